@@ -1,0 +1,37 @@
+//! `arbiter`: the command line of the Arbiter chess referee.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+
+/// A chess referee under the Laws of Chess.
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test).
+    Perft(commands::perft::Args),
+
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => commands::perft::run(args),
+
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

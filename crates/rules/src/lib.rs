@@ -1,0 +1,42 @@
+//! The Basic Rules of Play (FIDE Laws of Chess, Articles 1–5): squares,
+//! pieces, positions, legal moves, FEN, and what a position decides by itself.
+//!
+//! ```
+//! use arbiter_rules::{Position, PositionOutcome};
+//! let pos = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")?;
+//! assert_eq!(pos.outcome(), Some(PositionOutcome::Checkmate { winner: arbiter_rules::Color::White }));
+//! # Ok::<(), arbiter_rules::ParseFenError>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+mod dispatch;
+pub mod fen;
+mod magics;
+mod movegen;
+mod moves;
+pub mod perft;
+mod polyglot_keys;
+mod position;
+mod role;
+mod setup;
+mod square;
+pub mod uci;
+
+pub use bitboard::{Bitboard, Squares};
+pub use board::Board;
+pub use castling::{CastlingMode, CastlingRights, CastlingSide};
+pub use color::{ByColor, Color};
+pub use dispatch::{Backend, backend};
+pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField};
+pub use moves::{Move, MoveKind, MoveList};
+pub use position::{
+    IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,
+};
+pub use role::{Piece, Role};
+pub use setup::Setup;
+pub use square::{File, ParseSquareError, Rank, Square};

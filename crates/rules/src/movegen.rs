@@ -1,0 +1,358 @@
+//! Legal move generation (FIDE 3), generic over the slider lookup.
+//!
+//! The generator finds legal moves directly: it knows the checkers and the
+//! pinned pieces before it starts, so no move has to be played and taken back
+//! to test it. Moves are handed to a [`Sink`] as sets of destinations, so
+//! that counting them (perft's bulk counting) costs one popcount per piece.
+
+use crate::attacks::{Sliders, between, king_attacks, knight_attacks, line, pawn_attacks};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives generated moves, grouped as a source and a set of destinations.
+pub(crate) trait Sink {
+    /// A non-pawn piece (king included) moving from `from` to each of `to`.
+    fn piece(&mut self, from: Square, to: Bitboard);
+    /// Pawns moving to each of `to` from the square `delta` behind it
+    /// (`from = to - delta`), none of them promoting.
+    fn pawns(&mut self, to: Bitboard, delta: i32);
+    /// Pawns moving to the last rank: each destination is four moves.
+    fn promotions(&mut self, to: Bitboard, delta: i32);
+    /// An en passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// Castling with the king on `king` and the rook on `rook`.
+    fn castle(&mut self, king: Square, rook: Square);
+    /// Whether generation may stop (the sink has seen what it needs).
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Collects moves into a list.
+pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            // SAFETY-free bound: no position has more than 218 legal moves.
+            self.0.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i32) {
+        for to in to {
+            let from = Square::from_index((to as i32 - delta) as usize);
+            self.0.push(Move::normal(from, to));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, delta: i32) {
+        for to in to {
+            let from = Square::from_index((to as i32 - delta) as usize);
+            for role in Role::PROMOTIONS {
+                self.0.push(Move::promotion(from, to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.push(Move::en_passant(from, to));
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.push(Move::castle(king, rook));
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Default)]
+pub(crate) struct CountSink(pub u64);
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, to: Bitboard) {
+        self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _delta: i32) {
+        self.0 += u64::from(to.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _delta: i32) {
+        self.0 += 4 * u64::from(to.count());
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _king: Square, _rook: Square) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first legal move.
+#[derive(Default)]
+pub(crate) struct AnySink(pub bool);
+
+impl Sink for AnySink {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, to: Bitboard) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _delta: i32) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _delta: i32) {
+        self.0 |= to.any();
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _from: Square, _to: Square) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _king: Square, _rook: Square) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: Sliders, K: Sink>(pos: &Position, sink: &mut K) {
+    match pos.turn() {
+        Color::White => generate_for::<S, K, true>(pos, sink),
+        Color::Black => generate_for::<S, K, false>(pos, sink),
+    }
+}
+
+#[inline(always)]
+fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &mut K) {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let them = !us;
+    let board = pos.board();
+    let own = board.by_color(us);
+    let enemy = board.by_color(them);
+    let occupied = own | enemy;
+    let king = pos.king_square(us);
+    let checkers = pos.checkers();
+
+    // The king: any square not attacked once the king has left its own square
+    // (so that it cannot hide behind itself from a slider, FIDE 3.9).
+    let without_king = occupied.without(king);
+    let mut king_to = Bitboard::EMPTY;
+    for to in king_attacks(king) - own {
+        if board
+            .attackers_to_generic::<S>(to, them, without_king)
+            .is_empty()
+        {
+            king_to.add(to);
+        }
+    }
+    sink.piece(king, king_to);
+
+    // Double check: only the king may move.
+    if checkers.more_than_one() || sink.done() {
+        return;
+    }
+
+    // In check, a move must capture the checker or block its line.
+    let target = match checkers.first() {
+        Some(checker) => (between(king, checker).with(checker)) - own,
+        None => !own,
+    };
+
+    // Pieces pinned to the king may only move along the pin.
+    let snipers = (S::rook(king, enemy) & board.rooks_and_queens()
+        | S::bishop(king, enemy) & board.bishops_and_queens())
+        & enemy;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & own;
+        }
+    }
+
+    let knights = board.knights() & own - pinned;
+    for from in knights {
+        sink.piece(from, knight_attacks(from) & target);
+    }
+
+    let free = !pinned;
+    for from in board.bishops_and_queens() & own {
+        let mut to = S::bishop(from, occupied) & target;
+        if !free.contains(from) {
+            to &= line(king, from);
+        }
+        sink.piece(from, to);
+    }
+    for from in board.rooks_and_queens() & own {
+        let mut to = S::rook(from, occupied) & target;
+        if !free.contains(from) {
+            to &= line(king, from);
+        }
+        sink.piece(from, to);
+    }
+    if sink.done() {
+        return;
+    }
+
+    generate_pawns::<S, K, WHITE>(pos, sink, king, target, pinned, occupied);
+
+    if checkers.is_empty() {
+        generate_castling::<S, K>(pos, sink, us, king, occupied);
+    }
+}
+
+#[inline(always)]
+fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
+    pos: &Position,
+    sink: &mut K,
+    king: Square,
+    target: Bitboard,
+    pinned: Bitboard,
+    occupied: Bitboard,
+) {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let board = pos.board();
+    let enemy = board.by_color(!us);
+    let pawns = board.pawns() & board.by_color(us);
+    let empty = !occupied;
+    let last_rank = Bitboard::rank(Rank::Eighth.relative_to(us));
+    let third_rank = Bitboard::rank(Rank::Third.relative_to(us));
+    let up: i32 = if WHITE { 8 } else { -8 };
+    let shift = |bb: Bitboard, by: i32| {
+        if by > 0 {
+            Bitboard(bb.0 << by)
+        } else {
+            Bitboard(bb.0 >> -by)
+        }
+    };
+    const NOT_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+    const NOT_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+
+    // Pawns pinned along a file may still push; pinned along a diagonal they
+    // may capture the pinner. Both cases are rare: treat pinned pawns one by one.
+    let free = pawns - pinned;
+    let single = shift(free, up) & empty;
+    let double = shift(single & third_rank, up) & empty & target;
+    let single = single & target;
+    let west = shift(free & NOT_A, up - 1) & enemy & target;
+    let east = shift(free & NOT_H, up + 1) & enemy & target;
+
+    sink.pawns(single - last_rank, up);
+    sink.pawns(double, 2 * up);
+    sink.pawns(west - last_rank, up - 1);
+    sink.pawns(east - last_rank, up + 1);
+    if (single | west | east).intersects(last_rank) {
+        sink.promotions(single & last_rank, up);
+        sink.promotions(west & last_rank, up - 1);
+        sink.promotions(east & last_rank, up + 1);
+    }
+
+    for from in pawns & pinned {
+        let along = line(king, from);
+        let bb = Bitboard::from_square(from);
+        let single = shift(bb, up) & empty;
+        let double = shift(single & third_rank, up) & empty;
+        let captures = pawn_attacks(us, from) & enemy;
+        let to = (single | double | captures) & target & along;
+        // Destinations share `from`, so describe them relative to it.
+        for to_sq in to {
+            let delta = to_sq as i32 - from as i32;
+            let one = Bitboard::from_square(to_sq);
+            if last_rank.contains(to_sq) {
+                sink.promotions(one, delta);
+            } else {
+                sink.pawns(one, delta);
+            }
+        }
+    }
+
+    if let Some(ep) = pos.ep_square() {
+        generate_en_passant::<S, K>(pos, sink, us, king, ep, occupied);
+    }
+}
+
+/// En passant is checked by playing it on the occupancy: it removes two
+/// pieces from one rank at once, which no pin test foresees.
+#[inline(always)]
+fn generate_en_passant<S: Sliders, K: Sink>(
+    pos: &Position,
+    sink: &mut K,
+    us: Color,
+    king: Square,
+    ep: Square,
+    occupied: Bitboard,
+) {
+    let board = pos.board();
+    let them = !us;
+    let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
+    for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) {
+        let after = (occupied.without(from).without(captured)).with(ep);
+        let attackers = (S::rook(king, after) & board.rooks_and_queens()
+            | S::bishop(king, after) & board.bishops_and_queens()
+            | knight_attacks(king) & board.knights()
+            | pawn_attacks(us, king) & board.pawns().without(captured))
+            & board.by_color(them);
+        if attackers.is_empty() {
+            sink.en_passant(from, ep);
+        }
+    }
+}
+
+#[inline(always)]
+fn generate_castling<S: Sliders, K: Sink>(
+    pos: &Position,
+    sink: &mut K,
+    us: Color,
+    king: Square,
+    occupied: Bitboard,
+) {
+    let rooks = pos.castling_rights().of(us);
+    if rooks.is_empty() {
+        return;
+    }
+    let board = pos.board();
+    let them = !us;
+    for rook in rooks {
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        // FIDE 3.8.2.2: every square between the king's and the rook's start
+        // and destination squares must be empty, but for the two themselves.
+        let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
+            .without(king)
+            .without(rook);
+        if path.intersects(occupied) {
+            continue;
+        }
+        // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
+        let without_king = occupied.without(king);
+        let transit = between(king, king_to);
+        if transit
+            .into_iter()
+            .any(|sq| board.attackers_to_generic::<S>(sq, them, without_king).any())
+        {
+            continue;
+        }
+        // The landing square is judged with king and rook in their new places:
+        // in Chess960 the castling rook may have been shielding it.
+        let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
+        if board
+            .attackers_to_generic::<S>(king_to, them, after)
+            .any()
+        {
+            continue;
+        }
+        sink.castle(king, rook);
+    }
+}
+

@@ -1,0 +1,988 @@
+//! A position that is always legal to play from.
+
+use core::fmt;
+use core::num::NonZeroU32;
+use core::str::FromStr;
+
+use crate::attacks::{Sliders, between, line, pawn_attacks};
+use crate::dispatch::multiversion;
+use crate::fen::{CastlingNotation, castling_field};
+use crate::movegen::{self, AnySink, CountSink, ListSink};
+use crate::polyglot_keys::POLYGLOT_RANDOM;
+use crate::{
+    Bitboard, Board, CastlingMode, CastlingRights, CastlingSide, Color, FenError, File, Move, MoveKind,
+    MoveList, Piece, Rank, Role, Setup, Square,
+};
+
+/// Why a [`Setup`] is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0} has {1} kings, expected exactly one")]
+    TooManyKings(Color, u32),
+    /// A side has more than 16 pieces or more than 8 pawns.
+    #[error("{color} has {count} {what}, more than a game can have")]
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many there are.
+        count: u32,
+        /// `"pieces"` or `"pawns"`.
+        what: &'static str,
+    },
+    /// A pawn stands on the first or last rank.
+    #[error("pawn on {0}: pawns can never stand on the first or last rank")]
+    PawnOnBackRank(Square),
+    /// The side that is not to move is in check: its opponent could take the king.
+    #[error("{0} is in check but it is not {0}'s turn to move")]
+    OppositeCheck(Color),
+    /// A castling right that the pieces on the board contradict.
+    #[error("castling right for the rook square {square} is impossible: {reason}")]
+    CastlingRights {
+        /// The rook square the right names.
+        square: Square,
+        /// Why it cannot hold.
+        reason: &'static str,
+    },
+    /// An en passant square that no double step could have produced.
+    #[error("en passant square {square} is impossible: {reason}")]
+    EnPassant {
+        /// The square given.
+        square: Square,
+        /// Why it cannot hold.
+        reason: &'static str,
+    },
+    /// A check no legal last move could have given.
+    #[error("impossible check: {reason} (checkers on {checkers:?})")]
+    ImpossibleCheck {
+        /// The pieces giving check.
+        checkers: Vec<Square>,
+        /// Why no last move could have produced it.
+        reason: &'static str,
+    },
+}
+
+/// Which checks [`Position::from_setup_with`] may relax.
+///
+/// The default is strict. Relaxing is for tools that must read positions
+/// that are wrong in harmless ways (perft suites, sloppy FENs in the wild).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Validation {
+    /// Accept checks no last move could have given (the move generator is
+    /// still exact for them).
+    pub allow_impossible_check: bool,
+    /// Drop castling rights that the pieces contradict instead of failing.
+    pub drop_invalid_castling: bool,
+    /// Drop an impossible en passant square instead of failing.
+    pub drop_invalid_en_passant: bool,
+}
+
+impl Validation {
+    /// Every check enforced.
+    pub const STRICT: Validation = Validation {
+        allow_impossible_check: false,
+        drop_invalid_castling: false,
+        drop_invalid_en_passant: false,
+    };
+}
+
+/// A FEN that could not be turned into a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseFenError {
+    /// The text is malformed.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The text is well formed but describes an impossible position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// The move was not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{mv:?} is not a legal move in {fen}")]
+pub struct IllegalMoveError {
+    /// The move.
+    pub mv: Move,
+    /// The position, as FEN.
+    pub fen: String,
+}
+
+/// A position: the pieces, the side to move, castling rights, the en passant
+/// square and the move counters. A `Position` is always legal to play from:
+/// each side has one king, the side not to move is not in check, castling
+/// rights and en passant square agree with the pieces.
+///
+/// ```
+/// use arbiter_rules::{Position, Square, Move};
+/// let mut pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play(Move::normal(Square::E2, Square::E4))?;
+/// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// # Ok::<(), arbiter_rules::IllegalMoveError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    checkers: Bitboard,
+    /// Polyglot key of everything but the en passant file.
+    hash: u64,
+    castling: CastlingRights,
+    halfmoves: u32,
+    fullmoves: NonZeroU32,
+    turn: Color,
+    /// Set only when a pawn of the side to move attacks it; whether the
+    /// capture is also legal is for the move generator to say.
+    ep_square: Option<Square>,
+    mode: CastlingMode,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+#[inline(always)]
+fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
+    let kind = 2 * role.index() + usize::from(color.is_white());
+    POLYGLOT_RANDOM[64 * kind + sq.index()]
+}
+
+const CASTLING_KEY: usize = 768;
+const EN_PASSANT_KEY: usize = 772;
+const TURN_KEY: usize = 780;
+
+fn castling_key(board: &Board, rights: CastlingRights) -> u64 {
+    let mut key = 0;
+    for color in Color::ALL {
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
+        for side in CastlingSide::ALL {
+            if rights.rook(color, side, king).is_some() {
+                key ^= POLYGLOT_RANDOM[CASTLING_KEY + 2 * color.index() + side.index()];
+            }
+        }
+    }
+    key
+}
+
+impl Position {
+    /// The starting position (FIDE 2.3).
+    pub fn new() -> Position {
+        Position::from_setup(&Setup::default(), CastlingMode::Standard)
+            .expect("the starting position is valid")
+    }
+
+    /// Reads a FEN (standard or Chess960, chosen from the castling rights).
+    ///
+    /// ```
+    /// use arbiter_rules::Position;
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1")?;
+    /// assert!(pos.is_insufficient_material());
+    /// # Ok::<(), arbiter_rules::ParseFenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, ParseFenError> {
+        let setup = Setup::from_fen(fen)?;
+        let mode = CastlingMode::detect(&setup);
+        Ok(Position::from_setup(&setup, mode)?)
+    }
+
+    /// Checks a setup strictly and makes it a position.
+    pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        Position::from_setup_with(setup, mode, Validation::STRICT)
+    }
+
+    /// Checks a setup, relaxing what `validation` allows, and makes it a position.
+    pub fn from_setup_with(
+        setup: &Setup,
+        mode: CastlingMode,
+        validation: Validation,
+    ) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = (board.kings() & board.by_color(color)).count();
+            if kings == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings > 1 {
+                return Err(PositionError::TooManyKings(color, kings));
+            }
+            let pieces = board.by_color(color).count();
+            if pieces > 16 {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count: pieces,
+                    what: "pieces",
+                });
+            }
+            let pawns = (board.pawns() & board.by_color(color)).count();
+            if pawns > 8 {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count: pawns,
+                    what: "pawns",
+                });
+            }
+        }
+        if let Some(sq) = (board.pawns() & Bitboard::BACKRANKS).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+
+        let castling = match validate_castling(&board, setup.castling_rights, mode) {
+            Ok(c) => c,
+            Err(_) if validation.drop_invalid_castling => {
+                sanitize_castling(&board, setup.castling_rights, mode)
+            }
+            Err(e) => return Err(e),
+        };
+
+        let turn = setup.turn;
+        let them_king = board.king_of(!turn).expect("kings checked");
+        if board
+            .attackers_to(them_king, turn, board.occupied())
+            .any()
+        {
+            return Err(PositionError::OppositeCheck(!turn));
+        }
+
+        let ep_square = match setup.ep_square {
+            None => None,
+            Some(ep) => match validate_ep(&board, turn, ep) {
+                Ok(()) => Some(ep),
+                Err(_) if validation.drop_invalid_en_passant => None,
+                Err(e) => return Err(e),
+            },
+        };
+
+        let king = board.king_of(turn).expect("kings checked");
+        let checkers = board.attackers_to(king, !turn, board.occupied());
+        if !validation.allow_impossible_check {
+            check_checkers(&board, turn, king, checkers, ep_square)?;
+        }
+
+        let mut pos = Position {
+            board,
+            checkers,
+            hash: 0,
+            castling,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            turn,
+            ep_square: ep_square.filter(|&ep| {
+                (pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn)).any()
+            }),
+            mode,
+        };
+        pos.hash = pos.hash_from_scratch();
+        Ok(pos)
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (sq, piece) in self.board.pieces() {
+            h ^= piece_key(piece.color, piece.role, sq);
+        }
+        h ^= castling_key(&self.board, self.castling);
+        if self.turn.is_white() {
+            h ^= POLYGLOT_RANDOM[TURN_KEY];
+        }
+        h
+    }
+
+    /// The pieces.
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// Standard or Chess960 castling.
+    #[inline(always)]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// The en passant square if a pawn of the side to move attacks it (the
+    /// capture may still be illegal; see [`Position::legal_ep_square`]).
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The en passant square if an en passant capture is legal right now.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        self.legal_moves()
+            .iter()
+            .any(|m| m.is_en_passant())
+            .then_some(ep)
+    }
+
+    /// Half-moves since the last capture or pawn move (FIDE 9.3).
+    #[inline(always)]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The number of the current move (starts at 1, grows after Black moves).
+    #[inline(always)]
+    pub fn fullmoves(&self) -> NonZeroU32 {
+        self.fullmoves
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// `true` if the side to move is in check (FIDE 3.9).
+    #[inline(always)]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        // Every position has exactly one king per side.
+        let kings = self.board.kings() & self.board.by_color(color);
+        kings.first().unwrap_or(Square::A1)
+    }
+
+    /// The raw setup of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rights: self.castling.rooks(),
+            ep_square: self.legal_ep_square(),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The FEN, with castling in X-FEN form and an en passant square only
+    /// when an en passant capture is legal.
+    pub fn fen(&self) -> String {
+        self.fen_with(CastlingNotation::XFen)
+    }
+
+    /// The FEN with the chosen castling notation.
+    pub fn fen_with(&self, notation: CastlingNotation) -> String {
+        format!(
+            "{} {} {}",
+            self.epd_with(notation),
+            self.halfmoves,
+            self.fullmoves
+        )
+    }
+
+    /// The first four FEN fields (the position part of an EPD).
+    pub fn epd(&self) -> String {
+        self.epd_with(CastlingNotation::XFen)
+    }
+
+    fn epd_with(&self, notation: CastlingNotation) -> String {
+        let notation = if self.mode.is_chess960() {
+            notation
+        } else {
+            CastlingNotation::XFen
+        };
+        let ep = self
+            .legal_ep_square()
+            .map_or_else(|| "-".to_string(), |s| s.to_string());
+        format!(
+            "{} {} {} {}",
+            self.board.board_fen(),
+            self.turn.char(),
+            castling_field(&self.board, self.castling.rooks(), notation),
+            ep
+        )
+    }
+
+    /// The Polyglot-compatible Zobrist key. Following Polyglot, the en
+    /// passant file counts when a pawn of the side to move could capture en
+    /// passant, legal or not.
+    #[inline]
+    pub fn zobrist_hash(&self) -> u64 {
+        match self.ep_square {
+            Some(ep) => self.hash ^ POLYGLOT_RANDOM[EN_PASSANT_KEY + ep.file().index()],
+            None => self.hash,
+        }
+    }
+
+    /// The key for "the same position" in FIDE 9.2.3: same pieces on the same
+    /// squares, same side to move, same castling rights and the same en
+    /// passant possibilities. An en passant square counts only when the
+    /// capture is actually legal.
+    pub fn repetition_key(&self) -> u64 {
+        match self.legal_ep_square() {
+            Some(ep) => self.hash ^ POLYGLOT_RANDOM[EN_PASSANT_KEY + ep.file().index()],
+            None => self.hash,
+        }
+    }
+
+    /// Every legal move.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// How many legal moves there are (faster than listing them).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        count_legal(self)
+    }
+
+    /// `true` if the side to move has at least one legal move.
+    #[inline]
+    pub fn has_legal_moves(&self) -> bool {
+        any_legal(self)
+    }
+
+    fn legal_moves_into(&self, list: &mut MoveList) {
+        list_legal(self, list);
+    }
+
+    /// `true` if `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        // Cheap filters first: the piece must be ours.
+        if !self.board.by_color(self.turn).contains(m.from()) {
+            return false;
+        }
+        self.legal_moves().contains(&m)
+    }
+
+    /// The role of the piece that makes `m`, if `m` starts on a piece.
+    #[inline]
+    pub fn moving_role(&self, m: Move) -> Option<Role> {
+        self.board.role_at(m.from())
+    }
+
+    /// The role of the piece `m` captures, if any (en passant captures a pawn).
+    pub fn captured_role(&self, m: Move) -> Option<Role> {
+        match m.kind() {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => self
+                .board
+                .by_color(!self.turn)
+                .contains(m.to())
+                .then(|| self.board.role_at_occupied(m.to())),
+        }
+    }
+
+    /// `true` if `m` captures a piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captured_role(m).is_some()
+    }
+
+    /// `true` if `m` resets the fifty-move count (a capture or a pawn move, FIDE 9.3).
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        self.is_capture(m) || self.moving_role(m) == Some(Role::Pawn)
+    }
+
+    /// Plays `m` after checking that it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if !self.is_legal(m) {
+            return Err(IllegalMoveError {
+                mv: m,
+                fen: self.fen(),
+            });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m`, which must be one of [`Position::legal_moves`]. A move that
+    /// is not legal leaves the position meaningless (but never causes
+    /// undefined behaviour).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        play_dispatched(self, m);
+    }
+
+    /// The position after `m`, leaving `self` unchanged.
+    #[inline]
+    pub fn after(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    #[inline(always)]
+    pub(crate) fn play_generic<S: Sliders>(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let from = m.from();
+        let to = m.to();
+        let role = self.board.role_at_occupied(from);
+        let old_castling = self.castling;
+        let old_castling_key = if old_castling.is_empty() {
+            0
+        } else {
+            castling_key(&self.board, old_castling)
+        };
+
+        self.ep_square = None;
+        self.halfmoves += 1;
+        let mut hash = self.hash;
+
+        match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                if self.board.by_color(them).contains(to) {
+                    let captured = self.board.role_at_occupied(to);
+                    self.board.take(to, them, captured);
+                    hash ^= piece_key(them, captured, to);
+                    self.halfmoves = 0;
+                    self.castling.discard(Bitboard::from_square(to));
+                }
+                self.board.take(from, us, role);
+                hash ^= piece_key(us, role, from);
+                let placed = m.promotion_role().unwrap_or(role);
+                self.board.put(to, us, placed);
+                hash ^= piece_key(us, placed, to);
+                match role {
+                    Role::Pawn => {
+                        self.halfmoves = 0;
+                        if from as u8 ^ to as u8 == 16 {
+                            let skipped = Square::from_index((from as usize + to as usize) / 2);
+                            let capturers =
+                                pawn_attacks(us, skipped) & self.board.pawns() & self.board.by_color(them);
+                            if capturers.any() {
+                                self.ep_square = Some(skipped);
+                            }
+                        }
+                    }
+                    Role::King => self
+                        .castling
+                        .discard(Bitboard::rank(Rank::First.relative_to(us))),
+                    _ => self.castling.discard(Bitboard::from_square(from)),
+                }
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.board.take(captured, them, Role::Pawn);
+                self.board.take(from, us, Role::Pawn);
+                self.board.put(to, us, Role::Pawn);
+                hash ^= piece_key(them, Role::Pawn, captured)
+                    ^ piece_key(us, Role::Pawn, from)
+                    ^ piece_key(us, Role::Pawn, to);
+                self.halfmoves = 0;
+            }
+            MoveKind::Castle => {
+                let side = CastlingSide::from_king_side(to > from);
+                let king_to = side.king_to(us);
+                let rook_to = side.rook_to(us);
+                self.board.take(from, us, Role::King);
+                self.board.take(to, us, Role::Rook);
+                self.board.put(king_to, us, Role::King);
+                self.board.put(rook_to, us, Role::Rook);
+                hash ^= piece_key(us, Role::King, from)
+                    ^ piece_key(us, Role::Rook, to)
+                    ^ piece_key(us, Role::King, king_to)
+                    ^ piece_key(us, Role::Rook, rook_to);
+                self.castling
+                    .discard(Bitboard::rank(Rank::First.relative_to(us)));
+            }
+        }
+
+        if self.castling != old_castling {
+            hash ^= old_castling_key ^ castling_key(&self.board, self.castling);
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        hash ^= POLYGLOT_RANDOM[TURN_KEY];
+        self.hash = hash;
+        let king = self.king_square(them);
+        self.checkers = self
+            .board
+            .attackers_to_generic::<S>(king, us, self.board.occupied());
+    }
+
+    /// Passes the turn without moving (a null move, as PGN's `--` records).
+    /// Only for analysis: it is never legal in a game. Returns `None` when
+    /// the side to move is in check, where a null move would leave its king
+    /// capturable.
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.ep_square = None;
+        next.halfmoves += 1;
+        if next.turn == Color::Black {
+            next.fullmoves = next.fullmoves.saturating_add(1);
+        }
+        next.turn = !next.turn;
+        next.hash ^= POLYGLOT_RANDOM[TURN_KEY];
+        let king = next.king_square(next.turn);
+        next.checkers = next
+            .board
+            .attackers_to(king, !next.turn, next.board.occupied());
+        Some(next)
+    }
+
+    /// `true` if the side to move is checkmated (FIDE 5.1.1).
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if the side to move is stalemated (FIDE 5.2.1).
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if `color` can never checkmate, whatever the moves, judged by
+    /// material alone: a bare king, a king and one knight against a king with
+    /// at most queens, or kings and bishops all on squares of one colour.
+    /// Never `true` for a side that could still mate; the full analysis of
+    /// blocked positions is [`crate::unwinnable`]'s.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let board = &self.board;
+        let own = board.by_color(color);
+        let heavy = board.pawns() | board.rooks_and_queens();
+        if own.intersects(heavy) {
+            return false;
+        }
+        if own.intersects(board.knights()) {
+            // K+N can mate only with help from the opponent's own pieces as
+            // blockers; queens cannot block without also covering the mate.
+            return own.count() <= 2
+                && (board.by_color(!color) - board.kings() - board.queens()).is_empty();
+        }
+        if own.intersects(board.bishops()) {
+            // Bishops all on one square colour can mate only if the opponent
+            // has a piece to block with (a pawn or a knight, or a bishop of
+            // the other colour).
+            let bishops = board.bishops();
+            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+            return one_colour && (board.pawns() | board.knights()).is_empty();
+        }
+        true
+    }
+
+    /// `true` if `color` has enough material that it might still mate.
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        !self.has_insufficient_material(color)
+    }
+
+    /// `true` if neither side can ever checkmate by material alone.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+    }
+
+    /// What the position alone decides: checkmate, insufficient material or
+    /// stalemate, in that order of precedence (as python-chess reports them).
+    pub fn outcome(&self) -> Option<PositionOutcome> {
+        if self.is_check() {
+            if !self.has_legal_moves() {
+                return Some(PositionOutcome::Checkmate {
+                    winner: !self.turn,
+                });
+            }
+        }
+        if self.is_insufficient_material() {
+            return Some(PositionOutcome::InsufficientMaterial);
+        }
+        if !self.is_check() && !self.has_legal_moves() {
+            return Some(PositionOutcome::Stalemate);
+        }
+        None
+    }
+
+    /// `true` if the position alone ends the game.
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Squares attacked by `color`'s pieces.
+    pub fn attacked_by(&self, color: Color) -> Bitboard {
+        let occ = self.board.occupied();
+        let mut out = Bitboard::EMPTY;
+        for (sq, p) in self.board.pieces() {
+            if p.color == color {
+                out |= crate::attacks::attacks(color, p.role, sq, occ);
+            }
+        }
+        out
+    }
+
+    /// `true` if `sq` is attacked by `color`.
+    pub fn is_attacked(&self, sq: Square, color: Color) -> bool {
+        self.board
+            .attackers_to(sq, color, self.board.occupied())
+            .any()
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// The pieces pinned to the king of the side to move.
+    pub fn pinned(&self) -> Bitboard {
+        let us = self.turn;
+        let king = self.king_square(us);
+        let enemy = self.board.by_color(!us);
+        let occ = self.board.occupied();
+        let snipers = (crate::attacks::rook_attacks(king, enemy) & self.board.rooks_and_queens()
+            | crate::attacks::bishop_attacks(king, enemy) & self.board.bishops_and_queens())
+            & enemy;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if !b.more_than_one() {
+                pinned |= b & self.board.by_color(us);
+            }
+        }
+        pinned
+    }
+}
+
+/// What a position decides on its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionOutcome {
+    /// The side to move is checkmated (FIDE 5.1.1).
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check (FIDE 5.2.1).
+    Stalemate,
+    /// Neither side has the material to mate (a dead position, FIDE 5.2.2).
+    InsufficientMaterial,
+}
+
+impl PositionOutcome {
+    /// The stable identifier: `checkmate`, `stalemate`, `insufficient_material`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PositionOutcome::Checkmate { .. } => "checkmate",
+            PositionOutcome::Stalemate => "stalemate",
+            PositionOutcome::InsufficientMaterial => "insufficient_material",
+        }
+    }
+
+    /// The winner, after checkmate.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            PositionOutcome::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+multiversion! {
+    fn list_legal(pos: &Position, list: &mut MoveList) -> () where S {
+        movegen::generate::<S, _>(pos, &mut ListSink(list));
+    }
+}
+
+multiversion! {
+    fn count_legal(pos: &Position) -> u64 where S {
+        let mut sink = CountSink::default();
+        movegen::generate::<S, _>(pos, &mut sink);
+        sink.0
+    }
+}
+
+multiversion! {
+    fn any_legal(pos: &Position) -> bool where S {
+        let mut sink = AnySink::default();
+        movegen::generate::<S, _>(pos, &mut sink);
+        sink.0
+    }
+}
+
+multiversion! {
+    fn play_dispatched(pos: &mut Position, m: Move) -> () where S {
+        pos.play_generic::<S>(m);
+    }
+}
+
+fn validate_castling(
+    board: &Board,
+    rights: Bitboard,
+    mode: CastlingMode,
+) -> Result<CastlingRights, PositionError> {
+    for square in rights {
+        let err = |reason| PositionError::CastlingRights { square, reason };
+        let color = match square.rank() {
+            Rank::First => Color::White,
+            Rank::Eighth => Color::Black,
+            _ => return Err(err("castling rooks stand on the back rank")),
+        };
+        if board.piece_at(square)
+            != Some(Piece {
+                color,
+                role: Role::Rook,
+            })
+        {
+            return Err(err("there is no rook of that side on that square"));
+        }
+        let king = board.king_of(color).expect("kings checked");
+        if king.rank() != square.rank() {
+            return Err(err("the king is not on its back rank, so it has moved"));
+        }
+        if king.file() == File::A || king.file() == File::H {
+            return Err(err("a king in the corner has no rook beyond it"));
+        }
+        let same_side = (rights & Bitboard::rank(square.rank()))
+            .into_iter()
+            .filter(|r| (r.file() > king.file()) == (square.file() > king.file()))
+            .count();
+        if same_side > 1 {
+            return Err(err("only one rook per side of the king can keep the right"));
+        }
+        if mode == CastlingMode::Standard
+            && (king.file() != File::E || !matches!(square.file(), File::A | File::H))
+        {
+            return Err(err(
+                "in standard chess only a king on e1/e8 and rooks in the corners can castle",
+            ));
+        }
+    }
+    Ok(CastlingRights::from_rooks(rights))
+}
+
+fn sanitize_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> CastlingRights {
+    let mut kept = Bitboard::EMPTY;
+    for sq in rights {
+        if validate_castling(board, kept.with(sq), mode).is_ok() {
+            kept.add(sq);
+        }
+    }
+    CastlingRights::from_rooks(kept)
+}
+
+fn validate_ep(board: &Board, turn: Color, ep: Square) -> Result<(), PositionError> {
+    let err = |reason| PositionError::EnPassant { square: ep, reason };
+    if ep.rank() != Rank::Sixth.relative_to(turn) {
+        return Err(err(
+            "it is not on the rank a pawn of the side that just moved skips over",
+        ));
+    }
+    let pushed_to = Square::from_coords(ep.file(), Rank::Fifth.relative_to(turn));
+    let pushed_from = Square::from_coords(ep.file(), Rank::Seventh.relative_to(turn));
+    if board.piece_at(pushed_to)
+        != Some(Piece {
+            color: !turn,
+            role: Role::Pawn,
+        })
+    {
+        return Err(err("no pawn stands in front of it that could have made a double step"));
+    }
+    if board.occupied().contains(ep) || board.occupied().contains(pushed_from) {
+        return Err(err("the squares the pawn came from or skipped over are not empty"));
+    }
+    Ok(())
+}
+
+fn check_checkers(
+    board: &Board,
+    turn: Color,
+    king: Square,
+    checkers: Bitboard,
+    ep: Option<Square>,
+) -> Result<(), PositionError> {
+    let err = |reason| PositionError::ImpossibleCheck {
+        checkers: checkers.into_iter().collect(),
+        reason,
+    };
+    if checkers.count() > 2 {
+        return Err(err("no move can give check with three pieces"));
+    }
+    if let Some(ep) = ep {
+        // The last move was the double step: the pushed pawn gave check, or
+        // its departure uncovered a slider.
+        let pushed_to = Square::from_coords(ep.file(), Rank::Fifth.relative_to(turn));
+        let pushed_from = Square::from_coords(ep.file(), Rank::Seventh.relative_to(turn));
+        let before = board.occupied().without(pushed_to).with(pushed_from);
+        let sliders_before = board.attackers_to(king, !turn, before).without(pushed_to);
+        if checkers.more_than_one()
+            || (checkers.any() && !checkers.contains(pushed_to) && sliders_before.any())
+        {
+            return Err(err("it does not follow from the double step the en passant square records"));
+        }
+        return Ok(());
+    }
+    if checkers.count() == 2 {
+        let (a, b) = (
+            checkers.first().expect("two"),
+            checkers.last().expect("two"),
+        );
+        if line(a, b).contains(king) {
+            return Err(err("two pieces on one line through the king cannot both be checking"));
+        }
+        let sliders = board.bishops() | board.rooks() | board.queens();
+        if !checkers.intersects(sliders) {
+            return Err(err("a double check needs a slider uncovered by the last move"));
+        }
+    }
+    Ok(())
+}
+
+impl CastlingMode {
+    /// Standard when every castling right is a corner rook with the king on
+    /// the e-file, Chess960 otherwise.
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        let standard = setup.castling_rights.into_iter().all(|sq| {
+            matches!(sq.file(), File::A | File::H)
+                && matches!(sq.rank(), Rank::First | Rank::Eighth)
+                && setup
+                    .board
+                    .king_of(if sq.rank() == Rank::First {
+                        Color::White
+                    } else {
+                        Color::Black
+                    })
+                    .is_some_and(|k| k.file() == File::E && k.rank() == sq.rank())
+        });
+        if standard {
+            CastlingMode::Standard
+        } else {
+            CastlingMode::Chess960
+        }
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Position, ParseFenError> {
+        Position::from_fen(s)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
