@@ -429,7 +429,11 @@ mod tests {
                 let mut subset = 0u64;
                 loop {
                     let got = magic_lookup(&slices[sq.index()], Bitboard(subset));
-                    assert_eq!(got, reference(sq, Bitboard(subset), dirs), "{sq} {subset:#x}");
+                    assert_eq!(
+                        got,
+                        reference(sq, Bitboard(subset), dirs),
+                        "{sq} {subset:#x}"
+                    );
                     subset = subset.wrapping_sub(mask) & mask;
                     if subset == 0 {
                         break;
@@ -461,10 +465,19 @@ mod tests {
 
     #[test]
     fn step_attacks() {
-        assert_eq!(knight_attacks(Square::A1), Bitboard::from(Square::B3) | Square::C2);
+        assert_eq!(
+            knight_attacks(Square::A1),
+            Bitboard::from(Square::B3) | Square::C2
+        );
         assert_eq!(king_attacks(Square::E1).count(), 5);
-        assert_eq!(pawn_attacks(Color::White, Square::E4), Bitboard::from(Square::D5) | Square::F5);
-        assert_eq!(pawn_attacks(Color::Black, Square::A7), Bitboard::from(Square::B6));
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from(Square::D5) | Square::F5
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, Square::A7),
+            Bitboard::from(Square::B6)
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Sets of squares as 64-bit masks.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 use crate::{File, Rank, Square};
 
@@ -327,7 +329,10 @@ mod tests {
 
     #[test]
     fn square_colours_cover_the_board() {
-        assert_eq!(Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES, Bitboard::FULL);
+        assert_eq!(
+            Bitboard::LIGHT_SQUARES | Bitboard::DARK_SQUARES,
+            Bitboard::FULL
+        );
         for sq in Square::ALL {
             assert_eq!(Bitboard::LIGHT_SQUARES.contains(sq), sq.is_light(), "{sq}");
         }
@@ -336,7 +341,10 @@ mod tests {
     #[test]
     fn iteration_both_ways() {
         let bb = Bitboard::from(Square::A1) | Square::H8 | Square::E4;
-        assert_eq!(bb.into_iter().rev().collect::<Vec<_>>(), vec![Square::H8, Square::E4, Square::A1]);
+        assert_eq!(
+            bb.into_iter().rev().collect::<Vec<_>>(),
+            vec![Square::H8, Square::E4, Square::A1]
+        );
         assert_eq!(bb.single_square(), None);
         assert_eq!(Bitboard::from(Square::C3).single_square(), Some(Square::C3));
     }

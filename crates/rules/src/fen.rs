@@ -56,7 +56,9 @@ pub enum FenErrorKind {
     #[error("empty FEN")]
     Empty,
     /// Too few or too many space-separated fields.
-    #[error("{found} fields, expected 4 to 6 (placement, side to move, castling, en passant, halfmoves, fullmoves)")]
+    #[error(
+        "{found} fields, expected 4 to 6 (placement, side to move, castling, en passant, halfmoves, fullmoves)"
+    )]
     FieldCount {
         /// How many fields the text has.
         found: usize,
@@ -85,7 +87,9 @@ pub enum FenErrorKind {
     #[error("'{0}' is not a castling right (expected K, Q, k, q, a file letter A-H/a-h, or -)")]
     CastlingLetter(char),
     /// `K`, `Q`, `k` or `q` with no rook of that colour on that side of the king.
-    #[error("castling right '{0}' names no rook: there is no {1} rook on that side of the king on its back rank")]
+    #[error(
+        "castling right '{0}' names no rook: there is no {1} rook on that side of the king on its back rank"
+    )]
     CastlingRook(char, Color),
     /// Not a square name or `-`.
     #[error("'{0}' is not an en passant square (expected a square like e3 or -)")]
@@ -328,7 +332,11 @@ pub enum CastlingNotation {
 }
 
 /// Writes the castling field for `rights` on `board`.
-pub(crate) fn castling_field(board: &Board, rights: Bitboard, notation: CastlingNotation) -> String {
+pub(crate) fn castling_field(
+    board: &Board,
+    rights: Bitboard,
+    notation: CastlingNotation,
+) -> String {
     let mut out = String::new();
     for color in Color::ALL {
         let back_rank = Bitboard::rank(Rank::First.relative_to(color));
@@ -497,8 +505,15 @@ mod tests {
     fn rank_length_names_the_rank() {
         let e = Setup::from_fen("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(e.unwrap_err().kind, FenErrorKind::PieceLetter('9'));
-        let e = Setup::from_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
-        assert_eq!(e.kind, FenErrorKind::RankLength { rank: 7, squares: 7 });
+        let e =
+            Setup::from_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+        assert_eq!(
+            e.kind,
+            FenErrorKind::RankLength {
+                rank: 7,
+                squares: 7
+            }
+        );
         assert_eq!(e.column, 10);
     }
 
@@ -510,12 +525,16 @@ mod tests {
 
     #[test]
     fn shredder_and_xfen_castling() {
-        let s = Setup::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+        let s =
+            Setup::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+                .unwrap();
         assert_eq!(
             s.castling_rights,
             Bitboard::from(Square::H1) | Square::F1 | Square::H8 | Square::F8
         );
-        let x = Setup::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9").unwrap();
+        let x =
+            Setup::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KFkf - 2 9")
+                .unwrap();
         assert_eq!(x.castling_rights, s.castling_rights);
     }
 

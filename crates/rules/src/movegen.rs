@@ -26,6 +26,57 @@ pub(crate) trait Sink {
     fn done(&self) -> bool {
         false
     }
+    /// Only moves from these squares are wanted.
+    #[inline(always)]
+    fn from_mask(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Only moves to these squares are wanted (castling counts as a move to
+    /// the rook's square).
+    #[inline(always)]
+    fn to_mask(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+}
+
+/// Collects the moves between two sets of squares into a list.
+pub(crate) struct FilteredListSink<'a> {
+    pub list: &'a mut MoveList,
+    pub from: Bitboard,
+    pub to: Bitboard,
+}
+
+impl Sink for FilteredListSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        ListSink(self.list).piece(from, to);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, delta: i32) {
+        ListSink(self.list).pawns(to, delta);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, delta: i32) {
+        ListSink(self.list).promotions(to, delta);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        ListSink(self.list).en_passant(from, to);
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        if self.to.contains(rook) {
+            ListSink(self.list).castle(king, rook);
+        }
+    }
+    #[inline(always)]
+    fn from_mask(&self) -> Bitboard {
+        self.from
+    }
+    #[inline(always)]
+    fn to_mask(&self) -> Bitboard {
+        self.to
+    }
 }
 
 /// Collects moves into a list.
@@ -146,8 +197,15 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     // The king: any square not attacked once the king has left its own square
     // (so that it cannot hide behind itself from a slider, FIDE 3.9).
     let without_king = occupied.without(king);
+    let from_mask = sink.from_mask();
+    let to_mask = sink.to_mask();
     let mut king_to = Bitboard::EMPTY;
-    for to in king_attacks(king) - own {
+    let king_targets = if from_mask.contains(king) {
+        (king_attacks(king) - own) & to_mask
+    } else {
+        Bitboard::EMPTY
+    };
+    for to in king_targets {
         if board
             .attackers_to_generic::<S>(to, them, without_king)
             .is_empty()
@@ -166,7 +224,7 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     let target = match checkers.first() {
         Some(checker) => (between(king, checker).with(checker)) - own,
         None => !own,
-    };
+    } & to_mask;
 
     // Pieces pinned to the king may only move along the pin.
     let snipers = (S::rook(king, enemy) & board.rooks_and_queens()
@@ -180,20 +238,21 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
         }
     }
 
-    let knights = board.knights() & own - pinned;
+    let own_movers = own & from_mask;
+    let knights = board.knights() & own_movers - pinned;
     for from in knights {
         sink.piece(from, knight_attacks(from) & target);
     }
 
     let free = !pinned;
-    for from in board.bishops_and_queens() & own {
+    for from in board.bishops_and_queens() & own_movers {
         let mut to = S::bishop(from, occupied) & target;
         if !free.contains(from) {
             to &= line(king, from);
         }
         sink.piece(from, to);
     }
-    for from in board.rooks_and_queens() & own {
+    for from in board.rooks_and_queens() & own_movers {
         let mut to = S::rook(from, occupied) & target;
         if !free.contains(from) {
             to &= line(king, from);
@@ -206,7 +265,7 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
 
     generate_pawns::<S, K, WHITE>(pos, sink, king, target, pinned, occupied);
 
-    if checkers.is_empty() {
+    if checkers.is_empty() && from_mask.contains(king) {
         generate_castling::<S, K>(pos, sink, us, king, occupied);
     }
 }
@@ -223,7 +282,7 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
     let us = if WHITE { Color::White } else { Color::Black };
     let board = pos.board();
     let enemy = board.by_color(!us);
-    let pawns = board.pawns() & board.by_color(us);
+    let pawns = board.pawns() & board.by_color(us) & sink.from_mask();
     let empty = !occupied;
     let last_rank = Bitboard::rank(Rank::Eighth.relative_to(us));
     let third_rank = Bitboard::rank(Rank::Third.relative_to(us));
@@ -276,7 +335,7 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
         }
     }
 
-    if let Some(ep) = pos.ep_square() {
+    if let Some(ep) = pos.ep_square().filter(|&ep| sink.to_mask().contains(ep)) {
         generate_en_passant::<S, K>(pos, sink, us, king, ep, occupied);
     }
 }
@@ -295,7 +354,7 @@ fn generate_en_passant<S: Sliders, K: Sink>(
     let board = pos.board();
     let them = !us;
     let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
-    for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) {
+    for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) & sink.from_mask() {
         let after = (occupied.without(from).without(captured)).with(ep);
         let attackers = (S::rook(king, after) & board.rooks_and_queens()
             | S::bishop(king, after) & board.bishops_and_queens()
@@ -337,22 +396,23 @@ fn generate_castling<S: Sliders, K: Sink>(
         // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
         let without_king = occupied.without(king);
         let transit = between(king, king_to);
-        if transit
-            .into_iter()
-            .any(|sq| board.attackers_to_generic::<S>(sq, them, without_king).any())
-        {
+        if transit.into_iter().any(|sq| {
+            board
+                .attackers_to_generic::<S>(sq, them, without_king)
+                .any()
+        }) {
             continue;
         }
         // The landing square is judged with king and rook in their new places:
         // in Chess960 the castling rook may have been shielding it.
-        let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
-        if board
-            .attackers_to_generic::<S>(king_to, them, after)
-            .any()
-        {
+        let after = occupied
+            .without(king)
+            .without(rook)
+            .with(king_to)
+            .with(rook_to);
+        if board.attackers_to_generic::<S>(king_to, them, after).any() {
             continue;
         }
         sink.castle(king, rook);
     }
 }
-

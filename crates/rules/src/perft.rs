@@ -17,7 +17,12 @@ pub enum Counting {
 }
 
 #[inline(always)]
-fn perft_body<S: Sliders>(pos: &Position, depth: u32, bulk: bool, recurse: impl Fn(&Position, u32) -> u64) -> u64 {
+fn perft_body<S: Sliders>(
+    pos: &Position,
+    depth: u32,
+    bulk: bool,
+    recurse: impl Fn(&Position, u32) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }

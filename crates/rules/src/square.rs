@@ -70,7 +70,11 @@ impl File {
     /// The file `delta` files to the right, if it is on the board.
     pub const fn offset(self, delta: i32) -> Option<File> {
         let i = self as i32 + delta;
-        if 0 <= i && i < 8 { File::new(i as u32) } else { None }
+        if 0 <= i && i < 8 {
+            File::new(i as u32)
+        } else {
+            None
+        }
     }
 
     /// The file seen from the other side of the board (a ↔ h).
@@ -123,7 +127,11 @@ impl Rank {
     /// The rank `delta` ranks up (towards Black), if it is on the board.
     pub const fn offset(self, delta: i32) -> Option<Rank> {
         let i = self as i32 + delta;
-        if 0 <= i && i < 8 { Rank::new(i as u32) } else { None }
+        if 0 <= i && i < 8 {
+            Rank::new(i as u32)
+        } else {
+            None
+        }
     }
 
     /// The rank as seen from `color`'s side: White's first rank is Black's eighth.
@@ -203,7 +211,11 @@ impl Square {
     #[inline]
     pub const fn offset(self, delta: i32) -> Option<Square> {
         let i = self as i32 + delta;
-        if 0 <= i && i < 64 { Square::new(i as u32) } else { None }
+        if 0 <= i && i < 64 {
+            Square::new(i as u32)
+        } else {
+            None
+        }
     }
 
     /// The same square seen from the other side (a1 ↔ a8).
@@ -308,7 +320,10 @@ mod tests {
         assert!(Square::A1.is_dark());
         assert!(Square::H1.is_light());
         assert!(Square::A8.is_light());
-        assert!(Square::D1.is_light(), "the white queen stands on her own colour");
+        assert!(
+            Square::D1.is_light(),
+            "the white queen stands on her own colour"
+        );
         assert!(Square::D8.is_dark());
     }
 

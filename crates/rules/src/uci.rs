@@ -37,7 +37,9 @@ pub enum Uci {
 
 /// Text that is not a UCI move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is not a UCI move (expected from and to squares and an optional promotion letter, like e2e4 or e7e8q)")]
+#[error(
+    "{text:?} is not a UCI move (expected from and to squares and an optional promotion letter, like e2e4 or e7e8q)"
+)]
 pub struct ParseUciError {
     /// The text given.
     pub text: String,

@@ -16,7 +16,11 @@ use std::path::{Path, PathBuf};
 pub fn data_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("ARBITER_DATA") {
         let dir = PathBuf::from(dir);
-        assert!(dir.is_dir(), "ARBITER_DATA={} is not a folder", dir.display());
+        assert!(
+            dir.is_dir(),
+            "ARBITER_DATA={} is not a folder",
+            dir.display()
+        );
         return dir;
     }
     let start = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -1,4 +1,3 @@
 //! One module per subcommand.
 
-
 pub mod perft;

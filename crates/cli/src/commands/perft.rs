@@ -34,7 +34,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .fen
         .as_deref()
         .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let setup: Setup = fen.parse().with_context(|| format!("cannot read FEN {fen:?}"))?;
+    let setup: Setup = fen
+        .parse()
+        .with_context(|| format!("cannot read FEN {fen:?}"))?;
     let validation = Validation {
         allow_impossible_check: args.allow_impossible_check,
         ..Validation::STRICT
