@@ -26,6 +26,7 @@ mod role;
 mod setup;
 mod square;
 pub mod uci;
+pub mod unwinnable;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
