@@ -1,0 +1,1 @@
+//! What a match's results say.
