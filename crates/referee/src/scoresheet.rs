@@ -1,0 +1,1 @@
+//! Scoresheet (coming).
