@@ -50,9 +50,18 @@ fn legal_release(
 }
 
 impl Game {
+    /// The player having the move: after a completed illegal move that
+    /// may still be claimed (A.5.2), the opponent of its author.
+    pub(super) fn having_move(&self) -> Color {
+        match &self.state.claimable {
+            Some(c) => !c.by,
+            None => self.state.position.turn(),
+        }
+    }
+
     pub(super) fn require_turn(&self, player: Color) -> Result<(), Rejection> {
-        if player != self.state.position.turn() {
-            let (en, zh) = side_name(self.state.position.turn());
+        if player != self.having_move() {
+            let (en, zh) = side_name(self.having_move());
             return Err(reject(
                 Rule::fide("1.2"),
                 format!("it is {en}'s move"),
@@ -63,6 +72,12 @@ impl Game {
     }
 
     pub(super) fn touch(&mut self, player: Color, square: Square) -> Decided {
+        // Touching a piece to play on gives up the claim (A.5.2).
+        let mut out = if player == self.having_move() {
+            self.take_up_standing_illegal(player)?
+        } else {
+            Vec::new()
+        };
         let pos = &self.state.position;
         let Some(piece) = pos.piece_at(square) else {
             return Err(reject(
@@ -82,7 +97,7 @@ impl Game {
                 "非行棋方摸子不受摸子走子约束",
             )]);
         }
-        let mut out = self.lapse_offer_by_touch(player);
+        out.extend(self.lapse_offer_by_touch(player));
         self.state.hand.touched = true;
         if self.state.hand.placed.is_some() {
             out.push(effect(
@@ -251,7 +266,7 @@ impl Game {
             ));
         }
         self.require_turn(player)?;
-        self.refuse_over_standing_illegal()?;
+        let standing = self.take_up_standing_illegal(player)?;
         if let Some(Placed::Legal(_)) = self.state.hand.placed {
             return Err(reject(
                 Rule::fide("4.7"),
@@ -284,7 +299,7 @@ impl Game {
         }
         let legal = legal_release(pos, from, to, promotion);
         self.check_obligation(from, to, legal)?;
-        let mut out = Vec::new();
+        let mut out = standing;
         if self.state.hand.obligation.is_none() {
             self.state.hand.obligation = Some(Obligation::Move { square: from });
         }
@@ -330,7 +345,7 @@ impl Game {
     }
 
     pub(super) fn press_clock(&mut self, player: Color, at: u64) -> Decided {
-        if player != self.state.position.turn() {
+        if player != self.having_move() || self.state.claimable.is_some() {
             return Err(reject(
                 Rule::fide("6.2.1"),
                 "your clock is not running",
