@@ -109,7 +109,7 @@ fn fide_4_4_1_castling_king_first() {
 #[test]
 fn fide_4_4_4_the_promotion_piece_is_chosen_on_release() {
     let game = run("
-        setup mode=otb fen=8/4P2k/8/8/8/8/8/4K2R_w_-_-_0_1
+        setup mode=otb fen=8/4P1k1/8/8/8/8/8/4K2R_w_-_-_0_1
         0    arbiter start
         10   white   release e7 e8 n
         20   white   press
@@ -120,7 +120,7 @@ fn fide_4_4_4_the_promotion_piece_is_chosen_on_release() {
 #[test]
 fn fide_7_5_2_a_pawn_left_on_the_last_rank_becomes_a_queen_and_the_move_is_illegal() {
     let game = run("
-        setup mode=otb tc=5400+30 fen=8/4P2k/8/8/8/8/8/4K2R_w_-_-_0_1
+        setup mode=otb tc=5400+30 fen=8/4P1k1/8/8/8/8/8/4K2R_w_-_-_0_1
         0    arbiter start
         10   white   release e7 e8
         20   white   press        => cites FIDE 7.5.2
