@@ -114,7 +114,7 @@ fn fide_4_4_4_the_promotion_piece_is_chosen_on_release() {
         10   white   release e7 e8 n
         20   white   press
     ");
-    assert_eq!(game.plies()[0].san, "e8=N");
+    assert_eq!(game.plies()[0].san, "e8=N+");
 }
 
 #[test]
