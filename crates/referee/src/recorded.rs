@@ -1,0 +1,394 @@
+//! Recorded games as event logs: a game read from PGN (tags, SAN moves and
+//! their clock comments) becomes online-mode events, timed from `[%clk]`,
+//! `[%emt]` or TCEC's `mt=` comments, so the referee can decide it anew.
+//!
+//! [`read_pgn`] is a small reader for this purpose only, until the
+//! `arbiter-pgn` streaming reader is available; [`to_events`] works on any
+//! [`RecordedGame`], whoever read it.
+
+use arbiter_rules::Color;
+
+use crate::clock::Clock;
+use crate::{Actor, Event, EventKind, GameResult, GameSetup, Player, Ruleset, TimeControl};
+
+/// A move as recorded, with the comments after it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RecordedMove {
+    /// The SAN as written.
+    pub san: String,
+    /// The comments that follow it, without braces.
+    pub comments: Vec<String>,
+}
+
+/// A game as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RecordedGame {
+    /// Tags in order.
+    pub tags: Vec<(String, String)>,
+    /// The main line.
+    pub moves: Vec<RecordedMove>,
+    /// The result token at the end of the movetext.
+    pub result: Option<GameResult>,
+    /// The line of the game's first tag (1-based).
+    pub line: usize,
+}
+
+impl RecordedGame {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// PGN that cannot be read, with its place.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}, line {line}: {message}")]
+pub struct PgnError {
+    /// The game (1-based).
+    pub game: usize,
+    /// The line (1-based).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads every game of a PGN text (main lines only: variations are
+/// skipped, NAGs dropped).
+pub fn read_pgn(text: &str) -> Result<Vec<RecordedGame>, PgnError> {
+    let mut games = Vec::new();
+    let mut current: Option<RecordedGame> = None;
+    let mut in_movetext = false;
+    let mut depth = 0usize;
+    let mut chars = text.char_indices().peekable();
+    let mut line = 1usize;
+    let error = |games: &Vec<RecordedGame>, line: usize, message: String| PgnError {
+        game: games.len() + 1,
+        line,
+        message,
+    };
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            c if c.is_whitespace() => {}
+            '[' if depth == 0 => {
+                if in_movetext {
+                    games.extend(current.take());
+                    in_movetext = false;
+                }
+                let start = i + 1;
+                let mut end = start;
+                let mut escaped = false;
+                let mut in_quotes = false;
+                for (j, d) in chars.by_ref() {
+                    if d == '\n' {
+                        line += 1;
+                    }
+                    if escaped {
+                        escaped = false;
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == '"' {
+                        in_quotes = !in_quotes;
+                    } else if d == ']' && !in_quotes {
+                        end = j;
+                        break;
+                    }
+                }
+                let body = &text[start..end];
+                let (name, value) = body
+                    .trim()
+                    .split_once(char::is_whitespace)
+                    .ok_or_else(|| error(&games, line, format!("tag [{body}] has no value")))?;
+                let value = value.trim();
+                let value = value.strip_prefix('"').unwrap_or(value);
+                let value = value.strip_suffix('"').unwrap_or(value);
+                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+                let game = current.get_or_insert_with(|| RecordedGame {
+                    line,
+                    ..RecordedGame::default()
+                });
+                game.tags.push((name.to_string(), value));
+            }
+            '{' => {
+                let start = i + 1;
+                let mut end = text.len();
+                for (j, d) in chars.by_ref() {
+                    if d == '\n' {
+                        line += 1;
+                    }
+                    if d == '}' {
+                        end = j;
+                        break;
+                    }
+                }
+                if depth == 0
+                    && let Some(m) = current.as_mut().and_then(|g| g.moves.last_mut())
+                {
+                    m.comments.push(text[start..end].to_string());
+                }
+            }
+            ';' => {
+                for (_, d) in chars.by_ref() {
+                    if d == '\n' {
+                        line += 1;
+                        break;
+                    }
+                }
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {
+                let start = i;
+                let mut end = text.len();
+                while let Some(&(j, d)) = chars.peek() {
+                    if d.is_whitespace() || "{}()[];".contains(d) {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                let token = &text[start..end];
+                in_movetext = true;
+                let game = current.get_or_insert_with(|| RecordedGame {
+                    line,
+                    ..RecordedGame::default()
+                });
+                if depth > 0 || token.starts_with('$') {
+                    continue;
+                }
+                if let Some(result) = GameResult::from_pgn(token) {
+                    game.result = Some(result);
+                    games.extend(current.take());
+                    in_movetext = false;
+                    continue;
+                }
+                let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if !san.is_empty() {
+                    game.moves.push(RecordedMove {
+                        san: san.to_string(),
+                        comments: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    games.extend(current);
+    Ok(games)
+}
+
+/// How long a move took, or the clock after it, as its comments say.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveTime {
+    /// `[%clk h:mm:ss]`: time left after the move.
+    ClockAfter(u64),
+    /// `[%emt h:mm:ss]` or TCEC's `mt=`: time spent on the move.
+    Elapsed(u64),
+}
+
+fn parse_hms(s: &str) -> Option<u64> {
+    let mut total = 0f64;
+    for part in s.trim().split(':') {
+        total = total * 60.0 + part.parse::<f64>().ok()?;
+    }
+    (total >= 0.0).then(|| (total * 1000.0).round() as u64)
+}
+
+/// The time a move's comments give, if any.
+pub fn move_time(comments: &[String]) -> Option<MoveTime> {
+    for c in comments {
+        for (key, clock) in [("[%clk", true), ("[%emt", false)] {
+            if let Some(rest) = c.split_once(key).map(|(_, r)| r)
+                && let Some(value) = rest.split(']').next()
+                && let Some(ms) = parse_hms(value)
+            {
+                return Some(if clock {
+                    MoveTime::ClockAfter(ms)
+                } else {
+                    MoveTime::Elapsed(ms)
+                });
+            }
+        }
+        // TCEC: `mt=` milliseconds, or h:mm:ss in older seasons.
+        for field in c.split(',') {
+            if let Some(v) = field.trim().strip_prefix("mt=") {
+                let ms = if v.contains(':') {
+                    parse_hms(v)
+                } else {
+                    v.trim().parse::<u64>().ok()
+                };
+                if let Some(ms) = ms {
+                    return Some(MoveTime::Elapsed(ms));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Options for turning a record into events.
+#[derive(Clone, Debug, Default)]
+pub struct ImportOptions {
+    /// The ruleset (default `fide-standard`).
+    pub ruleset: Option<Ruleset>,
+    /// The time control, instead of the `TimeControl` tag.
+    pub time_control: Option<TimeControl>,
+}
+
+/// A record turned into a setup and events.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The setup, from the tags.
+    pub setup: GameSetup,
+    /// Start, the moves, and a final tick at the game's recorded end.
+    pub events: Vec<Event>,
+}
+
+/// A record that cannot become a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// A tag's value is unusable.
+    #[error("tag {tag}: {message}")]
+    Tag {
+        /// The tag.
+        tag: String,
+        /// Why.
+        message: String,
+    },
+}
+
+fn tag_time_control(game: &RecordedGame, name: &str) -> Result<Option<TimeControl>, ImportError> {
+    match game.tag(name) {
+        Some(v) => v.parse().map(Some).map_err(|e: crate::ParseTimeControlError| ImportError::Tag {
+            tag: name.to_string(),
+            message: e.to_string(),
+        }),
+        None => Ok(None),
+    }
+}
+
+/// The `GameDuration` tag (`hh:mm:ss`) in milliseconds.
+fn duration_ms(game: &RecordedGame) -> Option<u64> {
+    parse_hms(game.tag("GameDuration")?)
+}
+
+/// Turns a record into a setup and online-mode events. Each move is timed
+/// from its comments (moves without a time take none); a record that ends
+/// by time forfeit gets a final tick at its `GameDuration`, or else at the
+/// moment the flag would fall, so the referee decides the flag itself.
+pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Imported, ImportError> {
+    let white_tc = tag_time_control(game, "WhiteTimeControl")?;
+    let black_tc = tag_time_control(game, "BlackTimeControl")?;
+    let time_control = match (&options.time_control, white_tc) {
+        (Some(tc), _) => tc.clone(),
+        (None, Some(tc)) => tc,
+        (None, None) => tag_time_control(game, "TimeControl")?.unwrap_or_default(),
+    };
+    let black_time_control = match (&options.time_control, black_tc) {
+        (None, Some(tc)) if tc != time_control => Some(tc),
+        _ => None,
+    };
+    let player = |name: &str, elo: &str| Player {
+        name: game.tag(name).unwrap_or("").to_string(),
+        rating: game.tag(elo).and_then(|v| v.parse().ok()),
+        fide_id: None,
+    };
+    let setup = GameSetup {
+        ruleset: options.ruleset.clone().unwrap_or_default(),
+        time_control,
+        black_time_control,
+        mode: crate::Mode::Online,
+        white: player("White", "WhiteElo"),
+        black: player("Black", "BlackElo"),
+        event: game.tag("Event").unwrap_or("").to_string(),
+        site: game.tag("Site").unwrap_or("").to_string(),
+        date: game.tag("Date").unwrap_or("").to_string(),
+        time: game.tag("Time").unwrap_or("").to_string(),
+        round: game.tag("Round").unwrap_or("").to_string(),
+        fen: game.tag("FEN").map(str::to_string),
+    };
+    let start = setup.start_position().map_err(|e| ImportError::Tag {
+        tag: "FEN".into(),
+        message: e.to_string(),
+    })?;
+    let mut clock = Clock::new(setup.time_controls());
+    let mut side = start.turn();
+    let mut now = 0u64;
+    clock.start(side, now);
+    let mut events = vec![Event::new(Actor::Arbiter, 0, EventKind::Start)];
+    for m in &game.moves {
+        let elapsed = match move_time(&m.comments) {
+            Some(MoveTime::Elapsed(ms)) => ms,
+            Some(MoveTime::ClockAfter(left)) => {
+                // The clock after the move is linear in the time spent:
+                // what a press with no time spent would show, minus `left`.
+                let mut probe = clock.clone();
+                let zero = probe.press(side, now).remaining_ms;
+                (zero - left as i64).max(0) as u64
+            }
+            None => 0,
+        };
+        now += elapsed;
+        clock.press(side, now);
+        events.push(Event::new(
+            Actor::from(side),
+            now,
+            EventKind::Move {
+                mv: m.san.clone(),
+                offer_draw: false,
+            },
+        ));
+        side = !side;
+    }
+    let forfeit = game
+        .tag("Termination")
+        .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
+    if forfeit {
+        let end = duration_ms(game)
+            .filter(|&d| d > now)
+            .or_else(|| clock.flag_deadline())
+            .unwrap_or(now);
+        events.push(Event::new(Actor::Arbiter, end.max(now), EventKind::Tick));
+    }
+    let _ = Color::White;
+    Ok(Imported { setup, events })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_moves_comments_and_results() {
+        let pgn = "[Event \"A \\\"b\\\"\"]\n[Result \"1-0\"]\n\n1. e4 {[%clk 0:04:58]} e5 (1... c5 2. Nf3) 2. Nf3 $1 {x} ; rest\n Nc6 1-0\n\n[Event \"B\"]\n\n1. d4 *\n";
+        let games = read_pgn(pgn).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("A \"b\""));
+        let sans: Vec<&str> = games[0].moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(move_time(&games[0].moves[0].comments), Some(MoveTime::ClockAfter(298_000)));
+        assert_eq!(games[0].result, Some(GameResult::WhiteWins));
+        assert_eq!(games[1].moves.len(), 1);
+        assert_eq!(games[1].result, Some(GameResult::NoResult));
+    }
+
+    #[test]
+    fn tcec_move_times() {
+        let c = vec!["d=5, sd=5, mt=233808, tl=1569192, s=277611".to_string()];
+        assert_eq!(move_time(&c), Some(MoveTime::Elapsed(233_808)));
+        let c = vec!["d=31, mt=00:00:56, tl=00:07:02".to_string()];
+        assert_eq!(move_time(&c), Some(MoveTime::Elapsed(56_000)));
+        assert_eq!(move_time(&["book, mb=+0".to_string()]), None);
+    }
+
+    #[test]
+    fn clock_comments_become_move_times() {
+        let games = read_pgn("[TimeControl \"60+1\"]\n\n1. e4 {[%clk 0:00:58]} e5 {[%clk 0:00:60]} 2. Nf3 {[%clk 0:00:50]} *").unwrap();
+        let imported = to_events(&games[0], &ImportOptions::default()).unwrap();
+        let times: Vec<u64> = imported.events.iter().map(|e| e.at_ms).collect();
+        // 60 + 1 - 58 = 3 s; 60 + 1 - 60 = 1 s; 58 + 1 - 50 = 9 s.
+        assert_eq!(times, [0, 3_000, 4_000, 13_000]);
+    }
+}
