@@ -867,7 +867,9 @@ fn validate_castling(
             return Err(err("the king is not on its back rank, so it has moved"));
         }
         if king.file() == File::A || king.file() == File::H {
-            return Err(err("a king in the corner has no rook beyond it"));
+            return Err(err(
+                "a king in a corner never keeps a castling right: kings start between their rooks",
+            ));
         }
         let same_side = (rights & Bitboard::rank(square.rank()))
             .into_iter()
