@@ -261,10 +261,13 @@ pub enum ImportError {
 
 fn tag_time_control(game: &RecordedGame, name: &str) -> Result<Option<TimeControl>, ImportError> {
     match game.tag(name) {
-        Some(v) => v.parse().map(Some).map_err(|e: crate::ParseTimeControlError| ImportError::Tag {
-            tag: name.to_string(),
-            message: e.to_string(),
-        }),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|e: crate::ParseTimeControlError| ImportError::Tag {
+                tag: name.to_string(),
+                message: e.to_string(),
+            }),
         None => Ok(None),
     }
 }
@@ -368,7 +371,10 @@ mod tests {
         assert_eq!(games[0].tag("Event"), Some("A \"b\""));
         let sans: Vec<&str> = games[0].moves.iter().map(|m| m.san.as_str()).collect();
         assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
-        assert_eq!(move_time(&games[0].moves[0].comments), Some(MoveTime::ClockAfter(298_000)));
+        assert_eq!(
+            move_time(&games[0].moves[0].comments),
+            Some(MoveTime::ClockAfter(298_000))
+        );
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
         assert_eq!(games[1].moves.len(), 1);
         assert_eq!(games[1].result, Some(GameResult::NoResult));

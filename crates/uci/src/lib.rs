@@ -6,8 +6,11 @@
 //!   engines that crash, hang, flood or answer nonsense.
 //! - [`stats`]: what a match's results say: Elo with its interval, LOS,
 //!   pentanomial counts and the sequential probability ratio test.
+//! - [`tournament`]: `arbiter match`: openings, schedules, games refereed
+//!   by `arbiter-referee`, adjudication, results, PGN and resumable state.
 #![warn(missing_docs)]
 
 pub mod engine;
 pub mod protocol;
 pub mod stats;
+pub mod tournament;
