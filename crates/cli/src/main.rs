@@ -18,12 +18,16 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Play a match or tournament between UCI engines, refereed under the
+    /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
+    Match(commands::match_::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Match(args) => commands::match_::run(args),
     };
     match result {
         Ok(code) => code,
