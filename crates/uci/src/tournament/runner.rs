@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_referee::Ruleset;
 use arbiter_rules::{ByColor, Color};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::game::{GameContext, PlayedGame, forfeited, play_game};
 use super::openings::{Opening, OpeningsError};
@@ -103,6 +103,9 @@ struct Shared {
 
 struct Finished {
     played: PlayedGame,
+    /// Answered once the game is counted, so the worker sees a stop
+    /// decision before it takes the next game.
+    counted: oneshot::Sender<()>,
 }
 
 /// Runs the match. `args` are the command line (kept in the state file);
@@ -182,7 +185,7 @@ pub async fn run_match(
     let mut games_this_run = 0;
     let mut overhead_us = Vec::new();
     let opts = &shared.opts;
-    while let Some(Finished { played }) = rx.recv().await {
+    while let Some(Finished { played, counted }) = rx.recv().await {
         games_this_run += 1;
         overhead_us.extend_from_slice(&played.overhead_us);
         let record = played.record.clone();
@@ -221,6 +224,7 @@ pub async fn run_match(
                 shared.stop.store(true, Ordering::SeqCst);
             }
         }
+        let _ = counted.send(());
     }
     for h in handles {
         let _ = h.await;
@@ -266,7 +270,8 @@ async fn worker(id: usize, shared: Arc<Shared>, tx: mpsc::UnboundedSender<Finish
             break;
         };
         let played = play_pairing(id, &shared, pairing, &mut engines).await;
-        if tx.send(Finished { played }).is_err() {
+        let (counted, was_counted) = oneshot::channel();
+        if tx.send(Finished { played, counted }).is_err() || was_counted.await.is_err() {
             break;
         }
     }

@@ -1,4 +1,4 @@
-"""Takes SLOW_UCIOK seconds (default 3) to answer `uci`."""
+"""Takes SLOW_UCIOK seconds (default 4) to answer `uci`."""
 import os
 import time
 
@@ -9,7 +9,7 @@ class SlowUciOk(Engine):
     name = "slow-uciok"
 
     def on_uci(self):
-        time.sleep(float(os.environ.get("SLOW_UCIOK", "3")))
+        time.sleep(float(os.environ.get("SLOW_UCIOK", "4")))
         super().on_uci()
 
 
