@@ -152,7 +152,11 @@ async fn stockfish_plays_a_short_match_refereed_to_the_end() {
     // Two pairs on one opening each: the pentanomial counts two pairs.
     assert_eq!(report.standings.head_to_head().pairs.pairs(), 2);
     assert_eq!(report.standings.games, 4);
-    assert!(!report.overhead_us.is_empty());
+    assert!(!report.overhead.total_us.is_empty());
+    assert_eq!(
+        report.overhead.total_us.len(),
+        report.overhead.compute_us.len()
+    );
 }
 
 #[tokio::test]

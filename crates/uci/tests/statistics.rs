@@ -137,6 +137,21 @@ fn trinomial_elo_and_los_match_cutechess() {
 }
 
 #[test]
+fn results_without_spread_do_not_break_the_figures() {
+    let all_draws = EloEstimate::from_pairs(PairCounts::from_bins([0, 0, 5, 0, 0]));
+    assert_eq!(
+        (all_draws.elo, all_draws.los, all_draws.nelo),
+        (0.0, 0.5, 0.0)
+    );
+    let all_wins = EloEstimate::from_pairs(PairCounts::from_bins([0, 0, 0, 0, 3]));
+    assert_eq!(all_wins.los, 1.0);
+    assert!(all_wins.elo.is_infinite() && all_wins.nelo.is_infinite());
+    let none = EloEstimate::from_wdl(Wdl::new(0, 4, 0));
+    assert_eq!((none.elo, none.los), (0.0, 0.5));
+    assert!(arbiter_uci::stats::normal_cdf(f64::NAN).is_nan());
+}
+
+#[test]
 fn symmetric_results_are_even() {
     let e = EloEstimate::from_wdl(Wdl::new(30, 40, 30));
     assert!(e.elo.abs() < 1e-9);

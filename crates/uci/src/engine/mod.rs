@@ -71,6 +71,8 @@ pub struct Engine {
     stdin: ChildStdin,
     out: LineReader<BufReader<ChildStdout>>,
     failed: bool,
+    /// What `UCI_Chess960` was last set to (engines start with it off).
+    chess960: bool,
 }
 
 impl Engine {
@@ -133,6 +135,7 @@ impl Engine {
             stdin,
             out: LineReader::new(BufReader::with_capacity(64 * 1024, stdout)),
             failed: false,
+            chess960: false,
         })
     }
 
@@ -203,16 +206,19 @@ impl Engine {
         self.sync().await
     }
 
-    /// Turns `UCI_Chess960` on or off if the engine declares it; returns
-    /// whether it does.
+    /// Turns `UCI_Chess960` on or off if the engine declares it (sending
+    /// nothing when it is already so); returns whether it declares it.
     pub async fn set_chess960(&mut self, on: bool) -> Result<bool, EngineError> {
         match self.declaration("UCI_Chess960") {
             Some(OptionDecl {
                 kind: OptionKind::Check { .. },
                 ..
             }) => {
-                self.set_option("UCI_Chess960", if on { "true" } else { "false" })
-                    .await?;
+                if self.chess960 != on {
+                    self.set_option("UCI_Chess960", if on { "true" } else { "false" })
+                        .await?;
+                    self.chess960 = on;
+                }
                 Ok(true)
             }
             _ => Ok(false),
@@ -275,7 +281,31 @@ impl Engine {
     /// [`EngineError::Overtime`]. An engine that does not answer `stop`
     /// either is hung.
     pub async fn go(&mut self, go: &Go, budget: Option<Duration>) -> Result<Search, SearchFailure> {
-        let sent = self.send(&go.to_string(), Awaiting::BestMove).await;
+        self.search_from(None, go, budget).await
+    }
+
+    /// `position` and `go` in a single write (one system call, one wake-up
+    /// of the engine), then as [`go`](Self::go).
+    pub async fn search(
+        &mut self,
+        position: &PositionCommand,
+        go: &Go,
+        budget: Option<Duration>,
+    ) -> Result<Search, SearchFailure> {
+        self.search_from(Some(position), go, budget).await
+    }
+
+    async fn search_from(
+        &mut self,
+        position: Option<&PositionCommand>,
+        go: &Go,
+        budget: Option<Duration>,
+    ) -> Result<Search, SearchFailure> {
+        let text = match position {
+            Some(p) => format!("{p}\n{go}"),
+            None => go.to_string(),
+        };
+        let sent = self.send(&text, Awaiting::BestMove).await;
         let go_sent_at = Instant::now();
         let fail = |error, at: Instant| SearchFailure {
             error,

@@ -14,6 +14,18 @@ pub fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The LOS when there is no spread: 1 above an even score, 0 below, ½
+/// at it.
+fn certainty(score: f64) -> f64 {
+    if score > 0.5 {
+        1.0
+    } else if score < 0.5 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
 /// What a set of results says about the difference in strength.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct EloEstimate {
@@ -74,7 +86,12 @@ impl EloEstimate {
         let score = mean(&|v| v);
         let variance = mean(&|v| (v - score).powi(2));
         let standard_error = (variance / n).sqrt();
-        let los = normal_cdf((score - 0.5) / standard_error);
+        let los = if standard_error > 0.0 {
+            normal_cdf((score - 0.5) / standard_error)
+        } else {
+            // Every pair scored alike: certain, or even.
+            certainty(score)
+        };
         // One game's variance is twice that of a pair's mean.
         EloEstimate::from_moments(score, variance, n, 2.0 * variance, los)
     }
@@ -93,12 +110,21 @@ impl EloEstimate {
         let (lo, hi) = (score - z * standard_error, score + z * standard_error);
         let elo_error = (elo_from_score(hi) - elo_from_score(lo)) / 2.0;
         let game_sd = game_variance.sqrt();
+        let (nelo, nelo_error) = if game_sd > 0.0 {
+            (
+                (score - 0.5) / game_sd * NELO_PER_T,
+                z * standard_error / game_sd * NELO_PER_T,
+            )
+        } else {
+            // No spread at all: even, or infinitely apart.
+            ((certainty(score) - 0.5) * f64::INFINITY, 0.0)
+        };
         EloEstimate {
             score,
             elo: elo_from_score(score),
             elo_error,
-            nelo: (score - 0.5) / game_sd * NELO_PER_T,
-            nelo_error: z * standard_error / game_sd * NELO_PER_T,
+            nelo: if nelo.is_nan() { 0.0 } else { nelo },
+            nelo_error,
             los,
         }
     }

@@ -2,6 +2,9 @@
 
 /// P(Z ≤ x) for a standard normal Z.
 pub fn normal_cdf(x: f64) -> f64 {
+    if x.is_nan() {
+        return f64::NAN;
+    }
     let t = x / std::f64::consts::SQRT_2;
     if t >= 0.0 {
         1.0 - erfc(t) / 2.0

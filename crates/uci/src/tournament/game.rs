@@ -98,9 +98,20 @@ pub struct PlayedGame {
     pub notes: Vec<MoveNote>,
     /// What the match keeps.
     pub record: GameRecord,
-    /// Arbiter's own time per move: from reading `bestmove` to writing
-    /// the next `go`, in microseconds.
-    pub overhead_us: Vec<u32>,
+    /// Arbiter's own time per move.
+    pub overhead: Overhead,
+}
+
+/// Arbiter's own time per move, in microseconds, one sample per move
+/// after the first.
+#[derive(Clone, Debug, Default)]
+pub struct Overhead {
+    /// From reading `bestmove` to having written the next `position` and
+    /// `go` (what the engines wait for).
+    pub total_us: Vec<u32>,
+    /// The part of it spent computing (refereeing the move, adjudication,
+    /// claims, preparing the commands), before the write.
+    pub compute_us: Vec<u32>,
 }
 
 /// The default ruleset for a time control: FIDE's, at its pace.
@@ -228,7 +239,7 @@ pub fn forfeited(ctx: &GameContext<'_>, side: Color, error: &EngineError) -> Pla
         opening: ctx.opening.clone(),
         notes: Vec::new(),
         record,
-        overhead_us: Vec::new(),
+        overhead: Overhead::default(),
     }
 }
 
@@ -241,20 +252,25 @@ pub async fn play_game(
     let opening = ctx.opening.clone();
     let mut referee = start_referee(ctx);
     let mut notes = Vec::new();
-    let mut overhead_us = Vec::new();
+    let mut overhead = Overhead::default();
     let mut adjudicator = Adjudicator::new(ctx.draw, ctx.resign, ctx.maxmoves);
     let mut moves = opening.moves.clone();
     let mut moves_made = ByColor {
         white: 0u32,
         black: 0u32,
     };
+    let chess960 = opening.start_position().castling_mode().is_chess960();
     for side in [Color::White, Color::Black] {
         let engine = if side == Color::White {
             &mut *white
         } else {
             &mut *black
         };
-        if let Err(e) = engine.new_game().await {
+        let ready = match engine.set_chess960(chess960).await {
+            Ok(_) => engine.new_game().await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = ready {
             referee.failure = Some(Failure {
                 side,
                 kind: kind_of(&e),
@@ -304,20 +320,19 @@ pub async fn play_game(
             fen: opening.fen.clone(),
             moves: moves.clone(),
         };
-        let search = match engine.position(&position).await {
-            Ok(()) => engine.go(&go, Some(budget)).await,
-            Err(error) => Err(crate::engine::SearchFailure {
-                error,
-                elapsed: Duration::ZERO,
-                go_sent_at: Instant::now(),
-            }),
-        };
+        let prepared_at = Instant::now();
+        let search = engine.search(&position, &go, Some(budget)).await;
         let go_sent_at = match &search {
             Ok(s) => s.go_sent_at,
             Err(f) => f.go_sent_at,
         };
         if let Some(read) = last_bestmove {
-            overhead_us.push(go_sent_at.saturating_duration_since(read).as_micros() as u32);
+            overhead
+                .total_us
+                .push(micros(go_sent_at.saturating_duration_since(read)));
+            overhead
+                .compute_us
+                .push(micros(prepared_at.saturating_duration_since(read)));
         }
         match search {
             Ok(search) => {
@@ -363,8 +378,12 @@ pub async fn play_game(
         opening,
         notes,
         record,
-        overhead_us,
+        overhead,
     }
+}
+
+fn micros(d: Duration) -> u32 {
+    d.as_micros().min(u128::from(u32::MAX)) as u32
 }
 
 /// Moves the virtual clock on by the time the engine took, less its margin.

@@ -16,7 +16,7 @@ mod standings;
 mod state;
 
 pub use adjudication::{Adjudication, Adjudicator, DrawAdjudication, ResignAdjudication};
-pub use game::{GameContext, MoveNote, PlayedGame, forfeited, play_game, ruleset_for};
+pub use game::{GameContext, MoveNote, Overhead, PlayedGame, forfeited, play_game, ruleset_for};
 pub use limits::{
     Limits, SideClock, go_command, moves_to_go, parse_duration_ms, parse_time_control,
 };

@@ -207,20 +207,24 @@ pub fn summary(report: &MatchReport, sprt: Option<&Sprt>, paired: bool) -> Strin
         report.records.len(),
         report.scheduled
     );
-    let mut sorted = report.overhead_us.clone();
-    sorted.sort_unstable();
-    if let (Some(p50), Some(p99), Some(max)) = (
-        percentile(&sorted, 0.5),
-        percentile(&sorted, 0.99),
-        sorted.last(),
-    ) {
+    let describe = |samples: &[u32]| {
+        let mut sorted = samples.to_vec();
+        sorted.sort_unstable();
+        let ms = |q: f64| percentile(&sorted, q).map_or(0.0, |us| f64::from(us) / 1000.0);
+        format!(
+            "median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+            ms(0.5),
+            ms(0.99),
+            ms(1.0)
+        )
+    };
+    if !report.overhead.total_us.is_empty() {
         let _ = writeln!(
             out,
-            "Referee time per move (bestmove read to next go written), {} moves: median {:.3} ms, p99 {:.3} ms, max {:.3} ms",
-            sorted.len(),
-            f64::from(p50) / 1000.0,
-            f64::from(p99) / 1000.0,
-            f64::from(*max) / 1000.0
+            "Referee time per move, {} moves: bestmove read to next go written: {}; of which computing: {}",
+            report.overhead.total_us.len(),
+            describe(&report.overhead.total_us),
+            describe(&report.overhead.compute_us)
         );
     }
     match &report.stopped {

@@ -13,7 +13,7 @@ use arbiter_referee::Ruleset;
 use arbiter_rules::{ByColor, Color};
 use tokio::sync::{mpsc, oneshot};
 
-use super::game::{GameContext, PlayedGame, forfeited, play_game};
+use super::game::{GameContext, Overhead, PlayedGame, forfeited, play_game};
 use super::openings::{Opening, OpeningsError};
 use super::options::MatchOptions;
 use super::record::GameRecord;
@@ -84,9 +84,8 @@ pub struct MatchReport {
     pub scheduled: usize,
     /// Wall time of this run.
     pub elapsed: Duration,
-    /// Arbiter's time per move in this run (from reading `bestmove` to
-    /// writing the next `go`), in microseconds.
-    pub overhead_us: Vec<u32>,
+    /// Arbiter's time per move in this run.
+    pub overhead: Overhead,
     /// Set if the match stopped early.
     pub stopped: Option<StopReason>,
 }
@@ -183,11 +182,16 @@ pub async fn run_match(
 
     let mut stopped = None;
     let mut games_this_run = 0;
-    let mut overhead_us = Vec::new();
+    let mut overhead = Overhead::default();
     let opts = &shared.opts;
     while let Some(Finished { played, counted }) = rx.recv().await {
         games_this_run += 1;
-        overhead_us.extend_from_slice(&played.overhead_us);
+        overhead
+            .total_us
+            .extend_from_slice(&played.overhead.total_us);
+        overhead
+            .compute_us
+            .extend_from_slice(&played.overhead.compute_us);
         let record = played.record.clone();
         standings.record(&record);
         if let Some(path) = &opts.pgnout {
@@ -239,7 +243,7 @@ pub async fn run_match(
         games_this_run,
         scheduled: all.len(),
         elapsed: started.elapsed(),
-        overhead_us,
+        overhead,
         stopped,
     })
 }
