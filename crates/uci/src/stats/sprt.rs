@@ -90,7 +90,7 @@ impl Sprt {
         beta: f64,
         model: EloModel,
     ) -> Result<Sprt, SprtError> {
-        if !(elo0 < elo1) {
+        if elo0.partial_cmp(&elo1) != Some(core::cmp::Ordering::Less) {
             return Err(SprtError::Bounds { elo0, elo1 });
         }
         let in_range = |x: f64| x > 0.0 && x < 1.0;

@@ -475,18 +475,23 @@ fn play_move(
         );
         return None;
     }
-    match adjudication {
-        Some(Adjudication::Draw { reason } | Adjudication::MaxMoves { reason }) => {
-            if referee.apply(Actor::from(!side), EventKind::AcceptDraw) {
-                referee.adjudication = Some(format!("draw: {reason}"));
-            }
-        }
-        Some(Adjudication::Resign { loser, reason }) => {
-            if referee.apply(Actor::from(loser), EventKind::Resign) {
-                referee.adjudication = Some(format!("{} resigns: {reason}", ctx.names.get(loser)));
-            }
-        }
-        None => {}
+    let adjudicated = match adjudication {
+        Some(Adjudication::Draw { reason } | Adjudication::MaxMoves { reason }) => Some((
+            Actor::from(!side),
+            EventKind::AcceptDraw,
+            format!("draw: {reason}"),
+        )),
+        Some(Adjudication::Resign { loser, reason }) => Some((
+            Actor::from(loser),
+            EventKind::Resign,
+            format!("{} resigns: {reason}", ctx.names.get(loser)),
+        )),
+        None => None,
+    };
+    if let Some((actor, kind, label)) = adjudicated
+        && referee.apply(actor, kind)
+    {
+        referee.adjudication = Some(label);
     }
     if ctx.claims && !referee.is_over() {
         claim_draws(referee);
