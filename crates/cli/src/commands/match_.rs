@@ -60,10 +60,10 @@ impl Progress {
         if standings.engines.len() == 2 {
             let w = standings.head_to_head().games;
             let e = EloEstimate::from_wdl(w);
-            let elo = if w.games() > 0 && e.elo.is_finite() && e.elo_error.is_finite() {
-                format!("Elo {:+.1} ± {:.1}", e.elo, e.elo_error)
-            } else {
-                "Elo -".to_string()
+            let elo = match (w.games() > 0 && e.elo.is_finite(), e.elo_error.is_finite()) {
+                (true, true) => format!("Elo {:+.1} ± {:.1}", e.elo, e.elo_error),
+                (true, false) => format!("Elo {:+.1} ± ?", e.elo),
+                (false, _) => "Elo -".to_string(),
             };
             format!(
                 "{} {} - {} {} (W {} D {} L {}) | {elo} | time forfeits {forfeits}",
