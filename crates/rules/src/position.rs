@@ -4,7 +4,7 @@ use core::fmt;
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
-use crate::attacks::{Sliders, between, line, pawn_attacks};
+use crate::attacks::{between, line, pawn_attacks};
 use crate::dispatch::multiversion;
 use crate::fen::{CastlingNotation, castling_field};
 use crate::movegen::{self, AnySink, CountSink, FilteredListSink, ListSink};
@@ -739,18 +739,17 @@ impl Position {
     /// What the position alone decides: checkmate, insufficient material or
     /// stalemate, in that order of precedence (as python-chess reports them).
     pub fn outcome(&self) -> Option<PositionOutcome> {
-        if self.is_check() {
-            if !self.has_legal_moves() {
-                return Some(PositionOutcome::Checkmate { winner: !self.turn });
-            }
+        let check = self.is_check();
+        let can_move = self.has_legal_moves();
+        if check && !can_move {
+            Some(PositionOutcome::Checkmate { winner: !self.turn })
+        } else if self.is_insufficient_material() {
+            Some(PositionOutcome::InsufficientMaterial)
+        } else if !can_move {
+            Some(PositionOutcome::Stalemate)
+        } else {
+            None
         }
-        if self.is_insufficient_material() {
-            return Some(PositionOutcome::InsufficientMaterial);
-        }
-        if !self.is_check() && !self.has_legal_moves() {
-            return Some(PositionOutcome::Stalemate);
-        }
-        None
     }
 
     /// `true` if the position alone ends the game.
