@@ -122,14 +122,14 @@ impl Sink for ListSink<'_> {
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, delta: i32) {
         for to in to {
-            let from = Square::from_index((to as i32 - delta) as usize);
+            let from = Square::from_low_bits((to as i32 - delta) as u32);
             self.push(Move::normal(from, to));
         }
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, delta: i32) {
         for to in to {
-            let from = Square::from_index((to as i32 - delta) as usize);
+            let from = Square::from_low_bits((to as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
                 self.push(Move::promotion(from, to, role));
             }
@@ -452,12 +452,15 @@ fn generate_castling<S: Sliders, K: Sink>(
         }
         // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
         let without_king = occupied.without(king);
-        let transit = between(king, king_to);
-        if transit.into_iter().any(|sq| {
-            board
+        // A plain loop: an iterator adapter here would be compiled outside
+        // the caller's target features.
+        let mut passes_attack = false;
+        for sq in between(king, king_to) {
+            passes_attack |= board
                 .attackers_to_generic::<S>(sq, them, without_king)
-                .any()
-        }) {
+                .any();
+        }
+        if passes_attack {
             continue;
         }
         // The landing square is judged with king and rook in their new places:
