@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Run a game's event log (or a PGN game) through the referee.
+    Replay(commands::replay::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Replay(args) => commands::replay::run(args),
     };
     match result {
         Ok(code) => code,
