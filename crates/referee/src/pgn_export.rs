@@ -25,7 +25,14 @@ pub fn to_pgn(game: &Game) -> String {
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", or_unknown(&setup.event).to_string()),
         ("Site", or_unknown(&setup.site).to_string()),
-        ("Date", if setup.date.is_empty() { "????.??.??".to_string() } else { setup.date.clone() }),
+        (
+            "Date",
+            if setup.date.is_empty() {
+                "????.??.??".to_string()
+            } else {
+                setup.date.clone()
+            },
+        ),
         ("Round", or_unknown(&setup.round).to_string()),
         ("White", or_unknown(&setup.white.name).to_string()),
         ("Black", or_unknown(&setup.black.name).to_string()),
@@ -33,10 +40,24 @@ pub fn to_pgn(game: &Game) -> String {
     ];
     for (color, player) in [("White", &setup.white), ("Black", &setup.black)] {
         if let Some(r) = player.rating {
-            tags.push((if color == "White" { "WhiteElo" } else { "BlackElo" }, r.to_string()));
+            tags.push((
+                if color == "White" {
+                    "WhiteElo"
+                } else {
+                    "BlackElo"
+                },
+                r.to_string(),
+            ));
         }
         if let Some(id) = player.fide_id {
-            tags.push((if color == "White" { "WhiteFideId" } else { "BlackFideId" }, id.to_string()));
+            tags.push((
+                if color == "White" {
+                    "WhiteFideId"
+                } else {
+                    "BlackFideId"
+                },
+                id.to_string(),
+            ));
         }
     }
     if !setup.time.is_empty() {
@@ -77,7 +98,11 @@ pub fn to_pgn(game: &Game) -> String {
         }
     }
     if let Some(o) = game.outcome() {
-        tokens.push(format!("{{{} ({})}}", o.ruling.message.en.replace('}', ")"), o.ruling.rule));
+        tokens.push(format!(
+            "{{{} ({})}}",
+            o.ruling.message.en.replace('}', ")"),
+            o.ruling.rule
+        ));
     }
     tokens.push(result.to_string());
     let mut line = String::new();

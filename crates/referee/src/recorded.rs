@@ -182,10 +182,28 @@ pub fn read_pgn(text: &str) -> Result<Vec<RecordedGame>, PgnError> {
 /// How long a move took, or the clock after it, as its comments say.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveTime {
-    /// `[%clk h:mm:ss]`: time left after the move.
+    /// `[%clk h:mm:ss]` or TCEC's `tl=`: time left after the move.
     ClockAfter(u64),
     /// `[%emt h:mm:ss]` or TCEC's `mt=`: time spent on the move.
     Elapsed(u64),
+}
+
+/// A move's time and how finely it was recorded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RecordedTime {
+    /// The time.
+    pub time: MoveTime,
+    /// The recording's resolution: 1000 for whole seconds, 1 for
+    /// milliseconds.
+    pub resolution_ms: u64,
+}
+
+fn resolution(text: &str) -> u64 {
+    if text.contains('.') || !text.contains(':') {
+        1
+    } else {
+        1000
+    }
 }
 
 fn parse_hms(s: &str) -> Option<u64> {
@@ -198,31 +216,53 @@ fn parse_hms(s: &str) -> Option<u64> {
 
 /// The time a move's comments give, if any.
 pub fn move_time(comments: &[String]) -> Option<MoveTime> {
+    recorded_time(comments).map(|t| t.time)
+}
+
+/// The time a move's comments give, with its resolution.
+pub fn recorded_time(comments: &[String]) -> Option<RecordedTime> {
     for c in comments {
         for (key, clock) in [("[%clk", true), ("[%emt", false)] {
             if let Some(rest) = c.split_once(key).map(|(_, r)| r)
                 && let Some(value) = rest.split(']').next()
                 && let Some(ms) = parse_hms(value)
             {
-                return Some(if clock {
+                let time = if clock {
                     MoveTime::ClockAfter(ms)
                 } else {
                     MoveTime::Elapsed(ms)
+                };
+                return Some(RecordedTime {
+                    time,
+                    resolution_ms: resolution(value),
                 });
             }
         }
-        // TCEC: `mt=` milliseconds, or h:mm:ss in older seasons.
-        for field in c.split(',') {
-            if let Some(v) = field.trim().strip_prefix("mt=") {
+        // TCEC: `tl=` the clock after the move, `mt=` the time spent, in
+        // milliseconds or h:mm:ss (older seasons). The clock is preferred:
+        // it is the record of the clock itself.
+        let field = |name: &str| {
+            c.split(',').find_map(|f| {
+                let v = f.trim().strip_prefix(name)?;
                 let ms = if v.contains(':') {
                     parse_hms(v)
                 } else {
                     v.trim().parse::<u64>().ok()
                 };
-                if let Some(ms) = ms {
-                    return Some(MoveTime::Elapsed(ms));
-                }
-            }
+                ms.map(|ms| (ms, resolution(v)))
+            })
+        };
+        if let Some((ms, resolution_ms)) = field("tl=") {
+            return Some(RecordedTime {
+                time: MoveTime::ClockAfter(ms),
+                resolution_ms,
+            });
+        }
+        if let Some((ms, resolution_ms)) = field("mt=") {
+            return Some(RecordedTime {
+                time: MoveTime::Elapsed(ms),
+                resolution_ms,
+            });
         }
     }
     None
@@ -261,10 +301,13 @@ pub enum ImportError {
 
 fn tag_time_control(game: &RecordedGame, name: &str) -> Result<Option<TimeControl>, ImportError> {
     match game.tag(name) {
-        Some(v) => v.parse().map(Some).map_err(|e: crate::ParseTimeControlError| ImportError::Tag {
-            tag: name.to_string(),
-            message: e.to_string(),
-        }),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|e: crate::ParseTimeControlError| ImportError::Tag {
+                tag: name.to_string(),
+                message: e.to_string(),
+            }),
         None => Ok(None),
     }
 }
@@ -274,10 +317,55 @@ fn duration_ms(game: &RecordedGame) -> Option<u64> {
     parse_hms(game.tag("GameDuration")?)
 }
 
+/// What the record says happened after its last move, as events: a flag
+/// (`Termination` "time forfeit"), a claim of threefold or fifty moves, or
+/// an engine's illegal move (TCEC's `TerminationDetails`). Whether they
+/// end the game, and how, is for the referee to decide.
+fn ending_events(game: &RecordedGame, side: Color, now: u64, clock: &Clock) -> Vec<Event> {
+    let details = game
+        .tag("TerminationDetails")
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let termination = game.tag("Termination").unwrap_or("").to_ascii_lowercase();
+    let actor = Actor::from(side);
+    if termination == "time forfeit" || details.contains("on time") {
+        // The moment the side to move oversteps, on the record's own clock.
+        let at = clock
+            .flag_deadline()
+            .or_else(|| duration_ms(game))
+            .unwrap_or(now);
+        return vec![Event::new(Actor::Arbiter, at.max(now), EventKind::Tick)];
+    }
+    let claim = if details.contains("3-fold") || details.contains("repetition") {
+        Some(crate::DrawClaim::Threefold)
+    } else if details.contains("fifty") || details.contains("50") {
+        Some(crate::DrawClaim::FiftyMoves)
+    } else {
+        None
+    };
+    if let Some(claim) = claim {
+        return vec![Event::new(
+            actor,
+            now,
+            EventKind::ClaimDraw { claim, mv: None },
+        )];
+    }
+    if let Some(mv) = details.strip_prefix("illegal move:") {
+        return vec![Event::new(
+            actor,
+            now,
+            EventKind::Move {
+                mv: mv.trim().to_string(),
+                offer_draw: false,
+            },
+        )];
+    }
+    Vec::new()
+}
+
 /// Turns a record into a setup and online-mode events. Each move is timed
-/// from its comments (moves without a time take none); a record that ends
-/// by time forfeit gets a final tick at its `GameDuration`, or else at the
-/// moment the flag would fall, so the referee decides the flag itself.
+/// from its comments (moves without a time take none); what the record says
+/// happened after the last move follows (see [`ending_events`]).
 pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Imported, ImportError> {
     let white_tc = tag_time_control(game, "WhiteTimeControl")?;
     let black_tc = tag_time_control(game, "BlackTimeControl")?;
@@ -319,7 +407,8 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
     clock.start(side, now);
     let mut events = vec![Event::new(Actor::Arbiter, 0, EventKind::Start)];
     for m in &game.moves {
-        let elapsed = match move_time(&m.comments) {
+        let recorded = recorded_time(&m.comments);
+        let mut elapsed = match recorded.map(|r| r.time) {
             Some(MoveTime::Elapsed(ms)) => ms,
             Some(MoveTime::ClockAfter(left)) => {
                 // The clock after the move is linear in the time spent:
@@ -330,6 +419,18 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
             }
             None => 0,
         };
+        // Times recorded in whole seconds (two roundings: before and after)
+        // cannot show an overstep of less than two seconds: give the move
+        // the benefit of the doubt, as the record cannot prove the flag.
+        let before = clock.remaining_at(side, now).max(0) as u64;
+        let margin = 2 * recorded.map_or(1, |r| r.resolution_ms);
+        if margin > 2
+            && clock.control(side).is_timed()
+            && elapsed >= before
+            && elapsed < before + margin
+        {
+            elapsed = before.saturating_sub(1);
+        }
         now += elapsed;
         clock.press(side, now);
         events.push(Event::new(
@@ -342,17 +443,7 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
         ));
         side = !side;
     }
-    let forfeit = game
-        .tag("Termination")
-        .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
-    if forfeit {
-        let end = duration_ms(game)
-            .filter(|&d| d > now)
-            .or_else(|| clock.flag_deadline())
-            .unwrap_or(now);
-        events.push(Event::new(Actor::Arbiter, end.max(now), EventKind::Tick));
-    }
-    let _ = Color::White;
+    events.extend(ending_events(game, side, now, &clock));
     Ok(Imported { setup, events })
 }
 
@@ -368,7 +459,10 @@ mod tests {
         assert_eq!(games[0].tag("Event"), Some("A \"b\""));
         let sans: Vec<&str> = games[0].moves.iter().map(|m| m.san.as_str()).collect();
         assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
-        assert_eq!(move_time(&games[0].moves[0].comments), Some(MoveTime::ClockAfter(298_000)));
+        assert_eq!(
+            move_time(&games[0].moves[0].comments),
+            Some(MoveTime::ClockAfter(298_000))
+        );
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
         assert_eq!(games[1].moves.len(), 1);
         assert_eq!(games[1].result, Some(GameResult::NoResult));
@@ -377,8 +471,10 @@ mod tests {
     #[test]
     fn tcec_move_times() {
         let c = vec!["d=5, sd=5, mt=233808, tl=1569192, s=277611".to_string()];
-        assert_eq!(move_time(&c), Some(MoveTime::Elapsed(233_808)));
+        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(1_569_192)));
         let c = vec!["d=31, mt=00:00:56, tl=00:07:02".to_string()];
+        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(422_000)));
+        let c = vec!["d=31, mt=00:00:56, s=1".to_string()];
         assert_eq!(move_time(&c), Some(MoveTime::Elapsed(56_000)));
         assert_eq!(move_time(&["book, mb=+0".to_string()]), None);
     }

@@ -157,11 +157,24 @@ impl Scoresheet {
         let mut out = String::new();
         let _ = writeln!(out, "{}: {}", label("Event", "赛事"), h.event);
         let _ = writeln!(out, "{}: {}", label("Site", "地点"), h.site);
-        let _ = writeln!(out, "{}: {}  {}: {}", label("Date", "日期"), h.date, label("Time", "时间"), h.time);
+        let _ = writeln!(
+            out,
+            "{}: {}  {}: {}",
+            label("Date", "日期"),
+            h.date,
+            label("Time", "时间"),
+            h.time
+        );
         let _ = writeln!(out, "{}: {}", label("Round", "轮次"), h.round);
         let _ = writeln!(out, "{}: {}", label("White", "白方"), player(&h.white));
         let _ = writeln!(out, "{}: {}", label("Black", "黑方"), player(&h.black));
-        let _ = writeln!(out, "{}: {}  ({})", label("Time control", "时限"), h.time_control, h.ruleset);
+        let _ = writeln!(
+            out,
+            "{}: {}  ({})",
+            label("Time control", "时限"),
+            h.time_control,
+            h.ruleset
+        );
         let _ = writeln!(out);
         let cell = |e: &Option<Entry>| -> String {
             match e {
@@ -180,14 +193,29 @@ impl Scoresheet {
         };
         for row in &self.rows {
             let white = cell(&row.white);
-            let black = if row.black.is_some() { cell(&row.black) } else { String::new() };
+            let black = if row.black.is_some() {
+                cell(&row.black)
+            } else {
+                String::new()
+            };
             let _ = writeln!(out, "{:>3}. {:<24} {}", row.number, white, black);
         }
         let _ = writeln!(out);
         match &self.outcome {
             Some(o) => {
-                let msg = if zh { &o.ruling.message.zh } else { &o.ruling.message.en };
-                let _ = writeln!(out, "{}: {}  {} ({})", label("Result", "结果"), o.result, msg, o.ruling.rule);
+                let msg = if zh {
+                    &o.ruling.message.zh
+                } else {
+                    &o.ruling.message.en
+                };
+                let _ = writeln!(
+                    out,
+                    "{}: {}  {} ({})",
+                    label("Result", "结果"),
+                    o.result,
+                    msg,
+                    o.ruling.rule
+                );
             }
             None => {
                 let _ = writeln!(out, "{}: *", label("Result", "结果"));

@@ -144,5 +144,9 @@ fn fide_9_2_3_same_position_needs_the_same_en_passant_possibilities() {
         40   black   move Ke8
         50   white   move Ke1
     ");
-    assert_eq!(game.repetitions(), 1, "a4 with e.p. possible differs from a4 without");
+    assert_eq!(
+        game.repetitions(),
+        1,
+        "a4 with e.p. possible differs from a4 without"
+    );
 }

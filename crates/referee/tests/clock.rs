@@ -3,9 +3,7 @@
 
 mod common;
 use arbiter_referee::recorded::read_pgn;
-use arbiter_referee::{
-    Actor, Event, EventKind, FlagCall, Game, GameSetup, Ruleset, Termination,
-};
+use arbiter_referee::{Actor, Event, EventKind, FlagCall, Game, GameSetup, Ruleset, Termination};
 use arbiter_rules::Color;
 use common::{run, run_with};
 
@@ -162,7 +160,10 @@ fn long_game() -> Vec<String> {
     let path = arbiter_testdata::path("pgn/tcec-terminations/fifty-moves-rule.pgn");
     let text = std::fs::read_to_string(path).unwrap();
     let games = read_pgn(&text).unwrap();
-    let game = games.iter().find(|g| g.moves.len() >= 100).expect("a long game");
+    let game = games
+        .iter()
+        .find(|g| g.moves.len() >= 100)
+        .expect("a long game");
     game.moves.iter().map(|m| m.san.clone()).collect()
 }
 
@@ -175,9 +176,24 @@ fn forty_move_control(white_pace_ms: u64) -> Game {
     game.apply(Event::new(Actor::Arbiter, 0, EventKind::Start));
     let mut now = 0;
     for (i, san) in long_game().into_iter().take(90).enumerate() {
-        let actor = if i % 2 == 0 { Actor::White } else { Actor::Black };
-        now += if actor == Actor::White { white_pace_ms } else { 1_000 };
-        game.apply(Event::new(actor, now, EventKind::Move { mv: san, offer_draw: false }));
+        let actor = if i % 2 == 0 {
+            Actor::White
+        } else {
+            Actor::Black
+        };
+        now += if actor == Actor::White {
+            white_pace_ms
+        } else {
+            1_000
+        };
+        game.apply(Event::new(
+            actor,
+            now,
+            EventKind::Move {
+                mv: san,
+                offer_draw: false,
+            },
+        ));
         if game.outcome().is_some() {
             break;
         }
@@ -202,11 +218,21 @@ fn fide_6_3_1_the_move_count_is_checked_when_the_flag_falls() {
     assert_eq!(outcome.termination, Termination::FlagFall);
     assert_eq!(outcome.ruling.rule.to_string(), "FIDE 6.9");
     assert!(
-        outcome.ruling.message.en.contains("3 moves of the period were still to be made"),
+        outcome
+            .ruling
+            .message
+            .en
+            .contains("3 moves of the period were still to be made"),
         "{}",
         outcome.ruling.message.en
     );
-    assert_eq!(game.plies().iter().filter(|p| p.side == Color::White).count(), 37);
+    assert_eq!(
+        game.plies()
+            .iter()
+            .filter(|p| p.side == Color::White)
+            .count(),
+        37
+    );
 }
 
 #[test]

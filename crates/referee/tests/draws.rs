@@ -16,36 +16,46 @@ const KNIGHTS_TWICE: &str = "
 
 #[test]
 fn fide_9_2_1_threefold_claimed_on_the_position_on_the_board() {
-    run(&format!("
+    run(&format!(
+        "
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   move Ng8
         90   white   claim threefold  => ok
         end  1/2-1/2 threefold_claimed FIDE 9.2.1
-    "));
+    "
+    ));
 }
 
 #[test]
 fn fide_9_2_1_1_threefold_claimed_by_declaring_the_move() {
-    let game = run(&format!("
+    let game = run(&format!(
+        "
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   claim threefold Ng8
         end  1/2-1/2 threefold_claimed FIDE 9.2.1
-    "));
-    assert_eq!(game.plies().last().unwrap().san, "Ng8", "the declared move is written");
+    "
+    ));
+    assert_eq!(
+        game.plies().last().unwrap().san,
+        "Ng8",
+        "the declared move is written"
+    );
 }
 
 #[test]
 fn fide_9_5_wrong_claim_adds_two_minutes_and_the_declared_move_is_played() {
-    let game = run(&format!("
+    let game = run(&format!(
+        "
         setup tc=5400+30
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   claim threefold Nc6  => cites FIDE 9.5.3
         90   white   move e4
         end  *
-    "));
+    "
+    ));
     assert_eq!(game.plies()[7].san, "Nc6", "the declared move was played");
     // White: 5400 s, 4 moves of 10 ms with +30 s each, +120 s for the wrong claim.
     let clocks = game.clock_at(90);
@@ -54,24 +64,31 @@ fn fide_9_5_wrong_claim_adds_two_minutes_and_the_declared_move_is_played() {
 
 #[test]
 fn fide_9_1_2_3_a_claim_counts_as_a_draw_offer() {
-    run(&format!("
+    run(&format!(
+        "
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   claim threefold Nc6  => cites FIDE 9.1.2.3
         90   white   accept
         end  1/2-1/2 agreement FIDE 9.1.2
-    "));
+    "
+    ));
 }
 
 #[test]
 fn rapid_a_4_wrong_claim_adds_one_minute() {
-    let game = run(&format!("
+    let game = run(&format!(
+        "
         setup ruleset=fide-rapid tc=900+10
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   claim threefold      => cites FIDE 9.5.3
-    "));
-    assert_eq!(game.clock_at(80).white_ms, 900_000 + 4 * 10_000 + 60_000 - 40);
+    "
+    ));
+    assert_eq!(
+        game.clock_at(80).white_ms,
+        900_000 + 4 * 10_000 + 60_000 - 40
+    );
 }
 
 #[test]
@@ -96,7 +113,8 @@ fn fide_9_4_touching_a_piece_loses_the_right_to_claim() {
 
 #[test]
 fn fide_9_6_1_fivefold_ends_the_game_by_itself() {
-    run(&format!("
+    run(&format!(
+        "
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   move Ng8
@@ -110,28 +128,33 @@ fn fide_9_6_1_fivefold_ends_the_game_by_itself() {
         160  black   move Ng8     => cites FIDE 9.6.1
         end  1/2-1/2 fivefold FIDE 9.6.1
         170  white   move e4      => rejected FIDE 9.6.1
-    "));
+    "
+    ));
 }
 
 #[test]
 fn classic_threefold_is_a_draw_by_itself() {
-    run(&format!("
+    run(&format!(
+        "
         setup ruleset=classic
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   move Ng8
         end  1/2-1/2 threefold classic: 三次重复
-    "));
+    "
+    ));
 }
 
 #[test]
 fn classic_claims_are_refused_without_penalty() {
-    let game = run(&format!("
+    let game = run(&format!(
+        "
         setup ruleset=classic tc=5400
         0    arbiter start
         {KNIGHTS_TWICE}
         80   black   claim threefold Nc6  => rejected classic: 三次重复
-    "));
+    "
+    ));
     assert_eq!(game.clock_at(80).white_ms, 5_400_000 - 40);
 }
 
@@ -235,7 +258,10 @@ fn fide_9_1_2_1_offer_with_the_move_then_accepted() {
         40   black   accept
         end  1/2-1/2 agreement FIDE 9.1.2
     ");
-    assert!(game.plies()[2].offered_draw, "the offer is noted on the scoresheet");
+    assert!(
+        game.plies()[2].offered_draw,
+        "the offer is noted on the scoresheet"
+    );
 }
 
 #[test]

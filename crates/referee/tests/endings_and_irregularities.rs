@@ -72,19 +72,24 @@ fn fide_7_3_colours_reversed_early_means_a_new_game() {
         30   arbiter colours-reversed
     ");
     let o = game.outcome().unwrap();
-    assert_eq!(serde_json::to_value(o.termination).unwrap(), "colours_reversed_restart");
+    assert_eq!(
+        serde_json::to_value(o.termination).unwrap(),
+        "colours_reversed_restart"
+    );
     assert_eq!(o.ruling.rule.to_string(), "FIDE 7.3");
 }
 
 #[test]
 fn fide_7_3_colours_reversed_after_ten_moves_the_game_goes_on() {
-    let game = run(&format!("
+    let game = run(&format!(
+        "
         0    arbiter start
         {TEN_MOVES_EACH}
         200  black   move Nbd7
         210  arbiter colours-reversed  => cites FIDE 7.3
         end  *
-    "));
+    "
+    ));
     assert!(game.outcome().is_none());
 }
 
@@ -96,7 +101,10 @@ fn classic_colours_reversed_restart_unless_a_quarter_of_the_first_period_has_pas
         10       white   move e4
         1000000  arbiter colours-reversed
     ");
-    assert_eq!(game.outcome().unwrap().ruling.rule.to_string(), "classic: 纠正错误");
+    assert_eq!(
+        game.outcome().unwrap().ruling.rule.to_string(),
+        "classic: 纠正错误"
+    );
     run("
         setup ruleset=classic tc=40/7200:3600
         0        arbiter start

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use arbiter_referee::{Event, Game, GameSetup};
 
 fn doc_examples() -> Vec<String> {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/replay.md")).unwrap();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/replay.md"))
+        .unwrap();
     doc.lines()
         .filter(|l| l.starts_with('|'))
         .filter_map(|l| {
@@ -30,13 +31,32 @@ fn every_documented_example_is_an_event_and_round_trips() {
         kinds.insert(value["kind"].as_str().unwrap().to_string());
     }
     let expected = [
-        "start", "move", "touch", "adjust", "release", "press_clock", "offer_draw",
-        "accept_draw", "decline_draw", "claim_draw", "claim_illegal_move", "claim_flag",
-        "resign", "request_increment", "grant_increment", "colours_reversed", "board_turned",
-        "pieces_displaced", "declare_result", "tick",
+        "start",
+        "move",
+        "touch",
+        "adjust",
+        "release",
+        "press_clock",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "claim_draw",
+        "claim_illegal_move",
+        "claim_flag",
+        "resign",
+        "request_increment",
+        "grant_increment",
+        "colours_reversed",
+        "board_turned",
+        "pieces_displaced",
+        "declare_result",
+        "tick",
     ];
     for kind in expected {
-        assert!(kinds.contains(kind), "docs/replay.md has no example of {kind}");
+        assert!(
+            kinds.contains(kind),
+            "docs/replay.md has no example of {kind}"
+        );
     }
     assert_eq!(kinds.len(), expected.len(), "{kinds:?}");
 }
@@ -66,6 +86,9 @@ fn a_move_text_that_is_no_move_is_refused_with_a_reason() {
     let (_, verdicts) = Game::replay(GameSetup::default(), events).unwrap();
     assert!(verdicts[0].is_accepted());
     for v in &verdicts[1..] {
-        assert_eq!(v.rejection().unwrap().ruling.rule.to_string(), "FIDE 3.10.1");
+        assert_eq!(
+            v.rejection().unwrap().ruling.rule.to_string(),
+            "FIDE 3.10.1"
+        );
     }
 }

@@ -15,7 +15,11 @@ fn setup(ruleset: usize, control: usize, otb: bool) -> GameSetup {
     GameSetup {
         ruleset: Ruleset::by_name(Ruleset::NAMES[ruleset % 4]).unwrap(),
         time_control: CONTROLS[control % CONTROLS.len()].parse().unwrap(),
-        mode: if otb { Mode::OverTheBoard } else { Mode::Online },
+        mode: if otb {
+            Mode::OverTheBoard
+        } else {
+            Mode::Online
+        },
         ..GameSetup::default()
     }
 }
@@ -55,14 +59,21 @@ fn next_event(game: &Game, now: &mut u64, r: (u8, u8, u8, u16)) -> Event {
         13 => EventKind::AcceptDraw,
         14 => EventKind::DeclineDraw,
         15 => EventKind::ClaimDraw {
-            claim: if a % 2 == 0 { DrawClaim::Threefold } else { DrawClaim::FiftyMoves },
+            claim: if a % 2 == 0 {
+                DrawClaim::Threefold
+            } else {
+                DrawClaim::FiftyMoves
+            },
             mv: (!legal.is_empty() && b % 2 == 0)
                 .then(|| legal[usize::from(b) % legal.len()].to_string()),
         },
         16 => EventKind::ClaimIllegalMove,
         17 => EventKind::Tick,
         18 if a % 16 == 0 => EventKind::Resign,
-        18 => EventKind::Move { mv: format!("{}{}", sq(a), sq(b)), offer_draw: false },
+        18 => EventKind::Move {
+            mv: format!("{}{}", sq(a), sq(b)),
+            offer_draw: false,
+        },
         _ => EventKind::Adjust { square: sq(a) },
     };
     let actor = match b % 10 {

@@ -18,7 +18,11 @@ fn mated() -> Game {
         10500  black   move Qh4#
         ",
         |s| {
-            s.white = Player { name: "Li Wei".into(), rating: Some(1850), fide_id: Some(8_600_000) };
+            s.white = Player {
+                name: "Li Wei".into(),
+                rating: Some(1850),
+                fide_id: Some(8_600_000),
+            };
             s.black = Player::named("王芳");
             s.event = "Club championship".into();
             s.site = "Beijing".into();
@@ -37,7 +41,14 @@ fn the_record_lists_moves_in_pairs_under_the_head() {
     assert!(sheet.rows[1].white.as_ref().unwrap().offered_draw);
     assert_eq!(sheet.rows[1].black.as_ref().unwrap().chinese, "后h4#");
     let zh = sheet.render(Language::Chinese);
-    for expected in ["白方: Li Wei (1850)", "黑方: 王芳", "日期: 2026.11.29  时间: 19:30:00", "地点: Beijing", "后h4#", "结果: 0-1"] {
+    for expected in [
+        "白方: Li Wei (1850)",
+        "黑方: 王芳",
+        "日期: 2026.11.29  时间: 19:30:00",
+        "地点: Beijing",
+        "后h4#",
+        "结果: 0-1",
+    ] {
         assert!(zh.contains(expected), "{expected:?} missing from\n{zh}");
     }
     let en = sheet.render(Language::English);

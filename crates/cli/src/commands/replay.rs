@@ -91,8 +91,15 @@ fn read_text(path: &PathBuf) -> anyhow::Result<String> {
     }
 }
 
+/// A log as read: its setup line, if any, and its events with their line
+/// numbers.
+struct Log {
+    setup: Option<GameSetup>,
+    events: Vec<(usize, Event)>,
+}
+
 /// Reads a JSON Lines log: an optional setup line, then events.
-fn read_log(text: &str, name: &str) -> anyhow::Result<(Option<GameSetup>, Vec<(usize, Event)>)> {
+fn read_log(text: &str, name: &str) -> anyhow::Result<Log> {
     let mut setup = None;
     let mut events = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -112,7 +119,7 @@ fn read_log(text: &str, name: &str) -> anyhow::Result<(Option<GameSetup>, Vec<(u
             .with_context(|| format!("{name}, line {line_no}: not an event"))?;
         events.push((line_no, event));
     }
-    Ok((setup, events))
+    Ok(Log { setup, events })
 }
 
 fn apply_overrides(setup: &mut GameSetup, args: &Args) -> anyhow::Result<()> {
@@ -239,7 +246,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         let path = args.log.clone().context("a log or --from-pgn is needed")?;
         let text = read_text(&path)?;
-        let (setup, events) = read_log(&text, &path.display().to_string())?;
+        let Log { setup, events } = read_log(&text, &path.display().to_string())?;
         let mut setup = setup.unwrap_or_default();
         apply_overrides(&mut setup, &args)?;
         let mut game = Game::new(setup).context("the setup cannot start a game")?;

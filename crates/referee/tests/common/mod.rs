@@ -20,8 +20,7 @@
 #![allow(dead_code)]
 
 use arbiter_referee::{
-    Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Rule, Ruleset,
-    Verdict,
+    Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Rule, Ruleset, Verdict,
 };
 
 /// Runs a scenario and returns the game.
@@ -65,7 +64,13 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
             "end" => {
                 let g = game.as_ref().expect("events before end");
                 let result = GameResult::from_pgn(words[1]).expect("result");
-                assert_eq!(g.result(), result, "line {}: result ({:?})", n + 1, g.outcome());
+                assert_eq!(
+                    g.result(),
+                    result,
+                    "line {}: result ({:?})",
+                    n + 1,
+                    g.outcome()
+                );
                 if result != GameResult::NoResult {
                     let o = g.outcome().unwrap();
                     let termination = serde_json::to_value(o.termination).unwrap();
@@ -103,32 +108,54 @@ fn check(verdict: &Verdict, expect: Option<&str>, line: usize, raw: &str) {
     let expect = expect.unwrap_or("ok");
     let shown = serde_json::to_string(verdict).unwrap();
     if expect == "ok" {
-        assert!(verdict.is_accepted(), "line {line} `{raw}` was rejected: {shown}");
+        assert!(
+            verdict.is_accepted(),
+            "line {line} `{raw}` was rejected: {shown}"
+        );
     } else if let Some(rule) = expect.strip_prefix("rejected ") {
         let r = verdict
             .rejection()
             .unwrap_or_else(|| panic!("line {line} `{raw}` was accepted: {shown}"));
-        assert_eq!(r.ruling.rule.to_string(), rule, "line {line} `{raw}`: {shown}");
+        assert_eq!(
+            r.ruling.rule.to_string(),
+            rule,
+            "line {line} `{raw}`: {shown}"
+        );
     } else if let Some(rule) = expect.strip_prefix("cites ") {
-        assert!(verdict.is_accepted(), "line {line} `{raw}` was rejected: {shown}");
+        assert!(
+            verdict.is_accepted(),
+            "line {line} `{raw}` was rejected: {shown}"
+        );
         let rules: Vec<String> = verdict.rules().iter().map(|r| r.to_string()).collect();
-        assert!(rules.iter().any(|r| r == rule), "line {line} `{raw}` cites {rules:?}, not {rule}");
+        assert!(
+            rules.iter().any(|r| r == rule),
+            "line {line} `{raw}` cites {rules:?}, not {rule}"
+        );
     } else {
         panic!("line {line}: unknown expectation {expect:?}");
     }
 }
 
 fn parse_event(words: &[&str]) -> Result<Event, String> {
-    let at: u64 = words[0].parse().map_err(|_| format!("bad time {}", words[0]))?;
+    let at: u64 = words[0]
+        .parse()
+        .map_err(|_| format!("bad time {}", words[0]))?;
     let actor = match words[1] {
         "white" => Actor::White,
         "black" => Actor::Black,
         "arbiter" => Actor::Arbiter,
         a => return Err(format!("bad actor {a}")),
     };
-    let arg = |i: usize| words.get(i).copied().ok_or_else(|| format!("missing argument {i}"));
+    let arg = |i: usize| {
+        words
+            .get(i)
+            .copied()
+            .ok_or_else(|| format!("missing argument {i}"))
+    };
     let sq = |i: usize| -> Result<arbiter_rules::Square, String> {
-        arg(i)?.parse().map_err(|_| format!("bad square {}", words[i]))
+        arg(i)?
+            .parse()
+            .map_err(|_| format!("bad square {}", words[i]))
     };
     let kind = match words[2] {
         "start" => EventKind::Start,
@@ -181,9 +208,20 @@ pub fn moves(first_at: u64, first: Actor, sans: &str) -> String {
     let mut out = String::new();
     let mut actor = first;
     for (i, san) in sans.split_whitespace().enumerate() {
-        let who = if actor == Actor::White { "white" } else { "black" };
-        out.push_str(&format!("{} {who} move {san}\n", first_at + 1000 * i as u64));
-        actor = if actor == Actor::White { Actor::Black } else { Actor::White };
+        let who = if actor == Actor::White {
+            "white"
+        } else {
+            "black"
+        };
+        out.push_str(&format!(
+            "{} {who} move {san}\n",
+            first_at + 1000 * i as u64
+        ));
+        actor = if actor == Actor::White {
+            Actor::Black
+        } else {
+            Actor::White
+        };
     }
     out
 }
