@@ -88,7 +88,7 @@ fn a_move_text_that_is_no_move_is_refused_with_a_reason() {
     for v in &verdicts[1..] {
         assert_eq!(
             v.rejection().unwrap().ruling.rule.to_string(),
-            "FIDE 3.10.1"
+            "FIDE Appendix C"
         );
     }
 }
