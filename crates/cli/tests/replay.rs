@@ -54,7 +54,7 @@ fn pgn_and_scoresheet_outputs() {
         pgn.contains("[Result \"0-1\"]") && pgn.contains("[TimeControl \"180+2\"]"),
         "{pgn}"
     );
-    assert!(pgn.contains("2. g4 {[%clk 0:03:02]} Qh4#"), "{pgn}");
+    assert!(pgn.contains("2. g4 {[%clk 0:03:02]} 2... Qh4#"), "{pgn}");
     let out = Command::cargo_bin("arbiter")
         .unwrap()
         .args(["replay", "-", "--output", "scoresheet"])

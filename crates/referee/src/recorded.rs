@@ -2,9 +2,8 @@
 //! their clock comments) becomes online-mode events, timed from `[%clk]`,
 //! `[%emt]` or TCEC's `mt=` comments, so the referee can decide it anew.
 //!
-//! [`read_pgn`] is a small reader for this purpose only, until the
-//! `arbiter-pgn` streaming reader is available; [`to_events`] works on any
-//! [`RecordedGame`], whoever read it.
+//! [`read_pgn`] reads with the `arbiter-pgn` reader; [`to_events`] works on
+//! any [`RecordedGame`], whoever read it.
 
 use arbiter_rules::Color;
 
@@ -29,8 +28,6 @@ pub struct RecordedGame {
     pub moves: Vec<RecordedMove>,
     /// The result token at the end of the movetext.
     pub result: Option<GameResult>,
-    /// The line of the game's first tag (1-based).
-    pub line: usize,
 }
 
 impl RecordedGame {
@@ -45,138 +42,53 @@ impl RecordedGame {
 
 /// PGN that cannot be read, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("game {game}, line {line}: {message}")]
+#[error("game {game}: {message}")]
 pub struct PgnError {
     /// The game (1-based).
     pub game: usize,
-    /// The line (1-based).
-    pub line: usize,
-    /// What is wrong.
+    /// What is wrong, with its line and column.
     pub message: String,
 }
 
-/// Reads every game of a PGN text (main lines only: variations are
-/// skipped, NAGs dropped).
+impl RecordedGame {
+    /// The record of a game read by `arbiter-pgn` (its main line).
+    pub fn from_pgn(game: &arbiter_pgn::Game) -> RecordedGame {
+        RecordedGame {
+            tags: game
+                .tags
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            moves: game
+                .moves
+                .iter()
+                .map(|m| RecordedMove {
+                    san: m.san.clone(),
+                    comments: m.comments.iter().map(|c| c.to_string()).collect(),
+                })
+                .collect(),
+            result: game.result.and_then(|r| GameResult::from_pgn(r.as_str())),
+        }
+    }
+}
+
+/// Reads every game of a PGN text with the `arbiter-pgn` reader (main
+/// lines only).
 pub fn read_pgn(text: &str) -> Result<Vec<RecordedGame>, PgnError> {
+    let mut reader = arbiter_pgn::Reader::new(text.as_bytes());
     let mut games = Vec::new();
-    let mut current: Option<RecordedGame> = None;
-    let mut in_movetext = false;
-    let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1usize;
-    let error = |games: &Vec<RecordedGame>, line: usize, message: String| PgnError {
-        game: games.len() + 1,
-        line,
-        message,
-    };
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '\n' => line += 1,
-            c if c.is_whitespace() => {}
-            '[' if depth == 0 => {
-                if in_movetext {
-                    games.extend(current.take());
-                    in_movetext = false;
-                }
-                let start = i + 1;
-                let mut end = start;
-                let mut escaped = false;
-                let mut in_quotes = false;
-                for (j, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                    }
-                    if escaped {
-                        escaped = false;
-                    } else if d == '\\' {
-                        escaped = true;
-                    } else if d == '"' {
-                        in_quotes = !in_quotes;
-                    } else if d == ']' && !in_quotes {
-                        end = j;
-                        break;
-                    }
-                }
-                let body = &text[start..end];
-                let (name, value) = body
-                    .trim()
-                    .split_once(char::is_whitespace)
-                    .ok_or_else(|| error(&games, line, format!("tag [{body}] has no value")))?;
-                let value = value.trim();
-                let value = value.strip_prefix('"').unwrap_or(value);
-                let value = value.strip_suffix('"').unwrap_or(value);
-                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
-                let game = current.get_or_insert_with(|| RecordedGame {
-                    line,
-                    ..RecordedGame::default()
+    loop {
+        match reader.read_game() {
+            Ok(Some(game)) => games.push(RecordedGame::from_pgn(&game)),
+            Ok(None) => return Ok(games),
+            Err(e) => {
+                return Err(PgnError {
+                    game: games.len() + 1,
+                    message: e.to_string(),
                 });
-                game.tags.push((name.to_string(), value));
-            }
-            '{' => {
-                let start = i + 1;
-                let mut end = text.len();
-                for (j, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                    }
-                    if d == '}' {
-                        end = j;
-                        break;
-                    }
-                }
-                if depth == 0
-                    && let Some(m) = current.as_mut().and_then(|g| g.moves.last_mut())
-                {
-                    m.comments.push(text[start..end].to_string());
-                }
-            }
-            ';' => {
-                for (_, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                        break;
-                    }
-                }
-            }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ => {
-                let start = i;
-                let mut end = text.len();
-                while let Some(&(j, d)) = chars.peek() {
-                    if d.is_whitespace() || "{}()[];".contains(d) {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                let token = &text[start..end];
-                in_movetext = true;
-                let game = current.get_or_insert_with(|| RecordedGame {
-                    line,
-                    ..RecordedGame::default()
-                });
-                if depth > 0 || token.starts_with('$') {
-                    continue;
-                }
-                if let Some(result) = GameResult::from_pgn(token) {
-                    game.result = Some(result);
-                    games.extend(current.take());
-                    in_movetext = false;
-                    continue;
-                }
-                let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                if !san.is_empty() {
-                    game.moves.push(RecordedMove {
-                        san: san.to_string(),
-                        comments: Vec::new(),
-                    });
-                }
             }
         }
     }
-    games.extend(current);
-    Ok(games)
 }
 
 /// How long a move took, or the clock after it, as its comments say.

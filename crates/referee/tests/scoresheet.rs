@@ -65,9 +65,9 @@ fn pgn_export_has_clock_times_and_a_result_matching_the_verdict() {
         "[WhiteElo \"1850\"]",
         "[WhiteFideId \"8600000\"]",
         "[Time \"19:30:00\"]",
-        "1. f3 {[%clk 0:04:59]} e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57]} Qh4#",
-        "{[%clk 0:05:00.5]}",
-        "0-1\n",
+        "1. f3 {[%clk 0:04:59]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57]}",
+        "Qh4# {[%clk 0:05:00.5]}",
+        "0-1\n\n",
     ] {
         assert!(pgn.contains(expected), "{expected:?} missing from\n{pgn}");
     }
