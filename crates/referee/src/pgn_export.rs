@@ -68,9 +68,10 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
     for ply in game.plies() {
         let mut node = MoveNode::new(ply.san.clone());
         if let Some(ms) = ply.clock_ms {
-            let mut clock = Comment::default();
-            clock.clock = Some(ClockTime::from_millis(ms.max(0) as u64));
-            node.comments.push(clock);
+            node.comments.push(Comment {
+                clock: Some(ClockTime::from_millis(ms.max(0) as u64)),
+                ..Comment::default()
+            });
         }
         record.moves.push(node);
     }
