@@ -21,6 +21,10 @@ enum Command {
     /// Play a match or tournament between UCI engines, refereed under the
     /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
     Match(commands::match_::Args),
+    /// Run a game's event log (or a PGN game) through the referee.
+    Replay(commands::replay::Args),
+    /// Check PGN files: every move under the rules, results, tags.
+    Check(commands::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +32,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
         Command::Match(args) => commands::match_::run(args),
+        Command::Replay(args) => commands::replay::run(args),
+        Command::Check(args) => commands::check::run(args),
     };
     match result {
         Ok(code) => code,

@@ -49,6 +49,18 @@ impl<'a> GameText<'a> {
         }
     }
 
+    /// The same game with its bytes (the same bytes) held elsewhere: for a
+    /// program that copies games out of the reader's buffer.
+    pub fn with_bytes<'b>(&self, bytes: &'b [u8]) -> GameText<'b> {
+        GameText {
+            bytes,
+            number: self.number,
+            line: self.line,
+            offset: self.offset,
+            too_large: self.too_large,
+        }
+    }
+
     /// The game's bytes, from its first tag to its result marker.
     pub fn bytes(&self) -> &'a [u8] {
         self.bytes
@@ -85,30 +97,31 @@ impl<'a> GameText<'a> {
     }
 
     /// The source line holding `offset`, without its line end, for showing
-    /// a problem in context (at most `max` characters around the offset).
-    pub fn snippet(&self, offset: usize, max: usize) -> String {
+    /// a problem in context: at most `max` characters around the offset,
+    /// and the character index of the offset in what is returned.
+    pub fn snippet(&self, offset: usize, max: usize) -> (String, usize) {
         let offset = offset.min(self.bytes.len());
         let start = memchr::memrchr2(b'\n', b'\r', &self.bytes[..offset]).map_or(0, |i| i + 1);
         let end = line_end(self.bytes, offset).unwrap_or(self.bytes.len());
-        let line = crate::decode_text(&self.bytes[start..end]);
-        let chars: Vec<char> = line.chars().collect();
-        if chars.len() <= max {
-            return line.into_owned();
-        }
-        let at = String::from_utf8_lossy(&self.bytes[start..offset])
+        let chars: Vec<char> = crate::decode_text(&self.bytes[start..end])
+            .chars()
+            .collect();
+        let at = crate::decode_text(&self.bytes[start..offset])
             .chars()
             .count();
-        let from = at
-            .saturating_sub(max / 3)
-            .min(chars.len().saturating_sub(max));
-        let mut s: String = chars[from..from + max].iter().collect();
-        if from > 0 {
-            s.insert(0, '…');
+        if chars.len() <= max {
+            return (chars.into_iter().collect(), at);
         }
+        let from = at.saturating_sub(max / 3).min(chars.len() - max);
+        let mut s = String::new();
+        if from > 0 {
+            s.push('…');
+        }
+        s.extend(&chars[from..from + max]);
         if from + max < chars.len() {
             s.push('…');
         }
-        s
+        (s, at - from + usize::from(from > 0))
     }
 
     /// Parses the game, telling `visitor` about each part.
@@ -533,6 +546,7 @@ mod tests {
                 column: 8
             }
         );
-        assert_eq!(text.snippet(at, 80), "1. e4 é5 *");
+        assert_eq!(text.snippet(at, 80), ("1. e4 é5 *".to_string(), 7));
+        assert_eq!(text.snippet(at, 4), ("…é5 *".to_string(), 2));
     }
 }

@@ -7,7 +7,7 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, ends_token, is_space, line_end, tag_extent};
+use crate::lex::{at_line_start, count_line_breaks, ends_token, is_space, line_end, tag_extent};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -46,13 +46,14 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
     let mut i = start;
     let mut seen_movetext = false;
     let mut depth = 0u32;
+    let mut last_tag_end = None;
     while i < len {
         let b = bytes[i];
         match b {
             b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
             b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
                 Some(close) => i += close + 2,
-                None if eof => return Some(len),
+                None if eof => return Some(trim_end(bytes, start, len)),
                 None => return None,
             },
             b';' => match line_end(bytes, i) {
@@ -69,13 +70,16 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                 // After movetext, tags begin the next game (this one lacks
                 // its result); a tag line inside an unclosed variation too.
                 if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
-                    let mut end = i;
-                    while end > start && is_space(bytes[end - 1]) {
-                        end -= 1;
-                    }
-                    return Some(end);
+                    return Some(trim_end(bytes, start, i));
                 }
-                i = tag_extent(bytes, i, eof)?.end;
+                let tag = tag_extent(bytes, i, eof)?;
+                if let Some(prev_end) = last_tag_end {
+                    if starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()]) {
+                        return Some(prev_end);
+                    }
+                }
+                last_tag_end = Some(tag.end);
+                i = tag.end;
             }
             b'(' => {
                 depth += 1;
@@ -103,7 +107,48 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
             }
         }
     }
-    eof.then_some(len)
+    eof.then(|| trim_end(bytes, start, len))
+}
+
+/// `end` moved back over whitespace, but not before `start`.
+fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && is_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    end
+}
+
+/// Whether the tag at `at`, named `name`, opens the tag section of a new
+/// game although no movetext came between: it follows a blank line and its
+/// name is already taken in this game. (A blank line alone does not
+/// separate games: ChessBase writes one inside tag sections.)
+fn starts_new_tag_section(
+    bytes: &[u8],
+    start: usize,
+    prev_end: usize,
+    at: usize,
+    name: &[u8],
+) -> bool {
+    if count_line_breaks(&bytes[prev_end..at]) < 2 {
+        return false;
+    }
+    let mut i = start;
+    while i < prev_end {
+        if bytes[i] == b'[' {
+            match tag_extent(bytes, i, true) {
+                Some(t) if t.end <= prev_end => {
+                    if &bytes[t.name.clone()] == name {
+                        return true;
+                    }
+                    i = t.end;
+                    continue;
+                }
+                _ => return false,
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// The end of the symbol token that continues at `i`.
@@ -165,6 +210,20 @@ mod tests {
                 "[Variant \"Antichess\"]\n1.e3 *"
             ]
         );
+    }
+
+    #[test]
+    fn a_repeated_tag_after_a_blank_line_starts_a_new_game() {
+        let text = "[Round \"1\"]\n[White \"A\"]\n\n[Round \"2\"]\n[White \"B\"]\n";
+        assert_eq!(
+            games(text),
+            [
+                "[Round \"1\"]\n[White \"A\"]",
+                "[Round \"2\"]\n[White \"B\"]"
+            ]
+        );
+        let chessbase = "[Event \"E\"]\n\n[Date \"?\"]\n\n1. e4 *";
+        assert_eq!(games(chessbase), [chessbase]);
     }
 
     #[test]

@@ -2,9 +2,8 @@
 //! their clock comments) becomes online-mode events, timed from `[%clk]`,
 //! `[%emt]` or TCEC's `mt=` comments, so the referee can decide it anew.
 //!
-//! [`read_pgn`] is a small reader for this purpose only, until the
-//! `arbiter-pgn` streaming reader is available; [`to_events`] works on any
-//! [`RecordedGame`], whoever read it.
+//! [`read_pgn`] reads with the `arbiter-pgn` reader; [`to_events`] works on
+//! any [`RecordedGame`], whoever read it.
 
 use arbiter_rules::Color;
 
@@ -29,8 +28,6 @@ pub struct RecordedGame {
     pub moves: Vec<RecordedMove>,
     /// The result token at the end of the movetext.
     pub result: Option<GameResult>,
-    /// The line of the game's first tag (1-based).
-    pub line: usize,
 }
 
 impl RecordedGame {
@@ -45,147 +42,80 @@ impl RecordedGame {
 
 /// PGN that cannot be read, with its place.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("game {game}, line {line}: {message}")]
+#[error("game {game}: {message}")]
 pub struct PgnError {
     /// The game (1-based).
     pub game: usize,
-    /// The line (1-based).
-    pub line: usize,
-    /// What is wrong.
+    /// What is wrong, with its line and column.
     pub message: String,
 }
 
-/// Reads every game of a PGN text (main lines only: variations are
-/// skipped, NAGs dropped).
+impl RecordedGame {
+    /// The record of a game read by `arbiter-pgn` (its main line).
+    pub fn from_pgn(game: &arbiter_pgn::Game) -> RecordedGame {
+        RecordedGame {
+            tags: game
+                .tags
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            moves: game
+                .moves
+                .iter()
+                .map(|m| RecordedMove {
+                    san: m.san.clone(),
+                    comments: m.comments.iter().map(|c| c.to_string()).collect(),
+                })
+                .collect(),
+            result: game.result.and_then(|r| GameResult::from_pgn(r.as_str())),
+        }
+    }
+}
+
+/// Reads every game of a PGN text with the `arbiter-pgn` reader (main
+/// lines only).
 pub fn read_pgn(text: &str) -> Result<Vec<RecordedGame>, PgnError> {
+    let mut reader = arbiter_pgn::Reader::new(text.as_bytes());
     let mut games = Vec::new();
-    let mut current: Option<RecordedGame> = None;
-    let mut in_movetext = false;
-    let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1usize;
-    let error = |games: &Vec<RecordedGame>, line: usize, message: String| PgnError {
-        game: games.len() + 1,
-        line,
-        message,
-    };
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '\n' => line += 1,
-            c if c.is_whitespace() => {}
-            '[' if depth == 0 => {
-                if in_movetext {
-                    games.extend(current.take());
-                    in_movetext = false;
-                }
-                let start = i + 1;
-                let mut end = start;
-                let mut escaped = false;
-                let mut in_quotes = false;
-                for (j, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                    }
-                    if escaped {
-                        escaped = false;
-                    } else if d == '\\' {
-                        escaped = true;
-                    } else if d == '"' {
-                        in_quotes = !in_quotes;
-                    } else if d == ']' && !in_quotes {
-                        end = j;
-                        break;
-                    }
-                }
-                let body = &text[start..end];
-                let (name, value) = body
-                    .trim()
-                    .split_once(char::is_whitespace)
-                    .ok_or_else(|| error(&games, line, format!("tag [{body}] has no value")))?;
-                let value = value.trim();
-                let value = value.strip_prefix('"').unwrap_or(value);
-                let value = value.strip_suffix('"').unwrap_or(value);
-                let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
-                let game = current.get_or_insert_with(|| RecordedGame {
-                    line,
-                    ..RecordedGame::default()
+    loop {
+        match reader.read_game() {
+            Ok(Some(game)) => games.push(RecordedGame::from_pgn(&game)),
+            Ok(None) => return Ok(games),
+            Err(e) => {
+                return Err(PgnError {
+                    game: games.len() + 1,
+                    message: e.to_string(),
                 });
-                game.tags.push((name.to_string(), value));
-            }
-            '{' => {
-                let start = i + 1;
-                let mut end = text.len();
-                for (j, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                    }
-                    if d == '}' {
-                        end = j;
-                        break;
-                    }
-                }
-                if depth == 0
-                    && let Some(m) = current.as_mut().and_then(|g| g.moves.last_mut())
-                {
-                    m.comments.push(text[start..end].to_string());
-                }
-            }
-            ';' => {
-                for (_, d) in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                        break;
-                    }
-                }
-            }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ => {
-                let start = i;
-                let mut end = text.len();
-                while let Some(&(j, d)) = chars.peek() {
-                    if d.is_whitespace() || "{}()[];".contains(d) {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                let token = &text[start..end];
-                in_movetext = true;
-                let game = current.get_or_insert_with(|| RecordedGame {
-                    line,
-                    ..RecordedGame::default()
-                });
-                if depth > 0 || token.starts_with('$') {
-                    continue;
-                }
-                if let Some(result) = GameResult::from_pgn(token) {
-                    game.result = Some(result);
-                    games.extend(current.take());
-                    in_movetext = false;
-                    continue;
-                }
-                let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                if !san.is_empty() {
-                    game.moves.push(RecordedMove {
-                        san: san.to_string(),
-                        comments: Vec::new(),
-                    });
-                }
             }
         }
     }
-    games.extend(current);
-    Ok(games)
 }
 
 /// How long a move took, or the clock after it, as its comments say.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveTime {
-    /// `[%clk h:mm:ss]`: time left after the move.
+    /// `[%clk h:mm:ss]` or TCEC's `tl=`: time left after the move.
     ClockAfter(u64),
     /// `[%emt h:mm:ss]` or TCEC's `mt=`: time spent on the move.
     Elapsed(u64),
+}
+
+/// A move's time and how finely it was recorded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RecordedTime {
+    /// The time.
+    pub time: MoveTime,
+    /// The recording's resolution: 1000 for whole seconds, 1 for
+    /// milliseconds.
+    pub resolution_ms: u64,
+}
+
+fn resolution(text: &str) -> u64 {
+    if text.contains('.') || !text.contains(':') {
+        1
+    } else {
+        1000
+    }
 }
 
 fn parse_hms(s: &str) -> Option<u64> {
@@ -198,31 +128,53 @@ fn parse_hms(s: &str) -> Option<u64> {
 
 /// The time a move's comments give, if any.
 pub fn move_time(comments: &[String]) -> Option<MoveTime> {
+    recorded_time(comments).map(|t| t.time)
+}
+
+/// The time a move's comments give, with its resolution.
+pub fn recorded_time(comments: &[String]) -> Option<RecordedTime> {
     for c in comments {
         for (key, clock) in [("[%clk", true), ("[%emt", false)] {
             if let Some(rest) = c.split_once(key).map(|(_, r)| r)
                 && let Some(value) = rest.split(']').next()
                 && let Some(ms) = parse_hms(value)
             {
-                return Some(if clock {
+                let time = if clock {
                     MoveTime::ClockAfter(ms)
                 } else {
                     MoveTime::Elapsed(ms)
+                };
+                return Some(RecordedTime {
+                    time,
+                    resolution_ms: resolution(value),
                 });
             }
         }
-        // TCEC: `mt=` milliseconds, or h:mm:ss in older seasons.
-        for field in c.split(',') {
-            if let Some(v) = field.trim().strip_prefix("mt=") {
+        // TCEC: `tl=` the clock after the move, `mt=` the time spent, in
+        // milliseconds or h:mm:ss (older seasons). The clock is preferred:
+        // it is the record of the clock itself.
+        let field = |name: &str| {
+            c.split(',').find_map(|f| {
+                let v = f.trim().strip_prefix(name)?;
                 let ms = if v.contains(':') {
                     parse_hms(v)
                 } else {
                     v.trim().parse::<u64>().ok()
                 };
-                if let Some(ms) = ms {
-                    return Some(MoveTime::Elapsed(ms));
-                }
-            }
+                ms.map(|ms| (ms, resolution(v)))
+            })
+        };
+        if let Some((ms, resolution_ms)) = field("tl=") {
+            return Some(RecordedTime {
+                time: MoveTime::ClockAfter(ms),
+                resolution_ms,
+            });
+        }
+        if let Some((ms, resolution_ms)) = field("mt=") {
+            return Some(RecordedTime {
+                time: MoveTime::Elapsed(ms),
+                resolution_ms,
+            });
         }
     }
     None
@@ -277,10 +229,55 @@ fn duration_ms(game: &RecordedGame) -> Option<u64> {
     parse_hms(game.tag("GameDuration")?)
 }
 
+/// What the record says happened after its last move, as events: a flag
+/// (`Termination` "time forfeit"), a claim of threefold or fifty moves, or
+/// an engine's illegal move (TCEC's `TerminationDetails`). Whether they
+/// end the game, and how, is for the referee to decide.
+fn ending_events(game: &RecordedGame, side: Color, now: u64, clock: &Clock) -> Vec<Event> {
+    let details = game
+        .tag("TerminationDetails")
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let termination = game.tag("Termination").unwrap_or("").to_ascii_lowercase();
+    let actor = Actor::from(side);
+    if termination == "time forfeit" || details.contains("on time") {
+        // The moment the side to move oversteps, on the record's own clock.
+        let at = clock
+            .flag_deadline()
+            .or_else(|| duration_ms(game))
+            .unwrap_or(now);
+        return vec![Event::new(Actor::Arbiter, at.max(now), EventKind::Tick)];
+    }
+    let claim = if details.contains("3-fold") || details.contains("repetition") {
+        Some(crate::DrawClaim::Threefold)
+    } else if details.contains("fifty") || details.contains("50") {
+        Some(crate::DrawClaim::FiftyMoves)
+    } else {
+        None
+    };
+    if let Some(claim) = claim {
+        return vec![Event::new(
+            actor,
+            now,
+            EventKind::ClaimDraw { claim, mv: None },
+        )];
+    }
+    if let Some(mv) = details.strip_prefix("illegal move:") {
+        return vec![Event::new(
+            actor,
+            now,
+            EventKind::Move {
+                mv: mv.trim().to_string(),
+                offer_draw: false,
+            },
+        )];
+    }
+    Vec::new()
+}
+
 /// Turns a record into a setup and online-mode events. Each move is timed
-/// from its comments (moves without a time take none); a record that ends
-/// by time forfeit gets a final tick at its `GameDuration`, or else at the
-/// moment the flag would fall, so the referee decides the flag itself.
+/// from its comments (moves without a time take none); what the record says
+/// happened after the last move follows (see [`ending_events`]).
 pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Imported, ImportError> {
     let white_tc = tag_time_control(game, "WhiteTimeControl")?;
     let black_tc = tag_time_control(game, "BlackTimeControl")?;
@@ -322,7 +319,8 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
     clock.start(side, now);
     let mut events = vec![Event::new(Actor::Arbiter, 0, EventKind::Start)];
     for m in &game.moves {
-        let elapsed = match move_time(&m.comments) {
+        let recorded = recorded_time(&m.comments);
+        let mut elapsed = match recorded.map(|r| r.time) {
             Some(MoveTime::Elapsed(ms)) => ms,
             Some(MoveTime::ClockAfter(left)) => {
                 // The clock after the move is linear in the time spent:
@@ -333,6 +331,18 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
             }
             None => 0,
         };
+        // Times recorded in whole seconds (two roundings: before and after)
+        // cannot show an overstep of less than two seconds: give the move
+        // the benefit of the doubt, as the record cannot prove the flag.
+        let before = clock.remaining_at(side, now).max(0) as u64;
+        let margin = 2 * recorded.map_or(1, |r| r.resolution_ms);
+        if margin > 2
+            && clock.control(side).is_timed()
+            && elapsed >= before
+            && elapsed < before + margin
+        {
+            elapsed = before.saturating_sub(1);
+        }
         now += elapsed;
         clock.press(side, now);
         events.push(Event::new(
@@ -345,17 +355,7 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
         ));
         side = !side;
     }
-    let forfeit = game
-        .tag("Termination")
-        .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
-    if forfeit {
-        let end = duration_ms(game)
-            .filter(|&d| d > now)
-            .or_else(|| clock.flag_deadline())
-            .unwrap_or(now);
-        events.push(Event::new(Actor::Arbiter, end.max(now), EventKind::Tick));
-    }
-    let _ = Color::White;
+    events.extend(ending_events(game, side, now, &clock));
     Ok(Imported { setup, events })
 }
 
@@ -383,8 +383,10 @@ mod tests {
     #[test]
     fn tcec_move_times() {
         let c = vec!["d=5, sd=5, mt=233808, tl=1569192, s=277611".to_string()];
-        assert_eq!(move_time(&c), Some(MoveTime::Elapsed(233_808)));
+        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(1_569_192)));
         let c = vec!["d=31, mt=00:00:56, tl=00:07:02".to_string()];
+        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(422_000)));
+        let c = vec!["d=31, mt=00:00:56, s=1".to_string()];
         assert_eq!(move_time(&c), Some(MoveTime::Elapsed(56_000)));
         assert_eq!(move_time(&["book, mb=+0".to_string()]), None);
     }

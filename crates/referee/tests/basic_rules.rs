@@ -23,7 +23,7 @@ fn fide_3_knight_jumps_bishop_does_not() {
         0    arbiter start
         10   white   move Nf3
         20   black   move Nc6
-        30   white   move c1e3    => rejected FIDE 3.10.1
+        30   white   move c1e3    => rejected FIDE 3.2
         40   white   move Ng5
     ");
     assert_eq!(game.plies().len(), 3);
@@ -39,7 +39,7 @@ fn fide_3_7_3_1_en_passant_only_on_the_next_move() {
         40   black   move d5      # e5xd6 e.p. possible now only
         50   white   move a3
         60   black   move h4
-        70   white   move exd6    => rejected FIDE 3.10.1
+        70   white   move exd6    => rejected FIDE 3.7
         80   white   move g4
         90   black   move hxg3    # en passant right after g2-g4
     ");
@@ -50,7 +50,7 @@ fn fide_3_7_3_3_promotion_is_mandatory_and_may_underpromote() {
     run("
         setup fen=8/4P3/8/8/8/8/k7/4K3_w_-_-_0_1
         0    arbiter start
-        10   white   move e7e8    => rejected FIDE 3.10.1
+        10   white   move e7e8    => rejected FIDE 3.7.3.3
         20   white   move e8=N
         end  1/2-1/2 insufficient_material FIDE 5.2.2
     ");
@@ -65,7 +65,7 @@ fn fide_3_8_2_castling_lost_when_the_king_has_moved_and_come_back() {
         20   black   move O-O-O
         30   white   move Ke1
         40   black   move a6
-        50   white   move O-O     => rejected FIDE 3.10.1
+        50   white   move O-O     => rejected FIDE 3.8.2.1
     ");
 }
 
@@ -83,7 +83,7 @@ fn fide_3_9_a_move_leaving_the_king_attacked_is_illegal() {
     run("
         setup fen=4k3/4r3/8/8/8/8/4B3/4K3_w_-_-_0_1
         0    arbiter start
-        10   white   move Bd3     => rejected FIDE 3.10.1
+        10   white   move Bd3     => rejected FIDE 3.9.2
         20   white   move Kd2
     ");
 }

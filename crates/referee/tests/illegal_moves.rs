@@ -10,7 +10,7 @@ fn online_an_illegal_move_is_simply_refused() {
     let game = run("
         setup tc=300+2
         0    arbiter start
-        10   white   move e2e5    => rejected FIDE 3.10.1
+        10   white   move e2e5    => rejected FIDE 3.7
         20   white   move e4
     ");
     assert_eq!(game.illegal_moves(Color::White), 0);

@@ -65,11 +65,11 @@ fn pgn_export_has_clock_times_and_a_result_matching_the_verdict() {
         "[WhiteElo \"1850\"]",
         "[WhiteFideId \"8600000\"]",
         "[Time \"19:30:00\"]",
-        "1. f3 {[%clk 0:04:59]} e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57]} Qh4#",
-        "{[%clk 0:05:00.5]}",
-        "0-1\n",
+        "1. f3 {[%clk 0:04:59]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57]} 2... Qh4# {[%clk 0:05:00.5]}",
+        "{checkmate: Black wins (FIDE 5.1.1)} 0-1",
     ] {
-        assert!(pgn.contains(expected), "{expected:?} missing from\n{pgn}");
+        let flat = pgn.replace('\n', " ");
+        assert!(flat.contains(expected), "{expected:?} missing from\n{pgn}");
     }
     // It reads back to the same moves and times.
     let games = read_pgn(&pgn).unwrap();

@@ -134,6 +134,13 @@ pub struct Game {
 
 type Decided = Result<Vec<Consequence>, Rejection>;
 
+/// The state before an event, to roll back a rejection.
+struct Snapshot {
+    state: State,
+    plies: usize,
+    keys: usize,
+}
+
 /// A rejection under `rule`.
 pub(crate) fn reject(rule: Rule, en: impl Into<String>, zh: impl Into<String>) -> Rejection {
     Rejection {
@@ -218,7 +225,7 @@ impl Game {
             };
         }
         let due = self.let_time_pass(event.at_ms);
-        let saved = self.state.clone();
+        let saved = self.snapshot();
         let decision = match self.decide(&event) {
             Ok(consequences) => {
                 self.state.last_at_ms = event.at_ms;
@@ -226,11 +233,37 @@ impl Game {
                 Decision::Accepted { consequences }
             }
             Err(rejection) => {
-                self.state = saved;
+                self.restore(saved);
                 Decision::Rejected { rejection }
             }
         };
         Verdict { due, decision }
+    }
+
+    /// What a rejected event must be rolled back to. The record (plies and
+    /// repetition keys) only grows, so its lengths are enough; the rest is
+    /// small and copied.
+    fn snapshot(&mut self) -> Snapshot {
+        let plies = std::mem::take(&mut self.state.plies);
+        let keys = std::mem::take(&mut self.state.keys);
+        let snapshot = Snapshot {
+            state: self.state.clone(),
+            plies: plies.len(),
+            keys: keys.len(),
+        };
+        self.state.plies = plies;
+        self.state.keys = keys;
+        snapshot
+    }
+
+    fn restore(&mut self, saved: Snapshot) {
+        let mut plies = std::mem::take(&mut self.state.plies);
+        let mut keys = std::mem::take(&mut self.state.keys);
+        plies.truncate(saved.plies);
+        keys.truncate(saved.keys);
+        self.state = saved.state;
+        self.state.plies = plies;
+        self.state.keys = keys;
     }
 
     /// Lets time pass to `now`: the same as a [`EventKind::Tick`] event.

@@ -393,11 +393,9 @@ impl Game {
                         out.extend(self.complete_illegal(player, Some(p), at)?);
                         Ok(out)
                     }
-                    _ => Err(reject(
-                        Rule::fide("3.10.1"),
-                        format!("{unknown}"),
-                        format!("{text:?} 在此局面中不是合法着法"),
-                    )),
+                    _ => Err(Rejection {
+                        ruling: unknown.ruling,
+                    }),
                 }
             }
         }
