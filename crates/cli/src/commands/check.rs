@@ -10,6 +10,8 @@ mod pipeline;
 mod replay;
 mod report;
 mod tags;
+#[cfg(test)]
+mod tests;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};

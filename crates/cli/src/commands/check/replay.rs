@@ -5,6 +5,7 @@ use arbiter_pgn::{
     GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
+use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
 use super::dead;
@@ -19,6 +20,13 @@ pub struct GameReport {
     pub findings: Vec<RawFinding>,
     /// Moves of the main line that were replayed.
     pub plies: u64,
+    /// How the position ended the game, if it did: at the final position
+    /// (checkmate, stalemate, dead position), or earlier by an automatic
+    /// draw (fivefold repetition, 75 moves) with moves recorded after it.
+    pub ending: Option<Ending>,
+    /// The first automatic draw met while replaying, with the move that
+    /// brought it (`after 57... Kxb3`).
+    pub automatic_draw: Option<(Ending, String)>,
     /// The result the final position proves, when the record says another.
     pub correction: Option<Correction>,
 }
@@ -129,14 +137,21 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
     }
 }
 
-/// Finds the move a SAN names: the fast ASCII reader first, then the
-/// lenient one (figurines, Chinese names, long forms, a `b` meant as a
-/// bishop).
+/// Finds the move a SAN names: the fast ASCII reader first; then UCI
+/// (`g1f3`), which some programs write into PGN, before the lenient reader
+/// could take `b8d7` for a bishop move; then the lenient reader (figurines,
+/// Chinese names, long forms, a `b` meant as a bishop).
 fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
     if let Ok(s) = San::from_ascii(san.as_bytes()) {
         if let Ok(m) = s.to_move(pos) {
             return Ok(m);
         }
+    }
+    if let Some(m) = Uci::from_ascii(san.as_bytes())
+        .ok()
+        .and_then(|uci| uci.to_move(pos).ok())
+    {
+        return Ok(m);
     }
     pos.parse_san(&san.decode())
 }
@@ -418,8 +433,9 @@ impl Replay {
         }
     }
 
-    /// The checks of the result at the end of the game.
-    fn check_result(&mut self) -> Option<Correction> {
+    /// The checks of the result at the end of the game: how the game
+    /// ended, and the correction its record needs.
+    fn check_result(&mut self) -> (Option<Ending>, Option<Correction>) {
         let at = self
             .marker
             .map(|(_, at)| at)
@@ -435,7 +451,7 @@ impl Replay {
             }
         }
         if self.skip_moves || self.line.stopped || !self.outer.is_empty() {
-            return None;
+            return (None, None);
         }
         let recorded = match (self.result_tag, self.marker) {
             (Some((tag, _)), _) if tag != GameResult::Unknown => tag,
@@ -476,13 +492,13 @@ impl Replay {
                     self.find(f);
                 }
             }
-            return None;
+            return (None, None);
         };
         let proven = ending.result();
         let tag_wrong = self.result_tag.is_some_and(|(t, _)| t != proven);
         let marker_wrong = self.marker.is_some_and(|(m, _)| m != proven);
         if recorded == proven && !tag_wrong && !marker_wrong {
-            return None;
+            return (Some(ending), None);
         }
         let correction = Correction { recorded, ending };
         if recorded == GameResult::Unknown || recorded == proven {
@@ -523,7 +539,7 @@ impl Replay {
             f.fen = Some(pos.fen());
             self.find(f);
         }
-        Some(correction)
+        (Some(ending), Some(correction))
     }
 }
 
@@ -631,10 +647,12 @@ impl Visitor for Replay {
         while let Some(line) = self.outer.pop() {
             self.line = line;
         }
-        let correction = self.check_result();
+        let (ending, correction) = self.check_result();
         GameReport {
             findings: std::mem::take(&mut self.findings),
             plies: self.plies,
+            ending,
+            automatic_draw: self.ended.take(),
             correction,
         }
     }
