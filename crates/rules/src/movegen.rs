@@ -196,7 +196,6 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
 
     // The king: any square not attacked once the king has left its own square
     // (so that it cannot hide behind itself from a slider, FIDE 3.9).
-    let without_king = occupied.without(king);
     let from_mask = sink.from_mask();
     let to_mask = sink.to_mask();
     let mut king_to = Bitboard::EMPTY;
@@ -205,11 +204,23 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     } else {
         Bitboard::EMPTY
     };
-    for to in king_targets {
-        if board
-            .attackers_to_generic::<S>(to, them, without_king)
-            .is_empty()
-        {
+    if king_targets.any() {
+        // Steppers' attacks do not depend on blockers: take them out setwise,
+        // then ask the sliders square by square.
+        let mut danger = pawn_attacks_setwise(board.pawns() & enemy, them)
+            | king_attacks(pos.king_square(them));
+        for knight in board.knights() & enemy {
+            danger |= knight_attacks(knight);
+        }
+        let without_king = occupied.without(king);
+        let rook_like = board.rooks_and_queens() & enemy;
+        let bishop_like = board.bishops_and_queens() & enemy;
+        for to in king_targets - danger {
+            if (rook_like.any() && S::rook(to, without_king).intersects(rook_like))
+                || (bishop_like.any() && S::bishop(to, without_king).intersects(bishop_like))
+            {
+                continue;
+            }
             king_to.add(to);
         }
     }
@@ -268,6 +279,18 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     if checkers.is_empty() && from_mask.contains(king) {
         generate_castling::<S, K>(pos, sink, us, king, occupied);
     }
+}
+
+/// Squares attacked by the pawns `pawns` of `color`.
+#[inline(always)]
+fn pawn_attacks_setwise(pawns: Bitboard, color: Color) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
 }
 
 #[inline(always)]
