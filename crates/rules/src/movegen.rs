@@ -207,8 +207,8 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     if king_targets.any() {
         // Steppers' attacks do not depend on blockers: take them out setwise,
         // then ask the sliders square by square.
-        let mut danger = pawn_attacks_setwise(board.pawns() & enemy, them)
-            | king_attacks(pos.king_square(them));
+        let mut danger =
+            pawn_attacks_setwise(board.pawns() & enemy, them) | king_attacks(pos.king_square(them));
         for knight in board.knights() & enemy {
             danger |= knight_attacks(knight);
         }
