@@ -363,7 +363,7 @@ const FILES_WITH_ERRORS: &[(&str, &[&str])] = &[
         "pgn-read-roger-marsh/twic9nn_error.pgn",
         &["bad_result_tag", "illegal_move", "unreadable_move"],
     ),
-    // "one game with an illegal SAN (b4 after 1.d4 in game 2)".
+    // "one game with an illegal SAN (b4 after 1.d4)": game 38, as python-chess says.
     ("rust-pgn-reader-examples/illegal.pgn", &["illegal_move"]),
 ];
 
