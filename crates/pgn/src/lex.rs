@@ -7,14 +7,36 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Byte classes, looked up rather than compared: the scanners run over
+/// every byte of the input. A token end ends a symbol token (a move, a
+/// move number, a result); a move end also ends a move (its annotation
+/// suffix starts).
+const TOKEN_END: u8 = 1;
+const MOVE_END: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let ends = b" \t\n\r\x0b\x0c{}()[];$\"";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = TOKEN_END | MOVE_END;
+        i += 1;
+    }
+    t[b'!' as usize] = MOVE_END;
+    t[b'?' as usize] = MOVE_END;
+    t
+};
+
 /// `true` if `b` ends a symbol token (a move, a move number, a result).
 #[inline(always)]
 pub(crate) fn ends_token(b: u8) -> bool {
-    is_space(b)
-        || matches!(
-            b,
-            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
-        )
+    CLASS[b as usize] & TOKEN_END != 0
+}
+
+/// `true` if `b` ends a move: a token end, or an annotation suffix.
+#[inline(always)]
+pub(crate) fn ends_move(b: u8) -> bool {
+    CLASS[b as usize] & MOVE_END != 0
 }
 
 /// `true` if `i` is the first byte of a line.

@@ -41,8 +41,11 @@ pub enum ColorChoice {
 pub struct Args {
     /// PGN files to check (`-` for standard input); gzip and Zstandard
     /// compressed files are recognised and read as such.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "kinds")]
     files: Vec<PathBuf>,
+    /// List the kinds of finding (identifier, severity, rule) and exit.
+    #[arg(long)]
+    kinds: bool,
     /// One JSON object per line and per finding on standard output (the
     /// summary goes to standard error).
     #[arg(long)]
@@ -72,6 +75,10 @@ pub struct Args {
 /// input could not be read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
+    if args.kinds {
+        report::write_kinds(&mut stdout.lock())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -117,6 +124,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut each = |outcome: GameOutcome| {
             tally.games += 1;
             tally.plies += outcome.plies;
+            if let Some(e) = outcome.ending {
+                *tally.endings.entry(e.name()).or_default() += 1;
+            }
             for f in &outcome.findings {
                 if args.no_info && f.severity == Severity::Info {
                     continue;

@@ -40,20 +40,72 @@ pub struct Correction {
     pub ending: Ending,
 }
 
+/// A step of a line: a move, or a null move (which passes the turn).
+#[derive(Copy, Clone, Debug)]
+enum Step {
+    Move(Move),
+    Null,
+}
+
 /// A line of play being replayed: the main line or a variation.
 #[derive(Clone, Debug)]
 struct Line {
+    /// Where the line starts.
+    start: Position,
+    /// The steps played from there. A variation is an alternative to the
+    /// last step: it starts from the position before it, found by playing
+    /// the steps again (variations are rare; copying the position before
+    /// every move would cost every game).
+    steps: Vec<Step>,
+    /// The position now.
     pos: Position,
-    /// The position before the last move of the line (a variation opened
-    /// now starts there).
-    prev: Position,
     /// Set after a move that could not be played: the rest is not checked.
     stopped: bool,
+}
+
+impl Line {
+    fn new(start: Position) -> Line {
+        Line {
+            pos: start.clone(),
+            start,
+            steps: Vec::new(),
+            stopped: false,
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.steps.push(Step::Move(m));
+        self.pos.play_unchecked(m);
+    }
+
+    fn pass(&mut self, next: Position) {
+        self.steps.push(Step::Null);
+        self.pos = next;
+    }
+
+    /// The position before the last step.
+    fn before_last_step(&self) -> Position {
+        let mut pos = self.start.clone();
+        let n = self.steps.len().saturating_sub(1);
+        for step in &self.steps[..n] {
+            match *step {
+                Step::Move(m) => pos.play_unchecked(m),
+                Step::Null => {
+                    if let Some(next) = pos.null_move() {
+                        pos = next;
+                    }
+                }
+            }
+        }
+        pos
+    }
 }
 
 /// The replaying visitor. One per worker thread, reused game after game.
 #[derive(Debug)]
 pub struct Replay {
+    /// The starting position, made once.
+    initial: Position,
     tags: TagCheck,
     result_tag: Option<(GameResult, usize)>,
     fen: Option<(String, usize)>,
@@ -80,16 +132,13 @@ impl Default for Replay {
     fn default() -> Replay {
         let start = Position::new();
         Replay {
+            initial: start.clone(),
             tags: TagCheck::default(),
             result_tag: None,
             fen: None,
             variant: None,
             skip_moves: false,
-            line: Line {
-                pos: start.clone(),
-                prev: start,
-                stopped: false,
-            },
+            line: Line::new(start),
             outer: Vec::new(),
             plies: 0,
             keys: Vec::new(),
@@ -187,10 +236,10 @@ impl Replay {
         };
         let Some(mode) = mode else {
             self.skip_moves = true;
-            return Position::new();
+            return self.initial.clone();
         };
         let Some((fen, at)) = self.fen.clone() else {
-            return Position::new();
+            return self.initial.clone();
         };
         let setup = match Setup::from_fen(fen.trim()) {
             Ok(s) => s,
@@ -302,8 +351,7 @@ impl Replay {
             }
         };
         let before = self.line.pos.board().occupied().count();
-        self.line.prev.clone_from(&self.line.pos);
-        self.line.pos.play_unchecked(m);
+        self.line.play(m);
         self.plies += 1;
         let material_changed =
             m.promotion_role().is_some() || self.line.pos.board().occupied().count() != before;
@@ -392,7 +440,7 @@ impl Replay {
                 );
                 f.mv = Some(label);
                 self.find(f);
-                self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                self.line.pass(next);
                 self.keys.clear();
             }
             None => {
@@ -410,7 +458,7 @@ impl Replay {
         let result = if san.is_null() {
             match self.line.pos.null_move() {
                 Some(next) => {
-                    self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                    self.line.pass(next);
                     return;
                 }
                 None => Err(SanError {
@@ -422,10 +470,7 @@ impl Replay {
             resolve(&self.line.pos, &san)
         };
         match result {
-            Ok(m) => {
-                self.line.prev.clone_from(&self.line.pos);
-                self.line.pos.play_unchecked(m);
-            }
+            Ok(m) => self.line.play(m),
             Err(err) => {
                 self.line.stopped = true;
                 self.bad_move(&san, err, true);
@@ -564,11 +609,18 @@ impl Visitor for Replay {
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        let text = value.decode();
-        if let Some(f) = self.tags.tag(name, &text, value.offset()) {
-            self.find(f);
+        self.tags.note(name);
+        // Only the tags that are checked are decoded.
+        if !matches!(name, b"Date" | b"Result" | b"FEN" | b"Variant") {
+            return;
         }
+        let text = value.decode();
         match name {
+            b"Date" => {
+                if let Some(f) = TagCheck::date(&text, value.offset()) {
+                    self.find(f);
+                }
+            }
             b"Result" => match GameResult::from_ascii(text.trim().as_bytes()) {
                 Some(r) => self.result_tag = Some((r, value.offset())),
                 None => self.find(RawFinding::new(
@@ -588,11 +640,11 @@ impl Visitor for Replay {
         self.findings.extend(missing);
         let start = self.start_position();
         self.keys.push(start.repetition_key());
-        self.line = Line {
-            prev: start.clone(),
-            pos: start,
-            stopped: false,
-        };
+        // The main line's steps keep their allocation from game to game.
+        self.line.steps.clear();
+        self.line.pos.clone_from(&start);
+        self.line.start = start;
+        self.line.stopped = false;
     }
 
     fn san(&mut self, san: SanToken<'_>) {
@@ -614,16 +666,9 @@ impl Visitor for Replay {
         if self.skip_moves {
             return Skip(true);
         }
-        let start = self.line.prev.clone();
-        let stopped = self.line.stopped;
-        let outer = std::mem::replace(
-            &mut self.line,
-            Line {
-                pos: start.clone(),
-                prev: start,
-                stopped,
-            },
-        );
+        let mut variation = Line::new(self.line.before_last_step());
+        variation.stopped = self.line.stopped;
+        let outer = std::mem::replace(&mut self.line, variation);
         self.outer.push(outer);
         Skip(false)
     }
