@@ -1,5 +1,12 @@
 //! The PGN reader on arbitrary bytes: it must never panic, loop forever or
 //! lose its place, and whatever it reads the writer must be able to write.
+//!
+//! ```sh
+//! cd fuzz && cargo +nightly fuzz run pgn_reader -- -max_total_time=300
+//! ```
+//!
+//! Seed it with the shared PGN files: copy them into `fuzz/corpus/pgn_reader/`
+//! (ignored by git) before the first run.
 #![no_main]
 
 use arbiter_pgn::{GameText, Reader, ReadError, Skip, Visitor};
