@@ -135,20 +135,18 @@ pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExt
         // Unescaped quotes: the value runs to the last quote that is
         // followed by the last closing bracket of the line.
         let line = &bytes[value_start..line_end];
-        if let Some(close) = memchr::memrchr(b']', line) {
-            if let Some(quote) = memchr::memrchr(b'"', &line[..close]) {
-                if line[quote + 1..close]
-                    .iter()
-                    .all(|&b| matches!(b, b' ' | b'\t'))
-                {
-                    return Some(TagExtent {
-                        end: value_start + close + 1,
-                        name,
-                        value: Some(value_start..value_start + quote),
-                        flaw: Some(TagFlaw::UnescapedQuote),
-                    });
-                }
-            }
+        if let Some(close) = memchr::memrchr(b']', line)
+            && let Some(quote) = memchr::memrchr(b'"', &line[..close])
+            && line[quote + 1..close]
+                .iter()
+                .all(|&b| matches!(b, b' ' | b'\t'))
+        {
+            return Some(TagExtent {
+                end: value_start + close + 1,
+                name,
+                value: Some(value_start..value_start + quote),
+                flaw: Some(TagFlaw::UnescapedQuote),
+            });
         }
     }
     // Broken beyond repair: the tag ends at the first `]`, else the line end.

@@ -96,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    let workers = args.jobs.unwrap_or_else(|| thread_count()).max(1);
+    let workers = args.jobs.unwrap_or_else(thread_count).max(1);
     let options = Options {
         workers,
         fix: fixed.is_some(),
@@ -136,10 +136,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     write_error.get_or_insert(e);
                 }
             }
-            if let (Some(w), Some(bytes)) = (fixed.as_mut(), &outcome.fixed) {
-                if let Err(e) = w.write_all(bytes) {
-                    write_error.get_or_insert(e);
-                }
+            if let (Some(w), Some(bytes)) = (fixed.as_mut(), &outcome.fixed)
+                && let Err(e) = w.write_all(bytes)
+            {
+                write_error.get_or_insert(e);
             }
         };
         let result = pipeline::check_input(input, options, &tick, &mut each);

@@ -191,10 +191,10 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
 /// could take `b8d7` for a bishop move; then the lenient reader (figurines,
 /// Chinese names, long forms, a `b` meant as a bishop).
 fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
-    if let Ok(s) = San::from_ascii(san.as_bytes()) {
-        if let Ok(m) = s.to_move(pos) {
-            return Ok(m);
-        }
+    if let Ok(s) = San::from_ascii(san.as_bytes())
+        && let Ok(m) = s.to_move(pos)
+    {
+        return Ok(m);
     }
     if let Some(m) = Uci::from_ascii(san.as_bytes())
         .ok()
@@ -321,10 +321,10 @@ impl Replay {
     }
 
     fn main_line_move(&mut self, san: SanToken<'_>) {
-        if let Some((ending, when)) = self.ended.clone() {
-            if !self.after_end_reported {
-                self.after_end(&san, ending, &when);
-            }
+        if let Some((ending, when)) = self.ended.clone()
+            && !self.after_end_reported
+        {
+            self.after_end(&san, ending, &when);
         }
         if san.is_null() {
             self.null_move(&san);
@@ -486,14 +486,15 @@ impl Replay {
             .map(|(_, at)| at)
             .or(self.result_tag.map(|(_, at)| at))
             .unwrap_or(self.game_len);
-        if let (Some((tag, _)), Some((marker, marker_at))) = (self.result_tag, self.marker) {
-            if marker != GameResult::Unknown && tag != marker {
-                self.find(RawFinding::new(
-                    Kind::ResultMismatch,
-                    marker_at,
-                    format!("the Result tag says {tag} but the movetext ends with {marker}"),
-                ));
-            }
+        if let (Some((tag, _)), Some((marker, marker_at))) = (self.result_tag, self.marker)
+            && marker != GameResult::Unknown
+            && tag != marker
+        {
+            self.find(RawFinding::new(
+                Kind::ResultMismatch,
+                marker_at,
+                format!("the Result tag says {tag} but the movetext ends with {marker}"),
+            ));
         }
         if self.skip_moves || self.line.stopped || !self.outer.is_empty() {
             return (None, None);

@@ -65,10 +65,6 @@ fn first_marked(game: &Game, marker: &str) -> Option<String> {
     })
 }
 
-fn kinds(findings: &[Finding]) -> BTreeSet<&'static str> {
-    findings.iter().map(|f| f.kind.id()).collect()
-}
-
 fn errors(findings: &[Finding]) -> Vec<&Finding> {
     findings
         .iter()
