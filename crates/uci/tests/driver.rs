@@ -329,6 +329,37 @@ async fn no_move_and_illegal_move_are_reported_as_written() {
 }
 
 #[tokio::test]
+async fn options_go_threads_first_in_the_declared_spelling() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("echo.stderr.log");
+    let mut config = script("echo_options");
+    config.stderr_log = Some(log.clone());
+    config.options = vec![
+        ("hash".into(), "32".into()),
+        ("Style".into(), "risky".into()),
+        ("Path".into(), "".into()),
+        ("UCI_Chess960".into(), "TRUE".into()),
+        ("Clear Hash".into(), "".into()),
+        ("threads".into(), "2".into()),
+    ];
+    let e = Engine::start(&config).await.unwrap();
+    e.quit().await;
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "setoption name Threads value 2",
+            "setoption name Hash value 32",
+            "setoption name Style value Risky",
+            "setoption name Path value <empty>",
+            "setoption name UCI_Chess960 value true",
+            "setoption name Clear Hash",
+        ]
+    );
+}
+
+#[tokio::test]
 async fn missing_program_is_a_spawn_error() {
     let config = arbiter_uci::engine::EngineConfig::new("/nonexistent/engine");
     let err = Engine::start(&config).await.unwrap_err();

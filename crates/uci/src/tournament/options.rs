@@ -136,14 +136,28 @@ impl Default for MatchOptions {
 
 /// What is wrong with the command line, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("argument {position} ({option}): {kind}")]
+#[error("{}", self.describe())]
 pub struct ArgsError {
-    /// The 1-based position of the offending argument.
+    /// The 1-based position of the offending argument (0 when the
+    /// problem is the match as a whole).
     pub position: usize,
     /// The option it belongs to.
     pub option: String,
     /// What is wrong.
     pub kind: ArgsErrorKind,
+}
+
+impl ArgsError {
+    fn describe(&self) -> String {
+        if self.position == 0 {
+            format!("{}: {}", self.option, self.kind)
+        } else {
+            format!(
+                "argument {} ({}): {}",
+                self.position, self.option, self.kind
+            )
+        }
+    }
 }
 
 /// The kinds of command-line mistakes.
