@@ -31,9 +31,10 @@ pub struct Search {
     pub bestmove: BestMove,
     /// The last main-line `info` with a score, if any.
     pub info: Option<Info>,
-    /// From the moment `go` was written to the moment `bestmove` was read.
+    /// From the moment `go` was written (handed to the system) to the
+    /// moment `bestmove` was read.
     pub elapsed: Duration,
-    /// When `go` was written.
+    /// When `go` was handed to the system.
     pub go_sent_at: Instant,
     /// When `bestmove` was read.
     pub bestmove_read_at: Instant,
@@ -305,8 +306,11 @@ impl Engine {
             Some(p) => format!("{p}\n{go}"),
             None => go.to_string(),
         };
-        let sent = self.send(&text, Awaiting::BestMove).await;
+        // The engine's time starts when `go` is handed to the system: what
+        // happens to this process after the write is the engine's time
+        // (it is already thinking), what happens before is Arbiter's.
         let go_sent_at = Instant::now();
+        let sent = self.send(&text, Awaiting::BestMove).await;
         let fail = |error, at: Instant| SearchFailure {
             error,
             elapsed: at.saturating_duration_since(go_sent_at),

@@ -106,11 +106,12 @@ pub struct PlayedGame {
 /// after the first.
 #[derive(Clone, Debug, Default)]
 pub struct Overhead {
-    /// From reading `bestmove` to having written the next `position` and
-    /// `go` (what the engines wait for).
+    /// From reading `bestmove` to handing the next `position` and `go` to
+    /// the system (the time nobody's clock runs).
     pub total_us: Vec<u32>,
-    /// The part of it spent computing (refereeing the move, adjudication,
-    /// claims, preparing the commands), before the write.
+    /// The part of it spent refereeing: from reading `bestmove` to having
+    /// decided the move, adjudication and claims (before the commands are
+    /// written out).
     pub compute_us: Vec<u32>,
 }
 
@@ -457,13 +458,22 @@ fn play_move(
         adjudication,
         Some(Adjudication::Draw { .. } | Adjudication::MaxMoves { .. })
     );
-    let accepted = referee.apply(
-        Actor::from(side),
-        EventKind::Move {
-            mv: uci.to_string(),
-            offer_draw: offers_draw,
-        },
-    );
+    let play = |referee: &mut Referee, offer_draw| {
+        referee.apply(
+            Actor::from(side),
+            EventKind::Move {
+                mv: uci.to_string(),
+                offer_draw,
+            },
+        )
+    };
+    let mut accepted = play(referee, offers_draw);
+    let mut adjudication = adjudication;
+    if !accepted && offers_draw && !referee.is_over() {
+        // The ruleset refused the offer (not the move): play it without.
+        accepted = play(referee, false);
+        adjudication = None;
+    }
     if referee.is_over() {
         // Mate, a dead position, an automatic draw, or the flag.
         return accepted.then(|| (uci.to_string(), note));

@@ -221,7 +221,7 @@ pub fn summary(report: &MatchReport, sprt: Option<&Sprt>, paired: bool) -> Strin
     if !report.overhead.total_us.is_empty() {
         let _ = writeln!(
             out,
-            "Referee time per move, {} moves: bestmove read to next go written: {}; of which computing: {}",
+            "Referee time per move, {} moves: bestmove read to next go sent: {}; of which refereeing: {}",
             report.overhead.total_us.len(),
             describe(&report.overhead.total_us),
             describe(&report.overhead.compute_us)
