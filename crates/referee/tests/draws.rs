@@ -333,6 +333,14 @@ fn fide_5_2_3_no_draw_before_both_players_have_moved() {
         60   black   accept
         end  1/2-1/2 agreement FIDE 9.1.2
     ");
+    // Black's first move completes the condition: an offer with it stands.
+    run("
+        0    arbiter start
+        10   white   move e4
+        20   black   move e5 offer    => cites FIDE 9.1.2.1
+        30   white   accept
+        end  1/2-1/2 agreement FIDE 9.1.2
+    ");
 }
 
 #[test]
