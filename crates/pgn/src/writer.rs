@@ -129,7 +129,7 @@ fn write_line(tokens: &mut Tokens, comments: &[Comment], moves: &[MoveNode], fir
     for (i, node) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             tokens.push(&format!("{number}."));
         } else if force_number {
             tokens.push(&format!("{number}..."));

@@ -11,6 +11,7 @@ use std::thread;
 
 use arbiter_pgn::{GameText, Reader};
 
+use super::ending::Ending;
 use super::finding::Finding;
 use super::fix::fixed_game;
 use super::replay::Replay;
@@ -30,6 +31,9 @@ pub struct GameOutcome {
     pub findings: Vec<Finding>,
     /// Main-line moves replayed.
     pub plies: u64,
+    /// How the position ended the game, if it did (the first automatic
+    /// draw when moves went on after it).
+    pub ending: Option<Ending>,
     /// The game in export format, corrected (with `--fix`).
     pub fixed: Option<Vec<u8>>,
 }
@@ -160,6 +164,7 @@ fn check_batch(replay: &mut Replay, batch: &Batch, options: Options) -> Vec<Game
                     .map(|f| f.locate(&text))
                     .collect(),
                 plies: report.plies,
+                ending: report.automatic_draw.map(|(e, _)| e).or(report.ending),
                 fixed,
             }
         })
