@@ -343,7 +343,7 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
         {
             elapsed = before.saturating_sub(1);
         }
-        now += elapsed;
+        now = now.saturating_add(elapsed);
         clock.press(side, now);
         events.push(Event::new(
             Actor::from(side),
