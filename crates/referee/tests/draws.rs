@@ -76,7 +76,7 @@ fn fide_9_1_2_3_a_claim_counts_as_a_draw_offer() {
 }
 
 #[test]
-fn rapid_a_4_wrong_claim_adds_one_minute() {
+fn rapid_wrong_claim_adds_one_minute() {
     let game = run(&format!(
         "
         setup ruleset=fide-rapid tc=900+10
