@@ -132,7 +132,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     continue;
                 }
                 *tally.by_kind.entry(f.kind).or_default() += 1;
-                if let Err(e) = write_finding(&mut out, &name, f, args.json, style) {
+                let written = match &bar {
+                    // Findings on the terminal go above the bar, not through it.
+                    Some(bar) => bar.suspend(|| {
+                        write_finding(&mut out, &name, f, args.json, style)
+                            .and_then(|()| out.flush())
+                    }),
+                    None => write_finding(&mut out, &name, f, args.json, style),
+                };
+                if let Err(e) = written {
                     write_error.get_or_insert(e);
                 }
             }
