@@ -217,8 +217,3 @@ impl Tokens {
         }
     }
 }
-
-/// The result a game's movetext should end with when it was `result`.
-pub fn marker(result: Option<GameResult>) -> &'static str {
-    result.unwrap_or(GameResult::Unknown).as_str()
-}
