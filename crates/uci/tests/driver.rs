@@ -360,6 +360,26 @@ async fn options_go_threads_first_in_the_declared_spelling() {
 }
 
 #[tokio::test]
+async fn broken_pipe_is_a_crash() {
+    let mut e = Engine::start(&script("closes_input")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let err = e.position(&startpos()).await.unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Crashed {
+                crash: Crash::BrokenPipe,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(!e.is_usable());
+    let report = e.quit().await;
+    assert!(!report.exited_by_itself, "it sleeps on and is killed");
+}
+
+#[tokio::test]
 async fn missing_program_is_a_spawn_error() {
     let config = arbiter_uci::engine::EngineConfig::new("/nonexistent/engine");
     let err = Engine::start(&config).await.unwrap_err();
