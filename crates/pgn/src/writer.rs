@@ -3,7 +3,7 @@
 use core::fmt;
 use std::io::{self, Write};
 
-use crate::{Comment, Game, GameResult, MoveNode, Variation};
+use crate::{Comment, Game, MoveNode, Variation};
 
 /// The Seven Tag Roster, in export order, with the value written when a game
 /// lacks the tag.
