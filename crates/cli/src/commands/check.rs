@@ -2,16 +2,7 @@
 //! the rules, and reports each problem with its place and the rule it
 //! breaks. The kinds of finding are listed in `docs/check.md`.
 
-mod dead;
-mod ending;
-mod finding;
-mod fix;
-mod pipeline;
-mod replay;
 mod report;
-mod tags;
-#[cfg(test)]
-mod tests;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -21,8 +12,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use finding::Severity;
-use pipeline::{GameOutcome, Options};
+use arbiter_check::{GameOutcome, Options, Severity};
 use report::{Style, Tally, write_finding, write_summary};
 
 /// When to colour the output.
@@ -150,7 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 write_error.get_or_insert(e);
             }
         };
-        let result = pipeline::check_input(input, options, &tick, &mut each);
+        let result = arbiter_check::check_input(input, options, &tick, &mut each);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

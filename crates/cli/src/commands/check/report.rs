@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use super::finding::{Finding, Kind, Severity};
+use arbiter_check::{Finding, Kind, Severity};
 
 /// Terminal colours, or none.
 #[derive(Copy, Clone, Debug)]

@@ -3,7 +3,7 @@
 
 use arbiter_pgn::{Comment, GameBuilder, GameText};
 
-use super::replay::Correction;
+use crate::replay::Correction;
 
 /// The game in export format with its result corrected; a game that cannot
 /// be read is written back as it was, so that none is dropped.

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use arbiter_pgn::{Game, GameResult, Reader};
 
-use super::ending::Ending;
-use super::finding::{Finding, Kind, Severity};
-use super::fix::fixed_game;
-use super::pipeline::{self, GameOutcome, Options};
-use super::replay::{GameReport, Replay};
+use crate::ending::Ending;
+use crate::finding::{Finding, Kind, Severity};
+use crate::fix::fixed_game;
+use crate::pipeline::{self, GameOutcome, Options};
+use crate::replay::{GameReport, Replay};
 
 /// Each game of `bytes`: its report and its findings placed in the file.
 fn check_bytes(bytes: &[u8]) -> Vec<(GameReport, Vec<Finding>)> {

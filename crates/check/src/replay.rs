@@ -8,10 +8,10 @@ use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
-use super::dead;
-use super::ending::Ending;
-use super::finding::{Kind, RawFinding, SyntaxKind};
-use super::tags::TagCheck;
+use crate::dead;
+use crate::ending::Ending;
+use crate::finding::{Kind, RawFinding, SyntaxKind};
+use crate::tags::TagCheck;
 
 /// What the replay of a game found.
 #[derive(Debug, Default)]

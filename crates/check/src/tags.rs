@@ -1,6 +1,6 @@
 //! Checks of the tag section: the Seven Tag Roster and tag formats.
 
-use super::finding::{Kind, RawFinding};
+use crate::finding::{Kind, RawFinding};
 
 /// Which Seven Tag Roster tags a game has, and the tag findings so far.
 #[derive(Debug, Default)]

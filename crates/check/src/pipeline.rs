@@ -11,10 +11,10 @@ use std::thread;
 
 use arbiter_pgn::{GameText, Reader};
 
-use super::ending::Ending;
-use super::finding::Finding;
-use super::fix::fixed_game;
-use super::replay::Replay;
+use crate::ending::Ending;
+use crate::finding::Finding;
+use crate::fix::fixed_game;
+use crate::replay::Replay;
 
 /// About this many bytes of games go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
