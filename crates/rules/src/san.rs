@@ -277,12 +277,17 @@ impl Position {
             san: text.trim().to_string(),
             kind: SanErrorKind::Syntax(e),
         })?;
-        match san.to_move(self) {
+        let resolved = match san.to_move(self) {
             Ok(m) => Ok(m),
             Err(err) => match lenient::bishop_reading(text, san) {
                 Some(bishop) => bishop.to_move(self).map_err(|_| err),
                 None => Err(err),
             },
-        }
+        };
+        // Errors quote the move as the player wrote it.
+        resolved.map_err(|err| SanError {
+            san: text.trim().to_string(),
+            ..err
+        })
     }
 }
