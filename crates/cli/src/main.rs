@@ -18,12 +18,16 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Read FENs from standard input; print each position's legal moves and
+    /// what it decides by itself, one JSON object per line.
+    Inspect(commands::inspect::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
     };
     match result {
         Ok(code) => code,

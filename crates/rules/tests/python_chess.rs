@@ -67,6 +67,19 @@ fn mode(pos: &Position) -> &'static str {
     }
 }
 
+/// The FEN with the en passant square whenever a pawn attacks it, legal
+/// capture or not: Polyglot keys count it, so the oracle must know it (it
+/// writes FENs, like ours, with the square only when the capture is legal).
+fn fen_for_oracle(pos: &Position) -> String {
+    let fen = pos.fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    let ep = pos.ep_square().map(|sq| sq.to_string());
+    if let Some(ep) = &ep {
+        fields[3] = ep;
+    }
+    fields.join(" ")
+}
+
 fn ours(pos: &Position) -> Value {
     let mut moves: Vec<_> = pos
         .legal_moves()
@@ -101,7 +114,7 @@ fn agrees_with_python_chess() {
     let mut stdin = child.stdin.take().expect("stdin");
     let input: String = positions
         .iter()
-        .map(|p| format!("{} {}\n", mode(p), p.fen()))
+        .map(|p| format!("{} {}\n", mode(p), fen_for_oracle(p)))
         .collect();
     // Write from another thread so that neither pipe can fill up and block.
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
