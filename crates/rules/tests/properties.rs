@@ -5,10 +5,10 @@
 
 mod common;
 
-use arbiter_rules::Position;
 use arbiter_rules::notation::Notation;
 use arbiter_rules::san::{San, SanPlus};
 use arbiter_rules::uci::Uci;
+use arbiter_rules::{Position, Role, Square};
 use common::{Rng, random_position};
 use proptest::prelude::*;
 
@@ -84,6 +84,65 @@ proptest! {
             let plain = Position::from_setup(&pos.to_setup(), pos.castling_mode())
                 .map_err(|e| TestCaseError::fail(format!("{pos:?}: {e}")))?;
             prop_assert_eq!(plain.repetition_key(), pos.repetition_key(), "{:?}", pos);
+        }
+    }
+}
+
+/// What resolving `san` must give, worked out from the full move list.
+fn expected(pos: &Position, san: San) -> Option<arbiter_rules::Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = san
+    else {
+        return None;
+    };
+    let matching: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            !m.is_castle()
+                && m.to() == to
+                && m.promotion_role() == promotion
+                && pos.board().role_at(m.from()) == Some(role)
+                && file.is_none_or(|f| m.from().file() == f)
+                && rank.is_none_or(|r| m.from().rank() == r)
+                // A pawn move written without a file is a push.
+                && (role != Role::Pawn || file.is_some() || capture || m.from().file() == to.file())
+        })
+        .collect();
+    (matching.len() == 1).then(|| matching[0])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Resolving takes shortcuts for the usual single candidate; it must
+    /// agree with the move list on every SAN, legal or not.
+    #[test]
+    fn resolving_agrees_with_the_move_list(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 160);
+        let board = pos.board();
+        for role in Role::ALL {
+            let own = board.by_role(role) & board.by_color(pos.turn());
+            for to in Square::ALL {
+                for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
+                    for capture in [false, true] {
+                        let mut sans = vec![San::Normal { role, file: None, rank: None, capture, to, promotion }];
+                        for from in own {
+                            sans.push(San::Normal { role, file: Some(from.file()), rank: None, capture, to, promotion });
+                            sans.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
+                        }
+                        for san in sans {
+                            prop_assert_eq!(san.to_move(&pos).ok(), expected(&pos, san), "{} in {:?}", san, pos);
+                        }
+                    }
+                }
+            }
         }
     }
 }
