@@ -21,6 +21,10 @@ enum Command {
     /// Read FENs from standard input; print each position's legal moves and
     /// what it decides by itself, one JSON object per line.
     Inspect(commands::inspect::Args),
+    /// Run a game's event log (or a PGN game) through the referee.
+    Replay(commands::replay::Args),
+    /// Check PGN files: every move under the rules, results, tags.
+    Check(commands::check::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +32,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
+        Command::Replay(args) => commands::replay::run(args),
+        Command::Check(args) => commands::check::run(args),
     };
     match result {
         Ok(code) => code,

@@ -4,7 +4,7 @@ use core::fmt;
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
-use crate::attacks::{Sliders, between, line, pawn_attacks};
+use crate::attacks::{between, line, pawn_attacks};
 use crate::dispatch::multiversion;
 use crate::fen::{CastlingNotation, castling_field};
 use crate::movegen::{self, AnySink, CountSink, FilteredListSink, ListSink};
@@ -126,7 +126,6 @@ pub struct IllegalMoveError {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    checkers: Bitboard,
     /// Polyglot key of everything but the en passant file.
     hash: u64,
     castling: CastlingRights,
@@ -145,15 +144,44 @@ impl Default for Position {
     }
 }
 
+/// The Polyglot piece-square keys rearranged by colour, role and square, so
+/// that a lookup is one plain index.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let mut keys = [[[0; 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            // Polyglot's piece kind: black pawn 0, white pawn 1, black knight 2, …
+            let kind = 2 * role + (1 - color);
+            let mut sq = 0;
+            while sq < 64 {
+                keys[color][role][sq] = POLYGLOT_RANDOM[64 * kind + sq];
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    keys
+};
+
 #[inline(always)]
 fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    let kind = 2 * role.index() + usize::from(color.is_white());
-    POLYGLOT_RANDOM[64 * kind + sq.index()]
+    PIECE_KEYS[color.index()][role.index()][sq.index()]
 }
 
 const CASTLING_KEY: usize = 768;
 const EN_PASSANT_KEY: usize = 772;
 const TURN_KEY: usize = 780;
+
+/// The Polyglot key of one castling right: the rook on `rook` of `color`
+/// whose king stands on `king`.
+#[inline]
+fn castling_right_key(color: Color, rook: Square, king: Square) -> u64 {
+    let side = CastlingSide::from_king_side(rook.file() > king.file());
+    POLYGLOT_RANDOM[CASTLING_KEY + 2 * color.index() + side.index()]
+}
 
 fn castling_key(board: &Board, rights: CastlingRights) -> u64 {
     let mut key = 0;
@@ -263,7 +291,6 @@ impl Position {
 
         let mut pos = Position {
             board,
-            checkers,
             hash: 0,
             castling,
             halfmoves: setup.halfmoves,
@@ -345,13 +372,13 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        checkers(self)
     }
 
     /// `true` if the side to move is in check (FIDE 3.9).
     #[inline(always)]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// The square of `color`'s king.
@@ -544,18 +571,13 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn play_generic<S: Sliders>(&mut self, m: Move) {
+    pub(crate) fn play_generic(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let role = self.board.role_at_occupied(from);
         let old_castling = self.castling;
-        let old_castling_key = if old_castling.is_empty() {
-            0
-        } else {
-            castling_key(&self.board, old_castling)
-        };
 
         self.ep_square = None;
         self.halfmoves += 1;
@@ -621,8 +643,21 @@ impl Position {
             }
         }
 
-        if self.castling != old_castling {
-            hash ^= old_castling_key ^ castling_key(&self.board, self.castling);
+        let lost = old_castling.rooks() - self.castling.rooks();
+        for rook in lost {
+            // A right's side is where its rook stands from its king, as the
+            // king stood before this move.
+            let color = if rook.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king = if color == us && role == Role::King {
+                from
+            } else {
+                self.king_square(color)
+            };
+            hash ^= castling_right_key(color, rook, king);
         }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -630,10 +665,6 @@ impl Position {
         self.turn = them;
         hash ^= POLYGLOT_RANDOM[TURN_KEY];
         self.hash = hash;
-        let king = self.king_square(them);
-        self.checkers = self
-            .board
-            .attackers_to_generic::<S>(king, us, self.board.occupied());
     }
 
     /// Passes the turn without moving (a null move, as PGN's `--` records).
@@ -652,10 +683,6 @@ impl Position {
         }
         next.turn = !next.turn;
         next.hash ^= POLYGLOT_RANDOM[TURN_KEY];
-        let king = next.king_square(next.turn);
-        next.checkers = next
-            .board
-            .attackers_to(king, !next.turn, next.board.occupied());
         Some(next)
     }
 
@@ -712,18 +739,17 @@ impl Position {
     /// What the position alone decides: checkmate, insufficient material or
     /// stalemate, in that order of precedence (as python-chess reports them).
     pub fn outcome(&self) -> Option<PositionOutcome> {
-        if self.is_check() {
-            if !self.has_legal_moves() {
-                return Some(PositionOutcome::Checkmate { winner: !self.turn });
-            }
+        let check = self.is_check();
+        let can_move = self.has_legal_moves();
+        if check && !can_move {
+            Some(PositionOutcome::Checkmate { winner: !self.turn })
+        } else if self.is_insufficient_material() {
+            Some(PositionOutcome::InsufficientMaterial)
+        } else if !can_move {
+            Some(PositionOutcome::Stalemate)
+        } else {
+            None
         }
-        if self.is_insufficient_material() {
-            return Some(PositionOutcome::InsufficientMaterial);
-        }
-        if !self.is_check() && !self.has_legal_moves() {
-            return Some(PositionOutcome::Stalemate);
-        }
-        None
     }
 
     /// `true` if the position alone ends the game.
@@ -810,13 +836,13 @@ impl PositionOutcome {
 
 multiversion! {
     fn list_legal(pos: &Position, list: &mut MoveList) -> () where S {
-        movegen::generate::<S, _>(pos, &mut ListSink(list));
+        movegen::generate::<S, _>(pos, &mut ListSink::new(list));
     }
 }
 
 multiversion! {
     fn list_legal_between(pos: &Position, list: &mut MoveList, from: Bitboard, to: Bitboard) -> () where S {
-        movegen::generate::<S, _>(pos, &mut FilteredListSink { list, from, to });
+        movegen::generate::<S, _>(pos, &mut FilteredListSink::new(list, from, to));
     }
 }
 
@@ -836,9 +862,16 @@ multiversion! {
     }
 }
 
+/// Playing a move needs no slider lookup, so one version serves every CPU.
+#[inline]
+fn play_dispatched(pos: &mut Position, m: Move) {
+    pos.play_generic(m);
+}
+
 multiversion! {
-    fn play_dispatched(pos: &mut Position, m: Move) -> () where S {
-        pos.play_generic::<S>(m);
+    fn checkers(pos: &Position) -> Bitboard where S {
+        let us = pos.turn();
+        pos.board().attackers_to_generic::<S>(pos.king_square(us), !us, pos.board().occupied())
     }
 }
 
@@ -1016,5 +1049,39 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays seeded random games and checks the incrementally kept key
+    /// against one computed from scratch after every move.
+    #[test]
+    fn incremental_hash_matches_scratch() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for fen in starts {
+            for _ in 0..50 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                    assert_eq!(pos.hash, pos.hash_from_scratch(), "{}", pos.fen());
+                }
+            }
+        }
     }
 }

@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
+pub mod check;
 pub mod inspect;
 pub mod perft;
+pub mod replay;
