@@ -26,15 +26,14 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
         } => {
             let origins = origins(pos, role, file, rank, capture, to.file());
             let candidates = reaching(pos, role, origins, to);
-            if let Some(from) = candidates.single_square() {
-                if promotion.is_none() {
-                    if let Some(legal) = single_candidate(pos, role, from, to) {
-                        return match legal {
-                            true => Ok(Move::normal(from, to)),
-                            false => Err(diagnose::normal(san, pos)),
-                        };
-                    }
-                }
+            if let Some(from) = candidates.single_square()
+                && promotion.is_none()
+                && let Some(legal) = single_candidate(pos, role, from, to)
+            {
+                return match legal {
+                    true => Ok(Move::normal(from, to)),
+                    false => Err(diagnose::normal(san, pos)),
+                };
             }
             let moves = pos.legal_moves_between(candidates, Bitboard::from_square(to));
             let mut found = None;
@@ -96,10 +95,10 @@ fn reaching(pos: &Position, role: Role, origins: Bitboard, to: Square) -> Bitboa
             let mut from = pawn_attacks(!us, to);
             if let Some(one) = to.offset(behind) {
                 from.add(one);
-                if !occupied.contains(one) {
-                    if let Some(two) = one.offset(behind) {
-                        from.add(two);
-                    }
+                if !occupied.contains(one)
+                    && let Some(two) = one.offset(behind)
+                {
+                    from.add(two);
                 }
             }
             origins & from
@@ -157,10 +156,10 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
     if checkers.more_than_one() {
         return Some(false);
     }
-    if let Some(checker) = checkers.first() {
-        if !between(king, checker).with(checker).contains(to) {
-            return Some(false);
-        }
+    if let Some(checker) = checkers.first()
+        && !between(king, checker).with(checker).contains(to)
+    {
+        return Some(false);
     }
     Some(!is_pinned(pos, king, from) || line(king, from).contains(to))
 }
