@@ -134,7 +134,6 @@ fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
 fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Option<bool> {
     let board = pos.board();
     let us = pos.turn();
-    let them = !us;
     let occupied = board.occupied();
     if board.by_color(us).contains(to) {
         return Some(false);
@@ -146,10 +145,7 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
     if role == Role::King {
         // The king may not step onto an attacked square, nor hide behind
         // itself from a slider (FIDE 3.9).
-        let safe = king_attacks(king).contains(to)
-            && board
-                .attackers_to(to, them, occupied.without(king))
-                .is_empty();
+        let safe = king_attacks(king).contains(to) && !attacked(pos, to, occupied.without(king));
         return Some(safe);
     }
     let checkers = pos.checkers();
@@ -162,6 +158,28 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
         return Some(false);
     }
     Some(!is_pinned(pos, king, from) || line(king, from).contains(to))
+}
+
+/// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
+/// Sliders are tested one by one against the line tables rather than by
+/// looking up slider attacks: there are few of them, and the small tables
+/// stay in cache while reading a game.
+#[inline]
+fn attacked(pos: &Position, sq: Square, occupied: Bitboard) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let enemy = board.by_color(!us);
+    let leapers = (knight_attacks(sq) & board.knights())
+        | (king_attacks(sq) & board.kings())
+        | (pawn_attacks(us, sq) & board.pawns());
+    if leapers.intersects(enemy) {
+        return true;
+    }
+    let sliders = (board.rooks_and_queens() | board.bishops_and_queens()) & enemy;
+    sliders.into_iter().any(|slider| {
+        let role = board.role_at(slider).unwrap_or(Role::Pawn);
+        slides(role, slider, sq, occupied)
+    })
 }
 
 /// A pawn's push, double step or capture of a piece, not onto the last rank
