@@ -168,7 +168,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let bytes = self.bytes;
         let len = bytes.len();
         let mut i = 0;
-        // Offsets of the open variations' `(`, and whether each is skipped.
+        // Offsets of the `(` of the variations open (skipped ones aside).
         let mut open: Vec<usize> = Vec::new();
         let mut result = false;
         while i < len {

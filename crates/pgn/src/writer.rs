@@ -3,7 +3,7 @@
 use core::fmt;
 use std::io::{self, Write};
 
-use crate::{Comment, Game, GameResult, MoveNode, Variation};
+use crate::{Comment, Game, MoveNode, Variation};
 
 /// The Seven Tag Roster, in export order, with the value written when a game
 /// lacks the tag.
@@ -216,9 +216,4 @@ impl Tokens {
             width += len;
         }
     }
-}
-
-/// The result a game's movetext should end with when it was `result`.
-pub fn marker(result: Option<GameResult>) -> &'static str {
-    result.unwrap_or(GameResult::Unknown).as_str()
 }

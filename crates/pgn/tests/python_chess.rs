@@ -67,7 +67,6 @@ fn the_real_games_agree_with_python_chess() {
     let mut plies = 0;
     let mut files = vec![
         "corpus/pgn-reader-benches/lichess_db_1000k.pgn",
-        "corpus/pgn-reader-benches/twic1599_1000k.pgn",
         "tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2025.pgn",
         "tournaments/scalachess/FWWRC.pgn",
         "tournaments/scalachess/uzchesscup.pgn",
@@ -75,6 +74,7 @@ fn the_real_games_agree_with_python_chess() {
     if arbiter_testdata::full_runs() {
         // python-chess takes seconds per megabyte: more only in long runs.
         files.extend([
+            "corpus/pgn-reader-benches/twic1599_1000k.pgn",
             "pgn/mliebelt-pgn-parser/twic-01-232games.pgn",
             "pgn/pgn-extract-tests/in/fischer.pgn",
             "pgn/pgn-extract-tests/in/petrosian.pgn",
@@ -90,5 +90,5 @@ fn the_real_games_agree_with_python_chess() {
         }
         plies += ours.iter().map(|g| g.split(' ').count()).sum::<usize>();
     }
-    assert!(plies > 100_000, "{plies} plies compared");
+    assert!(plies > 50_000, "{plies} plies compared");
 }

@@ -2,5 +2,6 @@
 
 pub mod check;
 pub mod inspect;
+pub mod match_;
 pub mod perft;
 pub mod replay;
