@@ -18,6 +18,9 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Read FENs from standard input; print each position's legal moves and
+    /// what it decides by itself, one JSON object per line.
+    Inspect(commands::inspect::Args),
     /// Play a match or tournament between UCI engines, refereed under the
     /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
     Match(commands::match_::Args),
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
         Command::Match(args) => commands::match_::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
