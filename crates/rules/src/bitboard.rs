@@ -87,7 +87,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(self.0.trailing_zeros() as usize))
+            Some(Square::from_low_bits(self.0.trailing_zeros()))
         }
     }
 
@@ -97,7 +97,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(63 - self.0.leading_zeros() as usize))
+            Some(Square::from_low_bits(63 - self.0.leading_zeros()))
         }
     }
 
@@ -162,9 +162,12 @@ impl Bitboard {
     /// Removes and returns the lowest square.
     #[inline]
     pub fn pop_first(&mut self) -> Option<Square> {
-        let sq = self.first();
-        self.0 &= self.0.wrapping_sub(1);
-        sq
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::from_low_bits(self.0.trailing_zeros());
+        self.0 &= self.0 - 1;
+        Some(sq)
     }
 
     /// The set mirrored top to bottom (rank 1 ↔ rank 8).

@@ -189,10 +189,10 @@ impl Board {
     pub fn discard_piece_at(&mut self, sq: Square) {
         let mask = !Bitboard::from_square(sq);
         for bb in &mut self.by_role {
-            *bb = *bb & mask;
+            *bb &= mask;
         }
         for bb in &mut self.by_color {
-            *bb = *bb & mask;
+            *bb &= mask;
         }
     }
 

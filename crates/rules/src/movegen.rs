@@ -28,91 +28,120 @@ pub(crate) trait Sink {
     }
     /// Only moves from these squares are wanted.
     #[inline(always)]
-    fn from_mask(&self) -> Bitboard {
+    fn wanted_from(&self) -> Bitboard {
         Bitboard::FULL
     }
     /// Only moves to these squares are wanted (castling counts as a move to
     /// the rook's square).
     #[inline(always)]
-    fn to_mask(&self) -> Bitboard {
+    fn wanted_to(&self) -> Bitboard {
         Bitboard::FULL
     }
 }
 
 /// Collects the moves between two sets of squares into a list.
 pub(crate) struct FilteredListSink<'a> {
-    pub list: &'a mut MoveList,
-    pub from: Bitboard,
-    pub to: Bitboard,
+    list: &'a mut MoveList,
+    from: Bitboard,
+    to: Bitboard,
+}
+
+impl<'a> FilteredListSink<'a> {
+    /// Empties `list` and collects into it the moves from `from` to `to`.
+    #[inline(always)]
+    pub(crate) fn new(
+        list: &'a mut MoveList,
+        from: Bitboard,
+        to: Bitboard,
+    ) -> FilteredListSink<'a> {
+        list.clear();
+        FilteredListSink { list, from, to }
+    }
 }
 
 impl Sink for FilteredListSink<'_> {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
-        ListSink(self.list).piece(from, to);
+        ListSink(&mut *self.list).piece(from, to);
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, delta: i32) {
-        ListSink(self.list).pawns(to, delta);
+        ListSink(&mut *self.list).pawns(to, delta);
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, delta: i32) {
-        ListSink(self.list).promotions(to, delta);
+        ListSink(&mut *self.list).promotions(to, delta);
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        ListSink(self.list).en_passant(from, to);
+        ListSink(&mut *self.list).en_passant(from, to);
     }
     #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
         if self.to.contains(rook) {
-            ListSink(self.list).castle(king, rook);
+            ListSink(&mut *self.list).castle(king, rook);
         }
     }
     #[inline(always)]
-    fn from_mask(&self) -> Bitboard {
+    fn wanted_from(&self) -> Bitboard {
         self.from
     }
     #[inline(always)]
-    fn to_mask(&self) -> Bitboard {
+    fn wanted_to(&self) -> Bitboard {
         self.to
     }
 }
 
 /// Collects moves into a list.
-pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+pub(crate) struct ListSink<'a>(&'a mut MoveList);
+
+impl<'a> ListSink<'a> {
+    /// Empties `list` and collects into it.
+    #[inline(always)]
+    pub(crate) fn new(list: &'a mut MoveList) -> ListSink<'a> {
+        list.clear();
+        ListSink(list)
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        debug_assert!(!self.0.is_full());
+        // SAFETY: a list starts empty (`ListSink::new`) and is filled by one generation only, and no position
+        // has more than 218 legal moves, well under the list's 256.
+        unsafe { self.0.push_unchecked(m) }
+    }
+}
 
 impl Sink for ListSink<'_> {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
         for to in to {
-            // SAFETY-free bound: no position has more than 218 legal moves.
-            self.0.push(Move::normal(from, to));
+            self.push(Move::normal(from, to));
         }
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, delta: i32) {
         for to in to {
-            let from = Square::from_index((to as i32 - delta) as usize);
-            self.0.push(Move::normal(from, to));
+            let from = Square::from_low_bits((to as i32 - delta) as u32);
+            self.push(Move::normal(from, to));
         }
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, delta: i32) {
         for to in to {
-            let from = Square::from_index((to as i32 - delta) as usize);
+            let from = Square::from_low_bits((to as i32 - delta) as u32);
             for role in Role::PROMOTIONS {
-                self.0.push(Move::promotion(from, to, role));
+                self.push(Move::promotion(from, to, role));
             }
         }
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.push(Move::en_passant(from, to));
+        self.push(Move::en_passant(from, to));
     }
     #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::castle(king, rook));
+        self.push(Move::castle(king, rook));
     }
 }
 
@@ -192,12 +221,29 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     let enemy = board.by_color(them);
     let occupied = own | enemy;
     let king = pos.king_square(us);
-    let checkers = pos.checkers();
+
+    // Enemy sliders that would see the king through at most one piece: with
+    // nothing between, they give check; with one piece of ours between, it
+    // is pinned and may only move along the pin.
+    let snipers = (S::rook(king, enemy) & board.rooks_and_queens()
+        | S::bishop(king, enemy) & board.bishops_and_queens())
+        & enemy;
+    let mut checkers =
+        (knight_attacks(king) & board.knights() | pawn_attacks(us, king) & board.pawns()) & enemy;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers.add(sniper);
+        } else if !blockers.more_than_one() {
+            pinned |= blockers & own;
+        }
+    }
 
     // The king: any square not attacked once the king has left its own square
     // (so that it cannot hide behind itself from a slider, FIDE 3.9).
-    let from_mask = sink.from_mask();
-    let to_mask = sink.to_mask();
+    let from_mask = sink.wanted_from();
+    let to_mask = sink.wanted_to();
     let mut king_to = Bitboard::EMPTY;
     let king_targets = if from_mask.contains(king) {
         (king_attacks(king) - own) & to_mask
@@ -207,8 +253,8 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     if king_targets.any() {
         // Steppers' attacks do not depend on blockers: take them out setwise,
         // then ask the sliders square by square.
-        let mut danger = pawn_attacks_setwise(board.pawns() & enemy, them)
-            | king_attacks(pos.king_square(them));
+        let mut danger =
+            pawn_attacks_setwise(board.pawns() & enemy, them) | king_attacks(pos.king_square(them));
         for knight in board.knights() & enemy {
             danger |= knight_attacks(knight);
         }
@@ -237,20 +283,8 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
         None => !own,
     } & to_mask;
 
-    // Pieces pinned to the king may only move along the pin.
-    let snipers = (S::rook(king, enemy) & board.rooks_and_queens()
-        | S::bishop(king, enemy) & board.bishops_and_queens())
-        & enemy;
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            pinned |= blockers & own;
-        }
-    }
-
     let own_movers = own & from_mask;
-    let knights = board.knights() & own_movers - pinned;
+    let knights = board.knights() & (own_movers - pinned);
     for from in knights {
         sink.piece(from, knight_attacks(from) & target);
     }
@@ -305,7 +339,7 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
     let us = if WHITE { Color::White } else { Color::Black };
     let board = pos.board();
     let enemy = board.by_color(!us);
-    let pawns = board.pawns() & board.by_color(us) & sink.from_mask();
+    let pawns = board.pawns() & board.by_color(us) & sink.wanted_from();
     let empty = !occupied;
     let last_rank = Bitboard::rank(Rank::Eighth.relative_to(us));
     let third_rank = Bitboard::rank(Rank::Third.relative_to(us));
@@ -358,7 +392,7 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
         }
     }
 
-    if let Some(ep) = pos.ep_square().filter(|&ep| sink.to_mask().contains(ep)) {
+    if let Some(ep) = pos.ep_square().filter(|&ep| sink.wanted_to().contains(ep)) {
         generate_en_passant::<S, K>(pos, sink, us, king, ep, occupied);
     }
 }
@@ -377,7 +411,7 @@ fn generate_en_passant<S: Sliders, K: Sink>(
     let board = pos.board();
     let them = !us;
     let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
-    for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) & sink.from_mask() {
+    for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) & sink.wanted_from() {
         let after = (occupied.without(from).without(captured)).with(ep);
         let attackers = (S::rook(king, after) & board.rooks_and_queens()
             | S::bishop(king, after) & board.bishops_and_queens()
@@ -418,12 +452,15 @@ fn generate_castling<S: Sliders, K: Sink>(
         }
         // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
         let without_king = occupied.without(king);
-        let transit = between(king, king_to);
-        if transit.into_iter().any(|sq| {
-            board
+        // A plain loop: an iterator adapter here would be compiled outside
+        // the caller's target features.
+        let mut passes_attack = false;
+        for sq in between(king, king_to) {
+            passes_attack |= board
                 .attackers_to_generic::<S>(sq, them, without_king)
-                .any()
-        }) {
+                .any();
+        }
+        if passes_attack {
             continue;
         }
         // The landing square is judged with king and rook in their new places:

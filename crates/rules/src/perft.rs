@@ -32,13 +32,13 @@ fn perft_body<S: Sliders>(
         return sink.0;
     }
     let mut moves = MoveList::new();
-    movegen::generate::<S, _>(pos, &mut ListSink(&mut moves));
+    movegen::generate::<S, _>(pos, &mut ListSink::new(&mut moves));
     if depth == 1 {
         // Play every leaf, but there is nothing below it to count.
         let mut n = 0;
         for &m in &moves {
             let mut child = pos.clone();
-            child.play_generic::<S>(m);
+            child.play_generic(m);
             std::hint::black_box(&child);
             n += 1;
         }
@@ -47,7 +47,7 @@ fn perft_body<S: Sliders>(
     let mut nodes = 0;
     for &m in &moves {
         let mut child = pos.clone();
-        child.play_generic::<S>(m);
+        child.play_generic(m);
         nodes += recurse(&child, depth - 1);
     }
     nodes

@@ -4,7 +4,7 @@ use core::fmt;
 use core::num::NonZeroU32;
 use core::str::FromStr;
 
-use crate::attacks::{Sliders, between, line, pawn_attacks};
+use crate::attacks::{between, line, pawn_attacks};
 use crate::dispatch::multiversion;
 use crate::fen::{CastlingNotation, castling_field};
 use crate::movegen::{self, AnySink, CountSink, FilteredListSink, ListSink};
@@ -126,7 +126,6 @@ pub struct IllegalMoveError {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
-    checkers: Bitboard,
     /// Polyglot key of everything but the en passant file.
     hash: u64,
     castling: CastlingRights,
@@ -145,10 +144,31 @@ impl Default for Position {
     }
 }
 
+/// The Polyglot piece-square keys rearranged by colour, role and square, so
+/// that a lookup is one plain index.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let mut keys = [[[0; 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            // Polyglot's piece kind: black pawn 0, white pawn 1, black knight 2, …
+            let kind = 2 * role + (1 - color);
+            let mut sq = 0;
+            while sq < 64 {
+                keys[color][role][sq] = POLYGLOT_RANDOM[64 * kind + sq];
+                sq += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    keys
+};
+
 #[inline(always)]
 fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    let kind = 2 * role.index() + usize::from(color.is_white());
-    POLYGLOT_RANDOM[64 * kind + sq.index()]
+    PIECE_KEYS[color.index()][role.index()][sq.index()]
 }
 
 const CASTLING_KEY: usize = 768;
@@ -271,7 +291,6 @@ impl Position {
 
         let mut pos = Position {
             board,
-            checkers,
             hash: 0,
             castling,
             halfmoves: setup.halfmoves,
@@ -353,13 +372,13 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        checkers(self)
     }
 
     /// `true` if the side to move is in check (FIDE 3.9).
     #[inline(always)]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// The square of `color`'s king.
@@ -552,7 +571,7 @@ impl Position {
     }
 
     #[inline(always)]
-    pub(crate) fn play_generic<S: Sliders>(&mut self, m: Move) {
+    pub(crate) fn play_generic(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         let from = m.from();
@@ -646,10 +665,6 @@ impl Position {
         self.turn = them;
         hash ^= POLYGLOT_RANDOM[TURN_KEY];
         self.hash = hash;
-        let king = self.king_square(them);
-        self.checkers = self
-            .board
-            .attackers_to_generic::<S>(king, us, self.board.occupied());
     }
 
     /// Passes the turn without moving (a null move, as PGN's `--` records).
@@ -668,10 +683,6 @@ impl Position {
         }
         next.turn = !next.turn;
         next.hash ^= POLYGLOT_RANDOM[TURN_KEY];
-        let king = next.king_square(next.turn);
-        next.checkers = next
-            .board
-            .attackers_to(king, !next.turn, next.board.occupied());
         Some(next)
     }
 
@@ -728,18 +739,17 @@ impl Position {
     /// What the position alone decides: checkmate, insufficient material or
     /// stalemate, in that order of precedence (as python-chess reports them).
     pub fn outcome(&self) -> Option<PositionOutcome> {
-        if self.is_check() {
-            if !self.has_legal_moves() {
-                return Some(PositionOutcome::Checkmate { winner: !self.turn });
-            }
+        let check = self.is_check();
+        let can_move = self.has_legal_moves();
+        if check && !can_move {
+            Some(PositionOutcome::Checkmate { winner: !self.turn })
+        } else if self.is_insufficient_material() {
+            Some(PositionOutcome::InsufficientMaterial)
+        } else if !can_move {
+            Some(PositionOutcome::Stalemate)
+        } else {
+            None
         }
-        if self.is_insufficient_material() {
-            return Some(PositionOutcome::InsufficientMaterial);
-        }
-        if !self.is_check() && !self.has_legal_moves() {
-            return Some(PositionOutcome::Stalemate);
-        }
-        None
     }
 
     /// `true` if the position alone ends the game.
@@ -826,13 +836,13 @@ impl PositionOutcome {
 
 multiversion! {
     fn list_legal(pos: &Position, list: &mut MoveList) -> () where S {
-        movegen::generate::<S, _>(pos, &mut ListSink(list));
+        movegen::generate::<S, _>(pos, &mut ListSink::new(list));
     }
 }
 
 multiversion! {
     fn list_legal_between(pos: &Position, list: &mut MoveList, from: Bitboard, to: Bitboard) -> () where S {
-        movegen::generate::<S, _>(pos, &mut FilteredListSink { list, from, to });
+        movegen::generate::<S, _>(pos, &mut FilteredListSink::new(list, from, to));
     }
 }
 
@@ -852,9 +862,16 @@ multiversion! {
     }
 }
 
+/// Playing a move needs no slider lookup, so one version serves every CPU.
+#[inline]
+fn play_dispatched(pos: &mut Position, m: Move) {
+    pos.play_generic(m);
+}
+
 multiversion! {
-    fn play_dispatched(pos: &mut Position, m: Move) -> () where S {
-        pos.play_generic::<S>(m);
+    fn checkers(pos: &Position) -> Bitboard where S {
+        let us = pos.turn();
+        pos.board().attackers_to_generic::<S>(pos.king_square(us), !us, pos.board().occupied())
     }
 }
 

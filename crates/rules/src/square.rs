@@ -188,22 +188,34 @@ enum_from_index!(Square, 64, [
 ]);
 
 impl Square {
+    /// The square with index `bits & 63`: never out of range, so cheap in
+    /// the move generator's inner loops.
+    #[inline(always)]
+    pub(crate) const fn from_low_bits(bits: u32) -> Square {
+        // SAFETY: `Square` is `repr(u8)` with the 64 variants 0..=63, and
+        // the mask keeps the value in that range.
+        unsafe { core::mem::transmute::<u8, Square>((bits & 63) as u8) }
+    }
+
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::from_index(rank as usize * 8 + file as usize)
+        Square::from_low_bits(rank as u32 * 8 + file as u32)
     }
 
     /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
-        File::from_index(self as usize & 7)
+        // SAFETY: `File` is `repr(u8)` with the variants 0..=7.
+        unsafe { core::mem::transmute::<u8, File>(self as u8 & 7) }
     }
 
     /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::from_index(self as usize >> 3)
+        // SAFETY: `Rank` is `repr(u8)` with the variants 0..=7, and a
+        // square's index shifted right by three is at most 7.
+        unsafe { core::mem::transmute::<u8, Rank>(self as u8 >> 3) }
     }
 
     /// The square `delta` steps further in index order (`+8` is one rank up), if
@@ -221,7 +233,7 @@ impl Square {
     /// The same square seen from the other side (a1 ↔ a8).
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square::from_index(self as usize ^ 56)
+        Square::from_low_bits(self as u32 ^ 56)
     }
 
     /// The square as seen from `color`'s side of the board.

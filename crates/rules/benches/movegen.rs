@@ -1,0 +1,64 @@
+//! Move generation and move playing, position by position.
+//!
+//! `cargo bench -p arbiter-rules --bench movegen`. Peers are compared by
+//! `../shared/bench/perft-peers`; these benchmarks track our own changes.
+
+use std::hint::black_box;
+
+use arbiter_rules::Position;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const POSITIONS: [(&str, &str); 4] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (
+        "in-check",
+        "r3k2r/p1pp1pb1/bn2Qnp1/2qPN3/1p2P3/2N5/PPPBBPPP/R3K2R b KQkq - 3 2",
+    ),
+];
+
+fn legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("legal_moves");
+    for (name, fen) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        group.bench_function(name, |b| b.iter(|| black_box(&pos).legal_moves()));
+    }
+    group.finish();
+}
+
+fn count_legal_moves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count_legal_moves");
+    for (name, fen) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        group.bench_function(name, |b| b.iter(|| black_box(&pos).count_legal_moves()));
+    }
+    group.finish();
+}
+
+fn play_every_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("play_every_legal_move");
+    for (name, fen) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = pos.legal_moves();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for &m in &moves {
+                    let mut child = black_box(&pos).clone();
+                    child.play_unchecked(m);
+                    black_box(&child);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, legal_moves, count_legal_moves, play_every_move);
+criterion_main!(benches);
