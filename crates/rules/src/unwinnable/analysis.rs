@@ -16,12 +16,22 @@ const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=2;
 const QUICK_NODES_PER_CREDIT: u64 = 1_000;
 /// Nodes of the screen's helpmate search.
 const SCREEN_SEARCH_NODES: u64 = 300;
-/// Positions the exhaustive exploration may hold.
-const EXPLORE_POSITIONS: usize = 4_000; #[allow(dead_code)] const X: () = ();
+/// Positions whose pieces may spread over at most this many squares (beyond
+/// their own) are first explored exhaustively, in a small space.
+const SMALL_SPREAD: u32 = 14;
+/// Positions the first, small exhaustive exploration may hold.
+const SMALL_EXPLORE_POSITIONS: usize = 4_000;
 /// Credits of the deep search's iterations.
-const DEEP_CREDITS: core::ops::RangeInclusive<i32> = 3..=128;
+const DEEP_CREDITS: core::ops::RangeInclusive<i32> = 2..=128;
 /// Nodes of its iterations, per credit.
 const DEEP_NODES_PER_CREDIT: u64 = 10_000;
+/// Nodes the deep search may spend before the big exploration has its turn.
+const DEEP_FIRST_NODES: u64 = 500_000;
+/// Positions spreading over at most this many squares get a big exhaustive
+/// exploration.
+const BIG_SPREAD: u32 = 40;
+/// Positions the big exhaustive exploration may hold.
+const BIG_EXPLORE_POSITIONS: usize = 400_000;
 
 /// What the position alone says: the game is over, or `side` lacks mating
 /// material.
@@ -60,10 +70,7 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
     }
 
     let mut search = Helpmate::new(pos, side);
-    let t = super::budget::NODES.load(core::sync::atomic::Ordering::Relaxed);
-    let o = search.deepen(pos, QUICK_CREDITS, QUICK_NODES_PER_CREDIT, budget);
-    stat(0, t, &o);
-    match o {
+    match search.deepen(pos, QUICK_CREDITS, QUICK_NODES_PER_CREDIT, budget) {
         Outcome::Mate(line) => return prefixed(line),
         Outcome::NoMate => return Winnability::Unwinnable,
         Outcome::CutShort => {}
@@ -71,83 +78,39 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
 
     let reach = Reach::of(pos, side);
     if reach.as_ref().is_some_and(|reach| !reach.mate_conceivable()) {
-        stat(1, 0, &Outcome::NoMate);
         return Winnability::Unwinnable;
     }
-    stat(1, 0, &Outcome::CutShort);
     let spread = reach.as_ref().map_or(u32::MAX, Reach::spread);
-    SPREAD.store(spread as u64, core::sync::atomic::Ordering::Relaxed);
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|s| s.parse().ok()).unwrap_or(d);
 
-    if u64::from(spread) <= env("SMALLSPREAD", 14) {
-        let t = super::budget::NODES.load(core::sync::atomic::Ordering::Relaxed);
-        let o = explore(pos, side, env("EXPLORE", EXPLORE_POSITIONS as u64) as usize, budget);
-        stat(2, t, &o);
-        match o {
+    if spread <= SMALL_SPREAD {
+        match explore(pos, side, SMALL_EXPLORE_POSITIONS, budget) {
             Outcome::Mate(line) => return prefixed(line),
             Outcome::NoMate => return Winnability::Unwinnable,
             Outcome::CutShort => {}
         }
     }
 
-    let t = super::budget::NODES.load(core::sync::atomic::Ordering::Relaxed);
-    let first = env("DEEPFIRST", 2) as i32;
-    let per = env("DEEPPER", DEEP_NODES_PER_CREDIT);
-    let mut slice = budget.slice(env("DEEPSLICE", 500_000));
-    let o = search.deepen(pos, first..=*DEEP_CREDITS.end(), per, &mut slice);
+    let mut slice = budget.slice(DEEP_FIRST_NODES);
+    let outcome = search.deepen(pos, DEEP_CREDITS, DEEP_NODES_PER_CREDIT, &mut slice);
     budget.absorb(slice);
-    stat(3, t, &o);
-    match o {
+    match outcome {
         Outcome::Mate(line) => return prefixed(line),
         Outcome::NoMate => return Winnability::Unwinnable,
         Outcome::CutShort => {}
     }
 
-    if u64::from(spread) <= env("BIGSPREAD", 40) {
-        let t = super::budget::NODES.load(core::sync::atomic::Ordering::Relaxed);
-        let o = explore(pos, side, env("BIGEXPLORE", 400_000) as usize, budget);
-        stat(4, t, &o);
-        match o {
+    if spread <= BIG_SPREAD {
+        match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
             Outcome::Mate(line) => return prefixed(line),
             Outcome::NoMate => return Winnability::Unwinnable,
             Outcome::CutShort => {}
         }
     }
 
-    let t = super::budget::NODES.load(core::sync::atomic::Ordering::Relaxed);
-    let o = search.resume(pos, per, budget);
-    stat(5, t, &o);
-    match o {
+    match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
         Outcome::Mate(line) => prefixed(line),
         Outcome::NoMate => Winnability::Unwinnable,
         Outcome::CutShort => Winnability::Undecided,
-    }
-}
-
-/// Temporary tuning aid.
-#[doc(hidden)]
-pub static SPREAD: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
-
-/// Temporary tuning aid: per phase, [nodes, mates, proofs, failures].
-#[doc(hidden)]
-pub static STATS: [[core::sync::atomic::AtomicU64; 4]; 8] = [const { [const { core::sync::atomic::AtomicU64::new(0) }; 4] }; 8];
-
-fn stat(phase: usize, before: u64, o: &Outcome) {
-    use core::sync::atomic::Ordering::Relaxed;
-    if before > 0 {
-        STATS[phase][0].fetch_add(super::budget::NODES.load(Relaxed) - before, Relaxed);
-    }
-    let i = match o { Outcome::Mate(_) => 1, Outcome::NoMate => 2, Outcome::CutShort => 3 };
-    STATS[phase][i].fetch_add(1, Relaxed);
-}
-
-/// Temporary tuning aid.
-#[doc(hidden)]
-pub fn print_stats() {
-    use core::sync::atomic::Ordering::Relaxed;
-    for (i, s) in STATS.iter().enumerate() {
-        let v: Vec<u64> = s.iter().map(|x| x.load(Relaxed)).collect();
-        if v.iter().any(|&x| x > 0) { eprintln!("phase {i}: nodes {} mates {} proofs {} failed {}", v[0], v[1], v[2], v[3]); }
     }
 }
 

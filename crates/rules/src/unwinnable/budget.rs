@@ -19,7 +19,6 @@ impl Budget {
     /// Spends `nodes`; `false` (spending nothing) if fewer are left.
     #[inline]
     pub(super) fn spend(&mut self, nodes: u64) -> bool {
-        NODES.fetch_add(nodes, core::sync::atomic::Ordering::Relaxed);
         if self.left < nodes {
             self.left = 0;
             return false;
@@ -45,7 +44,3 @@ impl Budget {
         self.left -= slice.granted - slice.left;
     }
 }
-
-/// Temporary tuning aid: nodes spent by all analyses.
-#[doc(hidden)]
-pub static NODES: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);

@@ -48,18 +48,14 @@
 //! helpmate search whose complete iterations are themselves proofs. Every
 //! proof of unwinnability is sound: see the modules for the argument.
 
-#[doc(hidden)]
-pub mod analysis;
-#[doc(hidden)]
-pub mod budget;
+mod analysis;
+mod budget;
 mod closure;
 mod distance;
 mod forced;
 mod key;
-#[doc(hidden)]
-pub mod reach;
-#[doc(hidden)]
-pub mod search;
+mod reach;
+mod search;
 
 use crate::{Color, Move, Position};
 

@@ -85,7 +85,6 @@ pub(super) struct Helpmate {
     stopped: bool,
     /// Where deepening goes on.
     next_credit: i32,
-    order: u32,
 }
 
 impl Helpmate {
@@ -100,7 +99,6 @@ impl Helpmate {
             cut_short: false,
             stopped: false,
             next_credit: 1,
-            order: std::env::var("ORDER").ok().and_then(|s| s.parse().ok()).unwrap_or(7),
         }
     }
 
@@ -123,7 +121,6 @@ impl Helpmate {
             if matches!(outcome, Outcome::CutShort) && !budget.exhausted() {
                 self.next_credit = credit + 1;
             }
-            if std::env::var("UWDEBUG").is_ok() { eprintln!("credit {credit} outcome {:?} slice_left {:?} table {}", matches!(outcome, Outcome::CutShort), slice, self.table.len()); }
             match outcome {
                 Outcome::CutShort if !budget.exhausted() => continue,
                 outcome => return outcome,
@@ -286,22 +283,14 @@ impl Helpmate {
                 Step::Normal
             }
         };
-        let by_role = match role {
-            Role::King => 0,
-            Role::Pawn => 1,
-            Role::Knight => 2,
-            Role::Bishop => 3,
-            Role::Rook => 4,
-            Role::Queen => 5,
-        };
-        let rank = match self.order {
-            0 => step as u8,
-            3 => match step { Step::Normal => 0, Step::Progress => 1, Step::Setback => 2 },
-            5 => (step == Step::Setback) as u8 * 24 + by_role * 3 + step as u8,
-            6 => (step == Step::Setback) as u8 * 24 + by_role * 3 + (step == Step::Progress) as u8,
-            7 => match role { Role::Pawn => 0, Role::Knight => 1, Role::Bishop => 2, Role::Rook => 3, Role::Queen => 4, Role::King => 5 },
-            8 => (step == Step::Setback) as u8 * 8 + match role { Role::Pawn => 0, Role::Knight => 1, Role::Bishop => 2, Role::Rook => 3, Role::Queen => 4, Role::King => 5 },
-            _ => (step == Step::Setback) as u8 * 8 + by_role,
+        // Pawns and knights first: they make the mates of real games.
+        let rank = match role {
+            Role::Pawn => 0,
+            Role::Knight => 1,
+            Role::Bishop => 2,
+            Role::Rook => 3,
+            Role::Queen => 4,
+            Role::King => 5,
         };
         (step, rank)
     }
@@ -330,11 +319,10 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         _ => Bitboard::CORNERS,
     };
     let king = pos.king_square(!winner);
-    let far_rank = Bitboard::rank(crate::Rank::Eighth.relative_to(winner));
-    let corner = if std::env::var("UWFAR").is_ok() { (corners & far_rank).first().unwrap_or(Square::H8) } else { corners
+    let corner = corners
         .into_iter()
         .min_by_key(|&c| king_distance(c, king))
-        .unwrap_or(Square::H8) };
+        .unwrap_or(Square::H8);
     let towards_centre = |sq: Square, files: i32, ranks: i32| {
         let df = if sq.file().index() < 4 { files } else { -files };
         let dr = if sq.rank().index() < 4 { ranks } else { -ranks };
@@ -346,23 +334,4 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         knight_post: towards_centre(corner, 3, 3),
         blocking_post: towards_centre(corner, 1, 0),
     }
-}
-
-/// Temporary tuning aid.
-#[doc(hidden)]
-pub fn debug_line_costs(root: &Position, winner: Color, line: &[Move]) -> Vec<String> {
-    let h = Helpmate::new(root, winner);
-    let mut pos = root.clone();
-    let mut out = vec![format!("{:?}", h.targets)];
-    let mut after = false;
-    let mut total = 0;
-    for &m in line {
-        let (step, _) = h.classify(&pos, m);
-        let cost = match step { Step::Progress => 0, Step::Normal if after => 0, Step::Normal => 1, Step::Setback => SETBACK_COST };
-        total += cost;
-        out.push(format!("{m} {step:?} {cost} total {total}"));
-        after = step == Step::Progress;
-        pos.play_unchecked(m);
-    }
-    out
 }

@@ -85,8 +85,6 @@ struct Facts {
     standing: ByColor<Bitboard>,
     /// The same, with squares where their arrival ends the game.
     standing_all: ByColor<Bitboard>,
-    /// Pieces (by index) that may be captured.
-    capturable: u32,
     /// Per piece, the push targets pawns on its file leave it.
     push_room: [Bitboard; 32],
     /// `true` if the colour can never move anything but its king.
@@ -140,7 +138,6 @@ impl Reach {
                 guarded: ByColor::default(),
                 standing: ByColor::default(),
                 standing_all: ByColor::default(),
-                capturable: 0,
                 push_room: [Bitboard::FULL; 32],
                 king_only: ByColor::default(),
                 diagonal_sliders: ByColor::default(),
@@ -155,7 +152,6 @@ impl Reach {
     fn saturate(&mut self) {
         loop {
             self.facts = self.derive_facts();
-            if std::env::var("REACHDEBUG").is_ok() { eprintln!("round: fixed {:?}", self.facts.fixed.into_iter().map(|s| s.to_string()).collect::<Vec<_>>()); }
             let mut grew = false;
             for i in 0..self.units.len() {
                 let unit = self.units[i];
@@ -169,9 +165,6 @@ impl Reach {
                 let visits = unit.visits | reach | moves.dead_end;
                 let takes = unit.takes | moves.takes;
                 let takes_all = unit.takes_all | moves.takes | moves.dead_takes;
-                if std::env::var("REACHDEBUG").is_ok() && (reach != unit.reach || moves.dead_end != Bitboard::EMPTY) {
-                    eprintln!("{:?} {:?} {} +live {:?} dead {:?}", unit.color, unit.role, unit.home, (reach - unit.reach).into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), moves.dead_end.into_iter().map(|s| s.to_string()).collect::<Vec<_>>());
-                }
                 if promotes
                     || reach != unit.reach
                     || visits != unit.visits
@@ -264,7 +257,6 @@ impl Reach {
             guarded,
             standing,
             standing_all,
-            capturable,
             push_room,
             king_only,
             diagonal_sliders,
@@ -392,17 +384,4 @@ fn behind(color: Color, sq: Square) -> Bitboard {
     let below = if rank == 0 { 0 } else { u64::MAX >> (64 - 8 * rank) };
     let above = if rank == 7 { 0 } else { u64::MAX << (8 * (rank + 1)) };
     Bitboard(if color.is_white() { below } else { above })
-}
-
-
-/// Temporary tuning aid.
-#[doc(hidden)]
-pub fn debug_reach(pos: &Position, winner: Color) -> String {
-    let Some(r) = Reach::of(pos, winner) else { return "no reach".into() };
-    let mut out = String::new();
-    for u in &r.units {
-        out += &format!("{:?} {:?} {} reach {:?} visits-extra {:?} takes {:?} promoted {}\n", u.color, u.role, u.home, u.reach.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), (u.visits - u.reach).into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), u.takes.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), u.promoted);
-    }
-    out += &format!("fixed {:?}\nmate conceivable {}\n", r.facts.fixed.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), r.mate_conceivable());
-    out
 }
