@@ -70,7 +70,11 @@ fn padded(fen: &str) -> String {
 
 /// Every `stride`-th element, or all of them in full runs.
 fn slice<T>(all: Vec<T>, stride: usize) -> Vec<T> {
-    let stride = if arbiter_testdata::full_runs() { 1 } else { stride };
+    let stride = if arbiter_testdata::full_runs() {
+        1
+    } else {
+        stride
+    };
     all.into_iter().step_by(stride).collect()
 }
 
@@ -111,16 +115,25 @@ fn run(file: &str, cases: &[Labelled], budget: SearchBudget) -> Tally {
             let verdict = can_mate(&pos, side, budget);
             let quick = quick_can_mate(&pos, side);
             if let Some(quick) = quick {
-                assert_eq!(Some(quick), Some(expected), "{context}: quick screen wrong for {side:?}");
+                assert_eq!(
+                    Some(quick),
+                    Some(expected),
+                    "{context}: quick screen wrong for {side:?}"
+                );
             }
             match verdict {
                 Winnability::Winnable { mating_line } => {
                     assert_mates(&pos, side, &mating_line, &context);
-                    assert!(expected, "{context}: {side:?} mates although labelled unable");
+                    assert!(
+                        expected,
+                        "{context}: {side:?} mates although labelled unable"
+                    );
                     tally.agree += 1;
                 }
                 Winnability::Unwinnable if expected => {
-                    tally.wrong.push(format!("{context}: {side:?} called unwinnable"));
+                    tally
+                        .wrong
+                        .push(format!("{context}: {side:?} called unwinnable"));
                 }
                 Winnability::Unwinnable => tally.agree += 1,
                 Winnability::Undecided => tally.undecided += 1,
@@ -190,5 +203,10 @@ fn lichess_unfair_losses_on_time() {
         }
     }
     eprintln!("{file}: {} of {total} positions checked", lines.len());
-    assert!(failures.is_empty(), "{} failures: {:#?}", failures.len(), failures);
+    assert!(
+        failures.is_empty(),
+        "{} failures: {:#?}",
+        failures.len(),
+        failures
+    );
 }

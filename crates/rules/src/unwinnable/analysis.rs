@@ -77,7 +77,10 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
     }
 
     let reach = Reach::of(pos, side);
-    if reach.as_ref().is_some_and(|reach| !reach.mate_conceivable()) {
+    if reach
+        .as_ref()
+        .is_some_and(|reach| !reach.mate_conceivable())
+    {
         return Winnability::Unwinnable;
     }
     let spread = reach.as_ref().map_or(u32::MAX, Reach::spread);

@@ -18,7 +18,12 @@ struct Reached {
 /// Explores every position reachable from `root` (at most `capacity` of
 /// them) looking for `winner`'s mate. Positions where `winner` lacks mating
 /// material are not expanded: nothing after them can be a mate.
-pub(super) fn explore(root: &Position, winner: Color, capacity: usize, budget: &mut Budget) -> Outcome {
+pub(super) fn explore(
+    root: &Position,
+    winner: Color,
+    capacity: usize,
+    budget: &mut Budget,
+) -> Outcome {
     let mut seen = PositionSet::default();
     seen.insert(PositionKey::of(root));
     let mut reached = vec![Reached {

@@ -19,7 +19,16 @@ static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
 
 /// A breadth-first walk from every square, at compile time.
 const fn knight_distances() -> [[u8; 64]; 64] {
-    const JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
     let mut table = [[u8::MAX; 64]; 64];
     let mut from = 0;
     while from < 64 {

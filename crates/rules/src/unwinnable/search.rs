@@ -130,8 +130,18 @@ impl Helpmate {
     }
 
     /// Goes on deepening from where the last [`Helpmate::deepen`] stopped.
-    pub(super) fn resume(&mut self, root: &Position, nodes_per_credit: u64, budget: &mut Budget) -> Outcome {
-        self.deepen(root, self.next_credit..=MAX_CREDIT, nodes_per_credit, budget)
+    pub(super) fn resume(
+        &mut self,
+        root: &Position,
+        nodes_per_credit: u64,
+        budget: &mut Budget,
+    ) -> Outcome {
+        self.deepen(
+            root,
+            self.next_credit..=MAX_CREDIT,
+            nodes_per_credit,
+            budget,
+        )
     }
 
     /// One full-width iteration with `credit` credits.
@@ -149,7 +159,13 @@ impl Helpmate {
         }
     }
 
-    fn visit(&mut self, pos: &Position, credit: i32, after_progress: bool, budget: &mut Budget) -> bool {
+    fn visit(
+        &mut self,
+        pos: &Position,
+        credit: i32,
+        after_progress: bool,
+        budget: &mut Budget,
+    ) -> bool {
         if credit <= 0 || self.line.len() >= MAX_LINE {
             return self.leaf(pos);
         }
@@ -267,14 +283,22 @@ impl Helpmate {
             _ => false,
         };
         let step = if pos.turn() == self.winner {
-            let post = if role == Role::King { t.king_post } else { t.knight_post };
+            let post = if role == Role::King {
+                t.king_post
+            } else {
+                t.knight_post
+            };
             if capture || role == Role::Pawn || nearer(post) {
                 Step::Progress
             } else {
                 Step::Normal
             }
         } else {
-            let post = if role == Role::King { t.corner } else { t.blocking_post };
+            let post = if role == Role::King {
+                t.corner
+            } else {
+                t.blocking_post
+            };
             if nearer(post) {
                 Step::Progress
             } else if capture {

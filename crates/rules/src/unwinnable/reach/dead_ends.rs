@@ -31,9 +31,9 @@ impl Reach {
             if king.color == self.winner && self.may_uncover_check(king.color, from, to, kings) {
                 continue;
             }
-            let stuck = kings.into_iter().all(|k| {
-                (king_attacks(k) - (their_fixed - to) - ours_guarded - near).is_empty()
-            });
+            let stuck = kings
+                .into_iter()
+                .all(|k| (king_attacks(k) - (their_fixed - to) - ours_guarded - near).is_empty());
             if stuck {
                 out.add(to);
             }
@@ -46,8 +46,14 @@ impl Reach {
     fn may_uncover_check(&self, color: Color, from: Square, to: Square, kings: Bitboard) -> bool {
         let fixed = self.facts.fixed;
         let lines = [
-            (bishop_attacks(from, fixed), *self.facts.diagonal_sliders.get(color)),
-            (rook_attacks(from, fixed), *self.facts.straight_sliders.get(color)),
+            (
+                bishop_attacks(from, fixed),
+                *self.facts.diagonal_sliders.get(color),
+            ),
+            (
+                rook_attacks(from, fixed),
+                *self.facts.straight_sliders.get(color),
+            ),
         ];
         lines.into_iter().any(|(rays, sliders)| {
             (rays & kings).into_iter().any(|k| {
@@ -79,5 +85,4 @@ impl Reach {
         }
         out
     }
-
 }

@@ -195,7 +195,10 @@ impl Reach {
         let mut occupiable = Bitboard::EMPTY;
         let mut diagonal_sliders = ByColor::<Bitboard>::default();
         let mut straight_sliders = ByColor::<Bitboard>::default();
-        let mut king_only = ByColor { white: true, black: true };
+        let mut king_only = ByColor {
+            white: true,
+            black: true,
+        };
         for u in units {
             *takes.get_mut(u.color) |= u.takes;
             *takes_all.get_mut(u.color) |= u.takes_all;
@@ -245,7 +248,11 @@ impl Reach {
                 }
                 // `x` stays on the file and is never taken: `p` stays behind
                 // it, short of the farthest square `x` may stand on.
-                let ahead = if p.color.is_white() { x.home > p.home } else { x.home < p.home };
+                let ahead = if p.color.is_white() {
+                    x.home > p.home
+                } else {
+                    x.home < p.home
+                };
                 if ahead {
                     push_room[i] &= behind(p.color, farthest(p.color, x.visits));
                 }
@@ -349,7 +356,6 @@ impl Reach {
             .find(|u| u.color == color && u.role == Role::King)
             .expect("a position has a king of each colour")
     }
-
 }
 
 /// The moves of one piece: those after which the game goes on, those that
@@ -374,14 +380,26 @@ impl Moves {
 /// The square of `reach` farthest in the direction `color`'s pawns move:
 /// for White the highest rank, for Black the lowest.
 fn farthest(color: Color, reach: Bitboard) -> Square {
-    let last = if color.is_white() { reach.last() } else { reach.first() };
+    let last = if color.is_white() {
+        reach.last()
+    } else {
+        reach.first()
+    };
     last.unwrap_or(Square::A1)
 }
 
 /// The squares strictly behind `sq` for a pawn of `color` (on any file).
 fn behind(color: Color, sq: Square) -> Bitboard {
     let rank = sq.rank().index() as u32;
-    let below = if rank == 0 { 0 } else { u64::MAX >> (64 - 8 * rank) };
-    let above = if rank == 7 { 0 } else { u64::MAX << (8 * (rank + 1)) };
+    let below = if rank == 0 {
+        0
+    } else {
+        u64::MAX >> (64 - 8 * rank)
+    };
+    let above = if rank == 7 {
+        0
+    } else {
+        u64::MAX << (8 * (rank + 1))
+    };
     Bitboard(if color.is_white() { below } else { above })
 }

@@ -12,7 +12,11 @@ impl Reach {
     fn attackable_by(&self, color: Color) -> Bitboard {
         let fixed = self.facts.fixed;
         let mut out = Bitboard::EMPTY;
-        for unit in self.units.iter().filter(|u| u.color == color && u.role != Role::King) {
+        for unit in self
+            .units
+            .iter()
+            .filter(|u| u.color == color && u.role != Role::King)
+        {
             for from in unit.reach {
                 out |= self.attacks_from(unit, from, fixed);
             }
@@ -36,7 +40,8 @@ impl Reach {
         }
         // Each side gets at most one move more than the other has.
         let bound = |own: Option<u32>, other: Option<u32>| {
-            own.unwrap_or(u32::MAX).min(other.map_or(u32::MAX, |c| c + 1))
+            own.unwrap_or(u32::MAX)
+                .min(other.map_or(u32::MAX, |c| c + 1))
         };
         self.net_in_time(bound(winner_cap, loser_cap), bound(loser_cap, winner_cap))
     }
@@ -218,4 +223,3 @@ fn augment(
     }
     false
 }
-

@@ -33,7 +33,11 @@ impl Reach {
         }
         queue.push_back((unit.home, unit.promoted));
         while let Some((from, is_promoted)) = queue.pop_front() {
-            let d = if is_promoted { promoted[from.index()] } else { as_is[from.index()] };
+            let d = if is_promoted {
+                promoted[from.index()]
+            } else {
+                as_is[from.index()]
+            };
             let mover = Unit {
                 promoted: is_promoted,
                 ..unit
@@ -72,9 +76,13 @@ impl Reach {
             }
             let home = unit.home.rank().index() as i32;
             let farthest = if color.is_white() {
-                unit.visits.last().map_or(home, |sq| sq.rank().index() as i32)
+                unit.visits
+                    .last()
+                    .map_or(home, |sq| sq.rank().index() as i32)
             } else {
-                unit.visits.first().map_or(home, |sq| sq.rank().index() as i32)
+                unit.visits
+                    .first()
+                    .map_or(home, |sq| sq.rank().index() as i32)
             };
             cap += (farthest - home).unsigned_abs();
         }
