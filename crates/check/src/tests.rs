@@ -640,3 +640,48 @@ fn a_game_is_never_lost_by_fix() {
     }
     assert_eq!(n, count);
 }
+
+/// A game from `fen` with `movetext` (moves and result).
+fn check_from(fen: &str, result: &str, movetext: &str) -> (GameReport, Vec<Finding>) {
+    let pgn = format!(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n\
+         [Black \"?\"]\n[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{movetext} {result}\n"
+    );
+    let mut reports = check_bytes(pgn.as_bytes());
+    assert_eq!(reports.len(), 1);
+    reports.remove(0)
+}
+
+#[test]
+fn a_game_that_goes_on_behind_a_locked_pawn_wall_is_reported() {
+    // After Bxe1 the pawns are locked, the bishop runs on the other colour
+    // than Black's pawns and neither king can cross: dead (FIDE 5.2.2),
+    // although both sides have material.
+    let (report, findings) = check_from(
+        "8/8/4k3/1p1p1p1p/1P1P1P1P/2B3K1/8/4r3 w - - 0 1",
+        "1/2-1/2",
+        "1. Bxe1 Kd6 2. Kf3",
+    );
+    assert_eq!(report.ending, Some(Ending::DeadPosition));
+    assert_eq!(
+        first_finding(&findings, Kind::MovesAfterDraw).as_deref(),
+        Some("1... Kd6")
+    );
+}
+
+#[test]
+fn a_win_for_a_side_that_can_never_mate_is_reported() {
+    // Black has pawns and a bishop, but they are locked away: only White
+    // could ever mate (D3-Chess test vector). 0-1 on time or by resignation
+    // is a draw under FIDE 6.9 / 5.1.2.
+    let fen = "kB4b1/7p/4p1pP/1p1pP1P1/1P1P4/6K1/8/8 w - - 0 1";
+    let (_, findings) = check_from(fen, "0-1", "1. Kf2 Bf7 2. Ke1");
+    let cannot = findings
+        .iter()
+        .find(|f| f.kind == Kind::WinnerCannotMate)
+        .expect("reported");
+    assert_eq!(cannot.rule, "FIDE 6.9 / 5.1.2 / 7.5.5");
+    // The same record won by White, who can mate, is not.
+    let (_, findings) = check_from(fen, "1-0", "1. Kf2 Bf7 2. Ke1");
+    assert!(findings.iter().all(|f| f.kind != Kind::WinnerCannotMate));
+}
