@@ -21,12 +21,16 @@ use arbiter_rules::{Color, Move, Position};
 /// Lines read before they are answered together.
 const BATCH: usize = 512;
 
+/// The default budget: enough for every position of real games, and at
+/// most about a second for the hardest composed ones.
+const DEFAULT_BUDGET: u64 = 1_000_000;
+
 /// Arguments of `arbiter inspect` (the positions come on standard input).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Nodes the analysis of who can still mate may spend per side and
     /// position; past it the answer is `null` (undecided).
-    #[arg(long, default_value_t = SearchBudget::DEFAULT.get())]
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
     budget: u64,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long)]
