@@ -173,9 +173,18 @@ pub fn can_mate(pos: &Position, side: Color, budget: SearchBudget) -> Winnabilit
 /// use arbiter_rules::{Color, Position};
 /// use arbiter_rules::unwinnable::quick_can_mate;
 ///
-/// let pos = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1")?;
+/// // A rook mates at once; the bare king never can.
+/// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
 /// assert_eq!(quick_can_mate(&pos, Color::White), Some(true));
 /// assert_eq!(quick_can_mate(&pos, Color::Black), Some(false));
+///
+/// // Locked pawns and a bishop that can take none of them: proven at once.
+/// let pos = Position::from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1")?;
+/// assert_eq!(quick_can_mate(&pos, Color::White), Some(false));
+///
+/// // Queen against a bare king: the mate is too long for the screen.
+/// let pos = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1")?;
+/// assert_eq!(quick_can_mate(&pos, Color::White), None);
 /// # Ok::<(), arbiter_rules::ParseFenError>(())
 /// ```
 pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
