@@ -207,15 +207,8 @@ pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
 /// # Ok::<(), arbiter_rules::ParseFenError>(())
 /// ```
 pub fn is_dead_position(pos: &Position, budget: SearchBudget) -> Option<bool> {
-    let screens = [Color::White, Color::Black].map(|side| quick_can_mate(pos, side));
-    if screens.contains(&Some(true)) {
-        return Some(false);
-    }
     let mut dead = Some(true);
-    for (side, screen) in Color::ALL.into_iter().zip(screens) {
-        if screen == Some(false) {
-            continue;
-        }
+    for side in Color::ALL {
         match can_mate(pos, side, budget).decided() {
             Some(true) => return Some(false),
             Some(false) => {}
