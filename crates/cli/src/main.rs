@@ -18,12 +18,18 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Run a game's event log (or a PGN game) through the referee.
+    Replay(commands::replay::Args),
+    /// Check PGN files: every move under the rules, results, tags.
+    Check(commands::check::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Replay(args) => commands::replay::run(args),
+        Command::Check(args) => commands::check::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,3 +1,5 @@
 //! One module per subcommand.
 
+pub mod check;
 pub mod perft;
+pub mod replay;

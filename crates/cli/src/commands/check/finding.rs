@@ -1,0 +1,326 @@
+//! What `arbiter check` reports: a finding has a kind (a stable
+//! identifier), a severity, the rule it rests on and a place.
+
+use serde::Serialize;
+
+/// How much a finding matters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; nothing is wrong (a draw that could have been claimed).
+    Info,
+    /// Suspicious or non-standard, but the game still reads.
+    Warning,
+    /// The record is wrong: an illegal move, a result the position
+    /// contradicts, text that cannot be read.
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Every kind of finding. The identifiers ([`Kind::id`]) are stable: tools
+/// match on them. `docs/check.md` lists them all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    // Text.
+    /// See [`arbiter_pgn::SyntaxErrorKind`]; one kind per variant.
+    Syntax(SyntaxKind),
+    // Tags.
+    MissingTag,
+    BadDate,
+    BadResultTag,
+    InvalidFen,
+    UnsupportedVariant,
+    // Moves.
+    UnreadableMove,
+    IllegalMove,
+    AmbiguousMove,
+    NullMove,
+    IllegalMoveInVariation,
+    MovesAfterGameEnd,
+    MovesAfterDraw,
+    // Results.
+    ResultMismatch,
+    ResultContradictsPosition,
+    ResultNotRecorded,
+    WinnerCannotMate,
+    // Claims the record shows were available.
+    ThreefoldAvailable,
+    FiftyMovesAvailable,
+}
+
+/// The syntax error kinds of the PGN reader, as finding kinds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SyntaxKind {
+    UnterminatedComment,
+    UnterminatedVariation,
+    UnmatchedParenthesis,
+    MalformedTag,
+    UnescapedQuote,
+    TagInMovetext,
+    InvalidNag,
+    UnexpectedCharacter,
+    ResultInVariation,
+    MissingResult,
+    GameTooLarge,
+}
+
+impl SyntaxKind {
+    pub fn of(kind: &arbiter_pgn::SyntaxErrorKind) -> SyntaxKind {
+        use arbiter_pgn::SyntaxErrorKind as S;
+        match kind {
+            S::UnterminatedComment => SyntaxKind::UnterminatedComment,
+            S::UnterminatedVariation => SyntaxKind::UnterminatedVariation,
+            S::UnmatchedParenthesis => SyntaxKind::UnmatchedParenthesis,
+            S::MalformedTag => SyntaxKind::MalformedTag,
+            S::UnescapedQuote => SyntaxKind::UnescapedQuote,
+            S::TagInMovetext => SyntaxKind::TagInMovetext,
+            S::InvalidNag => SyntaxKind::InvalidNag,
+            S::UnexpectedCharacter(_) => SyntaxKind::UnexpectedCharacter,
+            S::ResultInVariation => SyntaxKind::ResultInVariation,
+            S::MissingResult => SyntaxKind::MissingResult,
+            S::GameTooLarge(_) => SyntaxKind::GameTooLarge,
+        }
+    }
+}
+
+impl Kind {
+    /// Every kind, in the order `docs/check.md` lists them.
+    pub const ALL: [Kind; 29] = [
+        Kind::Syntax(SyntaxKind::UnterminatedComment),
+        Kind::Syntax(SyntaxKind::UnterminatedVariation),
+        Kind::Syntax(SyntaxKind::UnmatchedParenthesis),
+        Kind::Syntax(SyntaxKind::MalformedTag),
+        Kind::Syntax(SyntaxKind::UnescapedQuote),
+        Kind::Syntax(SyntaxKind::TagInMovetext),
+        Kind::Syntax(SyntaxKind::InvalidNag),
+        Kind::Syntax(SyntaxKind::UnexpectedCharacter),
+        Kind::Syntax(SyntaxKind::ResultInVariation),
+        Kind::Syntax(SyntaxKind::MissingResult),
+        Kind::Syntax(SyntaxKind::GameTooLarge),
+        Kind::MissingTag,
+        Kind::BadDate,
+        Kind::BadResultTag,
+        Kind::InvalidFen,
+        Kind::UnsupportedVariant,
+        Kind::UnreadableMove,
+        Kind::IllegalMove,
+        Kind::AmbiguousMove,
+        Kind::NullMove,
+        Kind::IllegalMoveInVariation,
+        Kind::MovesAfterGameEnd,
+        Kind::MovesAfterDraw,
+        Kind::ResultMismatch,
+        Kind::ResultContradictsPosition,
+        Kind::ResultNotRecorded,
+        Kind::WinnerCannotMate,
+        Kind::ThreefoldAvailable,
+        Kind::FiftyMovesAvailable,
+    ];
+
+    /// The stable identifier.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Syntax(s) => match s {
+                SyntaxKind::UnterminatedComment => "unterminated_comment",
+                SyntaxKind::UnterminatedVariation => "unterminated_variation",
+                SyntaxKind::UnmatchedParenthesis => "unmatched_parenthesis",
+                SyntaxKind::MalformedTag => "malformed_tag",
+                SyntaxKind::UnescapedQuote => "unescaped_quote",
+                SyntaxKind::TagInMovetext => "tag_in_movetext",
+                SyntaxKind::InvalidNag => "invalid_nag",
+                SyntaxKind::UnexpectedCharacter => "unexpected_character",
+                SyntaxKind::ResultInVariation => "result_in_variation",
+                SyntaxKind::MissingResult => "missing_result",
+                SyntaxKind::GameTooLarge => "game_too_large",
+            },
+            Kind::MissingTag => "missing_tag",
+            Kind::BadDate => "bad_date",
+            Kind::BadResultTag => "bad_result_tag",
+            Kind::InvalidFen => "invalid_fen",
+            Kind::UnsupportedVariant => "unsupported_variant",
+            Kind::UnreadableMove => "unreadable_move",
+            Kind::IllegalMove => "illegal_move",
+            Kind::AmbiguousMove => "ambiguous_move",
+            Kind::NullMove => "null_move",
+            Kind::IllegalMoveInVariation => "illegal_move_in_variation",
+            Kind::MovesAfterGameEnd => "moves_after_game_end",
+            Kind::MovesAfterDraw => "moves_after_draw",
+            Kind::ResultMismatch => "result_mismatch",
+            Kind::ResultContradictsPosition => "result_contradicts_position",
+            Kind::ResultNotRecorded => "result_not_recorded",
+            Kind::WinnerCannotMate => "winner_cannot_mate",
+            Kind::ThreefoldAvailable => "threefold_available",
+            Kind::FiftyMovesAvailable => "fifty_moves_available",
+        }
+    }
+
+    /// How much it matters.
+    pub fn severity(self) -> Severity {
+        match self {
+            Kind::Syntax(SyntaxKind::UnescapedQuote | SyntaxKind::MissingResult)
+            | Kind::MissingTag
+            | Kind::BadDate
+            | Kind::NullMove
+            | Kind::IllegalMoveInVariation
+            | Kind::MovesAfterDraw
+            | Kind::ResultNotRecorded
+            | Kind::WinnerCannotMate => Severity::Warning,
+            Kind::UnsupportedVariant | Kind::ThreefoldAvailable | Kind::FiftyMovesAvailable => {
+                Severity::Info
+            }
+            _ => Severity::Error,
+        }
+    }
+
+    /// The rule the finding rests on: a FIDE article, or the section of the
+    /// PGN standard for what is about the file format.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Kind::Syntax(SyntaxKind::MissingResult) => "PGN 8.2.6",
+            Kind::Syntax(SyntaxKind::MalformedTag | SyntaxKind::UnescapedQuote) => "PGN 8.1",
+            Kind::Syntax(_) => "PGN 8.2",
+            Kind::MissingTag => "PGN 8.1.1",
+            Kind::BadDate => "PGN 8.1.1.3",
+            Kind::BadResultTag => "PGN 8.1.1.7",
+            Kind::InvalidFen => "PGN 9.7.2",
+            Kind::UnsupportedVariant => "FIDE Laws (standard chess and Chess960 only)",
+            Kind::UnreadableMove | Kind::AmbiguousMove => "FIDE Appendix C",
+            Kind::IllegalMove | Kind::IllegalMoveInVariation => "FIDE 3",
+            Kind::NullMove => "FIDE 1.2",
+            Kind::MovesAfterGameEnd => "FIDE 5.1.1 / 5.2.1",
+            Kind::MovesAfterDraw => "FIDE 5.2.2 / 9.6",
+            Kind::ResultMismatch => "PGN 8.2.6",
+            Kind::ResultContradictsPosition | Kind::ResultNotRecorded => "FIDE 5",
+            Kind::WinnerCannotMate => "FIDE 6.9 / 5.1.2",
+            Kind::ThreefoldAvailable => "FIDE 9.2",
+            Kind::FiftyMovesAvailable => "FIDE 9.3",
+        }
+    }
+
+    /// A short description in Chinese, for the `message_zh` field.
+    pub fn title_zh(self) -> &'static str {
+        match self {
+            Kind::Syntax(SyntaxKind::UnescapedQuote) => "标签值中的引号未转义",
+            Kind::Syntax(SyntaxKind::MissingResult) => "棋谱末尾缺少结果标记",
+            Kind::Syntax(SyntaxKind::MalformedTag) => "标签格式错误",
+            Kind::Syntax(SyntaxKind::GameTooLarge) => "棋局过大，已跳过",
+            Kind::Syntax(_) => "棋谱文本语法错误",
+            Kind::MissingTag => "缺少七项基本标签之一",
+            Kind::BadDate => "日期格式应为 YYYY.MM.DD",
+            Kind::BadResultTag => "结果标签无效",
+            Kind::InvalidFen => "FEN 局面无效",
+            Kind::UnsupportedVariant => "不支持的变体，着法未检查",
+            Kind::UnreadableMove => "无法识别的着法记录",
+            Kind::IllegalMove => "违例着法",
+            Kind::AmbiguousMove => "着法记录有歧义",
+            Kind::NullMove => "空着（仅用于分析）",
+            Kind::IllegalMoveInVariation => "变着中有违例着法",
+            Kind::MovesAfterGameEnd => "将死或逼和后仍有着法",
+            Kind::MovesAfterDraw => "棋局已自动和棋，其后仍有着法",
+            Kind::ResultMismatch => "结果标签与棋谱末尾结果不一致",
+            Kind::ResultContradictsPosition => "记录的结果与最终局面矛盾",
+            Kind::ResultNotRecorded => "局面已决定结果，但未记录",
+            Kind::WinnerCannotMate => "胜方无法将死对方，应判和",
+            Kind::ThreefoldAvailable => "可要求三次重复局面和棋",
+            Kind::FiftyMovesAvailable => "可要求五十回合和棋",
+        }
+    }
+}
+
+/// A finding in one game, before the file is known.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// The game's number in its file, from 1.
+    pub game: u64,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1, in characters.
+    pub column: usize,
+    /// What kind of problem.
+    #[serde(serialize_with = "kind_id")]
+    pub kind: Kind,
+    /// `error`, `warning` or `info`.
+    pub severity: Severity,
+    /// What is wrong, in English.
+    pub message: String,
+    /// The same, in Chinese.
+    pub message_zh: String,
+    /// The rule it rests on.
+    pub rule: &'static str,
+    /// The move it is about, with its number (`23... Nxe5`).
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<String>,
+    /// The position before the move, as FEN.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The legal moves in that position, in SAN.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+    /// The source line around the place, and the place's character index in it.
+    #[serde(skip)]
+    pub snippet: (String, usize),
+}
+
+fn kind_id<S: serde::Serializer>(kind: &Kind, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(kind.id())
+}
+
+/// A finding as the replay makes it: a byte offset in the game's text
+/// rather than a line and column.
+#[derive(Clone, Debug)]
+pub struct RawFinding {
+    pub offset: usize,
+    pub kind: Kind,
+    pub message: String,
+    pub message_zh: Option<String>,
+    pub rule: Option<&'static str>,
+    pub mv: Option<String>,
+    pub fen: Option<String>,
+    pub legal: Option<Vec<String>>,
+}
+
+impl RawFinding {
+    pub fn new(kind: Kind, offset: usize, message: impl Into<String>) -> RawFinding {
+        RawFinding {
+            offset,
+            kind,
+            message: message.into(),
+            message_zh: None,
+            rule: None,
+            mv: None,
+            fen: None,
+            legal: None,
+        }
+    }
+
+    /// Places the finding in its file.
+    pub fn locate(self, text: &arbiter_pgn::GameText<'_>) -> Finding {
+        let loc = text.location(self.offset);
+        Finding {
+            game: text.number(),
+            line: loc.line,
+            column: loc.column,
+            kind: self.kind,
+            severity: self.kind.severity(),
+            message_zh: self
+                .message_zh
+                .unwrap_or_else(|| self.kind.title_zh().to_string()),
+            rule: self.rule.unwrap_or_else(|| self.kind.rule()),
+            message: self.message,
+            mv: self.mv,
+            fen: self.fen,
+            legal: self.legal,
+            snippet: text.snippet(self.offset, 100),
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! `--fix`: the games written back in export format, with the results the
+//! positions prove and a comment on each change.
+
+use arbiter_pgn::{Comment, GameBuilder, GameText};
+
+use super::replay::Correction;
+
+/// The game in export format with its result corrected; a game that cannot
+/// be read is written back as it was, so that none is dropped.
+pub fn fixed_game(text: &GameText<'_>, correction: Option<&Correction>) -> Vec<u8> {
+    let mut game = match text.visit(&mut GameBuilder::default()) {
+        Ok(game) => game,
+        Err(_) => {
+            let mut raw = text.bytes().to_vec();
+            raw.extend_from_slice(b"\n\n");
+            return raw;
+        }
+    };
+    if let Some(c) = correction {
+        let proven = c.ending.result();
+        game.tags.insert("Result", proven.as_str());
+        game.result = Some(proven);
+        let note = Comment::text(format!(
+            "arbiter: result {} corrected to {proven}: {} ({})",
+            c.recorded,
+            c.ending.describe(),
+            c.ending.rule()
+        ));
+        match game.moves.last_mut() {
+            Some(last) => last.comments.push(note),
+            None => game.comments.push(note),
+        }
+    }
+    arbiter_pgn::export(&game).into_bytes()
+}

@@ -1,0 +1,641 @@
+//! Replays one game under the rules, as a visitor of the PGN parser, and
+//! collects what is wrong with it.
+
+use arbiter_pgn::{
+    GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
+};
+use arbiter_rules::san::{San, SanError, SanErrorKind};
+use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
+
+use super::dead;
+use super::ending::Ending;
+use super::finding::{Kind, RawFinding, SyntaxKind};
+use super::tags::TagCheck;
+
+/// What the replay of a game found.
+#[derive(Debug, Default)]
+pub struct GameReport {
+    /// The findings, in the order met.
+    pub findings: Vec<RawFinding>,
+    /// Moves of the main line that were replayed.
+    pub plies: u64,
+    /// The result the final position proves, when the record says another.
+    pub correction: Option<Correction>,
+}
+
+/// A result the record gets wrong and the position proves.
+#[derive(Clone, Debug)]
+pub struct Correction {
+    /// The result the record gives (`*` when it gives none).
+    pub recorded: GameResult,
+    /// How the position ended the game.
+    pub ending: Ending,
+}
+
+/// A line of play being replayed: the main line or a variation.
+#[derive(Clone, Debug)]
+struct Line {
+    pos: Position,
+    /// The position before the last move of the line (a variation opened
+    /// now starts there).
+    prev: Position,
+    /// Set after a move that could not be played: the rest is not checked.
+    stopped: bool,
+}
+
+/// The replaying visitor. One per worker thread, reused game after game.
+#[derive(Debug)]
+pub struct Replay {
+    tags: TagCheck,
+    result_tag: Option<(GameResult, usize)>,
+    fen: Option<(String, usize)>,
+    variant: Option<(String, usize)>,
+    /// Moves are not replayed (unknown variant, unreadable FEN).
+    skip_moves: bool,
+    line: Line,
+    /// The lines the open variations interrupted.
+    outer: Vec<Line>,
+    plies: u64,
+    /// Repetition keys of the main line since the last capture or pawn move.
+    keys: Vec<u64>,
+    threefold_seen: bool,
+    fifty_seen: bool,
+    /// How the position ended the game, if it did while moves went on.
+    ended: Option<(Ending, String)>,
+    after_end_reported: bool,
+    marker: Option<(GameResult, usize)>,
+    findings: Vec<RawFinding>,
+    game_len: usize,
+}
+
+impl Default for Replay {
+    fn default() -> Replay {
+        let start = Position::new();
+        Replay {
+            tags: TagCheck::default(),
+            result_tag: None,
+            fen: None,
+            variant: None,
+            skip_moves: false,
+            line: Line {
+                pos: start.clone(),
+                prev: start,
+                stopped: false,
+            },
+            outer: Vec::new(),
+            plies: 0,
+            keys: Vec::new(),
+            threefold_seen: false,
+            fifty_seen: false,
+            ended: None,
+            after_end_reported: false,
+            marker: None,
+            findings: Vec::new(),
+            game_len: 0,
+        }
+    }
+}
+
+/// The number and text of a move about to be played: `23... Nxe5`.
+fn move_label(pos: &Position, san: &str) -> String {
+    let n = pos.fullmoves();
+    match pos.turn() {
+        Color::White => format!("{n}. {san}"),
+        Color::Black => format!("{n}... {san}"),
+    }
+}
+
+/// The variants whose moves are the Laws' moves.
+fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
+    let v: String = variant
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match v.as_str() {
+        "" | "standard" | "normal" | "chess" | "fromposition" | "classical" => {
+            Some(CastlingMode::Standard)
+        }
+        "chess960"
+        | "960"
+        | "fischerandom"
+        | "fischerrandom"
+        | "freestyle"
+        | "frc"
+        | "dfrc"
+        | "doublechess960"
+        | "doublefischerrandom" => Some(CastlingMode::Chess960),
+        _ => None,
+    }
+}
+
+/// Finds the move a SAN names: the fast ASCII reader first, then the
+/// lenient one (figurines, Chinese names, long forms, a `b` meant as a
+/// bishop).
+fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+    if let Ok(s) = San::from_ascii(san.as_bytes()) {
+        if let Ok(m) = s.to_move(pos) {
+            return Ok(m);
+        }
+    }
+    pos.parse_san(&san.decode())
+}
+
+impl Replay {
+    /// Replays one game.
+    pub fn check_game(&mut self, text: &GameText<'_>) -> GameReport {
+        self.game_len = text.bytes().len();
+        text.visit(self)
+    }
+
+    fn find(&mut self, f: RawFinding) {
+        self.findings.push(f);
+    }
+
+    fn start_position(&mut self) -> Position {
+        let mode = match &self.variant {
+            None => Some(CastlingMode::Standard),
+            Some((v, at)) => match castling_mode_of_variant(v) {
+                Some(mode) => Some(mode),
+                None => {
+                    let f = RawFinding::new(
+                        Kind::UnsupportedVariant,
+                        *at,
+                        format!(
+                            "variant {v:?} is not chess under the FIDE Laws: its moves are not checked"
+                        ),
+                    );
+                    self.find(f);
+                    None
+                }
+            },
+        };
+        let Some(mode) = mode else {
+            self.skip_moves = true;
+            return Position::new();
+        };
+        let Some((fen, at)) = self.fen.clone() else {
+            return Position::new();
+        };
+        let setup = match Setup::from_fen(fen.trim()) {
+            Ok(s) => s,
+            Err(e) => {
+                self.invalid_fen(&fen, at, &e.to_string());
+                return Position::new();
+            }
+        };
+        let mode = match mode {
+            CastlingMode::Standard => CastlingMode::detect(&setup),
+            m => m,
+        };
+        match Position::from_setup(&setup, mode) {
+            Ok(p) => p,
+            Err(e) => {
+                self.invalid_fen(&fen, at, &e.to_string());
+                Position::new()
+            }
+        }
+    }
+
+    fn invalid_fen(&mut self, fen: &str, at: usize, why: &str) {
+        self.skip_moves = true;
+        let f = RawFinding::new(
+            Kind::InvalidFen,
+            at,
+            format!("FEN {fen:?} cannot start a game: {why}; the moves are not checked"),
+        );
+        self.find(f);
+    }
+
+    fn bad_move(&mut self, san: &SanToken<'_>, err: SanError, in_variation: bool) {
+        let pos = &self.line.pos;
+        let label = move_label(pos, &san.decode());
+        let kind = match (&err.kind, in_variation) {
+            (_, true) => Kind::IllegalMoveInVariation,
+            (SanErrorKind::Syntax(_), false) => Kind::UnreadableMove,
+            (SanErrorKind::Ambiguous { .. }, false) => Kind::AmbiguousMove,
+            _ => Kind::IllegalMove,
+        };
+        let mut f = RawFinding::new(kind, san.offset(), format!("{label}: {err}"));
+        f.rule = Some(err.rule());
+        f.message_zh = Some(format!("{label}：{}", err.message_zh()));
+        f.mv = Some(label);
+        f.fen = Some(pos.fen());
+        if !in_variation {
+            let legal = pos.legal_moves();
+            f.legal = Some(legal.iter().map(|&m| pos.san(m)).collect());
+        }
+        self.find(f);
+    }
+
+    /// A move of the main line that follows the end of the game.
+    fn after_end(&mut self, san: &SanToken<'_>, ending: Ending, when: &str) {
+        self.after_end_reported = true;
+        let label = move_label(&self.line.pos, &san.decode());
+        let kind = match ending {
+            Ending::Checkmate { .. } | Ending::Stalemate => Kind::MovesAfterGameEnd,
+            _ => Kind::MovesAfterDraw,
+        };
+        let when = if when.is_empty() {
+            String::new()
+        } else {
+            format!(" {when}")
+        };
+        let mut f = RawFinding::new(
+            kind,
+            san.offset(),
+            format!(
+                "{label}: the game was already over{when}: {}",
+                ending.describe()
+            ),
+        );
+        f.rule = Some(ending.rule());
+        f.message_zh = Some(format!("{label}：棋局已结束（{}）", ending.describe_zh()));
+        f.mv = Some(label);
+        f.fen = Some(self.line.pos.fen());
+        self.find(f);
+    }
+
+    fn main_line_move(&mut self, san: SanToken<'_>) {
+        if let Some((ending, when)) = self.ended.clone() {
+            if !self.after_end_reported {
+                self.after_end(&san, ending, &when);
+            }
+        }
+        if san.is_null() {
+            self.null_move(&san);
+            return;
+        }
+        let m = match resolve(&self.line.pos, &san) {
+            Ok(m) => m,
+            Err(err) => {
+                self.line.stopped = true;
+                let pos = &self.line.pos;
+                if !pos.has_legal_moves() && !self.after_end_reported {
+                    let ending = if pos.is_check() {
+                        Ending::Checkmate {
+                            winner: !pos.turn(),
+                        }
+                    } else {
+                        Ending::Stalemate
+                    };
+                    self.after_end(&san, ending, "");
+                } else if !self.after_end_reported || pos.has_legal_moves() {
+                    self.bad_move(&san, err, false);
+                }
+                return;
+            }
+        };
+        let before = self.line.pos.board().occupied().count();
+        self.line.prev.clone_from(&self.line.pos);
+        self.line.pos.play_unchecked(m);
+        self.plies += 1;
+        let material_changed =
+            m.promotion_role().is_some() || self.line.pos.board().occupied().count() != before;
+        self.after_main_line_move(&san, material_changed);
+    }
+
+    /// Repetitions, the move counters and dead positions after a move.
+    fn after_main_line_move(&mut self, san: &SanToken<'_>, material_changed: bool) {
+        let pos = &self.line.pos;
+        let halfmoves = pos.halfmoves();
+        if halfmoves == 0 {
+            self.keys.clear();
+        }
+        let key = pos.repetition_key();
+        let mut count = 1;
+        let mut i = self.keys.len();
+        while i >= 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                count += 1;
+            }
+        }
+        self.keys.push(key);
+        // The move just played, with its number (the position is after it).
+        let label = || {
+            if pos.turn() == Color::White {
+                format!("{}... {}", pos.fullmoves().get() - 1, san.decode())
+            } else {
+                format!("{}. {}", pos.fullmoves(), san.decode())
+            }
+        };
+        if count >= 3 && !self.threefold_seen {
+            self.threefold_seen = true;
+            let mut f = RawFinding::new(
+                Kind::ThreefoldAvailable,
+                san.offset(),
+                format!(
+                    "after {} the same position stands for the third time: a draw could be claimed",
+                    label()
+                ),
+            );
+            f.mv = Some(label());
+            self.findings.push(f);
+        }
+        if halfmoves >= 100 && !self.fifty_seen {
+            self.fifty_seen = true;
+            let mut f = RawFinding::new(
+                Kind::FiftyMovesAvailable,
+                san.offset(),
+                format!(
+                    "after {} each side has made 50 moves without a capture or pawn move: a draw could be claimed",
+                    label()
+                ),
+            );
+            f.mv = Some(label());
+            self.findings.push(f);
+        }
+        if self.ended.is_some() {
+            return;
+        }
+        let ending = if count >= 5 {
+            Some(Ending::Fivefold)
+        } else if halfmoves >= 150 && !pos.is_checkmate() {
+            Some(Ending::SeventyFiveMoves)
+        } else if material_changed && dead::is_dead(pos) {
+            Some(Ending::DeadPosition)
+        } else {
+            None
+        };
+        if let Some(e) = ending {
+            self.ended = Some((e, format!("after {}", label())));
+        }
+    }
+
+    fn null_move(&mut self, san: &SanToken<'_>) {
+        let pos = &self.line.pos;
+        let label = move_label(pos, &san.decode());
+        match pos.null_move() {
+            Some(next) => {
+                let mut f = RawFinding::new(
+                    Kind::NullMove,
+                    san.offset(),
+                    format!(
+                        "{label}: a null move passes the turn; it is for analysis, never a move of a game"
+                    ),
+                );
+                f.mv = Some(label);
+                self.find(f);
+                self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                self.keys.clear();
+            }
+            None => {
+                let err = SanError {
+                    san: san.decode().into_owned(),
+                    kind: SanErrorKind::NullMove,
+                };
+                self.line.stopped = true;
+                self.bad_move(san, err, false);
+            }
+        }
+    }
+
+    fn variation_move(&mut self, san: SanToken<'_>) {
+        let result = if san.is_null() {
+            match self.line.pos.null_move() {
+                Some(next) => {
+                    self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                    return;
+                }
+                None => Err(SanError {
+                    san: san.decode().into_owned(),
+                    kind: SanErrorKind::NullMove,
+                }),
+            }
+        } else {
+            resolve(&self.line.pos, &san)
+        };
+        match result {
+            Ok(m) => {
+                self.line.prev.clone_from(&self.line.pos);
+                self.line.pos.play_unchecked(m);
+            }
+            Err(err) => {
+                self.line.stopped = true;
+                self.bad_move(&san, err, true);
+            }
+        }
+    }
+
+    /// The checks of the result at the end of the game.
+    fn check_result(&mut self) -> Option<Correction> {
+        let at = self
+            .marker
+            .map(|(_, at)| at)
+            .or(self.result_tag.map(|(_, at)| at))
+            .unwrap_or(self.game_len);
+        if let (Some((tag, _)), Some((marker, marker_at))) = (self.result_tag, self.marker) {
+            if marker != GameResult::Unknown && tag != marker {
+                self.find(RawFinding::new(
+                    Kind::ResultMismatch,
+                    marker_at,
+                    format!("the Result tag says {tag} but the movetext ends with {marker}"),
+                ));
+            }
+        }
+        if self.skip_moves || self.line.stopped || !self.outer.is_empty() {
+            return None;
+        }
+        let recorded = match (self.result_tag, self.marker) {
+            (Some((tag, _)), _) if tag != GameResult::Unknown => tag,
+            (_, Some((marker, _))) => marker,
+            _ => GameResult::Unknown,
+        };
+        let pos = &self.line.pos;
+        let no_moves = !pos.has_legal_moves();
+        let ending = if no_moves && pos.is_check() {
+            Some(Ending::Checkmate {
+                winner: !pos.turn(),
+            })
+        } else if no_moves {
+            Some(Ending::Stalemate)
+        } else if let Some((e, _)) = self.ended {
+            Some(e)
+        } else if dead::is_dead(pos) {
+            Some(Ending::DeadPosition)
+        } else {
+            None
+        };
+        let Some(ending) = ending else {
+            if let Some(white_won) = recorded.white_won() {
+                let winner = if white_won {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if !dead::can_mate(pos, winner) {
+                    let mut f = RawFinding::new(
+                        Kind::WinnerCannotMate,
+                        at,
+                        format!(
+                            "{recorded} gives the game to {winner}, who cannot checkmate from the final position: a loss on time or by resignation is then a draw"
+                        ),
+                    );
+                    f.fen = Some(pos.fen());
+                    self.find(f);
+                }
+            }
+            return None;
+        };
+        let proven = ending.result();
+        let tag_wrong = self.result_tag.is_some_and(|(t, _)| t != proven);
+        let marker_wrong = self.marker.is_some_and(|(m, _)| m != proven);
+        if recorded == proven && !tag_wrong && !marker_wrong {
+            return None;
+        }
+        let correction = Correction { recorded, ending };
+        if recorded == GameResult::Unknown || recorded == proven {
+            let mut f = RawFinding::new(
+                Kind::ResultNotRecorded,
+                at,
+                format!(
+                    "the game ended ({}), but the record gives {}; the result is {proven}",
+                    ending.describe(),
+                    if recorded == proven {
+                        GameResult::Unknown
+                    } else {
+                        recorded
+                    },
+                ),
+            );
+            f.rule = Some(ending.rule());
+            f.message_zh = Some(format!(
+                "{}，但未记录结果；应为 {proven}",
+                ending.describe_zh()
+            ));
+            f.fen = Some(pos.fen());
+            self.find(f);
+        } else {
+            let mut f = RawFinding::new(
+                Kind::ResultContradictsPosition,
+                at,
+                format!(
+                    "the record gives {recorded}, but the game ended ({}): the result is {proven}",
+                    ending.describe()
+                ),
+            );
+            f.rule = Some(ending.rule());
+            f.message_zh = Some(format!(
+                "记录为 {recorded}，但{}：结果应为 {proven}",
+                ending.describe_zh()
+            ));
+            f.fen = Some(pos.fen());
+            self.find(f);
+        }
+        Some(correction)
+    }
+}
+
+impl Visitor for Replay {
+    type Output = GameReport;
+
+    fn begin_game(&mut self) {
+        self.tags = TagCheck::default();
+        self.result_tag = None;
+        self.fen = None;
+        self.variant = None;
+        self.skip_moves = false;
+        self.outer.clear();
+        self.plies = 0;
+        self.keys.clear();
+        self.threefold_seen = false;
+        self.fifty_seen = false;
+        self.ended = None;
+        self.after_end_reported = false;
+        self.marker = None;
+        self.findings = Vec::new();
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let text = value.decode();
+        if let Some(f) = self.tags.tag(name, &text, value.offset()) {
+            self.find(f);
+        }
+        match name {
+            b"Result" => match GameResult::from_ascii(text.trim().as_bytes()) {
+                Some(r) => self.result_tag = Some((r, value.offset())),
+                None => self.find(RawFinding::new(
+                    Kind::BadResultTag,
+                    value.offset(),
+                    format!("Result {text:?} is none of 1-0, 0-1, 1/2-1/2, *"),
+                )),
+            },
+            b"FEN" => self.fen = Some((text.into_owned(), value.offset())),
+            b"Variant" => self.variant = Some((text.into_owned(), value.offset())),
+            _ => {}
+        }
+    }
+
+    fn begin_movetext(&mut self) {
+        let missing = self.tags.missing(0);
+        self.findings.extend(missing);
+        let start = self.start_position();
+        self.keys.push(start.repetition_key());
+        self.line = Line {
+            prev: start.clone(),
+            pos: start,
+            stopped: false,
+        };
+    }
+
+    fn san(&mut self, san: SanToken<'_>) {
+        if self.skip_moves || self.line.stopped {
+            return;
+        }
+        if self.outer.is_empty() {
+            self.main_line_move(san);
+        } else {
+            self.variation_move(san);
+        }
+    }
+
+    fn nag(&mut self, _nag: Nag, _offset: usize) {}
+
+    fn comment(&mut self, _comment: RawComment<'_>) {}
+
+    fn begin_variation(&mut self) -> Skip {
+        if self.skip_moves {
+            return Skip(true);
+        }
+        let start = self.line.prev.clone();
+        let stopped = self.line.stopped;
+        let outer = std::mem::replace(
+            &mut self.line,
+            Line {
+                pos: start.clone(),
+                prev: start,
+                stopped,
+            },
+        );
+        self.outer.push(outer);
+        Skip(false)
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(line) = self.outer.pop() {
+            self.line = line;
+        }
+    }
+
+    fn result(&mut self, result: GameResult, offset: usize) {
+        self.marker = Some((result, offset));
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        let kind = Kind::Syntax(SyntaxKind::of(&error.kind));
+        self.find(RawFinding::new(kind, error.offset, error.kind.to_string()));
+    }
+
+    fn end_game(&mut self) -> GameReport {
+        while let Some(line) = self.outer.pop() {
+            self.line = line;
+        }
+        let correction = self.check_result();
+        GameReport {
+            findings: std::mem::take(&mut self.findings),
+            plies: self.plies,
+            correction,
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Checks of the tag section: the Seven Tag Roster and tag formats.
+
+use super::finding::{Kind, RawFinding};
+
+/// Which Seven Tag Roster tags a game has, and the tag findings so far.
+#[derive(Debug, Default)]
+pub struct TagCheck {
+    seen: [bool; 7],
+}
+
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+impl TagCheck {
+    /// Notes a tag; returns a finding if its value is malformed.
+    pub fn tag(&mut self, name: &[u8], value: &str, offset: usize) -> Option<RawFinding> {
+        if let Some(i) = ROSTER.iter().position(|r| r.as_bytes() == name) {
+            self.seen[i] = true;
+        }
+        match name {
+            b"Date" if !is_pgn_date(value) => Some(RawFinding::new(
+                Kind::BadDate,
+                offset,
+                format!("Date {value:?} is not in the form YYYY.MM.DD (with ?? for unknown parts)"),
+            )),
+            _ => None,
+        }
+    }
+
+    /// Findings for the roster tags the game lacks, placed at `offset`.
+    pub fn missing(&self, offset: usize) -> Vec<RawFinding> {
+        let missing: Vec<&str> = ROSTER
+            .iter()
+            .zip(self.seen)
+            .filter(|(_, seen)| !seen)
+            .map(|(name, _)| *name)
+            .collect();
+        if missing.is_empty() {
+            return Vec::new();
+        }
+        vec![RawFinding::new(
+            Kind::MissingTag,
+            offset,
+            format!("the Seven Tag Roster lacks {}", missing.join(", ")),
+        )]
+    }
+}
+
+/// `YYYY.MM.DD`, each part digits or all `?`, month 01–12 and day 01–31
+/// when given.
+pub fn is_pgn_date(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    let [y, m, d] = parts[..] else { return false };
+    let part = |s: &str, len: usize, max: u32| {
+        s.len() == len
+            && (s.bytes().all(|b| b == b'?')
+                || (s.bytes().all(|b| b.is_ascii_digit())
+                    && s.parse::<u32>()
+                        .is_ok_and(|n| (1..=max).contains(&n) || len == 4)))
+    };
+    part(y, 4, 9999) && part(m, 2, 12) && part(d, 2, 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert!(is_pgn_date("2024.04.20"));
+        assert!(is_pgn_date("????.??.??"));
+        assert!(is_pgn_date("1992.??.??"));
+        assert!(!is_pgn_date("2024-04-20"));
+        assert!(!is_pgn_date("2024.13.01"));
+        assert!(!is_pgn_date("24.04.20"));
+        assert!(!is_pgn_date("2024.4.20"));
+    }
+
+    #[test]
+    fn missing_roster_tags_are_named() {
+        let mut t = TagCheck::default();
+        for name in ["Event", "Site", "Date", "Round", "White"] {
+            t.tag(name.as_bytes(), "2024.01.01", 0);
+        }
+        let f = t.missing(0);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].message, "the Seven Tag Roster lacks Black, Result");
+    }
+}

@@ -1,0 +1,130 @@
+//! `arbiter replay`: the command-line contract of docs/replay.md.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const LOG: &str = r#"{"setup": {"ruleset": "fide-blitz", "time_control": "180+2", "white": {"name": "A"}, "black": {"name": "B"}}}
+{"actor":"arbiter","at_ms":0,"kind":"start"}
+{"actor":"white","at_ms":1000,"kind":"move","move":"f3"}
+{"actor":"black","at_ms":2000,"kind":"move","move":"e5"}
+{"actor":"black","at_ms":2500,"kind":"move","move":"d5"}
+
+{"actor":"white","at_ms":3000,"kind":"move","move":"g4"}
+{"actor":"black","at_ms":4000,"kind":"move","move":"Qh4#"}
+"#;
+
+fn lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn one_verdict_per_event_then_the_state() {
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "-"])
+        .write_stdin(LOG)
+        .assert()
+        .success();
+    let lines = lines(&out.get_output().stdout);
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[3]["verdict"], "rejected");
+    assert_eq!(lines[3]["rule"], "FIDE 1.2");
+    assert_eq!(lines[3]["line"], 5);
+    assert!(lines[3]["message"]["zh"].as_str().unwrap().contains("白方"));
+    let state = &lines[6];
+    assert_eq!(state["result"], "0-1");
+    assert_eq!(state["termination"], "checkmate");
+    assert_eq!(state["rule"], "FIDE 5.1.1");
+}
+
+#[test]
+fn pgn_and_scoresheet_outputs() {
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "-", "--output", "pgn"])
+        .write_stdin(LOG)
+        .assert()
+        .success();
+    let pgn = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.contains("[TimeControl \"180+2\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("2. g4 {[%clk 0:03:02]} 2... Qh4#"), "{pgn}");
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "-", "--output", "scoresheet"])
+        .write_stdin(LOG)
+        .assert()
+        .success();
+    let sheet = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        sheet.contains("后h4#") && sheet.contains("白方: A"),
+        "{sheet}"
+    );
+}
+
+#[test]
+fn overrides_change_the_rules() {
+    // Untimed, then with a clock through --time-control.
+    let log = "{\"actor\":\"arbiter\",\"at_ms\":0,\"kind\":\"start\"}\n{\"actor\":\"arbiter\",\"at_ms\":100000,\"kind\":\"tick\"}\n";
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "-"])
+        .write_stdin(log)
+        .assert()
+        .success();
+    assert_eq!(lines(&out.get_output().stdout)[2]["result"], "*");
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args([
+            "replay",
+            "-",
+            "--time-control",
+            "60",
+            "--ruleset",
+            "classic",
+        ])
+        .write_stdin(log)
+        .assert()
+        .success();
+    let state = &lines(&out.get_output().stdout)[2];
+    assert_eq!(state["result"], "0-1");
+    assert_eq!(state["rule"], "classic: 超时判负");
+}
+
+#[test]
+fn a_bad_line_is_an_error_with_its_place() {
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "-"])
+        .write_stdin("{\"actor\":\"arbiter\",\"at_ms\":0,\"kind\":\"start\"}\n{\"actor\":\"white\",\"kind\":\"move\"}\n")
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn from_pgn_referees_recorded_games() {
+    let path = arbiter_testdata::path("pgn/tcec-terminations/white-loses-on-time.pgn");
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["replay", "--from-pgn"])
+        .arg(&path)
+        .assert()
+        .success();
+    let states: Vec<Value> = lines(&out.get_output().stdout)
+        .into_iter()
+        .filter(|l| l.get("state").is_some())
+        .collect();
+    assert_eq!(states.len(), 15);
+    // Game 14: White's flag fell against a bare king (FIDE 6.9).
+    assert_eq!(states[13]["recorded_result"], "0-1");
+    assert_eq!(states[13]["result"], "1/2-1/2");
+    assert_eq!(states[13]["termination"], "flag_fall_opponent_cannot_mate");
+}

@@ -1,0 +1,191 @@
+//! Byte classes shared by the game splitter and the movetext parser, so that
+//! both agree on where tokens, tags and comments begin and end.
+
+/// `true` for PGN whitespace (space, tab, line ends, form feed, vertical tab).
+#[inline(always)]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// `true` if `b` ends a symbol token (a move, a move number, a result).
+#[inline(always)]
+pub(crate) fn ends_token(b: u8) -> bool {
+    is_space(b)
+        || matches!(
+            b,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
+        )
+}
+
+/// `true` if `i` is the first byte of a line.
+#[inline]
+pub(crate) fn at_line_start(bytes: &[u8], i: usize) -> bool {
+    i == 0 || matches!(bytes[i - 1], b'\n' | b'\r')
+}
+
+/// The index of the next line end (`\n` or `\r`) at or after `from`.
+#[inline]
+pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
+    memchr::memchr2(b'\n', b'\r', &bytes[from..]).map(|i| from + i)
+}
+
+/// How many lines `bytes` ends: `\n`, `\r\n` and a lone `\r` each count once.
+pub(crate) fn count_line_breaks(bytes: &[u8]) -> usize {
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf;
+    }
+    let lone_cr = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count();
+    lf + lone_cr
+}
+
+/// The extent of a tag pair that starts with `[` at `start`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TagExtent {
+    /// One past the closing `]` (or the end of the line for a broken tag).
+    pub end: usize,
+    /// The tag name.
+    pub name: core::ops::Range<usize>,
+    /// The value between the quotes, still escaped; `None` if there is no
+    /// quoted value.
+    pub value: Option<core::ops::Range<usize>>,
+    /// How the tag departs from the standard, if it does.
+    pub flaw: Option<TagFlaw>,
+}
+
+/// Ways a tag pair can be broken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum TagFlaw {
+    /// Quotes inside the value are not escaped; the value runs to the last
+    /// quote before the closing bracket.
+    UnescapedQuote,
+    /// No quoted value or no closing bracket on the line.
+    Malformed,
+}
+
+/// Reads the extent of the tag pair at `start` (which holds `[`). Returns
+/// `None` when the line is not complete in `bytes` and more input may follow.
+pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExtent> {
+    let line_end = match line_end(bytes, start) {
+        Some(e) => e,
+        None if eof => bytes.len(),
+        None => return None,
+    };
+    let mut i = start + 1;
+    while i < line_end && matches!(bytes[i], b' ' | b'\t') {
+        i += 1;
+    }
+    let name_start = i;
+    while i < line_end && !is_space(bytes[i]) && !matches!(bytes[i], b'"' | b']' | b'[') {
+        i += 1;
+    }
+    let name = name_start..i;
+    while i < line_end && matches!(bytes[i], b' ' | b'\t') {
+        i += 1;
+    }
+    if i < line_end && bytes[i] == b'"' {
+        // The standard form: a string with \" and \\ escapes, then `]`.
+        let value_start = i + 1;
+        let mut j = value_start;
+        while j < line_end {
+            match bytes[j] {
+                b'\\' => j += 2,
+                b'"' => break,
+                _ => j += 1,
+            }
+        }
+        if j < line_end {
+            let mut k = j + 1;
+            while k < line_end && matches!(bytes[k], b' ' | b'\t') {
+                k += 1;
+            }
+            if k < line_end && bytes[k] == b']' {
+                return Some(TagExtent {
+                    end: k + 1,
+                    name,
+                    value: Some(value_start..j),
+                    flaw: None,
+                });
+            }
+        }
+        // Unescaped quotes: the value runs to the last quote that is
+        // followed by the last closing bracket of the line.
+        let line = &bytes[value_start..line_end];
+        if let Some(close) = memchr::memrchr(b']', line) {
+            if let Some(quote) = memchr::memrchr(b'"', &line[..close]) {
+                if line[quote + 1..close]
+                    .iter()
+                    .all(|&b| matches!(b, b' ' | b'\t'))
+                {
+                    return Some(TagExtent {
+                        end: value_start + close + 1,
+                        name,
+                        value: Some(value_start..value_start + quote),
+                        flaw: Some(TagFlaw::UnescapedQuote),
+                    });
+                }
+            }
+        }
+    }
+    // Broken beyond repair: the tag ends at the first `]`, else the line end.
+    let end = memchr::memchr(b']', &bytes[start..line_end]).map_or(line_end, |c| start + c + 1);
+    Some(TagExtent {
+        end,
+        name,
+        value: None,
+        flaw: Some(TagFlaw::Malformed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(line: &str) -> (String, Option<TagFlaw>) {
+        let t = tag_extent(line.as_bytes(), 0, true).unwrap();
+        let v = t.value.map(|r| line[r].to_string()).unwrap_or_default();
+        (v, t.flaw)
+    }
+
+    #[test]
+    fn pathological_tags_follow_the_escapes() {
+        assert_eq!(value(r#"[A "b\""]"#), (r#"b\""#.to_string(), None));
+        assert_eq!(value(r#"[D "A]][" ]"#), ("A]][".to_string(), None));
+        assert_eq!(value(r#"[G "\"]"]"#), (r#"\"]"#.to_string(), None));
+    }
+
+    #[test]
+    fn unescaped_quotes_run_to_the_last_quote() {
+        assert_eq!(
+            value(r#"[Event "Tournament "Championship" Finals"]"#),
+            (
+                "Tournament \"Championship\" Finals".to_string(),
+                Some(TagFlaw::UnescapedQuote)
+            )
+        );
+        assert_eq!(
+            value("[Event \"Tournament \\\"]\n"),
+            ("Tournament \\".to_string(), Some(TagFlaw::UnescapedQuote))
+        );
+    }
+
+    #[test]
+    fn a_tag_without_value_is_malformed() {
+        let t = tag_extent(b"[%clk 0:01:00] e4", 0, true).unwrap();
+        assert_eq!(t.flaw, Some(TagFlaw::Malformed));
+        assert_eq!(t.end, 14);
+    }
+
+    #[test]
+    fn an_incomplete_line_needs_more_input() {
+        assert_eq!(tag_extent(b"[Event \"x", 0, false), None);
+    }
+
+    #[test]
+    fn line_breaks_of_every_kind_count_once() {
+        assert_eq!(count_line_breaks(b"a\nb\r\nc\rd"), 3);
+        assert_eq!(count_line_breaks(b""), 0);
+    }
+}

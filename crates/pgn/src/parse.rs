@@ -1,0 +1,552 @@
+//! The parser of one game's text: tags, then movetext, told to a
+//! [`Visitor`].
+
+use crate::lex::{TagFlaw, at_line_start, count_line_breaks, ends_token, line_end, tag_extent};
+use crate::result::result_len;
+use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
+use crate::{GameResult, Location, Nag, SyntaxError, SyntaxErrorKind, Visitor};
+
+/// The text of one game and its place in the input.
+///
+/// The [`crate::Reader`] hands these out; a program that splits the work
+/// across threads can copy the bytes and build its own with
+/// [`GameText::new`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameText<'a> {
+    bytes: &'a [u8],
+    number: u64,
+    line: usize,
+    offset: u64,
+    /// For a game skipped for its size: the limit it broke.
+    too_large: Option<usize>,
+}
+
+impl<'a> GameText<'a> {
+    /// The text `bytes` of game `number` (from 1), which starts on line
+    /// `line` (from 1) at byte `offset` of the input.
+    pub fn new(bytes: &'a [u8], number: u64, line: usize, offset: u64) -> GameText<'a> {
+        GameText {
+            bytes,
+            number,
+            line,
+            offset,
+            too_large: None,
+        }
+    }
+
+    /// The first bytes of a game that was skipped because it is larger
+    /// than `limit`; visiting it reports just that.
+    pub(crate) fn oversized(
+        head: &'a [u8],
+        number: u64,
+        line: usize,
+        offset: u64,
+        limit: usize,
+    ) -> GameText<'a> {
+        GameText {
+            too_large: Some(limit),
+            ..GameText::new(head, number, line, offset)
+        }
+    }
+
+    /// The same game with its bytes (the same bytes) held elsewhere: for a
+    /// program that copies games out of the reader's buffer.
+    pub fn with_bytes<'b>(&self, bytes: &'b [u8]) -> GameText<'b> {
+        GameText {
+            bytes,
+            number: self.number,
+            line: self.line,
+            offset: self.offset,
+            too_large: self.too_large,
+        }
+    }
+
+    /// The game's bytes, from its first tag to its result marker.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The game's number in the input, from 1.
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// The line the game starts on, from 1.
+    pub fn first_line(&self) -> usize {
+        self.line
+    }
+
+    /// The byte offset of the game in the input.
+    pub fn input_offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The line and column of a byte offset in the game's text.
+    pub fn location(&self, offset: usize) -> Location {
+        let offset = offset.min(self.bytes.len());
+        let before = &self.bytes[..offset];
+        let line_start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
+        let column = before[line_start..]
+            .iter()
+            .filter(|&&b| b & 0xc0 != 0x80)
+            .count();
+        Location {
+            line: self.line + count_line_breaks(before),
+            column: column + 1,
+        }
+    }
+
+    /// The source line holding `offset`, without its line end, for showing
+    /// a problem in context: at most `max` characters around the offset,
+    /// and the character index of the offset in what is returned.
+    pub fn snippet(&self, offset: usize, max: usize) -> (String, usize) {
+        let offset = offset.min(self.bytes.len());
+        let start = memchr::memrchr2(b'\n', b'\r', &self.bytes[..offset]).map_or(0, |i| i + 1);
+        let end = line_end(self.bytes, offset).unwrap_or(self.bytes.len());
+        let chars: Vec<char> = crate::decode_text(&self.bytes[start..end])
+            .chars()
+            .collect();
+        let at = crate::decode_text(&self.bytes[start..offset])
+            .chars()
+            .count();
+        if chars.len() <= max {
+            return (chars.into_iter().collect(), at);
+        }
+        let from = at.saturating_sub(max / 3).min(chars.len() - max);
+        let mut s = String::new();
+        if from > 0 {
+            s.push('…');
+        }
+        s.extend(&chars[from..from + max]);
+        if from + max < chars.len() {
+            s.push('…');
+        }
+        (s, at - from + usize::from(from > 0))
+    }
+
+    /// Parses the game, telling `visitor` about each part.
+    pub fn visit<V: Visitor>(&self, visitor: &mut V) -> V::Output {
+        if let Some(limit) = self.too_large {
+            visitor.begin_game();
+            visitor.syntax_error(SyntaxError {
+                kind: SyntaxErrorKind::GameTooLarge(limit),
+                offset: 0,
+            });
+            return visitor.end_game();
+        }
+        Parser {
+            bytes: self.bytes,
+            visitor,
+            in_movetext: false,
+        }
+        .run()
+    }
+}
+
+struct Parser<'a, 'v, V: Visitor> {
+    bytes: &'a [u8],
+    visitor: &'v mut V,
+    in_movetext: bool,
+}
+
+impl<V: Visitor> Parser<'_, '_, V> {
+    fn error(&mut self, kind: SyntaxErrorKind, offset: usize) {
+        self.visitor.syntax_error(SyntaxError { kind, offset });
+    }
+
+    fn movetext(&mut self) {
+        if !self.in_movetext {
+            self.in_movetext = true;
+            self.visitor.begin_movetext();
+        }
+    }
+
+    fn run(mut self) -> V::Output {
+        self.visitor.begin_game();
+        let bytes = self.bytes;
+        let len = bytes.len();
+        let mut i = 0;
+        // Offsets of the open variations' `(`, and whether each is skipped.
+        let mut open: Vec<usize> = Vec::new();
+        let mut result = false;
+        while i < len {
+            let b = bytes[i];
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => {
+                        self.visitor
+                            .comment(RawComment::new(&bytes[i + 1..i + 1 + close], i + 1));
+                        i += close + 2;
+                    }
+                    None => {
+                        self.error(SyntaxErrorKind::UnterminatedComment, i);
+                        i = len;
+                    }
+                },
+                b';' => {
+                    let end = line_end(bytes, i).unwrap_or(len);
+                    self.visitor
+                        .comment(RawComment::new(&bytes[i + 1..end], i + 1));
+                    i = end;
+                }
+                b'%' if at_line_start(bytes, i) => i = line_end(bytes, i).unwrap_or(len),
+                b'[' => i = self.tag(i),
+                b'(' => {
+                    self.movetext();
+                    if self.visitor.begin_variation().0 {
+                        match skip_variation(bytes, i + 1) {
+                            Some(end) => i = end,
+                            None => {
+                                self.error(SyntaxErrorKind::UnterminatedVariation, i);
+                                i = len;
+                            }
+                        }
+                    } else {
+                        open.push(i);
+                        i += 1;
+                    }
+                }
+                b')' => {
+                    if open.pop().is_some() {
+                        self.visitor.end_variation();
+                    } else {
+                        self.error(SyntaxErrorKind::UnmatchedParenthesis, i);
+                    }
+                    i += 1;
+                }
+                b'$' => i = self.nag(i),
+                b'!' | b'?' => i = self.suffix_nag(i),
+                b'*' | b'0' | b'1' if matches!(result_len(&bytes[i..], true), Ok(Some(_))) => {
+                    let n = result_len(&bytes[i..], true).ok().flatten().unwrap_or(1);
+                    let r = GameResult::from_ascii(&bytes[i..i + n]).unwrap_or(GameResult::Unknown);
+                    if open.is_empty() {
+                        self.movetext();
+                        self.visitor.result(r, i);
+                        result = true;
+                    } else {
+                        self.error(SyntaxErrorKind::ResultInVariation, i);
+                    }
+                    i += n;
+                }
+                b'0'..=b'9' => i = self.number_or_move(i),
+                b'.' => i += 1,
+                b'}' | b']' | b'"' => {
+                    self.error(SyntaxErrorKind::UnexpectedCharacter(char::from(b)), i);
+                    i += 1;
+                }
+                0xe2 if bytes[i..].starts_with("…".as_bytes()) => i += 3,
+                _ => i = self.san(i),
+            }
+        }
+        self.movetext();
+        if let Some(&at) = open.first() {
+            self.error(SyntaxErrorKind::UnterminatedVariation, at);
+            for _ in &open {
+                self.visitor.end_variation();
+            }
+        }
+        if !result {
+            self.error(SyntaxErrorKind::MissingResult, len);
+        }
+        self.visitor.end_game()
+    }
+
+    fn tag(&mut self, i: usize) -> usize {
+        let bytes = self.bytes;
+        let Some(t) = tag_extent(bytes, i, true) else {
+            return bytes.len();
+        };
+        if self.in_movetext {
+            self.error(SyntaxErrorKind::TagInMovetext, i);
+            return t.end;
+        }
+        match (t.flaw, t.value) {
+            (Some(TagFlaw::Malformed), _) | (_, None) => {
+                self.error(SyntaxErrorKind::MalformedTag, i);
+            }
+            (flaw, Some(value)) => {
+                if flaw == Some(TagFlaw::UnescapedQuote) {
+                    self.error(SyntaxErrorKind::UnescapedQuote, value.start);
+                }
+                let name = &bytes[t.name];
+                if name.is_empty() {
+                    self.error(SyntaxErrorKind::MalformedTag, i);
+                } else {
+                    self.visitor
+                        .tag(name, RawTag::new(&bytes[value.clone()], value.start));
+                }
+            }
+        }
+        t.end
+    }
+
+    fn nag(&mut self, i: usize) -> usize {
+        let bytes = self.bytes;
+        let mut j = i + 1;
+        let mut n: u32 = 0;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            n = (n * 10 + u32::from(bytes[j] - b'0')).min(1000);
+            j += 1;
+        }
+        match u8::try_from(n) {
+            Ok(n) if j > i + 1 => self.visitor.nag(Nag(n), i),
+            _ => self.error(SyntaxErrorKind::InvalidNag, i),
+        }
+        j
+    }
+
+    fn suffix_nag(&mut self, i: usize) -> usize {
+        let bytes = self.bytes;
+        let mut j = i;
+        while j < bytes.len() && matches!(bytes[j], b'!' | b'?') {
+            j += 1;
+        }
+        match Nag::from_suffix(&bytes[i..j]) {
+            Some(nag) => self.visitor.nag(nag, i),
+            None => self.error(SyntaxErrorKind::InvalidNag, i),
+        }
+        j
+    }
+
+    /// A move number (`12.`, `12...`, `12…`, `12`) or a move that starts
+    /// with a digit (`0-0`).
+    fn number_or_move(&mut self, i: usize) -> usize {
+        let bytes = self.bytes;
+        let mut j = i;
+        let mut n: u32 = 0;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            n = n
+                .saturating_mul(10)
+                .saturating_add(u32::from(bytes[j] - b'0'));
+            j += 1;
+        }
+        let dots_start = j;
+        loop {
+            if j < bytes.len() && bytes[j] == b'.' {
+                j += 1;
+            } else if bytes[j..].starts_with("…".as_bytes()) {
+                j += 3;
+            } else {
+                break;
+            }
+        }
+        if j > dots_start || j == bytes.len() || ends_token(bytes[j]) {
+            self.movetext();
+            self.visitor.move_number(n, i);
+            j
+        } else {
+            self.san(i)
+        }
+    }
+
+    fn san(&mut self, i: usize) -> usize {
+        self.movetext();
+        let bytes = self.bytes;
+        let mut end = i;
+        while end < bytes.len() && !ends_token(bytes[end]) && !matches!(bytes[end], b'!' | b'?') {
+            end += 1;
+        }
+        if end == i {
+            // A byte that ends tokens but has no meaning of its own here.
+            self.error(
+                SyntaxErrorKind::UnexpectedCharacter(char::from(bytes[i])),
+                i,
+            );
+            return i + 1;
+        }
+        let token = &bytes[i..end];
+        if matches!(token, b"e.p." | b"ep") {
+            // The en passant remark of the previous move.
+            return end;
+        }
+        let mut san_end = end;
+        let mut mark = None;
+        while san_end > i + 1 && matches!(bytes[san_end - 1], b'+' | b'#') {
+            mark = Some(match (bytes[san_end - 1], mark) {
+                (b'#', _) | (b'+', Some(_)) => CheckMark::Mate,
+                _ => CheckMark::Check,
+            });
+            san_end -= 1;
+        }
+        self.visitor.san(SanToken::new(&bytes[i..san_end], mark, i));
+        end
+    }
+}
+
+/// The end (one past the `)`) of the variation whose body starts at `i`.
+fn skip_variation(bytes: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 1u32;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'{' => i += memchr::memchr(b'}', &bytes[i..])?,
+            b';' => i = line_end(bytes, i)?,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records every event as a line of text.
+    #[derive(Default)]
+    struct Events(Vec<String>);
+
+    impl Visitor for Events {
+        type Output = Vec<String>;
+        fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+            self.0.push(format!(
+                "tag {}={}",
+                String::from_utf8_lossy(name),
+                value.decode()
+            ));
+        }
+        fn begin_movetext(&mut self) {
+            self.0.push("movetext".into());
+        }
+        fn move_number(&mut self, n: u32, _: usize) {
+            self.0.push(format!("#{n}"));
+        }
+        fn san(&mut self, san: SanToken<'_>) {
+            self.0
+                .push(format!("san {} {:?}", san.decode(), san.check_mark()));
+        }
+        fn nag(&mut self, nag: Nag, _: usize) {
+            self.0.push(nag.to_string());
+        }
+        fn comment(&mut self, c: RawComment<'_>) {
+            self.0.push(format!("comment {}", c.decode().trim()));
+        }
+        fn begin_variation(&mut self) -> crate::Skip {
+            self.0.push("(".into());
+            crate::Skip(false)
+        }
+        fn end_variation(&mut self) {
+            self.0.push(")".into());
+        }
+        fn result(&mut self, r: GameResult, _: usize) {
+            self.0.push(format!("result {r}"));
+        }
+        fn syntax_error(&mut self, e: SyntaxError) {
+            self.0
+                .push(format!("error {} at {}", e.kind.id(), e.offset));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    fn events(text: &str) -> Vec<String> {
+        GameText::new(text.as_bytes(), 1, 1, 0).visit(&mut Events::default())
+    }
+
+    #[test]
+    fn tags_moves_comments_and_nags() {
+        let e =
+            events("[White \"A \\\"B\\\"\"]\n\n1.e4!? {good} e5 $2 2. Qh5+ ; line\n 2...Nc6 1-0");
+        assert_eq!(
+            e,
+            [
+                "tag White=A \"B\"",
+                "movetext",
+                "#1",
+                "san e4 None",
+                "$5",
+                "comment good",
+                "san e5 None",
+                "$2",
+                "#2",
+                "san Qh5 Some(Check)",
+                "comment line",
+                "#2",
+                "san Nc6 None",
+                "result 1-0"
+            ]
+        );
+    }
+
+    #[test]
+    fn variations_nest() {
+        let e = events("1. e4 (1. d4 (1. c4) d5) e5 *");
+        assert_eq!(
+            e,
+            [
+                "movetext",
+                "#1",
+                "san e4 None",
+                "(",
+                "#1",
+                "san d4 None",
+                "(",
+                "#1",
+                "san c4 None",
+                ")",
+                "san d5 None",
+                ")",
+                "san e5 None",
+                "result *"
+            ]
+        );
+    }
+
+    #[test]
+    fn castling_with_zeros_and_ellipsis_numbers() {
+        let e = events("12… 0-0-0# 13.0-0 e.p. *");
+        assert_eq!(
+            e,
+            [
+                "movetext",
+                "#12",
+                "san 0-0-0 Some(Mate)",
+                "#13",
+                "san 0-0 None",
+                "result *"
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_have_offsets_and_parsing_goes_on() {
+        let e = events("1. e4 ) e5 $x {open");
+        assert_eq!(
+            e,
+            [
+                "movetext",
+                "#1",
+                "san e4 None",
+                "error unmatched_parenthesis at 6",
+                "san e5 None",
+                "error invalid_nag at 11",
+                "san x None",
+                "error unterminated_comment at 14",
+                "error missing_result at 19"
+            ]
+        );
+    }
+
+    #[test]
+    fn locations_count_lines_and_characters() {
+        let text = GameText::new("[A \"é\"]\r\n1. e4 é5 *".as_bytes(), 1, 10, 0);
+        let at = text.bytes().iter().position(|&b| b == b'5').unwrap();
+        assert_eq!(
+            text.location(at),
+            Location {
+                line: 11,
+                column: 8
+            }
+        );
+        assert_eq!(text.snippet(at, 80), ("1. e4 é5 *".to_string(), 7));
+        assert_eq!(text.snippet(at, 4), ("…é5 *".to_string(), 2));
+    }
+}

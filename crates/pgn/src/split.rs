@@ -1,0 +1,249 @@
+//! Finding where games begin and end in a stream, without parsing them.
+//!
+//! This is the one definition of game boundaries: the [`crate::Reader`] cuts
+//! the input with it, and the movetext parser is then handed exactly one
+//! game. A game starts at the first byte that is not whitespace or a `%`
+//! escape line. It ends after a termination marker outside any variation, at
+//! a tag pair that follows movetext (a game whose marker is missing), or at
+//! the end of the input.
+
+use crate::lex::{at_line_start, count_line_breaks, ends_token, is_space, line_end, tag_extent};
+use crate::result::result_len;
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Where the next game starts at or after `from`: skips whitespace, `%`
+/// escape lines and a byte-order mark. `Err(n)` means that everything up to
+/// `n` is blank and more input is needed to tell.
+pub(crate) fn skip_to_game(bytes: &[u8], mut i: usize, eof: bool) -> Result<usize, usize> {
+    loop {
+        while i < bytes.len() && is_space(bytes[i]) {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return if eof { Ok(bytes.len()) } else { Err(i) };
+        }
+        if bytes[i] == b'%' && (at_line_start(bytes, i) || (i == 3 && bytes.starts_with(BOM))) {
+            match line_end(bytes, i) {
+                Some(e) => i = e,
+                None if eof => i = bytes.len(),
+                None => return Err(i),
+            }
+            continue;
+        }
+        if bytes[i..].starts_with(BOM) {
+            i += 3;
+            continue;
+        }
+        return Ok(i);
+    }
+}
+
+/// The end (exclusive) of the game that starts at `start`, or `None` when
+/// `bytes` ends first and more input may follow.
+pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
+    let len = bytes.len();
+    let mut i = start;
+    let mut seen_movetext = false;
+    let mut depth = 0u32;
+    let mut last_tag_end = None;
+    while i < len {
+        let b = bytes[i];
+        match b {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+            b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                Some(close) => i += close + 2,
+                None if eof => return Some(trim_end(bytes, start, len)),
+                None => return None,
+            },
+            b';' => match line_end(bytes, i) {
+                Some(e) => i = e,
+                None if eof => return Some(len),
+                None => return None,
+            },
+            b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
+                Some(e) => i = e,
+                None if eof => return Some(len),
+                None => return None,
+            },
+            b'[' => {
+                // After movetext, tags begin the next game (this one lacks
+                // its result); a tag line inside an unclosed variation too.
+                if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
+                    return Some(trim_end(bytes, start, i));
+                }
+                let tag = tag_extent(bytes, i, eof)?;
+                if let Some(prev_end) = last_tag_end {
+                    if starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()]) {
+                        return Some(prev_end);
+                    }
+                }
+                last_tag_end = Some(tag.end);
+                i = tag.end;
+            }
+            b'(' => {
+                depth += 1;
+                seen_movetext = true;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'*' | b'0' | b'1' => {
+                if depth == 0 {
+                    match result_len(&bytes[i..], eof) {
+                        Ok(Some(n)) => return Some(i + n),
+                        Ok(None) => {}
+                        Err(()) => return None,
+                    }
+                }
+                seen_movetext = true;
+                i = token_end(bytes, i + 1);
+            }
+            _ => {
+                seen_movetext = true;
+                i = token_end(bytes, i + 1);
+            }
+        }
+    }
+    eof.then(|| trim_end(bytes, start, len))
+}
+
+/// `end` moved back over whitespace, but not before `start`.
+fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && is_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    end
+}
+
+/// Whether the tag at `at`, named `name`, opens the tag section of a new
+/// game although no movetext came between: it follows a blank line and its
+/// name is already taken in this game. (A blank line alone does not
+/// separate games: ChessBase writes one inside tag sections.)
+fn starts_new_tag_section(
+    bytes: &[u8],
+    start: usize,
+    prev_end: usize,
+    at: usize,
+    name: &[u8],
+) -> bool {
+    if count_line_breaks(&bytes[prev_end..at]) < 2 {
+        return false;
+    }
+    let mut i = start;
+    while i < prev_end {
+        if bytes[i] == b'[' {
+            match tag_extent(bytes, i, true) {
+                Some(t) if t.end <= prev_end => {
+                    if &bytes[t.name.clone()] == name {
+                        return true;
+                    }
+                    i = t.end;
+                    continue;
+                }
+                _ => return false,
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The end of the symbol token that continues at `i`.
+#[inline]
+fn token_end(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && !ends_token(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(text: &str) -> Vec<&str> {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        loop {
+            let start = skip_to_game(bytes, i, true).unwrap();
+            if start == bytes.len() {
+                return out;
+            }
+            let end = game_end(bytes, start, true).unwrap();
+            out.push(&text[start..end]);
+            i = end;
+        }
+    }
+
+    #[test]
+    fn games_end_at_their_result() {
+        let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        assert_eq!(
+            games(text),
+            ["[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n\n1. d4 *"]
+        );
+    }
+
+    #[test]
+    fn results_in_comments_and_variations_do_not_end_a_game() {
+        let text = "1. e4 {1-0} (1. d4 1-0) ; 0-1\n e5 1/2-1/2 [Event \"x\"] *";
+        assert_eq!(
+            games(text),
+            [
+                "1. e4 {1-0} (1. d4 1-0) ; 0-1\n e5 1/2-1/2",
+                "[Event \"x\"] *"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_missing_result_ends_at_the_next_tags() {
+        let text = "[Variant \"Antichess\"] 1.e3 e6 {c}\n\n[Variant \"Antichess\"]\n1.e3 *";
+        assert_eq!(
+            games(text),
+            [
+                "[Variant \"Antichess\"] 1.e3 e6 {c}",
+                "[Variant \"Antichess\"]\n1.e3 *"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_repeated_tag_after_a_blank_line_starts_a_new_game() {
+        let text = "[Round \"1\"]\n[White \"A\"]\n\n[Round \"2\"]\n[White \"B\"]\n";
+        assert_eq!(
+            games(text),
+            [
+                "[Round \"1\"]\n[White \"A\"]",
+                "[Round \"2\"]\n[White \"B\"]"
+            ]
+        );
+        let chessbase = "[Event \"E\"]\n\n[Date \"?\"]\n\n1. e4 *";
+        assert_eq!(games(chessbase), [chessbase]);
+    }
+
+    #[test]
+    fn castling_with_zeros_is_not_a_result() {
+        assert_eq!(
+            games("1. e4 e5 2. 0-0 0-0-0 0-1"),
+            ["1. e4 e5 2. 0-0 0-0-0 0-1"]
+        );
+    }
+
+    #[test]
+    fn escape_lines_and_byte_order_marks_are_skipped() {
+        let text = "\u{feff}% produced by a tool\n[A \"1\"] *\n%x\n[B \"2\"] *";
+        assert_eq!(games(text), ["[A \"1\"] *", "[B \"2\"] *"]);
+    }
+
+    #[test]
+    fn incomplete_input_asks_for_more() {
+        assert_eq!(game_end(b"1. e4 {open", 0, false), None);
+        assert_eq!(game_end(b"1. e4 1-", 0, false), None);
+        assert_eq!(game_end(b"1. e4 {open", 0, true), Some(11));
+    }
+}

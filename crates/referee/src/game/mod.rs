@@ -1,0 +1,571 @@
+//! The game: a fold over events.
+
+mod draws;
+mod endings;
+mod illegal;
+mod turn;
+
+use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
+
+use crate::clock::{Clock, ClockReading};
+use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+use crate::{
+    Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
+    Termination,
+};
+
+/// One move of the record.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PlyRecord {
+    /// Who moved.
+    pub side: Color,
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in SAN (for an illegal move left standing, its squares).
+    pub san: String,
+    /// The seeds' Chinese short form (`马f3`).
+    pub chinese: String,
+    /// When the clock was pressed.
+    pub at_ms: u64,
+    /// Time spent on the move.
+    pub elapsed_ms: u64,
+    /// Time left after the move, bonus included (`None` untimed).
+    pub clock_ms: Option<i64>,
+    /// A draw offer went with the move (noted `(=)`, FIDE 9.1.2.2).
+    pub offered_draw: bool,
+    /// The move gave check.
+    pub check: bool,
+}
+
+/// A draw offer and who made it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Offer {
+    by: Color,
+}
+
+/// What the hand of the player having the move has done this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Hand {
+    /// The first binding touch (FIDE 4.3), or the piece that must replace an
+    /// illegal move (7.5.1).
+    obligation: Option<Obligation>,
+    /// Whether a piece was touched (the right to claim is lost, 9.4).
+    touched: bool,
+    /// What has been left on the board, not yet completed by the press.
+    placed: Option<Placed>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Placed {
+    Legal(Move),
+    Illegal(IllegalPlacement),
+}
+
+/// A piece left where the rules do not allow it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct IllegalPlacement {
+    from: Square,
+    to: Square,
+    promotion: Option<arbiter_rules::Role>,
+}
+
+/// A completed illegal move waiting for a claim (FIDE A.5.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimableIllegal {
+    by: Color,
+    placement: IllegalPlacement,
+    /// Position and clock just before the press.
+    before: Position,
+    clock_before: Clock,
+    pressed_at: u64,
+    /// The position the illegal move left, if one can be played from.
+    standing: Option<Position>,
+    king_exposure: bool,
+}
+
+/// Everything that changes as events are accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct State {
+    position: Position,
+    plies: Vec<PlyRecord>,
+    /// Repetition keys: the start, then after each ply.
+    keys: Vec<u64>,
+    clock: Clock,
+    started_at: Option<u64>,
+    last_at_ms: u64,
+    turn_started_at: u64,
+    hand: Hand,
+    offer: Option<Offer>,
+    /// `classic`: may not offer until the opponent has offered.
+    offer_blocked: ByColor<bool>,
+    increment_requested_by: Option<Color>,
+    illegal_counts: ByColor<u32>,
+    claimable: Option<ClaimableIllegal>,
+    moves_made: ByColor<u32>,
+    outcome: Option<Outcome>,
+}
+
+/// A game under the Competition Rules: set up once, then fed events.
+///
+/// ```
+/// use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup, GameResult, Termination};
+/// let mut game = Game::new(GameSetup { time_control: "300+2".parse()?, ..GameSetup::default() })?;
+/// let mv = |actor, at_ms, m: &str| Event::new(actor, at_ms, EventKind::Move { mv: m.into(), offer_draw: false });
+/// assert!(game.apply(Event::new(Actor::Arbiter, 0, EventKind::Start)).is_accepted());
+/// for (i, m) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+///     let actor = if i % 2 == 0 { Actor::White } else { Actor::Black };
+///     assert!(game.apply(mv(actor, 1000 * (i as u64 + 1), m)).is_accepted());
+/// }
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!(outcome.result, GameResult::BlackWins);
+/// assert_eq!(outcome.termination, Termination::Checkmate);
+/// assert_eq!(outcome.ruling.rule.to_string(), "FIDE 5.1.1");
+/// // A refused event changes nothing.
+/// assert!(!game.apply(mv(Actor::White, 9000, "e4")).is_accepted());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    setup: GameSetup,
+    start: Position,
+    state: State,
+    events: Vec<Event>,
+}
+
+type Decided = Result<Vec<Consequence>, Rejection>;
+
+/// The state before an event, to roll back a rejection.
+struct Snapshot {
+    state: State,
+    plies: usize,
+    keys: usize,
+}
+
+/// A rejection under `rule`.
+pub(crate) fn reject(rule: Rule, en: impl Into<String>, zh: impl Into<String>) -> Rejection {
+    Rejection {
+        ruling: Ruling::new(rule, en, zh),
+    }
+}
+
+/// A consequence under `rule`.
+pub(crate) fn effect(
+    effect: Effect,
+    rule: Rule,
+    en: impl Into<String>,
+    zh: impl Into<String>,
+) -> Consequence {
+    Consequence::new(effect, Ruling::new(rule, en, zh))
+}
+
+fn side_name(c: Color) -> (&'static str, &'static str) {
+    c.fold(("White", "白方"), ("Black", "黑方"))
+}
+
+impl Game {
+    /// A game before its first event: the clock not started.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let start = setup.start_position()?;
+        let clock = Clock::new(setup.time_controls());
+        let state = State {
+            keys: vec![start.repetition_key()],
+            position: start.clone(),
+            plies: Vec::new(),
+            clock,
+            started_at: None,
+            last_at_ms: 0,
+            turn_started_at: 0,
+            hand: Hand::default(),
+            offer: None,
+            offer_blocked: ByColor::default(),
+            increment_requested_by: None,
+            illegal_counts: ByColor::default(),
+            claimable: None,
+            moves_made: ByColor::default(),
+            outcome: None,
+        };
+        Ok(Game {
+            setup,
+            start,
+            state,
+            events: Vec::new(),
+        })
+    }
+
+    /// Folds `events` into a new game, returning it with the verdict on each.
+    pub fn replay(
+        setup: GameSetup,
+        events: impl IntoIterator<Item = Event>,
+    ) -> Result<(Game, Vec<Verdict>), SetupError> {
+        let mut game = Game::new(setup)?;
+        let verdicts = events.into_iter().map(|e| game.apply(e)).collect();
+        Ok((game, verdicts))
+    }
+
+    /// Decides one event. Whatever was due by the event's time (a flag)
+    /// happens first and is reported in [`Verdict::due`]; a rejected event
+    /// changes nothing else.
+    pub fn apply(&mut self, event: Event) -> Verdict {
+        if event.at_ms < self.state.last_at_ms {
+            return Verdict {
+                due: Vec::new(),
+                decision: Decision::Rejected {
+                    rejection: reject(
+                        Rule::fide("6.1"),
+                        format!(
+                            "events must come in time order: {} ms is before the last event at {} ms",
+                            event.at_ms, self.state.last_at_ms
+                        ),
+                        format!(
+                            "事件须按时间顺序：{} 毫秒早于上一事件的 {} 毫秒",
+                            event.at_ms, self.state.last_at_ms
+                        ),
+                    ),
+                },
+            };
+        }
+        let due = self.let_time_pass(event.at_ms);
+        let saved = self.snapshot();
+        let decision = match self.decide(&event) {
+            Ok(consequences) => {
+                self.state.last_at_ms = event.at_ms;
+                self.events.push(event);
+                Decision::Accepted { consequences }
+            }
+            Err(rejection) => {
+                self.restore(saved);
+                Decision::Rejected { rejection }
+            }
+        };
+        Verdict { due, decision }
+    }
+
+    /// What a rejected event must be rolled back to. The record (plies and
+    /// repetition keys) only grows, so its lengths are enough; the rest is
+    /// small and copied.
+    fn snapshot(&mut self) -> Snapshot {
+        let plies = std::mem::take(&mut self.state.plies);
+        let keys = std::mem::take(&mut self.state.keys);
+        let snapshot = Snapshot {
+            state: self.state.clone(),
+            plies: plies.len(),
+            keys: keys.len(),
+        };
+        self.state.plies = plies;
+        self.state.keys = keys;
+        snapshot
+    }
+
+    fn restore(&mut self, saved: Snapshot) {
+        let mut plies = std::mem::take(&mut self.state.plies);
+        let mut keys = std::mem::take(&mut self.state.keys);
+        plies.truncate(saved.plies);
+        keys.truncate(saved.keys);
+        self.state = saved.state;
+        self.state.plies = plies;
+        self.state.keys = keys;
+    }
+
+    /// Lets time pass to `now`: the same as a [`EventKind::Tick`] event.
+    pub fn tick(&mut self, now_ms: u64) -> Verdict {
+        self.apply(Event::new(crate::Actor::Arbiter, now_ms, EventKind::Tick))
+    }
+
+    fn decide(&mut self, event: &Event) -> Decided {
+        let at = event.at_ms;
+        if let Some(outcome) = &self.state.outcome
+            && !matches!(event.kind, EventKind::Tick)
+        {
+            return Err(reject(
+                outcome.ruling.rule.clone(),
+                format!(
+                    "the game is over ({}): {}",
+                    outcome.result, outcome.ruling.message.en
+                ),
+                format!(
+                    "对局已结束（{}）：{}",
+                    outcome.result, outcome.ruling.message.zh
+                ),
+            ));
+        }
+        match (&event.kind, event.actor.color()) {
+            (EventKind::Start, _) => self.start(event.actor, at),
+            (EventKind::Tick, _) => Ok(Vec::new()),
+            (
+                EventKind::DeclareResult {
+                    result,
+                    rule,
+                    reason,
+                },
+                None,
+            ) => self.declare_result(*result, rule.clone(), reason, at),
+            (EventKind::ColoursReversed, None) => self.colours_reversed(at),
+            (EventKind::BoardTurned, None) => Ok(vec![self.board_turned()]),
+            (EventKind::GrantIncrement, None) => self.grant_increment(),
+            (EventKind::ClaimIllegalMove, _) => self.claim_illegal_move(event.actor, at),
+            (EventKind::ClaimFlag, _) => self.claim_flag(event.actor, at),
+            (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
+            (EventKind::Resign, Some(p)) => self.resign(p, at),
+            (_, None) => Err(reject(
+                Rule::fide("12.1"),
+                "the arbiter does not make the players' moves, offers or claims",
+                "裁判员不代替棋手走棋、提和或提出要求",
+            )),
+            (kind, Some(player)) => {
+                self.require_started()?;
+                match kind {
+                    EventKind::Move { mv, offer_draw } => {
+                        self.move_and_press(player, mv, *offer_draw, at)
+                    }
+                    EventKind::Touch { square } => self.touch(player, *square),
+                    EventKind::Adjust { square } => self.adjust(player, *square),
+                    EventKind::Release {
+                        from,
+                        to,
+                        promotion,
+                    } => self.release(player, *from, *to, *promotion),
+                    EventKind::PressClock => self.press_clock(player, at),
+                    EventKind::OfferDraw => self.offer_draw(player),
+                    EventKind::AcceptDraw => self.accept_draw(player, at),
+                    EventKind::DeclineDraw => self.decline_draw(player),
+                    EventKind::ClaimDraw { claim, mv } => {
+                        self.claim_draw(player, *claim, mv.as_deref(), at)
+                    }
+                    EventKind::RequestIncrement => self.request_increment(player, at),
+                    _ => unreachable_kind(),
+                }
+            }
+        }
+    }
+
+    fn require_started(&self) -> Result<(), Rejection> {
+        if self.state.started_at.is_none() {
+            return Err(reject(
+                Rule::fide("6.5"),
+                "the game has not started: the arbiter starts the clock first",
+                "对局尚未开始：须先由裁判员开动棋钟",
+            ));
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, actor: crate::Actor, at: u64) -> Decided {
+        if actor != crate::Actor::Arbiter {
+            return Err(reject(
+                Rule::fide("6.5"),
+                "only the arbiter starts the game",
+                "只有裁判员可以宣布开赛",
+            ));
+        }
+        if self.state.started_at.is_some() {
+            return Err(reject(
+                Rule::fide("6.5"),
+                "the game has already started",
+                "对局已经开始",
+            ));
+        }
+        let side = self.state.position.turn();
+        self.state.started_at = Some(at);
+        self.state.turn_started_at = at;
+        let mut out = Vec::new();
+        if self.state.clock.is_timed() {
+            self.state.clock.start(side, at);
+        }
+        let (en, zh) = side_name(side);
+        out.push(effect(
+            Effect::ClockStarted { side },
+            Rule::fide("6.5"),
+            format!("the game starts; {en}'s clock runs"),
+            format!("对局开始，{zh}棋钟走动"),
+        ));
+        out.extend(self.automatic_endings(at));
+        Ok(out)
+    }
+
+    /// Ends the game.
+    fn finish(
+        &mut self,
+        result: GameResult,
+        termination: Termination,
+        ruling: Ruling,
+        at: u64,
+    ) -> Consequence {
+        self.state.clock.stop(at);
+        self.state.offer = None;
+        self.state.outcome = Some(Outcome {
+            result,
+            termination,
+            ruling: ruling.clone(),
+            at_ms: at,
+        });
+        Consequence::new(
+            Effect::GameOver {
+                result,
+                termination,
+            },
+            ruling,
+        )
+    }
+
+    /// Applies whatever happens on its own up to `now` (a flag fall).
+    fn let_time_pass(&mut self, now: u64) -> Vec<Consequence> {
+        match self.next_deadline_ms() {
+            Some(deadline) if deadline <= now => self.flag_falls(deadline),
+            _ => Vec::new(),
+        }
+    }
+
+    // ----- queries -----
+
+    /// The setup the game was created with.
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.setup.ruleset
+    }
+
+    /// The starting position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position after the last completed move. Over the board, a move
+    /// left on the board but not yet completed by the press is
+    /// [`Game::pending_move`].
+    pub fn position(&self) -> &Position {
+        &self.state.position
+    }
+
+    /// A legal move made on the board whose clock press is still due.
+    pub fn pending_move(&self) -> Option<Move> {
+        match self.state.hand.placed {
+            Some(Placed::Legal(m)) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Whose turn it is (whose clock runs once the game is started).
+    pub fn turn(&self) -> Color {
+        self.state.position.turn()
+    }
+
+    /// Every legal move in the position.
+    pub fn legal_moves(&self) -> MoveList {
+        self.state.position.legal_moves()
+    }
+
+    /// The legal moves the player having the move may still make, once
+    /// touch-move (FIDE 4.3) and illegal-move corrections (7.5.1) bind him.
+    pub fn allowed_moves(&self) -> MoveList {
+        let mut moves = self.legal_moves();
+        if let Some(ob) = self.state.hand.obligation {
+            let bound: MoveList = moves
+                .iter()
+                .copied()
+                .filter(|&m| turn::satisfies(&self.state.position, ob, m))
+                .collect();
+            if !bound.is_empty() {
+                moves = bound;
+            }
+        }
+        moves
+    }
+
+    /// What a touch (or an illegal move's correction) obliges the player
+    /// having the move to do.
+    pub fn obligation(&self) -> Option<Obligation> {
+        self.state.hand.obligation
+    }
+
+    /// The clocks at `now_ms` (frozen once the game is over).
+    pub fn clock_at(&self, now_ms: u64) -> ClockReading {
+        self.state.clock.reading(now_ms)
+    }
+
+    /// The next moment something happens on its own (a flag falls), so a
+    /// server can wake up then and send a [`EventKind::Tick`].
+    pub fn next_deadline_ms(&self) -> Option<u64> {
+        if self.state.outcome.is_some()
+            || self.state.started_at.is_none()
+            || self.setup.ruleset.flag_call != crate::FlagCall::Referee
+        {
+            return None;
+        }
+        self.state.clock.flag_deadline()
+    }
+
+    /// The side whose draw offer is pending.
+    pub fn pending_offer(&self) -> Option<Color> {
+        self.state.offer.map(|o| o.by)
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.state.outcome.as_ref()
+    }
+
+    /// The result: `*` while the game goes on.
+    pub fn result(&self) -> GameResult {
+        self.state
+            .outcome
+            .as_ref()
+            .map_or(GameResult::NoResult, |o| o.result)
+    }
+
+    /// The moves made, with their clock times.
+    pub fn plies(&self) -> &[PlyRecord] {
+        &self.state.plies
+    }
+
+    /// The accepted events, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Completed illegal moves counted against `color`.
+    pub fn illegal_moves(&self, color: Color) -> u32 {
+        *self.state.illegal_counts.get(color)
+    }
+
+    /// `true` once the arbiter has started the clock.
+    pub fn is_started(&self) -> bool {
+        self.state.started_at.is_some()
+    }
+
+    /// Whether `color` must keep the scoresheet at `now_ms` (FIDE 8.1, 8.4;
+    /// A.2: not in rapid and blitz; the seeds: not under five minutes).
+    pub fn must_record(&self, color: Color, now_ms: u64) -> bool {
+        let rule = &self.setup.ruleset.recording;
+        if !rule.required {
+            return false;
+        }
+        if !self.state.clock.control(color).is_timed() {
+            return true;
+        }
+        let left = self.state.clock.remaining_at(color, now_ms);
+        if left >= rule.exempt_below_ms as i64 {
+            return true;
+        }
+        match rule.unless_increment_at_least_ms {
+            Some(min) => self.state.clock.increment_ms(color) >= min,
+            None => false,
+        }
+    }
+
+    /// How many times the current position has occurred (FIDE 9.2.3).
+    pub fn repetitions(&self) -> usize {
+        let key = self.state.position.repetition_key();
+        self.state.keys.iter().filter(|&&k| k == key).count()
+    }
+}
+
+fn unreachable_kind() -> Decided {
+    Err(reject(
+        Rule::fide("12.1"),
+        "this event is not one a player makes",
+        "此事件不是棋手的行为",
+    ))
+}

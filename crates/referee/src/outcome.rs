@@ -1,0 +1,136 @@
+//! How a game ended: the result, the reason, and the rule.
+
+use core::fmt;
+
+use arbiter_rules::Color;
+use serde::{Deserialize, Serialize};
+
+use crate::Ruling;
+
+/// A game's result as PGN writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// `1-0`.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// `0-1`.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// `1/2-1/2`.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// `*`: no result (the game goes on, or must be replayed).
+    #[serde(rename = "*")]
+    NoResult,
+}
+
+impl GameResult {
+    /// The win for `color`.
+    pub fn win_for(color: Color) -> GameResult {
+        color.fold(GameResult::WhiteWins, GameResult::BlackWins)
+    }
+
+    /// The PGN token.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::NoResult => "*",
+        }
+    }
+
+    /// Reads a PGN result token.
+    pub fn from_pgn(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::NoResult),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// Checkmate (FIDE 5.1.1).
+    Checkmate,
+    /// Resignation (FIDE 5.1.2).
+    Resignation,
+    /// Resignation when the opponent could not mate: a draw (FIDE 5.1.2).
+    ResignationOpponentCannotMate,
+    /// A flag fell (FIDE 6.9).
+    FlagFall,
+    /// A flag fell, but the opponent could not mate: a draw (FIDE 6.9).
+    FlagFallOpponentCannotMate,
+    /// Both flags down in the last period (Guidelines III.3.1).
+    BothFlags,
+    /// Lost by illegal moves (FIDE 7.5.5, `classic: 送王`).
+    IllegalMoves,
+    /// The illegal-move loss became a draw: the opponent could not mate.
+    IllegalMovesOpponentCannotMate,
+    /// Stalemate (FIDE 5.2.1).
+    Stalemate,
+    /// Dead position: no sequence of legal moves mates (FIDE 5.2.2).
+    DeadPosition,
+    /// Neither side has mating material (the easy dead position).
+    InsufficientMaterial,
+    /// Draw by agreement (FIDE 5.2.3, 9.1).
+    Agreement,
+    /// Threefold repetition claimed (FIDE 9.2).
+    ThreefoldClaimed,
+    /// Threefold repetition, automatic (`classic`).
+    Threefold,
+    /// Fivefold repetition (FIDE 9.6.1).
+    Fivefold,
+    /// Fifty moves claimed (FIDE 9.3).
+    FiftyMovesClaimed,
+    /// Fifty moves, automatic (`classic`).
+    FiftyMoves,
+    /// Seventy-five moves (FIDE 9.6.2).
+    SeventyFiveMoves,
+    /// Perpetual check (`classic: 长将和`).
+    PerpetualCheck,
+    /// Colours reversed early: a new game must be played (FIDE 7.3).
+    ColoursReversedRestart,
+    /// The arbiter's decision.
+    ArbiterDecision,
+}
+
+impl Termination {
+    /// The PGN `Termination` tag value (PGN standard 9.8.1).
+    pub const fn pgn_tag(self) -> &'static str {
+        match self {
+            Termination::FlagFall
+            | Termination::FlagFallOpponentCannotMate
+            | Termination::BothFlags => "time forfeit",
+            Termination::IllegalMoves
+            | Termination::IllegalMovesOpponentCannotMate
+            | Termination::ArbiterDecision => "rules infraction",
+            Termination::ColoursReversedRestart => "abandoned",
+            _ => "normal",
+        }
+    }
+}
+
+/// The end of a game: result, reason, and the ruling that decided it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `1-0`, `0-1`, `1/2-1/2` (or `*` for a restart).
+    pub result: GameResult,
+    /// Why.
+    pub termination: Termination,
+    /// The rule and its message.
+    pub ruling: Ruling,
+    /// When it ended, on the game's time line.
+    pub at_ms: u64,
+}
