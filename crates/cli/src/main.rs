@@ -22,6 +22,12 @@ enum Command {
     Replay(commands::replay::Args),
     /// Check PGN files: every move under the rules, results, tags.
     Check(commands::check::Args),
+    /// Serve games in the browser and over a lichess-compatible API.
+    Serve(commands::serve::Args),
+    /// Check every stored game's hash chain and replay it.
+    Verify(commands::verify::Args),
+    /// Manage API accounts.
+    Account(commands::account::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +36,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Serve(args) => commands::serve::run(args),
+        Command::Verify(args) => commands::verify::run(args),
+        Command::Account(args) => commands::account::run(args),
     };
     match result {
         Ok(code) => code,

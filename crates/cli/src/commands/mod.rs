@@ -1,5 +1,8 @@
 //! One module per subcommand.
 
+pub mod account;
 pub mod check;
 pub mod perft;
 pub mod replay;
+pub mod serve;
+pub mod verify;
