@@ -71,7 +71,8 @@ async fn every_documented_path_answers() {
         let post = s.http.post(s.url(&concrete)).send().await.unwrap();
         for r in [get, post] {
             let status = r.status().as_u16();
-            let body = r.text().await.unwrap_or_default();
+            // Streams never end: read only what could be the fallback's 404.
+            let body = if status == 404 { r.text().await.unwrap_or_default() } else { String::new() };
             // The fallback's answer is exactly this; routes say what is missing.
             assert!(
                 !(status == 404 && body == r#"{"error":"not found"}"#),

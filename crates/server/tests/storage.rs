@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use arbiter_server::store::Store;
 use common::{Server, tokens};
-use serde_json::json;
 
 #[test]
 fn a_restarted_server_resumes_every_game_where_it_stood() {
@@ -21,7 +20,8 @@ fn a_restarted_server_resumes_every_game_where_it_stood() {
             let t = if i % 2 == 0 { &white } else { &black };
             assert_eq!(s.mv(&id, t, m).await.0, 200);
         }
-        (id, white, black, s.view(&id).await)
+        let before = s.view(&id).await;
+        (id, white, black, before)
     });
     // The server stops with every task it ran, and stays down a while.
     drop(first);
@@ -73,6 +73,12 @@ async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
     assert_eq!(report.findings[0].game, id);
     assert_eq!(report.findings[0].seq, Some(2));
     assert!(report.findings[0].problem.contains("hash chain"));
+    // A server opened on the altered database will not play the game on.
+    let second = Server::start_in(&s.path, common::config(&s.path)).await;
+    let r = second.http.get(second.url(&format!("/api/games/{id}"))).send().await.unwrap();
+    assert_eq!(r.status(), 500);
+    assert!(r.text().await.unwrap().contains("altered"));
+    assert_eq!(second.view(&other).await["status"], "started");
     // A game result changed without its events is found too.
     store.execute_raw(&format!("UPDATE games SET result = '1-0' WHERE id = '{other}'")).await.unwrap();
     let report = arbiter_server::verify::verify(&store).await.unwrap();

@@ -31,6 +31,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Log to standard error; standard output's first line is the address.
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
         .init();
     let mut config = arbiter_server::Config::new(&args.db);
