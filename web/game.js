@@ -18,7 +18,7 @@ const rulings = [];
 let pendingPromotion = null;
 
 const myColor = () => (role === 'white' || role === 'black' ? role : null);
-const ground = Chessground($('board'), {
+const ground = window.arbiterBoard = Chessground($('board'), {
   coordinates: true,
   animation: { duration: 180 },
   premovable: { enabled: false },
@@ -115,7 +115,8 @@ function renderBoard() {
     turnColor: view.turn,
     check: view.check ? view.turn : false,
     lastMove: view.last_move || undefined,
-    viewOnly: !mine,
+    // Spectators simply get no movable colour: chessground's viewOnly would
+    // leave the board unbound after a later change of orientation.
     movable: { color: canMove ? mine : undefined, dests: canMove ? destsMap() : new Map() },
   });
 }

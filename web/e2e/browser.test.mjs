@@ -37,7 +37,7 @@ async function seats(links) {
 
 test('two players mate through the web page, a draw offer declined, a spectator sees every move', async () => {
   // The game is made with the lobby's form, as a person would.
-  const lobby = await open(server.base + '/');
+  const lobby = await open(server.base + '/', 'en', 'form#create');
   await lobby.fill('input[name=white]', 'Magnus');
   await lobby.fill('input[name=black]', 'Hikaru');
   await lobby.fill('input[name=event]', 'Club night');
@@ -84,7 +84,8 @@ test('two players mate through the web page, a draw offer declined, a spectator 
   for (const expected of ['Magnus', 'Hikaru', 'Oslo', 'Club night', 'Qxf7#', '1-0']) assert.ok(sheetText.includes(expected), expected);
   await shot(sheetPage, '05-scoresheet');
   const pgn = await (await fetch(`${server.base}/api/games/${id}/pgn`)).text();
-  assert.match(pgn, /4\. Qxf7# 1-0/);
+  assert.match(pgn, /4\. Qxf7#/);
+  assert.match(pgn, /\[Result "1-0"\]/);
 });
 
 test('a threefold repetition claimed with a declared move', async () => {

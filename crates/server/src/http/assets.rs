@@ -33,7 +33,18 @@ const OPENAPI: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/open
 const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
                    connect-src 'self' ws: wss:; frame-ancestors 'none'";
 
-fn page(body: &'static [u8]) -> Response {
+/// With `ARBITER_WEB_DIR` set (development), files are read from that
+/// folder at each request instead of from the binary.
+fn from_disk(name: &str) -> Option<Vec<u8>> {
+    let dir = std::env::var_os("ARBITER_WEB_DIR")?;
+    if name.contains("..") {
+        return None;
+    }
+    std::fs::read(std::path::Path::new(&dir).join(name)).ok()
+}
+
+fn page(name: &str, embedded: &'static [u8]) -> Response {
+    let body = from_disk(name).map_or(axum::body::Body::from(embedded), axum::body::Body::from);
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -48,29 +59,29 @@ fn page(body: &'static [u8]) -> Response {
 
 /// `GET /`: the lobby.
 pub async fn index() -> Response {
-    page(INDEX)
+    page("index.html", INDEX)
 }
 
 /// `GET /game/{id}`: the game page (seat, arbiter or spectator).
 pub async fn game_page(Path(_id): Path<String>) -> Response {
-    page(GAME)
+    page("game.html", GAME)
 }
 
 /// `GET /game/{id}/scoresheet`: the printable scoresheet.
 pub async fn scoresheet_page(Path(_id): Path<String>) -> Response {
-    page(SCORESHEET)
+    page("scoresheet.html", SCORESHEET)
 }
 
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
-        Some((_, kind, bytes)) => (
+        Some((name, kind, bytes)) => (
             [
                 (header::CONTENT_TYPE, *kind),
                 (header::CACHE_CONTROL, "no-cache"),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             ],
-            *bytes,
+            from_disk(name).map_or(axum::body::Body::from(*bytes), axum::body::Body::from),
         )
             .into_response(),
         None => not_found().await,
