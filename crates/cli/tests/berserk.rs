@@ -16,7 +16,11 @@ fn add_account(db: &std::path::Path, name: &str) -> String {
         .arg(db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
     assert_eq!(token.len(), 64);
     assert!(token.chars().all(|c| c.is_ascii_hexdigit()));
@@ -54,6 +58,11 @@ async fn berserk_plays_a_whole_game_through_the_board_api() {
     let view: Value = Client::new(&server.base).view(&game_id).await;
     assert_eq!(view["result"], "1-0");
     assert_eq!(view["outcome"]["termination"], "checkmate");
-    let sans: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    let sans: Vec<&str> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
     assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
 }

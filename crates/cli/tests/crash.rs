@@ -14,7 +14,9 @@ use serve::{Client, Process};
 
 /// Knights out and back: a game that can go on as long as needed (the
 /// repetition is only claimable, so it never ends by itself before fivefold).
-const SHUFFLE: [&str; 8] = ["g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8"];
+const SHUFFLE: [&str; 8] = [
+    "g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8",
+];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
@@ -33,7 +35,10 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
     for g in &games {
         let (client, stop) = (client.clone(), stop.clone());
         let id = g["id"].as_str().unwrap().to_string();
-        let tokens = [g["white_token"].as_str().unwrap().to_string(), g["black_token"].as_str().unwrap().to_string()];
+        let tokens = [
+            g["white_token"].as_str().unwrap().to_string(),
+            g["black_token"].as_str().unwrap().to_string(),
+        ];
         players.push(tokio::spawn(async move {
             let mut acknowledged = Vec::new();
             // Four repetitions would be fivefold: stop short of it.
@@ -57,16 +62,27 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
     for p in players {
         played.push(p.await.unwrap());
     }
-    assert!(played.iter().any(|(_, _, acked)| !acked.is_empty()), "moves were acknowledged before the kill");
+    assert!(
+        played.iter().any(|(_, _, acked)| !acked.is_empty()),
+        "moves were acknowledged before the kill"
+    );
 
     let server = Process::start(&db, &[]);
     let client = Client::new(&server.base);
     for (id, tokens, acked) in &played {
         let view = client.view(id).await;
-        let moves: Vec<String> = view["moves"].as_array().unwrap().iter().map(|m| m["uci"].as_str().unwrap().to_string()).collect();
+        let moves: Vec<String> = view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["uci"].as_str().unwrap().to_string())
+            .collect();
         // Every acknowledged move is there; at most one more (committed,
         // its answer lost in the kill).
-        assert!(moves.len() >= acked.len() && moves.len() <= acked.len() + 1, "{id}: acked {acked:?}, stored {moves:?}");
+        assert!(
+            moves.len() >= acked.len() && moves.len() <= acked.len() + 1,
+            "{id}: acked {acked:?}, stored {moves:?}"
+        );
         assert_eq!(&moves[..acked.len()], &acked[..], "{id}");
         assert_eq!(view["status"], "started");
         // Both clocks as they were: ten minutes less the little used.
@@ -77,19 +93,35 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
         // The games go on, and end: one more move, then a resignation.
         let turn = usize::from(view["turn"] == "black");
         let next = SHUFFLE[moves.len() % SHUFFLE.len()];
-        assert_eq!(client.mv(id, &tokens[turn], next).await.unwrap(), 200, "{id} {next}");
-        let r = client.http.post(format!("{}/api/games/{id}/events", client.base))
+        assert_eq!(
+            client.mv(id, &tokens[turn], next).await.unwrap(),
+            200,
+            "{id} {next}"
+        );
+        let r = client
+            .http
+            .post(format!("{}/api/games/{id}/events", client.base))
             .bearer_auth(&tokens[1 - turn])
             .json(&serde_json::json!({"kind": "resign"}))
-            .send().await.unwrap();
+            .send()
+            .await
+            .unwrap();
         assert_eq!(r.status(), 200);
         assert_eq!(client.view(id).await["status"], "over");
     }
     drop(server);
 
-    let ok = Command::cargo_bin("arbiter").unwrap().args(["verify", "--db"]).arg(&db).assert().success();
+    let ok = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["verify", "--db"])
+        .arg(&db)
+        .assert()
+        .success();
     let out = String::from_utf8(ok.get_output().stdout.clone()).unwrap();
-    assert!(out.contains("3 games") && out.contains("every record is intact"), "{out}");
+    assert!(
+        out.contains("3 games") && out.contains("every record is intact"),
+        "{out}"
+    );
 
     // Alter one stored move behind the server's back.
     let (victim, _, _) = &played[0];
@@ -99,7 +131,15 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
         .await
         .unwrap();
     store.close().await;
-    let failed = Command::cargo_bin("arbiter").unwrap().args(["verify", "--db"]).arg(&db).assert().code(1);
+    let failed = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["verify", "--db"])
+        .arg(&db)
+        .assert()
+        .code(1);
     let out = String::from_utf8(failed.get_output().stdout.clone()).unwrap();
-    assert!(out.contains(&format!("game {victim} event 1: hash chain broken")), "{out}");
+    assert!(
+        out.contains(&format!("game {victim} event 1: hash chain broken")),
+        "{out}"
+    );
 }

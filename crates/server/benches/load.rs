@@ -54,7 +54,8 @@ struct Args {
     bench: bool,
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 struct Shared {
     latencies: Mutex<Histogram<u64>>,
@@ -67,8 +68,10 @@ struct Shared {
 async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Value, String> {
     let r = http
         .post(format!("{url}/api/games"))
-        .json(&json!({"white": "Load W", "black": "Load B", "time_control": "3600+0",
-                      "ruleset": "fide-standard", "start_now": start_now}))
+        .json(
+            &json!({"white": "Load W", "black": "Load B", "time_control": "3600+0",
+                      "ruleset": "fide-standard", "start_now": start_now}),
+        )
         .send()
         .await
         .map_err(|e| e.to_string())?;
@@ -80,10 +83,14 @@ async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Va
 
 async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
-    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.map_err(|e| e.to_string())?;
-    ws.send(Message::text(json!({"type": "auth", "token": token}).to_string()))
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url)
         .await
         .map_err(|e| e.to_string())?;
+    ws.send(Message::text(
+        json!({"type": "auth", "token": token}).to_string(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
     Ok(ws)
 }
 
@@ -157,14 +164,20 @@ async fn play_one(
     if over_http {
         // One stream watches the game; the players post their moves.
         sockets.push(seat(&args.url, id, "").await?);
-        until(&mut sockets[0], |v| v["type"] == "full" && v["view"]["status"] == "started").await?;
+        until(&mut sockets[0], |v| {
+            v["type"] == "full" && v["view"]["status"] == "started"
+        })
+        .await?;
     } else {
         for token in &tokens {
             sockets.push(seat(&args.url, id, token).await?);
         }
         // Both seated: the server starts the clock.
         for ws in &mut sockets {
-            until(ws, |v| v["type"] == "update" && v["view"]["status"] == "started").await?;
+            until(ws, |v| {
+                v["type"] == "update" && v["view"]["status"] == "started"
+            })
+            .await?;
         }
     }
     if let Some((ready, permit)) = opening.take() {
@@ -191,7 +204,9 @@ async fn play_one(
                 .bearer_auth(&tokens[me])
                 .json(&json!({"kind": "move", "move": uci}))
                 .send();
-            let watch = until(&mut sockets[0], |v| v["type"] == "update" && plies_after(v) == Some(plies + 1));
+            let watch = until(&mut sockets[0], |v| {
+                v["type"] == "update" && plies_after(v) == Some(plies + 1)
+            });
             let (answer, seen) = tokio::join!(post, watch);
             let latency = sent.elapsed();
             let answer = answer.map_err(|e| e.to_string())?;
@@ -201,10 +216,16 @@ async fn play_one(
             (seen?, latency)
         } else {
             sockets[me]
-                .send(Message::text(json!({"type": "act", "id": request, "event": {"kind": "move", "move": uci}}).to_string()))
+                .send(Message::text(
+                    json!({"type": "act", "id": request, "event": {"kind": "move", "move": uci}})
+                        .to_string(),
+                ))
                 .await
                 .map_err(|e| e.to_string())?;
-            let seen = until(&mut sockets[1 - me], |v| v["type"] == "update" && plies_after(v) == Some(plies + 1)).await?;
+            let seen = until(&mut sockets[1 - me], |v| {
+                v["type"] == "update" && plies_after(v) == Some(plies + 1)
+            })
+            .await?;
             let latency = sent.elapsed();
             let verdict = until(&mut sockets[me], |v| v["type"] == "verdict").await?;
             if verdict["verdict"]["verdict"] != "accepted" {
@@ -214,7 +235,11 @@ async fn play_one(
         };
         if shared.measuring.load(Ordering::Relaxed) {
             shared.moves.fetch_add(1, Ordering::Relaxed);
-            let _ = shared.latencies.lock().await.record(latency.as_micros() as u64);
+            let _ = shared
+                .latencies
+                .lock()
+                .await
+                .record(latency.as_micros() as u64);
         }
         pos.play_unchecked(m);
         plies += 1;
@@ -234,17 +259,26 @@ async fn main() {
         games_done: AtomicU64::new(0),
         measuring: false.into(),
     });
-    let http = reqwest::Client::builder().pool_max_idle_per_host(args.ramp).build().unwrap();
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.ramp)
+        .build()
+        .unwrap();
     let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
     let opening = Instant::now();
     let gate = Arc::new(tokio::sync::Semaphore::new(args.ramp));
     for g in 0..args.games {
         let permit = gate.clone().acquire_owned().await.unwrap();
-        let (args, shared, http, ready) = (args.clone(), shared.clone(), http.clone(), ready.clone());
+        let (args, shared, http, ready) =
+            (args.clone(), shared.clone(), http.clone(), ready.clone());
         tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
     }
     ready.wait().await;
-    println!("{} games open ({} WebSocket connections) in {:.1} s", args.games, 2 * args.games, opening.elapsed().as_secs_f64());
+    println!(
+        "{} games open ({} WebSocket connections) in {:.1} s",
+        args.games,
+        2 * args.games,
+        opening.elapsed().as_secs_f64()
+    );
     shared.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
@@ -254,7 +288,9 @@ async fn main() {
     let h = shared.latencies.lock().await;
     let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
     println!("transport: {}", args.transport);
-    println!("| games open | think (ms) | seconds | durable moves | moves/s | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) | errors | games finished |");
+    println!(
+        "| games open | think (ms) | seconds | durable moves | moves/s | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) | errors | games finished |"
+    );
     println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     println!(
         "| {} | {} | {:.1} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",

@@ -225,8 +225,8 @@ impl Hub {
             }
         }
         let events: Vec<Event> = Store::parse_events(id, &rows)?;
-        let (game, _) = Game::replay(row.setup.clone(), events)
-            .map_err(|e| HubError::Setup(e.to_string()))?;
+        let (game, _) =
+            Game::replay(row.setup.clone(), events).map_err(|e| HubError::Setup(e.to_string()))?;
         let meta = GameMeta {
             id: id.to_string(),
             setup: row.setup,

@@ -20,7 +20,9 @@ fn documented() -> BTreeSet<String> {
 fn routed() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for piece in ROUTER.split("route(").skip(1) {
-        let Some(start) = piece.find('"') else { continue };
+        let Some(start) = piece.find('"') else {
+            continue;
+        };
         let rest = &piece[start + 1..];
         let path = &rest[..rest.find('"').unwrap()];
         if !path.starts_with("/api/") {
@@ -29,7 +31,11 @@ fn routed() -> BTreeSet<String> {
         if path.starts_with("/api/{api}") {
             // format!("/api/{api}/game/{{id}}...") for board and bot.
             for api in ["board", "bot"] {
-                out.insert(path.replace("{api}", api).replace("{{", "{").replace("}}", "}"));
+                out.insert(
+                    path.replace("{api}", api)
+                        .replace("{{", "{")
+                        .replace("}}", "}"),
+                );
             }
         } else {
             out.insert(path.to_string());
@@ -72,7 +78,11 @@ async fn every_documented_path_answers() {
         for r in [get, post] {
             let status = r.status().as_u16();
             // Streams never end: read only what could be the fallback's 404.
-            let body = if status == 404 { r.text().await.unwrap_or_default() } else { String::new() };
+            let body = if status == 404 {
+                r.text().await.unwrap_or_default()
+            } else {
+                String::new()
+            };
             // The fallback's answer is exactly this; routes say what is missing.
             assert!(
                 !(status == 404 && body == r#"{"error":"not found"}"#),
@@ -80,6 +90,14 @@ async fn every_documented_path_answers() {
             );
         }
     }
-    let served = s.http.get(s.url("/api/openapi.yaml")).send().await.unwrap().text().await.unwrap();
+    let served = s
+        .http
+        .get(s.url("/api/openapi.yaml"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert_eq!(served, YAML);
 }

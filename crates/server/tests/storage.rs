@@ -36,14 +36,21 @@ fn a_restarted_server_resumes_every_game_where_it_stood() {
         // The downtime is charged to nobody: Black's clock resumes as it read
         // at the last heartbeat (at most half a second before the stop),
         // not 1.5 s lower.
-        let lost = before["clock"]["black_ms"].as_i64().unwrap() - after["clock"]["black_ms"].as_i64().unwrap();
+        let lost = before["clock"]["black_ms"].as_i64().unwrap()
+            - after["clock"]["black_ms"].as_i64().unwrap();
         assert!((-600..1000).contains(&lost), "black lost {lost} ms");
         assert_eq!(after["clock"]["white_ms"], before["clock"]["white_ms"]);
         // And the game goes on.
         assert_eq!(s.mv(&id, &black, "e7e6").await.0, 200);
         assert_eq!(s.mv(&id, &white, "b1c3").await.0, 200);
         let store = Store::open(&path.join("arbiter.db")).await.unwrap();
-        assert!(arbiter_server::verify::verify(&store).await.unwrap().findings.is_empty());
+        assert!(
+            arbiter_server::verify::verify(&store)
+                .await
+                .unwrap()
+                .findings
+                .is_empty()
+        );
     });
 }
 
@@ -75,12 +82,22 @@ async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
     assert!(report.findings[0].problem.contains("hash chain"));
     // A server opened on the altered database will not play the game on.
     let second = Server::start_in(&s.path, common::config(&s.path)).await;
-    let r = second.http.get(second.url(&format!("/api/games/{id}"))).send().await.unwrap();
+    let r = second
+        .http
+        .get(second.url(&format!("/api/games/{id}")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 500);
     assert!(r.text().await.unwrap().contains("altered"));
     assert_eq!(second.view(&other).await["status"], "started");
     // A game result changed without its events is found too.
-    store.execute_raw(&format!("UPDATE games SET result = '1-0' WHERE id = '{other}'")).await.unwrap();
+    store
+        .execute_raw(&format!(
+            "UPDATE games SET result = '1-0' WHERE id = '{other}'"
+        ))
+        .await
+        .unwrap();
     let report = arbiter_server::verify::verify(&store).await.unwrap();
     assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
     store.close().await;

@@ -24,7 +24,14 @@ impl Process {
     /// Starts `arbiter serve` on `db` and waits until it listens.
     pub fn start(db: &Path, extra: &[&str]) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--rate-limit", "0", "--db"])
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--rate-limit",
+                "0",
+                "--db",
+            ])
             .arg(db)
             .args(extra)
             .stdout(Stdio::piped())
@@ -59,7 +66,10 @@ pub struct Client {
 
 impl Client {
     pub fn new(base: &str) -> Client {
-        Client { http: reqwest::Client::new(), base: base.to_string() }
+        Client {
+            http: reqwest::Client::new(),
+            base: base.to_string(),
+        }
     }
 
     pub async fn create(&self, time_control: &str) -> Value {
@@ -71,14 +81,24 @@ impl Client {
     }
 
     pub async fn mv(&self, id: &str, token: &str, mv: &str) -> Result<u16, reqwest::Error> {
-        let r = self.http.post(format!("{}/api/games/{id}/events", self.base))
+        let r = self
+            .http
+            .post(format!("{}/api/games/{id}/events", self.base))
             .bearer_auth(token)
             .json(&json!({"kind": "move", "move": mv}))
-            .send().await?;
+            .send()
+            .await?;
         Ok(r.status().as_u16())
     }
 
     pub async fn view(&self, id: &str) -> Value {
-        self.http.get(format!("{}/api/games/{id}", self.base)).send().await.unwrap().json().await.unwrap()
+        self.http
+            .get(format!("{}/api/games/{id}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 }

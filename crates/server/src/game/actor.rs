@@ -235,7 +235,10 @@ impl GameActor {
             });
         }
         if let Err(e) = self.ctx.writer.write(ops).await {
-            tracing::error!("game {}: {e}; rolling back to the durable record", self.meta.id);
+            tracing::error!(
+                "game {}: {e}; rolling back to the durable record",
+                self.meta.id
+            );
             self.roll_back();
             return Err(ActError::Storage(e.to_string()));
         }
@@ -285,7 +288,11 @@ impl GameActor {
         }
         let count = self.present.get_mut(color);
         let was = *count;
-        *count = if present { was + 1 } else { was.saturating_sub(1) };
+        *count = if present {
+            was + 1
+        } else {
+            was.saturating_sub(1)
+        };
         let playing = self.game.outcome().is_none();
         let grace = self.ctx.gone_grace.as_secs();
         if was > 0 && *count == 0 {

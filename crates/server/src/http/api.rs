@@ -78,7 +78,9 @@ impl CreateGame {
     /// The referee's setup for this request.
     pub fn setup(&self) -> Result<GameSetup, ApiError> {
         let ruleset = match &self.ruleset {
-            Some(name) => Ruleset::by_name(name).map_err(|e| ApiError::BadRequest(e.to_string()))?,
+            Some(name) => {
+                Ruleset::by_name(name).map_err(|e| ApiError::BadRequest(e.to_string()))?
+            }
             None => Ruleset::default(),
         };
         let time_control: TimeControl = match &self.time_control {
@@ -147,7 +149,11 @@ pub async fn create_game(
 
 /// `GET /api/games`: the most recent games.
 pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let rows = hub.store.recent_games(50).await.map_err(crate::hub::HubError::from)?;
+    let rows = hub
+        .store
+        .recent_games(50)
+        .await
+        .map_err(crate::hub::HubError::from)?;
     let games: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -199,13 +205,18 @@ pub async fn post_event(
     let actor = role.actor().ok_or(ApiError::Unauthorized)?;
     let kind: EventKind = json_body(&body)?;
     if matches!(kind, EventKind::Tick) {
-        return Err(ApiError::BadRequest("time passes by itself on this server".into()));
+        return Err(ApiError::BadRequest(
+            "time passes by itself on this server".into(),
+        ));
     }
     let verdict = game.act(actor, kind).await?;
     if verdict.is_accepted() {
         Ok(Json(json!({"role": role.name(), "verdict": verdict})))
     } else {
-        Err(ApiError::rejected(verdict, StatusCode::UNPROCESSABLE_ENTITY))
+        Err(ApiError::rejected(
+            verdict,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ))
     }
 }
 
@@ -253,7 +264,10 @@ pub async fn get_pgn(
     let pgn = game.read(|g| g.to_pgn()).await?;
     Ok((
         [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"arbiter-{}.pgn\"", game.meta.id),

@@ -15,13 +15,37 @@ macro_rules! web {
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("app.css", "text/css; charset=utf-8", web!("app.css")),
     ("i18n.js", "text/javascript; charset=utf-8", web!("i18n.js")),
-    ("lobby.js", "text/javascript; charset=utf-8", web!("lobby.js")),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        web!("lobby.js"),
+    ),
     ("game.js", "text/javascript; charset=utf-8", web!("game.js")),
-    ("scoresheet.js", "text/javascript; charset=utf-8", web!("scoresheet.js")),
-    ("vendor/chessground.min.js", "text/javascript; charset=utf-8", web!("vendor/chessground.min.js")),
-    ("vendor/chessground.base.css", "text/css; charset=utf-8", web!("vendor/chessground.base.css")),
-    ("vendor/chessground.brown.css", "text/css; charset=utf-8", web!("vendor/chessground.brown.css")),
-    ("vendor/chessground.cburnett.css", "text/css; charset=utf-8", web!("vendor/chessground.cburnett.css")),
+    (
+        "scoresheet.js",
+        "text/javascript; charset=utf-8",
+        web!("scoresheet.js"),
+    ),
+    (
+        "vendor/chessground.min.js",
+        "text/javascript; charset=utf-8",
+        web!("vendor/chessground.min.js"),
+    ),
+    (
+        "vendor/chessground.base.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.base.css"),
+    ),
+    (
+        "vendor/chessground.brown.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.brown.css"),
+    ),
+    (
+        "vendor/chessground.cburnett.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.cburnett.css"),
+    ),
 ];
 
 const INDEX: &[u8] = web!("index.html");

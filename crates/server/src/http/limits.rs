@@ -20,7 +20,9 @@ pub type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
 pub fn limiter(per_second: u32, burst: u32) -> Option<Limiter> {
     let rate = NonZeroU32::new(per_second)?;
     let burst = NonZeroU32::new(burst.max(1)).expect("at least one");
-    let limiter = Arc::new(RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)));
+    let limiter = Arc::new(RateLimiter::keyed(
+        Quota::per_second(rate).allow_burst(burst),
+    ));
     let pruned = limiter.clone();
     // Forget quiet clients now and then, so the table stays small.
     tokio::spawn(async move {

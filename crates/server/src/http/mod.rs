@@ -47,16 +47,40 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/challenge/{username}", post(li::create_challenge));
     for api in ["board", "bot"] {
         app = app
-            .route(&format!("/api/{api}/game/stream/{{id}}"), get(li::game_stream))
-            .route(&format!("/api/{api}/game/{{id}}/move/{{mv}}"), post(li::make_move))
-            .route(&format!("/api/{api}/game/{{id}}/draw/{{accept}}"), post(li::draw))
-            .route(&format!("/api/{api}/game/{{id}}/takeback/{{accept}}"), post(li::takeback))
+            .route(
+                &format!("/api/{api}/game/stream/{{id}}"),
+                get(li::game_stream),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/move/{{mv}}"),
+                post(li::make_move),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/draw/{{accept}}"),
+                post(li::draw),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/takeback/{{accept}}"),
+                post(li::takeback),
+            )
             .route(&format!("/api/{api}/game/{{id}}/resign"), post(li::resign))
             .route(&format!("/api/{api}/game/{{id}}/abort"), post(li::abort))
-            .route(&format!("/api/{api}/game/{{id}}/claim-victory"), post(li::claim_victory))
-            .route(&format!("/api/{api}/game/{{id}}/claim-victory/"), post(li::claim_victory))
-            .route(&format!("/api/{api}/game/{{id}}/claim-draw"), post(li::claim_draw))
-            .route(&format!("/api/{api}/game/{{id}}/chat"), post(li::post_chat).get(li::get_chat));
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-victory"),
+                post(li::claim_victory),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-victory/"),
+                post(li::claim_victory),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-draw"),
+                post(li::claim_draw),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/chat"),
+                post(li::post_chat).get(li::get_chat),
+            );
     }
     let mut app = app
         .fallback(assets::not_found)

@@ -150,7 +150,9 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
 async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<serde_json::Value> {
     let message: ClientMessage = match serde_json::from_str(message) {
         Ok(m) => m,
-        Err(e) => return Some(json!({"type": "error", "error": format!("malformed message: {e}")})),
+        Err(e) => {
+            return Some(json!({"type": "error", "error": format!("malformed message: {e}")}));
+        }
     };
     match message {
         ClientMessage::Auth { token } => {
@@ -166,10 +168,14 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<ser
         }
         ClientMessage::Act { id, event } => {
             let Some(actor) = role.actor() else {
-                return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}));
+                return Some(
+                    json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}),
+                );
             };
             if matches!(event, EventKind::Tick) {
-                return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}));
+                return Some(
+                    json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}),
+                );
             }
             match game.act(actor, event).await {
                 Ok(verdict) => Some(json!({"type": "verdict", "id": id, "verdict": verdict})),
@@ -177,7 +183,11 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<ser
             }
         }
         ClientMessage::Chat { text } => {
-            let text: String = text.chars().filter(|c| !c.is_control()).take(MAX_CHAT).collect();
+            let text: String = text
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_CHAT)
+                .collect();
             if text.trim().is_empty() {
                 return None;
             }
@@ -187,7 +197,11 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<ser
                 Role::Spectator => ("spectator".to_string(), "spectator"),
             };
             let _ = game
-                .chat(ChatLine { username, text, room: room.to_string() })
+                .chat(ChatLine {
+                    username,
+                    text,
+                    room: room.to_string(),
+                })
                 .await;
             None
         }

@@ -84,7 +84,12 @@ pub async fn get_account(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok2
 pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
     let text = String::from_utf8_lossy(&body);
     let mut out = serde_json::Map::new();
-    for token in text.split(',').map(str::trim).filter(|t| !t.is_empty()).take(100) {
+    for token in text
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .take(100)
+    {
         let found = hub.account_by_token(token).await?;
         out.insert(
             token.to_string(),
@@ -127,10 +132,21 @@ pub async fn users_status(
 ) -> Ok200 {
     let ids = q.get("ids").map(String::as_str).unwrap_or("");
     let mut out = Vec::new();
-    for id in ids.split(',').map(str::trim).filter(|s| !s.is_empty()).take(100) {
-        if let Some(a) = hub.store.account(id).await.map_err(crate::hub::HubError::from)? {
+    for id in ids
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .take(100)
+    {
+        if let Some(a) = hub
+            .store
+            .account(id)
+            .await
+            .map_err(crate::hub::HubError::from)?
+        {
             let playing = !ongoing(&hub, &a.id).await.is_empty();
-            let mut user = json!({"id": a.id, "name": a.name, "online": hub.lobby.is_online(&a.id)});
+            let mut user =
+                json!({"id": a.id, "name": a.name, "online": hub.lobby.is_online(&a.id)});
             if playing {
                 user["playing"] = json!(true);
             }
@@ -173,7 +189,8 @@ pub async fn event_stream(
     let hub2 = hub.clone();
     tokio::spawn(async move {
         for (game, view, color) in ongoing(&hub2, &a.id).await {
-            let start = json!({"type": "gameStart", "game": format::event_game(&game.meta, &view, color)});
+            let start =
+                json!({"type": "gameStart", "game": format::event_game(&game.meta, &view, color)});
             if tx.send(line(&start)).await.is_err() {
                 return;
             }
@@ -223,7 +240,10 @@ pub async fn game_stream(
         let mut over = view.status == Status::Over;
         let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
         keep_alive.tick().await;
-        let mut ok = tx.send(line(&format::game_full(&meta, &view, &moves))).await.is_ok();
+        let mut ok = tx
+            .send(line(&format::game_full(&meta, &view, &moves)))
+            .await
+            .is_ok();
         while ok && !over {
             let next = tokio::select! {
                 u = updates.recv() => match u {
@@ -272,7 +292,9 @@ fn answer(word: &str) -> Result<bool, ApiError> {
     match word.to_ascii_lowercase().as_str() {
         "yes" | "true" | "1" | "accept" => Ok(true),
         "no" | "false" | "0" | "decline" => Ok(false),
-        other => Err(ApiError::BadRequest(format!("{other:?} is neither yes nor no"))),
+        other => Err(ApiError::BadRequest(format!(
+            "{other:?} is neither yes nor no"
+        ))),
     }
 }
 
@@ -285,7 +307,9 @@ pub async fn make_move(
 ) -> Ok200 {
     let game = find(&hub, &id).await?;
     let color = player(&hub, &game, &headers).await?;
-    let offer_draw = q.get("offeringDraw").is_some_and(|v| answer(v).unwrap_or(false));
+    let offer_draw = q
+        .get("offeringDraw")
+        .is_some_and(|v| answer(v).unwrap_or(false));
     act_as(&game, color, EventKind::Move { mv, offer_draw }).await
 }
 
@@ -518,7 +542,10 @@ pub async fn create_challenge(
     let p = params(&headers, &body)?;
     let number = |k: &str| -> Result<Option<u64>, ApiError> {
         p.get(k)
-            .map(|v| v.parse::<u64>().map_err(|_| ApiError::BadRequest(format!("{k} must be a number"))))
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| ApiError::BadRequest(format!("{k} must be a number")))
+            })
             .transpose()
     };
     let clock = match (number("clock.limit")?, number("clock.increment")?) {
@@ -549,7 +576,9 @@ pub async fn create_challenge(
     };
     let body = challenge.to_json("created");
     hub.lobby.open_challenge(challenge);
-    Ok(Json(json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"})))
+    Ok(Json(
+        json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
+    ))
 }
 
 /// `POST /api/challenge/{id}/accept`: the game is created and starts.
@@ -559,11 +588,17 @@ pub async fn accept_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let c = hub.lobby.challenge(&id).ok_or(ApiError::NotFound("challenge"))?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden("this challenge is not for you".into()));
     }
-    let c = hub.lobby.take_challenge(&id).ok_or(ApiError::NotFound("challenge"))?;
+    let c = hub
+        .lobby
+        .take_challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
     let challenger_white = match c.color.as_str() {
         "white" => true,
         "black" => false,
@@ -585,7 +620,11 @@ pub async fn accept_challenge(
         time_control: match c.clock {
             Some((limit, inc)) => TimeControl::sudden_death(
                 limit * 1000,
-                if inc > 0 { arbiter_referee::Bonus::Increment(inc * 1000) } else { arbiter_referee::Bonus::None },
+                if inc > 0 {
+                    arbiter_referee::Bonus::Increment(inc * 1000)
+                } else {
+                    arbiter_referee::Bonus::None
+                },
             ),
             None => TimeControl::Untimed,
         },
@@ -598,8 +637,12 @@ pub async fn accept_challenge(
         fen: c.fen.clone(),
         ..GameSetup::default()
     };
-    hub.create_game(setup, [Some(white.id.clone()), Some(black.id.clone())], false)
-        .await?;
+    hub.create_game(
+        setup,
+        [Some(white.id.clone()), Some(black.id.clone())],
+        false,
+    )
+    .await?;
     ok()
 }
 
@@ -610,7 +653,10 @@ pub async fn decline_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let c = hub.lobby.challenge(&id).ok_or(ApiError::NotFound("challenge"))?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden("this challenge is not for you".into()));
     }
@@ -628,7 +674,10 @@ pub async fn cancel_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let c = hub.lobby.challenge(&id).ok_or(ApiError::NotFound("challenge"))?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
     if c.challenger.id != me.id {
         return Err(ApiError::Forbidden("this challenge is not yours".into()));
     }

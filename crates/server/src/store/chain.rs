@@ -40,8 +40,14 @@ mod tests {
         let g = genesis("abc", "{}");
         assert_ne!(g, genesis("abc", r#"{"event":"x"}"#));
         assert_ne!(g, genesis("abd", "{}"));
-        let a = next(&g, r#"{"actor":"white","at_ms":1,"kind":"move","move":"e4"}"#);
-        let b = next(&g, r#"{"actor":"white","at_ms":1,"kind":"move","move":"d4"}"#);
+        let a = next(
+            &g,
+            r#"{"actor":"white","at_ms":1,"kind":"move","move":"e4"}"#,
+        );
+        let b = next(
+            &g,
+            r#"{"actor":"white","at_ms":1,"kind":"move","move":"d4"}"#,
+        );
         assert_ne!(a, b);
         assert_eq!(a.len(), 64);
     }

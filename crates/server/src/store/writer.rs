@@ -183,4 +183,3 @@ async fn write_other(conn: &mut SqliteConnection, op: &Op) -> Result<(), sqlx::E
     }
     Ok(())
 }
-

@@ -69,21 +69,32 @@ impl Server {
 
     /// Creates a game; returns its creation answer.
     pub async fn create(&self, body: Value) -> Value {
-        let r = self.http.post(self.url("/api/games")).json(&body).send().await.unwrap();
+        let r = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(r.status(), 201, "{:?}", r.text().await);
         r.json().await.unwrap()
     }
 
     /// A game started at once, untimed unless `time_control` is given.
     pub async fn started_game(&self, time_control: &str) -> Value {
-        self.create(json!({"white": "Ann", "black": "Bob", "time_control": time_control,
-                           "ruleset": "fide-blitz", "start_now": true}))
-            .await
+        self.create(
+            json!({"white": "Ann", "black": "Bob", "time_control": time_control,
+                           "ruleset": "fide-blitz", "start_now": true}),
+        )
+        .await
     }
 
     /// Posts an event; returns the status and the body.
     pub async fn event(&self, id: &str, token: Option<&str>, event: Value) -> (u16, Value) {
-        let mut r = self.http.post(self.url(&format!("/api/games/{id}/events"))).json(&event);
+        let mut r = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/events")))
+            .json(&event);
         if let Some(t) = token {
             r = r.bearer_auth(t);
         }
@@ -93,7 +104,8 @@ impl Server {
     }
 
     pub async fn mv(&self, id: &str, token: &str, mv: &str) -> (u16, Value) {
-        self.event(id, Some(token), json!({"kind": "move", "move": mv})).await
+        self.event(id, Some(token), json!({"kind": "move", "move": mv}))
+            .await
     }
 
     pub async fn view(&self, id: &str) -> Value {
@@ -111,5 +123,10 @@ impl Server {
 /// The tokens of a created game.
 pub fn tokens(created: &Value) -> (String, String, String, String) {
     let s = |k: &str| created[k].as_str().unwrap().to_string();
-    (s("id"), s("white_token"), s("black_token"), s("arbiter_token"))
+    (
+        s("id"),
+        s("white_token"),
+        s("black_token"),
+        s("arbiter_token"),
+    )
 }
