@@ -18,6 +18,12 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator test).
     Perft(commands::perft::Args),
+    /// Read FENs from standard input; print each position's legal moves and
+    /// what it decides by itself, one JSON object per line.
+    Inspect(commands::inspect::Args),
+    /// Play a match or tournament between UCI engines, refereed under the
+    /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
+    Match(commands::match_::Args),
     /// Run a game's event log (or a PGN game) through the referee.
     Replay(commands::replay::Args),
     /// Check PGN files: every move under the rules, results, tags.
@@ -34,6 +40,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => commands::perft::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
+        Command::Match(args) => commands::match_::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),

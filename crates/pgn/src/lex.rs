@@ -7,14 +7,36 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Byte classes, looked up rather than compared: the scanners run over
+/// every byte of the input. A token end ends a symbol token (a move, a
+/// move number, a result); a move end also ends a move (its annotation
+/// suffix starts).
+const TOKEN_END: u8 = 1;
+const MOVE_END: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let ends = b" \t\n\r\x0b\x0c{}()[];$\"";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = TOKEN_END | MOVE_END;
+        i += 1;
+    }
+    t[b'!' as usize] = MOVE_END;
+    t[b'?' as usize] = MOVE_END;
+    t
+};
+
 /// `true` if `b` ends a symbol token (a move, a move number, a result).
 #[inline(always)]
 pub(crate) fn ends_token(b: u8) -> bool {
-    is_space(b)
-        || matches!(
-            b,
-            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
-        )
+    CLASS[b as usize] & TOKEN_END != 0
+}
+
+/// `true` if `b` ends a move: a token end, or an annotation suffix.
+#[inline(always)]
+pub(crate) fn ends_move(b: u8) -> bool {
+    CLASS[b as usize] & MOVE_END != 0
 }
 
 /// `true` if `i` is the first byte of a line.
@@ -113,20 +135,18 @@ pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExt
         // Unescaped quotes: the value runs to the last quote that is
         // followed by the last closing bracket of the line.
         let line = &bytes[value_start..line_end];
-        if let Some(close) = memchr::memrchr(b']', line) {
-            if let Some(quote) = memchr::memrchr(b'"', &line[..close]) {
-                if line[quote + 1..close]
-                    .iter()
-                    .all(|&b| matches!(b, b' ' | b'\t'))
-                {
-                    return Some(TagExtent {
-                        end: value_start + close + 1,
-                        name,
-                        value: Some(value_start..value_start + quote),
-                        flaw: Some(TagFlaw::UnescapedQuote),
-                    });
-                }
-            }
+        if let Some(close) = memchr::memrchr(b']', line)
+            && let Some(quote) = memchr::memrchr(b'"', &line[..close])
+            && line[quote + 1..close]
+                .iter()
+                .all(|&b| matches!(b, b' ' | b'\t'))
+        {
+            return Some(TagExtent {
+                end: value_start + close + 1,
+                name,
+                value: Some(value_start..value_start + quote),
+                flaw: Some(TagFlaw::UnescapedQuote),
+            });
         }
     }
     // Broken beyond repair: the tag ends at the first `]`, else the line end.

@@ -63,4 +63,4 @@ pub use reader::{Games, MAX_GAME_BYTES, Reader};
 pub use result::{GameResult, ParseResultError};
 pub use text::{decode_text, is_latin1};
 pub use visitor::{CheckMark, RawComment, RawTag, SanToken, Skip, Visitor};
-pub use writer::{LINE_WIDTH, SEVEN_TAG_ROSTER, Writer, export, marker};
+pub use writer::{LINE_WIDTH, SEVEN_TAG_ROSTER, Writer, export};

@@ -1,7 +1,9 @@
 //! The parser of one game's text: tags, then movetext, told to a
 //! [`Visitor`].
 
-use crate::lex::{TagFlaw, at_line_start, count_line_breaks, ends_token, line_end, tag_extent};
+use crate::lex::{
+    TagFlaw, at_line_start, count_line_breaks, ends_move, ends_token, line_end, tag_extent,
+};
 use crate::result::result_len;
 use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
 use crate::{GameResult, Location, Nag, SyntaxError, SyntaxErrorKind, Visitor};
@@ -166,7 +168,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         let bytes = self.bytes;
         let len = bytes.len();
         let mut i = 0;
-        // Offsets of the open variations' `(`, and whether each is skipped.
+        // Offsets of the `(` of the variations open (skipped ones aside).
         let mut open: Vec<usize> = Vec::new();
         let mut result = false;
         while i < len {
@@ -344,7 +346,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.movetext();
         let bytes = self.bytes;
         let mut end = i;
-        while end < bytes.len() && !ends_token(bytes[end]) && !matches!(bytes[end], b'!' | b'?') {
+        while end < bytes.len() && !ends_move(bytes[end]) {
             end += 1;
         }
         if end == i {

@@ -87,6 +87,12 @@ impl<R: Read> Reader<R> {
         self
     }
 
+    /// The bytes of memory the reader holds for its buffer: about the size
+    /// of the largest game read, whatever the size of the input.
+    pub fn buffer_capacity(&self) -> usize {
+        self.buf.len()
+    }
+
     /// How many games have been handed out so far.
     pub fn games_read(&self) -> u64 {
         self.games
@@ -149,6 +155,11 @@ impl<R: Read> Reader<R> {
         self.consume(game_start);
         loop {
             if let Some(e) = game_end(&self.buf[..self.end], self.start, self.eof) {
+                if e - self.start > self.max_game {
+                    self.keep_head();
+                    self.consume(e);
+                    return Ok(Some(Extent::Oversized));
+                }
                 return Ok(Some(Extent::Game(self.start, e)));
             }
             if self.end - self.start > self.max_game {
@@ -162,12 +173,7 @@ impl<R: Read> Reader<R> {
     /// Skips a game larger than the limit, up to the next line that opens
     /// a tag pair, keeping its first bytes to report it by.
     fn skip_oversized(&mut self) -> io::Result<()> {
-        let head = 200.min(self.end - self.start);
-        self.oversized = Oversized {
-            head: self.buf[self.start..self.start + head].to_vec(),
-            line: self.line,
-            offset: self.offset,
-        };
+        self.keep_head();
         let mut from = self.start + self.max_game.min(self.end - self.start);
         loop {
             if let Some(i) = memchr::memmem::find(&self.buf[from..self.end], b"\n[") {
@@ -182,6 +188,17 @@ impl<R: Read> Reader<R> {
             }
             from = self.start;
         }
+    }
+
+    /// Keeps the first bytes and the place of the game at `start`, to report
+    /// it by when it is skipped for its size.
+    fn keep_head(&mut self) {
+        let head = 200.min(self.end - self.start);
+        self.oversized = Oversized {
+            head: self.buf[self.start..self.start + head].to_vec(),
+            line: self.line,
+            offset: self.offset,
+        };
     }
 
     /// The text of the next game, or `None` at the end of the input.

@@ -73,10 +73,10 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                     return Some(trim_end(bytes, start, i));
                 }
                 let tag = tag_extent(bytes, i, eof)?;
-                if let Some(prev_end) = last_tag_end {
-                    if starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()]) {
-                        return Some(prev_end);
-                    }
+                if let Some(prev_end) = last_tag_end
+                    && starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()])
+                {
+                    return Some(prev_end);
                 }
                 last_tag_end = Some(tag.end);
                 i = tag.end;

@@ -200,7 +200,7 @@ impl<'a> SanToken<'a> {
     /// `true` for the null move (`--` or `Z0`), which passes the turn: it
     /// appears in analysis, never in a game that was played.
     pub fn is_null(&self) -> bool {
-        matches!(self.bytes, b"--" | b"Z0" | b"0000" | b"@@@@")
+        matches!(self.bytes, b"--" | b"Z0")
     }
 
     /// Where the move starts, as a byte offset in the game's text.

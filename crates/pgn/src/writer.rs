@@ -3,7 +3,7 @@
 use core::fmt;
 use std::io::{self, Write};
 
-use crate::{Comment, Game, GameResult, MoveNode, Variation};
+use crate::{Comment, Game, MoveNode, Variation};
 
 /// The Seven Tag Roster, in export order, with the value written when a game
 /// lacks the tag.
@@ -129,7 +129,7 @@ fn write_line(tokens: &mut Tokens, comments: &[Comment], moves: &[MoveNode], fir
     for (i, node) in moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             tokens.push(&format!("{number}."));
         } else if force_number {
             tokens.push(&format!("{number}..."));
@@ -216,9 +216,4 @@ impl Tokens {
             width += len;
         }
     }
-}
-
-/// The result a game's movetext should end with when it was `result`.
-pub fn marker(result: Option<GameResult>) -> &'static str {
-    result.unwrap_or(GameResult::Unknown).as_str()
 }

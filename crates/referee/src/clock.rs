@@ -35,6 +35,14 @@ pub(crate) struct Press {
     pub period_added_ms: Option<u64>,
 }
 
+/// No clock holds more than this (about 73 million years): times from
+/// outside are clamped to it, so that no arithmetic can overflow.
+const MAX_MS: u64 = (i64::MAX / 4) as u64;
+
+fn ms(value: u64) -> i64 {
+    value.min(MAX_MS) as i64
+}
+
 /// Both players' clocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Clock {
@@ -53,7 +61,7 @@ pub(crate) struct Clock {
 
 impl Clock {
     pub fn new(controls: ByColor<TimeControl>) -> Clock {
-        let remaining = ByColor::new_with(|c| controls.get(c).initial_ms() as i64);
+        let remaining = ByColor::new_with(|c| ms(controls.get(c).initial_ms()));
         Clock {
             controls,
             remaining,
@@ -98,7 +106,7 @@ impl Clock {
     /// Time the running side has consumed by `now`, after any US delay.
     fn consumed(&self, color: Color, now: u64) -> i64 {
         let elapsed = now.saturating_sub(self.since_ms);
-        elapsed.saturating_sub(self.us_delay(color)) as i64
+        ms(elapsed.saturating_sub(self.us_delay(color)))
     }
 
     /// Starts `side`'s clock at `now`.
@@ -114,8 +122,10 @@ impl Clock {
         }
         let base = *self.remaining.get(color);
         match self.running {
-            Some(r) if r == color => base - self.consumed(color, now),
-            Some(r) if self.is_hourglass(r) => base + now.saturating_sub(self.since_ms) as i64,
+            Some(r) if r == color => base.saturating_sub(self.consumed(color, now)),
+            Some(r) if self.is_hourglass(r) => {
+                base.saturating_add(ms(now.saturating_sub(self.since_ms)))
+            }
             _ => base,
         }
     }
@@ -136,7 +146,11 @@ impl Clock {
             return None;
         }
         let left = (*self.remaining.get(side)).max(0) as u64;
-        Some(self.since_ms + left + self.us_delay(side))
+        Some(
+            self.since_ms
+                .saturating_add(left)
+                .saturating_add(self.us_delay(side)),
+        )
     }
 
     /// Freezes the clocks at `now` (the game is over, or paused).
@@ -154,20 +168,22 @@ impl Clock {
         let elapsed = now.saturating_sub(self.since_ms);
         let consumed = self.consumed(side, now);
         let opponent_gain = if self.is_hourglass(side) {
-            elapsed as i64
+            ms(elapsed)
         } else {
             0
         };
         let bonus = match self.bonus(side) {
-            Bonus::Increment(inc) => inc as i64,
-            Bonus::Bronstein(d) => elapsed.min(d) as i64,
+            Bonus::Increment(inc) => ms(inc),
+            Bonus::Bronstein(d) => ms(elapsed.min(d)),
             Bonus::None | Bonus::Delay(_) => 0,
-        } + self.granted_increment_ms as i64;
-        let mut remaining = *self.remaining.get(side) - consumed;
-        if self.controls.get(side).is_timed() {
-            remaining += bonus;
         }
-        *self.remaining.get_mut(!side) += opponent_gain;
+        .saturating_add(ms(self.granted_increment_ms));
+        let mut remaining = self.remaining.get(side).saturating_sub(consumed);
+        if self.controls.get(side).is_timed() {
+            remaining = remaining.saturating_add(bonus);
+        }
+        let opponent = self.remaining.get_mut(!side);
+        *opponent = opponent.saturating_add(opponent_gain);
         let mut period_added_ms = None;
         *self.moves_in_period.get_mut(side) += 1;
         let period = self.controls.get(side).period(*self.periods_done.get(side));
@@ -177,7 +193,7 @@ impl Clock {
             *self.periods_done.get_mut(side) += 1;
             *self.moves_in_period.get_mut(side) = 0;
             if let Some(next) = self.controls.get(side).period(*self.periods_done.get(side)) {
-                remaining += next.base_ms as i64;
+                remaining = remaining.saturating_add(ms(next.base_ms));
                 period_added_ms = Some(next.base_ms);
             }
         }
@@ -190,8 +206,9 @@ impl Clock {
     }
 
     /// Adds time to `side`'s clock.
-    pub fn add(&mut self, side: Color, ms: u64) {
-        *self.remaining.get_mut(side) += ms as i64;
+    pub fn add(&mut self, side: Color, extra_ms: u64) {
+        let r = self.remaining.get_mut(side);
+        *r = r.saturating_add(ms(extra_ms));
     }
 
     /// Sets `side`'s clock to `ms` exactly, as of `now` (a flag: zero).
@@ -231,7 +248,7 @@ impl Clock {
     /// The increment in force for `color` (Fischer or granted).
     pub fn increment_ms(&self, color: Color) -> u64 {
         match self.bonus(color) {
-            Bonus::Increment(inc) => inc + self.granted_increment_ms,
+            Bonus::Increment(inc) => inc.saturating_add(self.granted_increment_ms),
             _ => self.granted_increment_ms,
         }
     }

@@ -339,11 +339,11 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
         if margin > 2
             && clock.control(side).is_timed()
             && elapsed >= before
-            && elapsed < before + margin
+            && elapsed < before.saturating_add(margin)
         {
             elapsed = before.saturating_sub(1);
         }
-        now += elapsed;
+        now = now.saturating_add(elapsed);
         clock.press(side, now);
         events.push(Event::new(
             Actor::from(side),

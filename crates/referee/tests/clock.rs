@@ -309,3 +309,44 @@ fn the_deadline_is_what_a_server_waits_for() {
     assert_eq!(v.due.len(), 1);
     assert_eq!(game.next_deadline_ms(), None, "over");
 }
+
+#[test]
+fn extreme_times_and_controls_never_panic() {
+    for tc in [
+        "18446744073709551+18446744073709551",
+        "*18446744073709551",
+        "1/1:1d18446744073709551",
+        "0",
+    ] {
+        let setup = GameSetup {
+            time_control: tc.parse().unwrap(),
+            ..GameSetup::default()
+        };
+        let mut game = Game::new(setup).unwrap();
+        for (i, at) in [0, 1, u64::MAX / 2, u64::MAX - 1, u64::MAX]
+            .into_iter()
+            .enumerate()
+        {
+            let kind = if i == 0 {
+                EventKind::Start
+            } else {
+                EventKind::Move {
+                    mv: ["e4", "e5", "Nf3", "Nc6"][i - 1].into(),
+                    offer_draw: false,
+                }
+            };
+            let actor = if i == 0 {
+                Actor::Arbiter
+            } else if i % 2 == 1 {
+                Actor::White
+            } else {
+                Actor::Black
+            };
+            game.apply(Event::new(actor, at, kind));
+            let c = game.clock_at(at);
+            assert!(c.white_ms >= 0 && c.black_ms >= 0, "{tc}: {c:?}");
+            let _ = game.next_deadline_ms();
+        }
+        game.tick(u64::MAX);
+    }
+}

@@ -76,7 +76,7 @@ fn fide_9_1_2_3_a_claim_counts_as_a_draw_offer() {
 }
 
 #[test]
-fn rapid_a_4_wrong_claim_adds_one_minute() {
+fn rapid_wrong_claim_adds_one_minute() {
     let game = run(&format!(
         "
         setup ruleset=fide-rapid tc=900+10
@@ -331,6 +331,14 @@ fn fide_5_2_3_no_draw_before_both_players_have_moved() {
         40   black   move e5
         50   white   offer
         60   black   accept
+        end  1/2-1/2 agreement FIDE 9.1.2
+    ");
+    // Black's first move completes the condition: an offer with it stands.
+    run("
+        0    arbiter start
+        10   white   move e4
+        20   black   move e5 offer    => cites FIDE 9.1.2.1
+        30   white   accept
         end  1/2-1/2 agreement FIDE 9.1.2
     ");
 }

@@ -161,6 +161,15 @@ impl SanPlus {
         }
     }
 
+    /// Appends the canonical text to `out`; the same as [`fmt::Display`]
+    /// without the formatting machinery, for writers of many moves.
+    pub fn append_to(&self, out: &mut String) {
+        self.san.append_to(out);
+        if let Some(suffix) = self.suffix {
+            out.push(suffix.char());
+        }
+    }
+
     /// Reads a PGN token, keeping its check or mate mark (see [`San::from_ascii`]).
     pub fn from_ascii(s: &[u8]) -> Result<SanPlus, ParseSanError> {
         ascii::parse_plus(s)
@@ -205,6 +214,18 @@ impl San {
     /// nothing panics).
     pub fn from_move(pos: &Position, m: Move) -> San {
         write::san_of(pos, m)
+    }
+
+    /// Appends the canonical text to `out`; the same as [`fmt::Display`]
+    /// without the formatting machinery, for writers of many moves.
+    pub fn append_to(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = crate::notation::write_short(
+            out,
+            self,
+            crate::notation::Style::Ascii,
+            crate::Color::White,
+        );
     }
 
     /// The legal move this SAN names in `pos`, or why there is none.
@@ -277,12 +298,17 @@ impl Position {
             san: text.trim().to_string(),
             kind: SanErrorKind::Syntax(e),
         })?;
-        match san.to_move(self) {
+        let resolved = match san.to_move(self) {
             Ok(m) => Ok(m),
             Err(err) => match lenient::bishop_reading(text, san) {
                 Some(bishop) => bishop.to_move(self).map_err(|_| err),
                 None => Err(err),
             },
-        }
+        };
+        // Errors quote the move as the player wrote it.
+        resolved.map_err(|err| SanError {
+            san: text.trim().to_string(),
+            ..err
+        })
     }
 }

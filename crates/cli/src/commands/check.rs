@@ -2,14 +2,7 @@
 //! the rules, and reports each problem with its place and the rule it
 //! breaks. The kinds of finding are listed in `docs/check.md`.
 
-mod dead;
-mod ending;
-mod finding;
-mod fix;
-mod pipeline;
-mod replay;
 mod report;
-mod tags;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -19,8 +12,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use finding::Severity;
-use pipeline::{GameOutcome, Options};
+use arbiter_check::{GameOutcome, Options, Severity};
 use report::{Style, Tally, write_finding, write_summary};
 
 /// When to colour the output.
@@ -39,8 +31,11 @@ pub enum ColorChoice {
 pub struct Args {
     /// PGN files to check (`-` for standard input); gzip and Zstandard
     /// compressed files are recognised and read as such.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "kinds")]
     files: Vec<PathBuf>,
+    /// List the kinds of finding (identifier, severity, rule) and exit.
+    #[arg(long)]
+    kinds: bool,
     /// One JSON object per line and per finding on standard output (the
     /// summary goes to standard error).
     #[arg(long)]
@@ -70,6 +65,10 @@ pub struct Args {
 /// input could not be read.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
+    if args.kinds {
+        report::write_kinds(&mut stdout.lock())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -87,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    let workers = args.jobs.unwrap_or_else(|| thread_count()).max(1);
+    let workers = args.jobs.unwrap_or_else(thread_count).max(1);
     let options = Options {
         workers,
         fix: fixed.is_some(),
@@ -115,22 +114,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut each = |outcome: GameOutcome| {
             tally.games += 1;
             tally.plies += outcome.plies;
+            if let Some(e) = outcome.ending {
+                *tally.endings.entry(e.name()).or_default() += 1;
+            }
             for f in &outcome.findings {
                 if args.no_info && f.severity == Severity::Info {
                     continue;
                 }
                 *tally.by_kind.entry(f.kind).or_default() += 1;
-                if let Err(e) = write_finding(&mut out, &name, f, args.json, style) {
+                let written = match &bar {
+                    // Findings on the terminal go above the bar, not through it.
+                    Some(bar) => bar.suspend(|| {
+                        write_finding(&mut out, &name, f, args.json, style)
+                            .and_then(|()| out.flush())
+                    }),
+                    None => write_finding(&mut out, &name, f, args.json, style),
+                };
+                if let Err(e) = written {
                     write_error.get_or_insert(e);
                 }
             }
-            if let (Some(w), Some(bytes)) = (fixed.as_mut(), &outcome.fixed) {
-                if let Err(e) = w.write_all(bytes) {
-                    write_error.get_or_insert(e);
-                }
+            if let (Some(w), Some(bytes)) = (fixed.as_mut(), &outcome.fixed)
+                && let Err(e) = w.write_all(bytes)
+            {
+                write_error.get_or_insert(e);
             }
         };
-        let result = pipeline::check_input(input, options, &tick, &mut each);
+        let result = arbiter_check::check_input(input, options, &tick, &mut each);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

@@ -2,6 +2,8 @@
 
 pub mod account;
 pub mod check;
+pub mod inspect;
+pub mod match_;
 pub mod perft;
 pub mod replay;
 pub mod serve;

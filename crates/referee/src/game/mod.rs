@@ -447,9 +447,12 @@ impl Game {
         }
     }
 
-    /// Whose turn it is (whose clock runs once the game is started).
+    /// Whose turn it is (whose clock runs once the game is started). After
+    /// a completed illegal move that may still be claimed (rapid and blitz,
+    /// FIDE A.5.2) it is the claimant's, though [`Game::position`] is still
+    /// the one before the illegal move.
     pub fn turn(&self) -> Color {
-        self.state.position.turn()
+        self.having_move()
     }
 
     /// Every legal move in the position.

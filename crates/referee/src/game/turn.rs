@@ -410,11 +410,6 @@ impl Game {
         at: u64,
     ) -> Decided {
         let mut out = Vec::new();
-        let offer_check = if offer {
-            Some(self.may_offer(player))
-        } else {
-            None
-        };
         let pos_before = self.state.position.clone();
         let san = notation::san(&pos_before, m);
         let chinese = notation::chinese(&pos_before, m);
@@ -471,6 +466,9 @@ impl Game {
                 "直接走棋即表示拒绝和棋提议",
             ));
         }
+        // An offer with the move is judged once the move is made (both
+        // players may now have moved, 5.2.3).
+        let offer_check = offer.then(|| self.may_offer(player));
         let mut offered = false;
         match offer_check {
             Some(Ok(())) => {

@@ -1,9 +1,17 @@
-//! Finding the legal move a SAN names: only the moves between the squares
-//! the SAN allows are generated. Explaining a failure is the slow path's job
-//! ([`super::diagnose`]).
+//! Finding the legal move a SAN names.
+//!
+//! This is the hot path of reading PGN, so it avoids generating moves where
+//! it can. Almost every SAN in a real game names one piece that can reach
+//! the destination by its way of moving; for that piece alone, legality is a
+//! few table lookups (is it pinned, does it answer a check, does the king
+//! step onto an attacked square). Everything else (several candidates, en
+//! passant, promotions, castling) asks the move generator for the moves
+//! between the candidate squares and the destination. Explaining a failure
+//! is [`super::diagnose`]'s job.
 
 use super::{San, SanError, SanErrorKind, diagnose};
-use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role};
+use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 #[inline]
 pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
@@ -16,8 +24,18 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
             to,
             promotion,
         } => {
-            let from = origins(pos, role, file, rank, capture, to.file());
-            let moves = pos.legal_moves_between(from, Bitboard::from_square(to));
+            let origins = origins(pos, role, file, rank, capture, to.file());
+            let candidates = reaching(pos, role, origins, to);
+            if let Some(from) = candidates.single_square()
+                && promotion.is_none()
+                && let Some(legal) = single_candidate(pos, role, from, to)
+            {
+                return match legal {
+                    true => Ok(Move::normal(from, to)),
+                    false => Err(diagnose::normal(san, pos)),
+                };
+            }
+            let moves = pos.legal_moves_between(candidates, Bitboard::from_square(to));
             let mut found = None;
             for &m in &moves {
                 if m.is_castle() || m.promotion_role() != promotion {
@@ -60,6 +78,151 @@ pub(super) fn origins(
         from &= Bitboard::rank(rank);
     }
     from
+}
+
+/// The squares of `origins` from which a `role` of the side to move could
+/// reach `to` by its way of moving, pins and checks aside: a superset of
+/// the legal origins, usually a single square. Sliders are tested one by
+/// one against the small line tables, which is cheaper than looking up
+/// their attacks.
+#[inline]
+fn reaching(pos: &Position, role: Role, origins: Bitboard, to: Square) -> Bitboard {
+    let us = pos.turn();
+    let occupied = pos.board().occupied();
+    match role {
+        Role::Pawn => {
+            let behind = if us.is_white() { -8 } else { 8 };
+            let mut from = pawn_attacks(!us, to);
+            if let Some(one) = to.offset(behind) {
+                from.add(one);
+                if !occupied.contains(one)
+                    && let Some(two) = one.offset(behind)
+                {
+                    from.add(two);
+                }
+            }
+            origins & from
+        }
+        Role::Knight => origins & knight_attacks(to),
+        Role::King => origins & king_attacks(to),
+        _ => origins
+            .into_iter()
+            .filter(|&from| slides(role, from, to, occupied))
+            .collect(),
+    }
+}
+
+/// Whether a bishop, rook or queen on `from` moves to `to` on an open line.
+#[inline]
+fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
+    if line(from, to).is_empty() {
+        return false;
+    }
+    let straight = from.file() == to.file() || from.rank() == to.rank();
+    let along = match role {
+        Role::Rook => straight,
+        Role::Bishop => !straight,
+        _ => true,
+    };
+    along && !between(from, to).intersects(occupied)
+}
+
+/// Whether the one piece on `from` may legally make a plain move (no
+/// promotion, en passant or castling) to `to`; `None` when the move is not
+/// of that simple kind and the move generator must decide.
+#[inline]
+fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Option<bool> {
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    if board.by_color(us).contains(to) {
+        return Some(false);
+    }
+    if role == Role::Pawn && !plain_pawn_move(pos, from, to) {
+        return None;
+    }
+    let king = pos.king_square(us);
+    if role == Role::King {
+        // The king may not step onto an attacked square, nor hide behind
+        // itself from a slider (FIDE 3.9).
+        let safe = king_attacks(king).contains(to) && !attacked(pos, to, occupied.without(king));
+        return Some(safe);
+    }
+    let checkers = pos.checkers();
+    if checkers.more_than_one() {
+        return Some(false);
+    }
+    if let Some(checker) = checkers.first()
+        && !between(king, checker).with(checker).contains(to)
+    {
+        return Some(false);
+    }
+    Some(!is_pinned(pos, king, from) || line(king, from).contains(to))
+}
+
+/// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
+/// Sliders are tested one by one against the line tables rather than by
+/// looking up slider attacks: there are few of them, and the small tables
+/// stay in cache while reading a game.
+#[inline]
+fn attacked(pos: &Position, sq: Square, occupied: Bitboard) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let enemy = board.by_color(!us);
+    let leapers = (knight_attacks(sq) & board.knights())
+        | (king_attacks(sq) & board.kings())
+        | (pawn_attacks(us, sq) & board.pawns());
+    if leapers.intersects(enemy) {
+        return true;
+    }
+    let sliders = (board.rooks_and_queens() | board.bishops_and_queens()) & enemy;
+    sliders.into_iter().any(|slider| {
+        let role = board.role_at(slider).unwrap_or(Role::Pawn);
+        slides(role, slider, sq, occupied)
+    })
+}
+
+/// A pawn's push, double step or capture of a piece, not onto the last rank
+/// and not en passant.
+#[inline]
+fn plain_pawn_move(pos: &Position, from: Square, to: Square) -> bool {
+    let us = pos.turn();
+    let board = pos.board();
+    if to.rank() == Rank::Eighth.relative_to(us) {
+        return false;
+    }
+    if from.file() != to.file() {
+        return board.by_color(!us).contains(to);
+    }
+    let occupied = board.occupied();
+    let double =
+        from.rank() == Rank::Second.relative_to(us) && to.rank() == Rank::Fourth.relative_to(us);
+    let single = from.rank().offset(if us.is_white() { 1 } else { -1 }) == Some(to.rank());
+    !occupied.contains(to) && (single || double)
+}
+
+/// Whether the piece on `from` shields its own king from an enemy slider:
+/// an enemy rook or queen on the same rank or file, or bishop or queen on
+/// the same diagonal, beyond `from` with nothing else between.
+#[inline]
+fn is_pinned(pos: &Position, king: Square, from: Square) -> bool {
+    let ray = line(king, from);
+    if ray.is_empty() {
+        return false;
+    }
+    let board = pos.board();
+    let straight = king.file() == from.file() || king.rank() == from.rank();
+    let sliders = if straight {
+        board.rooks_and_queens()
+    } else {
+        board.bishops_and_queens()
+    };
+    let snipers = ray & sliders & board.by_color(!pos.turn());
+    let occupied = board.occupied();
+    snipers.into_iter().any(|sniper| {
+        let path = between(king, sniper);
+        path.contains(from) && (path & occupied) == Bitboard::from_square(from)
+    })
 }
 
 /// The legal castling move towards `side`, if there is one.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use super::finding::{Finding, Kind, Severity};
+use arbiter_check::{Finding, Kind, Severity};
 
 /// Terminal colours, or none.
 #[derive(Copy, Clone, Debug)]
@@ -39,6 +39,8 @@ pub struct Tally {
     pub games: u64,
     pub plies: u64,
     pub by_kind: BTreeMap<Kind, u64>,
+    /// Games the position ended, by how.
+    pub endings: BTreeMap<&'static str, u64>,
 }
 
 impl Tally {
@@ -50,6 +52,20 @@ impl Tally {
             .map(|(_, n)| n)
             .sum()
     }
+}
+
+/// Writes the list of kinds: identifier, severity, rule.
+pub fn write_kinds(out: &mut impl Write) -> io::Result<()> {
+    for kind in Kind::ALL {
+        writeln!(
+            out,
+            "{:<28} {:<8} {}",
+            kind.id(),
+            kind.severity().as_str(),
+            kind.rule()
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes one finding.
@@ -125,6 +141,10 @@ pub fn write_summary(out: &mut impl Write, t: &Tally, style: Style) -> io::Resul
         if w == 1 { "warning" } else { "warnings" },
         i
     )?;
+    if !t.endings.is_empty() {
+        let endings: Vec<String> = t.endings.iter().map(|(e, n)| format!("{n} {e}")).collect();
+        writeln!(out, "ended by the position: {}", endings.join(", "))?;
+    }
     for (kind, n) in &t.by_kind {
         writeln!(
             out,

@@ -32,6 +32,17 @@ impl Ending {
         }
     }
 
+    /// A short name, for the summary.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate { .. } => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::DeadPosition => "dead position",
+            Ending::Fivefold => "fivefold repetition",
+            Ending::SeventyFiveMoves => "75-move rule",
+        }
+    }
+
     /// The article that says so.
     pub fn rule(self) -> &'static str {
         match self {

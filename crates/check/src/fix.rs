@@ -3,7 +3,7 @@
 
 use arbiter_pgn::{Comment, GameBuilder, GameText};
 
-use super::replay::Correction;
+use crate::replay::Correction;
 
 /// The game in export format with its result corrected; a game that cannot
 /// be read is written back as it was, so that none is dropped.
@@ -19,6 +19,10 @@ pub fn fixed_game(text: &GameText<'_>, correction: Option<&Correction>) -> Vec<u
     if let Some(c) = correction {
         let proven = c.ending.result();
         game.tags.insert("Result", proven.as_str());
+        if game.tags.get("Termination").is_none() {
+            // The PGN standard's word for a game that ended by the rules.
+            game.tags.insert("Termination", "normal");
+        }
         game.result = Some(proven);
         let note = Comment::text(format!(
             "arbiter: result {} corrected to {proven}: {} ({})",

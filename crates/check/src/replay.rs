@@ -5,12 +5,13 @@ use arbiter_pgn::{
     GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
+use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
-use super::dead;
-use super::ending::Ending;
-use super::finding::{Kind, RawFinding, SyntaxKind};
-use super::tags::TagCheck;
+use crate::dead;
+use crate::ending::Ending;
+use crate::finding::{Kind, RawFinding, SyntaxKind};
+use crate::tags::TagCheck;
 
 /// What the replay of a game found.
 #[derive(Debug, Default)]
@@ -19,6 +20,13 @@ pub struct GameReport {
     pub findings: Vec<RawFinding>,
     /// Moves of the main line that were replayed.
     pub plies: u64,
+    /// How the position ended the game, if it did: at the final position
+    /// (checkmate, stalemate, dead position), or earlier by an automatic
+    /// draw (fivefold repetition, 75 moves) with moves recorded after it.
+    pub ending: Option<Ending>,
+    /// The first automatic draw met while replaying, with the move that
+    /// brought it (`after 57... Kxb3`).
+    pub automatic_draw: Option<(Ending, String)>,
     /// The result the final position proves, when the record says another.
     pub correction: Option<Correction>,
 }
@@ -32,20 +40,72 @@ pub struct Correction {
     pub ending: Ending,
 }
 
+/// A step of a line: a move, or a null move (which passes the turn).
+#[derive(Copy, Clone, Debug)]
+enum Step {
+    Move(Move),
+    Null,
+}
+
 /// A line of play being replayed: the main line or a variation.
 #[derive(Clone, Debug)]
 struct Line {
+    /// Where the line starts.
+    start: Position,
+    /// The steps played from there. A variation is an alternative to the
+    /// last step: it starts from the position before it, found by playing
+    /// the steps again (variations are rare; copying the position before
+    /// every move would cost every game).
+    steps: Vec<Step>,
+    /// The position now.
     pos: Position,
-    /// The position before the last move of the line (a variation opened
-    /// now starts there).
-    prev: Position,
     /// Set after a move that could not be played: the rest is not checked.
     stopped: bool,
+}
+
+impl Line {
+    fn new(start: Position) -> Line {
+        Line {
+            pos: start.clone(),
+            start,
+            steps: Vec::new(),
+            stopped: false,
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.steps.push(Step::Move(m));
+        self.pos.play_unchecked(m);
+    }
+
+    fn pass(&mut self, next: Position) {
+        self.steps.push(Step::Null);
+        self.pos = next;
+    }
+
+    /// The position before the last step.
+    fn before_last_step(&self) -> Position {
+        let mut pos = self.start.clone();
+        let n = self.steps.len().saturating_sub(1);
+        for step in &self.steps[..n] {
+            match *step {
+                Step::Move(m) => pos.play_unchecked(m),
+                Step::Null => {
+                    if let Some(next) = pos.null_move() {
+                        pos = next;
+                    }
+                }
+            }
+        }
+        pos
+    }
 }
 
 /// The replaying visitor. One per worker thread, reused game after game.
 #[derive(Debug)]
 pub struct Replay {
+    /// The starting position, made once.
+    initial: Position,
     tags: TagCheck,
     result_tag: Option<(GameResult, usize)>,
     fen: Option<(String, usize)>,
@@ -72,16 +132,13 @@ impl Default for Replay {
     fn default() -> Replay {
         let start = Position::new();
         Replay {
+            initial: start.clone(),
             tags: TagCheck::default(),
             result_tag: None,
             fen: None,
             variant: None,
             skip_moves: false,
-            line: Line {
-                pos: start.clone(),
-                prev: start,
-                stopped: false,
-            },
+            line: Line::new(start),
             outer: Vec::new(),
             plies: 0,
             keys: Vec::new(),
@@ -129,14 +186,21 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
     }
 }
 
-/// Finds the move a SAN names: the fast ASCII reader first, then the
-/// lenient one (figurines, Chinese names, long forms, a `b` meant as a
-/// bishop).
+/// Finds the move a SAN names: the fast ASCII reader first; then UCI
+/// (`g1f3`), which some programs write into PGN, before the lenient reader
+/// could take `b8d7` for a bishop move; then the lenient reader (figurines,
+/// Chinese names, long forms, a `b` meant as a bishop).
 fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
-    if let Ok(s) = San::from_ascii(san.as_bytes()) {
-        if let Ok(m) = s.to_move(pos) {
-            return Ok(m);
-        }
+    if let Ok(s) = San::from_ascii(san.as_bytes())
+        && let Ok(m) = s.to_move(pos)
+    {
+        return Ok(m);
+    }
+    if let Some(m) = Uci::from_ascii(san.as_bytes())
+        .ok()
+        .and_then(|uci| uci.to_move(pos).ok())
+    {
+        return Ok(m);
     }
     pos.parse_san(&san.decode())
 }
@@ -172,10 +236,10 @@ impl Replay {
         };
         let Some(mode) = mode else {
             self.skip_moves = true;
-            return Position::new();
+            return self.initial.clone();
         };
         let Some((fen, at)) = self.fen.clone() else {
-            return Position::new();
+            return self.initial.clone();
         };
         let setup = match Setup::from_fen(fen.trim()) {
             Ok(s) => s,
@@ -257,10 +321,10 @@ impl Replay {
     }
 
     fn main_line_move(&mut self, san: SanToken<'_>) {
-        if let Some((ending, when)) = self.ended.clone() {
-            if !self.after_end_reported {
-                self.after_end(&san, ending, &when);
-            }
+        if let Some((ending, when)) = self.ended.clone()
+            && !self.after_end_reported
+        {
+            self.after_end(&san, ending, &when);
         }
         if san.is_null() {
             self.null_move(&san);
@@ -287,8 +351,7 @@ impl Replay {
             }
         };
         let before = self.line.pos.board().occupied().count();
-        self.line.prev.clone_from(&self.line.pos);
-        self.line.pos.play_unchecked(m);
+        self.line.play(m);
         self.plies += 1;
         let material_changed =
             m.promotion_role().is_some() || self.line.pos.board().occupied().count() != before;
@@ -377,7 +440,7 @@ impl Replay {
                 );
                 f.mv = Some(label);
                 self.find(f);
-                self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                self.line.pass(next);
                 self.keys.clear();
             }
             None => {
@@ -395,7 +458,7 @@ impl Replay {
         let result = if san.is_null() {
             match self.line.pos.null_move() {
                 Some(next) => {
-                    self.line.prev = std::mem::replace(&mut self.line.pos, next);
+                    self.line.pass(next);
                     return;
                 }
                 None => Err(SanError {
@@ -407,10 +470,7 @@ impl Replay {
             resolve(&self.line.pos, &san)
         };
         match result {
-            Ok(m) => {
-                self.line.prev.clone_from(&self.line.pos);
-                self.line.pos.play_unchecked(m);
-            }
+            Ok(m) => self.line.play(m),
             Err(err) => {
                 self.line.stopped = true;
                 self.bad_move(&san, err, true);
@@ -418,24 +478,26 @@ impl Replay {
         }
     }
 
-    /// The checks of the result at the end of the game.
-    fn check_result(&mut self) -> Option<Correction> {
+    /// The checks of the result at the end of the game: how the game
+    /// ended, and the correction its record needs.
+    fn check_result(&mut self) -> (Option<Ending>, Option<Correction>) {
         let at = self
             .marker
             .map(|(_, at)| at)
             .or(self.result_tag.map(|(_, at)| at))
             .unwrap_or(self.game_len);
-        if let (Some((tag, _)), Some((marker, marker_at))) = (self.result_tag, self.marker) {
-            if marker != GameResult::Unknown && tag != marker {
-                self.find(RawFinding::new(
-                    Kind::ResultMismatch,
-                    marker_at,
-                    format!("the Result tag says {tag} but the movetext ends with {marker}"),
-                ));
-            }
+        if let (Some((tag, _)), Some((marker, marker_at))) = (self.result_tag, self.marker)
+            && marker != GameResult::Unknown
+            && tag != marker
+        {
+            self.find(RawFinding::new(
+                Kind::ResultMismatch,
+                marker_at,
+                format!("the Result tag says {tag} but the movetext ends with {marker}"),
+            ));
         }
         if self.skip_moves || self.line.stopped || !self.outer.is_empty() {
-            return None;
+            return (None, None);
         }
         let recorded = match (self.result_tag, self.marker) {
             (Some((tag, _)), _) if tag != GameResult::Unknown => tag,
@@ -476,13 +538,13 @@ impl Replay {
                     self.find(f);
                 }
             }
-            return None;
+            return (None, None);
         };
         let proven = ending.result();
         let tag_wrong = self.result_tag.is_some_and(|(t, _)| t != proven);
         let marker_wrong = self.marker.is_some_and(|(m, _)| m != proven);
         if recorded == proven && !tag_wrong && !marker_wrong {
-            return None;
+            return (Some(ending), None);
         }
         let correction = Correction { recorded, ending };
         if recorded == GameResult::Unknown || recorded == proven {
@@ -523,7 +585,7 @@ impl Replay {
             f.fen = Some(pos.fen());
             self.find(f);
         }
-        Some(correction)
+        (Some(ending), Some(correction))
     }
 }
 
@@ -548,11 +610,18 @@ impl Visitor for Replay {
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        let text = value.decode();
-        if let Some(f) = self.tags.tag(name, &text, value.offset()) {
-            self.find(f);
+        self.tags.note(name);
+        // Only the tags that are checked are decoded.
+        if !matches!(name, b"Date" | b"Result" | b"FEN" | b"Variant") {
+            return;
         }
+        let text = value.decode();
         match name {
+            b"Date" => {
+                if let Some(f) = TagCheck::date(&text, value.offset()) {
+                    self.find(f);
+                }
+            }
             b"Result" => match GameResult::from_ascii(text.trim().as_bytes()) {
                 Some(r) => self.result_tag = Some((r, value.offset())),
                 None => self.find(RawFinding::new(
@@ -572,11 +641,11 @@ impl Visitor for Replay {
         self.findings.extend(missing);
         let start = self.start_position();
         self.keys.push(start.repetition_key());
-        self.line = Line {
-            prev: start.clone(),
-            pos: start,
-            stopped: false,
-        };
+        // The main line's steps keep their allocation from game to game.
+        self.line.steps.clear();
+        self.line.pos.clone_from(&start);
+        self.line.start = start;
+        self.line.stopped = false;
     }
 
     fn san(&mut self, san: SanToken<'_>) {
@@ -598,16 +667,9 @@ impl Visitor for Replay {
         if self.skip_moves {
             return Skip(true);
         }
-        let start = self.line.prev.clone();
-        let stopped = self.line.stopped;
-        let outer = std::mem::replace(
-            &mut self.line,
-            Line {
-                pos: start.clone(),
-                prev: start,
-                stopped,
-            },
-        );
+        let mut variation = Line::new(self.line.before_last_step());
+        variation.stopped = self.line.stopped;
+        let outer = std::mem::replace(&mut self.line, variation);
         self.outer.push(outer);
         Skip(false)
     }
@@ -631,10 +693,12 @@ impl Visitor for Replay {
         while let Some(line) = self.outer.pop() {
             self.line = line;
         }
-        let correction = self.check_result();
+        let (ending, correction) = self.check_result();
         GameReport {
             findings: std::mem::take(&mut self.findings),
             plies: self.plies,
+            ending,
+            automatic_draw: self.ended.take(),
             correction,
         }
     }

@@ -1,6 +1,6 @@
 //! Checks of the tag section: the Seven Tag Roster and tag formats.
 
-use super::finding::{Kind, RawFinding};
+use crate::finding::{Kind, RawFinding};
 
 /// Which Seven Tag Roster tags a game has, and the tag findings so far.
 #[derive(Debug, Default)]
@@ -11,19 +11,22 @@ pub struct TagCheck {
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 impl TagCheck {
-    /// Notes a tag; returns a finding if its value is malformed.
-    pub fn tag(&mut self, name: &[u8], value: &str, offset: usize) -> Option<RawFinding> {
+    /// Notes a tag of the game.
+    pub fn note(&mut self, name: &[u8]) {
         if let Some(i) = ROSTER.iter().position(|r| r.as_bytes() == name) {
             self.seen[i] = true;
         }
-        match name {
-            b"Date" if !is_pgn_date(value) => Some(RawFinding::new(
+    }
+
+    /// A finding if `value` is not a PGN date.
+    pub fn date(value: &str, offset: usize) -> Option<RawFinding> {
+        (!is_pgn_date(value)).then(|| {
+            RawFinding::new(
                 Kind::BadDate,
                 offset,
                 format!("Date {value:?} is not in the form YYYY.MM.DD (with ?? for unknown parts)"),
-            )),
-            _ => None,
-        }
+            )
+        })
     }
 
     /// Findings for the roster tags the game lacks, placed at `offset`.
@@ -79,8 +82,10 @@ mod tests {
     fn missing_roster_tags_are_named() {
         let mut t = TagCheck::default();
         for name in ["Event", "Site", "Date", "Round", "White"] {
-            t.tag(name.as_bytes(), "2024.01.01", 0);
+            t.note(name.as_bytes());
         }
+        assert!(TagCheck::date("2024.01.01", 0).is_none());
+        assert!(TagCheck::date("2024-01-01", 0).is_some());
         let f = t.missing(0);
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].message, "the Seven Tag Roster lacks Black, Result");

@@ -11,9 +11,10 @@ use std::thread;
 
 use arbiter_pgn::{GameText, Reader};
 
-use super::finding::Finding;
-use super::fix::fixed_game;
-use super::replay::Replay;
+use crate::ending::Ending;
+use crate::finding::Finding;
+use crate::fix::fixed_game;
+use crate::replay::Replay;
 
 /// About this many bytes of games go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
@@ -30,6 +31,9 @@ pub struct GameOutcome {
     pub findings: Vec<Finding>,
     /// Main-line moves replayed.
     pub plies: u64,
+    /// How the position ended the game, if it did (the first automatic
+    /// draw when moves went on after it).
+    pub ending: Option<Ending>,
     /// The game in export format, corrected (with `--fix`).
     pub fixed: Option<Vec<u8>>,
 }
@@ -160,6 +164,7 @@ fn check_batch(replay: &mut Replay, batch: &Batch, options: Options) -> Vec<Game
                     .map(|f| f.locate(&text))
                     .collect(),
                 plies: report.plies,
+                ending: report.automatic_draw.map(|(e, _)| e).or(report.ending),
                 fixed,
             }
         })

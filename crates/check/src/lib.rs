@@ -1,0 +1,27 @@
+//! Checking recorded games, as an organiser or arbiter does with a pile of
+//! PGN files: every game read, every move replayed under the rules, the
+//! result compared with what the final position proves, the tags checked,
+//! and each problem reported with its place, a stable kind, a severity and
+//! the rule it breaks (in English and Chinese).
+//!
+//! [`check_input`] runs the whole pipeline on a reader, on several threads,
+//! and hands back each game's findings in file order; [`Replay`] checks one
+//! game. The `arbiter check` command is a thin layer over this crate; the
+//! kinds of finding are listed in `docs/check.md`.
+
+mod dead;
+mod ending;
+mod finding;
+mod fix;
+mod pipeline;
+mod replay;
+mod tags;
+#[cfg(test)]
+mod tests;
+
+pub use ending::Ending;
+pub use finding::{Finding, Kind, RawFinding, Severity, SyntaxKind};
+pub use fix::fixed_game;
+pub use pipeline::{GameOutcome, Options, check_input};
+pub use replay::{Correction, GameReport, Replay};
+pub use tags::{TagCheck, is_pgn_date};

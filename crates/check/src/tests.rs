@@ -1,0 +1,642 @@
+//! Tests of `arbiter check` against what other tools and the data's origins
+//! expect: pgn-extract's test outputs, every shared PGN file, the real game
+//! collections, and corrupted games.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use arbiter_pgn::{Game, GameResult, Reader};
+
+use crate::ending::Ending;
+use crate::finding::{Finding, Kind, Severity};
+use crate::fix::fixed_game;
+use crate::pipeline::{self, GameOutcome, Options};
+use crate::replay::{GameReport, Replay};
+
+/// Each game of `bytes`: its report and its findings placed in the file.
+fn check_bytes(bytes: &[u8]) -> Vec<(GameReport, Vec<Finding>)> {
+    let mut reader = Reader::new(bytes);
+    let mut replay = Replay::default();
+    let mut out = Vec::new();
+    while let Some(text) = reader.next_game_text().expect("reading from memory") {
+        let mut report = replay.check_game(&text);
+        let findings = std::mem::take(&mut report.findings)
+            .into_iter()
+            .map(|f| f.locate(&text))
+            .collect();
+        out.push((report, findings));
+    }
+    out
+}
+
+fn check_file(relative: &str) -> Vec<(GameReport, Vec<Finding>)> {
+    check_bytes(&arbiter_testdata::read(relative))
+}
+
+/// The games of a file as the PGN reader builds them.
+fn games(relative: &str) -> Vec<Game> {
+    Reader::new(&arbiter_testdata::read(relative)[..])
+        .games()
+        .map(|g| g.expect("a readable game"))
+        .collect()
+}
+
+/// A move as written, without check marks.
+fn bare(san: &str) -> String {
+    san.trim_end_matches(['+', '#']).to_string()
+}
+
+fn moves(game: &Game) -> Vec<String> {
+    game.mainline_sans().map(bare).collect()
+}
+
+/// The label of the first main-line move followed by a comment saying
+/// `marker` (as pgn-extract marks them), e.g. `113. Ng5`.
+fn first_marked(game: &Game, marker: &str) -> Option<String> {
+    game.moves.iter().enumerate().find_map(|(i, m)| {
+        m.comments.iter().any(|c| c.text == marker).then(|| {
+            let n = i / 2 + 1;
+            if i % 2 == 0 {
+                format!("{n}. {}", bare(&m.san))
+            } else {
+                format!("{n}... {}", bare(&m.san))
+            }
+        })
+    })
+}
+
+fn errors(findings: &[Finding]) -> Vec<&Finding> {
+    findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect()
+}
+
+const PGN_EXTRACT: &str = "pgn/pgn-extract-tests";
+
+/// pgn-extract's games of `input` kept in `expected` are those where the
+/// position ends the game the same way.
+fn same_games_end_by(input: &str, expected: &str, ended: impl Fn(Option<Ending>) -> bool) {
+    let ours: BTreeSet<Vec<String>> = check_file(&format!("{PGN_EXTRACT}/in/{input}"))
+        .into_iter()
+        .zip(games(&format!("{PGN_EXTRACT}/in/{input}")))
+        .filter(|((report, _), _)| ended(report.ending))
+        .map(|(_, game)| moves(&game))
+        .collect();
+    let theirs: BTreeSet<Vec<String>> = games(&format!("{PGN_EXTRACT}/expected/{expected}"))
+        .iter()
+        .map(moves)
+        .collect();
+    assert!(!theirs.is_empty());
+    assert_eq!(ours, theirs);
+}
+
+#[test]
+fn pgn_extract_checkmates() {
+    same_games_end_by("test-checkmate.pgn", "test-checkmate-out.pgn", |e| {
+        matches!(e, Some(Ending::Checkmate { .. }))
+    });
+}
+
+#[test]
+fn pgn_extract_stalemates() {
+    same_games_end_by("test-stalemate.pgn", "test-stalemate-out.pgn", |e| {
+        e == Some(Ending::Stalemate)
+    });
+}
+
+/// Each game pgn-extract marks with `marker` is marked by us at the same
+/// move, and the games it leaves out we do not mark at all.
+fn same_marks(
+    input: &str,
+    expected: &str,
+    marker: &str,
+    ours: impl Fn(&GameReport, &[Finding]) -> Option<String>,
+) {
+    let expected_games = games(&format!("{PGN_EXTRACT}/expected/{expected}"));
+    let marked: Vec<(Vec<String>, String)> = expected_games
+        .iter()
+        .filter_map(|g| first_marked(g, marker).map(|at| (moves(g), at)))
+        .collect();
+    assert!(!marked.is_empty(), "{expected} marks no game with {marker}");
+    let input_games = games(&format!("{PGN_EXTRACT}/in/{input}"));
+    let reports = check_file(&format!("{PGN_EXTRACT}/in/{input}"));
+    assert_eq!(input_games.len(), reports.len());
+    for (game, (report, findings)) in input_games.iter().zip(&reports) {
+        let expected_mark = marked
+            .iter()
+            .find(|(m, _)| *m == moves(game))
+            .map(|(_, at)| at.clone());
+        assert_eq!(
+            ours(report, findings),
+            expected_mark,
+            "{input}: game {:?}",
+            game.tags.get("White")
+        );
+    }
+}
+
+fn first_finding(findings: &[Finding], kind: Kind) -> Option<String> {
+    findings
+        .iter()
+        .find(|f| f.kind == kind)
+        .and_then(|f| f.mv.clone())
+}
+
+#[test]
+fn pgn_extract_repetitions() {
+    same_marks(
+        "test-repetition.pgn",
+        "test-repetition-out.pgn",
+        "REPEAT",
+        |_, f| first_finding(f, Kind::ThreefoldAvailable),
+    );
+}
+
+#[test]
+fn pgn_extract_fifty_moves() {
+    same_marks("test-fifty.pgn", "test-fifty-out.pgn", "FIFTY", |_, f| {
+        first_finding(f, Kind::FiftyMovesAvailable)
+    });
+}
+
+#[test]
+fn pgn_extract_seventy_five_moves() {
+    same_marks(
+        "test-seventyfive.pgn",
+        "test-seventyfive-out.pgn",
+        "SEVENTYFIVE",
+        |report, _| match &report.automatic_draw {
+            Some((Ending::SeventyFiveMoves, at)) => {
+                Some(at.trim_start_matches("after ").to_string())
+            }
+            _ => None,
+        },
+    );
+}
+
+#[test]
+fn pgn_extract_result_fixes() {
+    let input = arbiter_testdata::read(&format!("{PGN_EXTRACT}/in/test-fixresulttags-in.pgn"));
+    let mut reader = Reader::new(&input[..]);
+    let mut replay = Replay::default();
+    let mut fixed = Vec::new();
+    while let Some(text) = reader.next_game_text().unwrap() {
+        let report = replay.check_game(&text);
+        fixed.extend(fixed_game(&text, report.correction.as_ref()));
+    }
+    let ours: Vec<Game> = Reader::new(&fixed[..])
+        .games()
+        .map(Result::unwrap)
+        .collect();
+    let theirs = games(&format!(
+        "{PGN_EXTRACT}/expected/test-fixresulttags-out.pgn"
+    ));
+    assert_eq!(ours.len(), theirs.len());
+    for (o, t) in ours.iter().zip(&theirs) {
+        assert_eq!(moves(o), moves(t));
+        assert_eq!(o.tags.get("Result"), t.tags.get("Result"));
+        assert_eq!(o.result, t.result);
+        // Every change carries a comment that names the rule.
+        if o.tags.get("Result")
+            != games(&format!("{PGN_EXTRACT}/in/test-fixresulttags-in.pgn"))
+                [ours.iter().position(|g| std::ptr::eq(g, o)).unwrap()]
+            .tags
+            .get("Result")
+        {
+            let note = &o.moves.last().unwrap().comments.last().unwrap().text;
+            assert!(note.starts_with("arbiter: result"), "{note}");
+            assert!(note.contains("FIDE 5."), "{note}");
+        }
+    }
+}
+
+#[test]
+fn pgn_extract_inconsistent_results() {
+    // pgn-extract's log names the games on lines 4 to 9: a marker that is
+    // not `*` and differs from the tag, or a tag `*` with a decisive marker.
+    let reports = check_file(&format!("{PGN_EXTRACT}/in/test-nobadresults.pgn"));
+    let lines: Vec<usize> = reports
+        .iter()
+        .flat_map(|(_, f)| {
+            f.iter()
+                .filter(|f| f.kind == Kind::ResultMismatch)
+                .map(|f| f.line)
+        })
+        .collect();
+    assert_eq!(lines, [4, 5, 6, 7, 8, 9]);
+}
+
+/// The data files whose origin says they hold errors, with the error kinds
+/// we find in them. Every other PGN file under `shared/data/pgn` must give
+/// no error at all.
+const FILES_WITH_ERRORS: &[(&str, &[&str])] = &[
+    // "game starting with black (1...)" without a FEN: 1... is Black's
+    // move but White is to move.
+    ("chess-library/black2move.pgn", &["illegal_move"]),
+    // "corrupted game".
+    ("chess-library/corrupted.pgn", &["unreadable_move"]),
+    // Result "?" in the tag.
+    ("chess-library/empty_body.pgn", &["bad_result_tag"]),
+    // Result tag 0-1, marker 1/2-1/2.
+    (
+        "chess-library/no_moves_but_game_termination_2.pgn",
+        &["result_mismatch"],
+    ),
+    // Result tag "*" but the movetext ends 1/2-1/2 (cutechess output).
+    ("chess-library/skip.pgn", &["result_mismatch"]),
+    (
+        "chess-library/square_bracket_in_header.pgn",
+        &["result_mismatch"],
+    ),
+    // chess.js tests use "<br />" as a line break.
+    ("chess.js/0.pgn", &["unreadable_move"]),
+    // Games without tags or results run together: the second one's moves
+    // continue the first.
+    ("chessops/leading-whitespace.pgn", &["illegal_move"]),
+    // "input the parser must reject": Sf3 is German.
+    (
+        "mliebelt-pgn-parser/sampleGameThrow.pgn",
+        &["unreadable_move"],
+    ),
+    // pgn-extract reads these only with --nestedcomments.
+    (
+        "pgn-extract-tests/expected/test-nestedcomments-out.pgn",
+        &["unexpected_character", "unreadable_move"],
+    ),
+    (
+        "pgn-extract-tests/in/nested-comment.pgn",
+        &["unexpected_character", "unreadable_move"],
+    ),
+    // Results wrong on purpose, for pgn-extract's result checks.
+    (
+        "pgn-extract-tests/in/test-fixresulttags-in.pgn",
+        &["result_contradicts_position"],
+    ),
+    (
+        "pgn-extract-tests/in/test-nobadresults.pgn",
+        &["result_mismatch"],
+    ),
+    // pgn-read's defective games (python-chess flags them too).
+    (
+        "pgn-read-roger-marsh/Little_01.pgn",
+        &["unexpected_character", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_02.pgn",
+        &["unexpected_character", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_03.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_04.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_05.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_06.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_07.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_08.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_09.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_10.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_11.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_12.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_13.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_14.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_15.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_16.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/Little_17.pgn",
+        &["bad_result_tag", "unreadable_move"],
+    ),
+    ("pgn-read-roger-marsh/crafty06_01.pgn", &["unreadable_move"]),
+    (
+        "pgn-read-roger-marsh/crafty06_02.pgn",
+        &["malformed_tag", "unexpected_character", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/crafty06_03.pgn",
+        &["malformed_tag", "unexpected_character", "unreadable_move"],
+    ),
+    (
+        "pgn-read-roger-marsh/twic9nn_error.pgn",
+        &["bad_result_tag", "illegal_move", "unreadable_move"],
+    ),
+    // "one game with an illegal SAN (b4 after 1.d4)": game 38, as python-chess says.
+    ("rust-pgn-reader-examples/illegal.pgn", &["illegal_move"]),
+];
+
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a data folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            pgn_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_shared_pgn_file_reads_or_gives_the_errors_its_origin_expects() {
+    let root = arbiter_testdata::path("pgn");
+    let mut files = Vec::new();
+    pgn_files(&root, &mut files);
+    files.sort();
+    assert!(files.len() > 100, "only {} PGN files found", files.len());
+    for path in files {
+        let name = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let reports = check_bytes(&std::fs::read(&path).unwrap());
+        let found: BTreeSet<&str> = reports
+            .iter()
+            .flat_map(|(_, f)| errors(f))
+            .map(|f| f.kind.id())
+            .collect();
+        let expected: BTreeSet<&str> = FILES_WITH_ERRORS
+            .iter()
+            .find(|(f, _)| *f == name)
+            .map(|(_, k)| k.iter().copied().collect())
+            .unwrap_or_default();
+        assert_eq!(found, expected, "{name}");
+    }
+}
+
+#[test]
+fn the_real_game_collections_have_no_errors() {
+    for relative in [
+        "corpus/pgn-reader-benches/lichess_db_1000k.pgn",
+        "corpus/pgn-reader-benches/twic1599_1000k.pgn",
+        "tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2025.pgn",
+        "tournaments/scalachess/FWWRC.pgn",
+        "tournaments/scalachess/uzchesscup.pgn",
+    ] {
+        let reports = check_file(relative);
+        assert!(reports.len() > 40, "{relative}: {} games", reports.len());
+        let errs: Vec<String> = reports
+            .iter()
+            .flat_map(|(_, f)| errors(f))
+            .map(|f| format!("game {} line {}: {}", f.game, f.line, f.message))
+            .collect();
+        assert!(errs.is_empty(), "{relative}: {errs:#?}");
+    }
+}
+
+#[test]
+fn tcec_terminations_are_recognised() {
+    let count = |file: &str, ended: &dyn Fn(&GameReport) -> bool| {
+        let reports = check_file(&format!("pgn/tcec-terminations/{file}"));
+        (
+            reports.iter().filter(|(r, _)| ended(r)).count(),
+            reports.len(),
+        )
+    };
+    let mate = |r: &GameReport| matches!(r.ending, Some(Ending::Checkmate { .. }));
+    let (n, all) = count("white-mates.pgn", &mate);
+    assert_eq!(n, all);
+    let (n, all) = count("black-mates.pgn", &mate);
+    assert_eq!(n, all);
+    let (n, all) = count("stalemate.pgn", &|r| r.ending == Some(Ending::Stalemate));
+    assert_eq!(n, all);
+    let (n, all) = count("insufficient-material.pgn", &|r| {
+        r.ending == Some(Ending::DeadPosition)
+    });
+    assert_eq!(n, all);
+    let claimable =
+        |kind: Kind| move |r: &(GameReport, Vec<Finding>)| r.1.iter().any(|f| f.kind == kind);
+    let reports = check_file("pgn/tcec-terminations/threefold-repetition.pgn");
+    assert!(reports.iter().all(claimable(Kind::ThreefoldAvailable)));
+    let reports = check_file("pgn/tcec-terminations/fifty-moves-rule.pgn");
+    assert!(reports.iter().all(claimable(Kind::FiftyMovesAvailable)));
+}
+
+#[test]
+fn the_longest_possible_game_ends_by_the_seventy_five_move_rule() {
+    let reports = check_file("pgn/pgn-read-roger-marsh/FIDE_longest_possible_game.pgn");
+    assert_eq!(reports.len(), 1);
+    let (report, findings) = &reports[0];
+    assert!(report.plies > 11_000, "{} plies", report.plies);
+    assert!(errors(findings).is_empty(), "{findings:#?}");
+}
+
+#[test]
+fn parallel_checking_keeps_file_order() {
+    let bytes = arbiter_testdata::read("corpus/pgn-reader-benches/twic1599_1000k.pgn");
+    let sequential: Vec<(u64, usize, &'static str)> = check_bytes(&bytes)
+        .iter()
+        .flat_map(|(_, f)| f.iter().map(|f| (f.game, f.line, f.kind.id())))
+        .collect();
+    for workers in [1, 2, 3] {
+        let mut parallel = Vec::new();
+        let mut games = 0;
+        pipeline::check_input(
+            &bytes[..],
+            Options {
+                workers,
+                fix: false,
+            },
+            &|| {},
+            &mut |o: GameOutcome| {
+                games += 1;
+                parallel.extend(o.findings.iter().map(|f| (f.game, f.line, f.kind.id())));
+            },
+        )
+        .unwrap();
+        assert_eq!(games, 1110);
+        assert_eq!(parallel, sequential, "{workers} workers");
+    }
+}
+
+#[test]
+fn every_kind_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/check.md"))
+        .expect("docs/check.md");
+    for kind in Kind::ALL {
+        assert!(
+            doc.contains(&format!("`{}`", kind.id())),
+            "{} is not in docs/check.md",
+            kind.id()
+        );
+    }
+}
+
+mod corruption {
+    //! Real games corrupted one at a time: exactly the corrupted game is
+    //! reported, and every other game still reads cleanly.
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The first games of a clean lichess file, each as its own text.
+    fn clean_games() -> Vec<String> {
+        let bytes = arbiter_testdata::read("pgn/rust-pgn-reader-examples/legal.pgn");
+        let mut reader = Reader::new(&bytes[..]);
+        let mut out = Vec::new();
+        while let Some(text) = reader.next_game_text().unwrap() {
+            out.push(String::from_utf8(text.bytes().to_vec()).unwrap());
+            if out.len() == 12 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The games reported with a warning or an error (1-based numbers);
+    /// lichess leaves out the Round tag, which is not what is tested here.
+    fn reported(file: &str) -> BTreeSet<u64> {
+        check_bytes(file.as_bytes())
+            .iter()
+            .flat_map(|(_, f)| f.iter())
+            .filter(|f| f.severity >= Severity::Warning && f.kind != Kind::MissingTag)
+            .map(|f| f.game)
+            .collect()
+    }
+
+    /// Byte ranges of the main-line moves of a game's text.
+    fn move_spans(game: &str) -> Vec<std::ops::Range<usize>> {
+        struct Spans(Vec<std::ops::Range<usize>>, usize);
+        impl arbiter_pgn::Visitor for Spans {
+            type Output = Vec<std::ops::Range<usize>>;
+            fn san(&mut self, san: arbiter_pgn::SanToken<'_>) {
+                if self.1 == 0 {
+                    let end = san.offset() + san.as_bytes().len();
+                    self.0.push(san.offset()..end);
+                }
+            }
+            fn begin_variation(&mut self) -> arbiter_pgn::Skip {
+                arbiter_pgn::Skip(true)
+            }
+            fn end_game(&mut self) -> Self::Output {
+                std::mem::take(&mut self.0)
+            }
+        }
+        arbiter_pgn::GameText::new(game.as_bytes(), 1, 1, 0).visit(&mut Spans(Vec::new(), 0))
+    }
+
+    fn join(games: &[String]) -> String {
+        games.iter().map(|g| format!("{g}\n\n")).collect()
+    }
+
+    #[test]
+    fn the_clean_games_are_clean() {
+        assert_eq!(reported(&join(&clean_games())), BTreeSet::new());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn a_deleted_move_is_reported_in_its_game(game in 0usize..12, pick in any::<prop::sample::Index>()) {
+            let mut games = clean_games();
+            let spans = move_spans(&games[game]);
+            prop_assume!(spans.len() >= 20);
+            // A move of the first half: the colours of every later move swap.
+            let span = spans[pick.index(spans.len() / 2)].clone();
+            games[game].replace_range(span, "");
+            prop_assert_eq!(reported(&join(&games)), BTreeSet::from([game as u64 + 1]));
+        }
+
+        #[test]
+        fn a_changed_result_marker_is_reported_in_its_game(game in 0usize..12, other in 0usize..2) {
+            let mut games = clean_games();
+            let text = &games[game];
+            let tag = Reader::new(text.as_bytes()).read_game().unwrap().unwrap().recorded_result();
+            let candidates: Vec<GameResult> = [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw]
+                .into_iter()
+                .filter(|r| *r != tag)
+                .collect();
+            let marker_at = text.rfind(tag.as_str()).unwrap();
+            games[game].replace_range(marker_at.., candidates[other].as_str());
+            prop_assert_eq!(reported(&join(&games)), BTreeSet::from([game as u64 + 1]));
+        }
+
+        #[test]
+        fn a_truncated_file_reports_its_last_game(keep in 1usize..12, cut in any::<prop::sample::Index>()) {
+            let games = clean_games();
+            let mut file = join(&games[..keep]);
+            let last = &games[keep - 1];
+            // Cut somewhere inside the last game, before its result marker.
+            let marker = last.trim_end().rfind(' ').unwrap();
+            let start = file.len() - 2 - last.len();
+            let cut_at = start + 1 + cut.index(marker - 1);
+            prop_assume!(file.is_char_boundary(cut_at));
+            file.truncate(cut_at);
+            prop_assert_eq!(reported(&file), BTreeSet::from([keep as u64]));
+        }
+
+        #[test]
+        fn random_bytes_among_the_moves_are_reported_in_their_game(
+            game in 0usize..12,
+            pick in any::<prop::sample::Index>(),
+            junk in "[A-Za-z0-9=+#/-]{1,6}",
+        ) {
+            let mut games = clean_games();
+            let spans = move_spans(&games[game]);
+            let at = spans[pick.index(spans.len())].start;
+            // `@` can start no move, so the junk is always a token of its own
+            // that cannot be read as one.
+            games[game].insert_str(at, &format!("@{junk} "));
+            prop_assert_eq!(reported(&join(&games)), BTreeSet::from([game as u64 + 1]));
+        }
+    }
+}
+
+#[test]
+fn a_game_is_never_lost_by_fix() {
+    let input = arbiter_testdata::read("pgn/pgn-read-roger-marsh/crafty06_02.pgn");
+    let mut reader = Reader::new(&input[..]);
+    let mut replay = Replay::default();
+    let mut fixed = Vec::new();
+    let mut count = 0;
+    while let Some(text) = reader.next_game_text().unwrap() {
+        let report = replay.check_game(&text);
+        fixed.extend(fixed_game(&text, report.correction.as_ref()));
+        count += 1;
+    }
+    let mut again = Reader::new(&fixed[..]);
+    let mut n = 0;
+    while again.next_game_text().unwrap().is_some() {
+        n += 1;
+    }
+    assert_eq!(n, count);
+}

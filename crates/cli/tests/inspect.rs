@@ -1,0 +1,136 @@
+//! `arbiter inspect`, end to end: FEN lines in, JSON lines out.
+
+use assert_cmd::Command;
+use serde_json::{Value, json};
+
+fn inspect(input: &str) -> Vec<Value> {
+    let output = Command::cargo_bin("arbiter")
+        .expect("binary")
+        .arg("inspect")
+        .write_stdin(input)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn starting_position() {
+    let out = inspect("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    assert_eq!(out.len(), 1);
+    let r = &out[0];
+    assert_eq!(
+        r["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let legal: Vec<&str> = r["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    assert_eq!(legal, sorted, "UCI moves are sorted");
+    assert_eq!(legal.len(), 20);
+    assert_eq!(legal[0], "a2a3");
+    assert_eq!(r["san"][0], "a3");
+    let i = legal.iter().position(|&m| m == "g1f3").unwrap();
+    assert_eq!(r["san"][i], "Nf3", "SAN in the same order as UCI");
+    assert_eq!(r["in_check"], false);
+    assert_eq!(r["outcome"], Value::Null);
+    assert_eq!(r["winner"], Value::Null);
+    assert_eq!(r["can_mate"], json!({"white": true, "black": true}));
+}
+
+#[test]
+fn outcomes_and_errors_keep_the_line_count() {
+    let input = "\
+7k/6Q1/6K1/8/8/8/8/8 b - - 0 1
+
+not a fen
+7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\r
+8/8/8/8/8/8/8/Kk6 w - - 0 1\0\0
+8/8/8/8/8/8/8/K6k b - - 0 1
+7k/8/8/8/8/8/8/K6B w - - 0 1
+";
+    let out = inspect(input);
+    assert_eq!(out.len(), 6, "the blank line gives nothing");
+    assert_eq!(out[0]["outcome"], "checkmate");
+    assert_eq!(out[0]["winner"], "white");
+    assert_eq!(out[0]["in_check"], true);
+    assert_eq!(out[0]["legal"], json!([]));
+    assert_eq!(out[1]["line"], 3);
+    assert!(
+        out[1]["error"].as_str().unwrap().contains("fields"),
+        "{}",
+        out[1]
+    );
+    assert_eq!(out[2]["outcome"], "stalemate");
+    assert_eq!(out[2]["winner"], Value::Null);
+    assert_eq!(out[3]["line"], 5, "kings side by side is impossible");
+    assert!(
+        out[3]["error"].as_str().unwrap().contains("check"),
+        "{}",
+        out[3]
+    );
+    assert_eq!(out[4]["outcome"], "insufficient_material");
+    assert_eq!(out[4]["fen"], "8/8/8/8/8/8/8/K6k b - - 0 1");
+    assert_eq!(out[4]["can_mate"], json!({"white": false, "black": false}));
+    assert_eq!(out[5]["can_mate"], json!({"white": false, "black": false}));
+    assert_eq!(out[5]["outcome"], "insufficient_material");
+}
+
+#[test]
+fn fen_is_normalised() {
+    // Fullmove 0 reads as 1; an en passant square no capture can use is dropped.
+    let out = inspect("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 0\n");
+    assert_eq!(
+        out[0]["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"
+    );
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let out = inspect("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Kkq - 0 1\n");
+    let legal: Vec<&str> = out[0]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let i = legal
+        .iter()
+        .position(|&m| m == "g1h1")
+        .expect("castling as g1h1");
+    assert_eq!(out[0]["san"][i], "O-O");
+    let std = inspect("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n");
+    let legal: Vec<&str> = std[0]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(
+        legal.contains(&"e1g1") && legal.contains(&"e1c1"),
+        "{legal:?}"
+    );
+}
+
+#[test]
+fn checks_and_mates_are_marked_in_san() {
+    let out = inspect("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\n");
+    let legal: Vec<&str> = out[0]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let i = legal.iter().position(|&m| m == "d8h4").unwrap();
+    assert_eq!(out[0]["san"][i], "Qh4#");
+}

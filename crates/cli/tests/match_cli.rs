@@ -1,0 +1,50 @@
+//! `arbiter match` from the command line.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn engine(stem: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../uci/tests/engines")
+        .join(format!("{stem}.py"));
+    format!("cmd=python3 arg={} name={stem}", path.display())
+}
+
+#[test]
+fn a_short_match_prints_the_summary_and_writes_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("out.pgn");
+    let line = format!(
+        "match -engine {} -engine {} -each tc=5+0.05 -maxmoves 3 -games 2 -repeat -quiet -pgnout {}",
+        engine("random_mover"),
+        engine("pessimist"),
+        pgn.display()
+    );
+    Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(line.split_whitespace())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Results of random_mover vs pessimist:",
+        ))
+        .stdout(predicate::str::contains(
+            "Games: 2, Wins: 0, Losses: 0, Draws: 2",
+        ))
+        .stdout(predicate::str::contains("Ptnml(0-2): [0, 0, 1, 0, 0]"))
+        .stdout(predicate::str::contains("Time forfeits: 0"));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
+}
+
+#[test]
+fn bad_options_name_their_place() {
+    Command::cargo_bin("arbiter")
+        .unwrap()
+        .args([
+            "match", "-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-games", "x",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("argument 8 (-games)"));
+}

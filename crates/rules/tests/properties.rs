@@ -1,0 +1,148 @@
+//! Properties over random positions (random playouts with a seeded RNG from
+//! classic and Chess960 starts): every notation writes and reads back the
+//! same move, FEN round-trips, and the incrementally kept Zobrist key equals
+//! the one computed from scratch.
+
+mod common;
+
+use arbiter_rules::notation::Notation;
+use arbiter_rules::san::{San, SanPlus};
+use arbiter_rules::uci::Uci;
+use arbiter_rules::{Position, Role, Square};
+use common::{Rng, random_position};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_notation_writes_then_reads_the_same_move(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 160);
+        for m in pos.legal_moves() {
+            let plus = SanPlus::from_move(&pos, m);
+            let text = plus.to_string();
+            prop_assert_eq!(SanPlus::from_ascii(text.as_bytes()), Ok(plus));
+            prop_assert_eq!(SanPlus::parse(&text), Ok(plus));
+            prop_assert_eq!(plus.san.to_move(&pos), Ok(m), "{} in {:?}", text, pos);
+            for notation in Notation::ALL {
+                let written = notation.write(&pos, m);
+                let read = match notation {
+                    Notation::Uci => written.parse::<Uci>().ok().and_then(|u| u.to_move(&pos).ok()),
+                    _ => pos.parse_san(&written).ok(),
+                };
+                prop_assert_eq!(read, Some(m), "{} {} in {:?}", notation, written, pos);
+            }
+        }
+    }
+
+    #[test]
+    fn san_disambiguation_is_minimal(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 160);
+        for m in pos.legal_moves() {
+            let San::Normal { role, file, rank, capture, to, promotion } = San::from_move(&pos, m) else {
+                continue;
+            };
+            // Dropping any part of the disambiguation must make it ambiguous.
+            if file.is_some() && role != arbiter_rules::Role::Pawn {
+                let shorter = San::Normal { role, file: None, rank, capture, to, promotion };
+                prop_assert!(shorter.to_move(&pos).is_err(), "{} in {:?}", shorter, pos);
+            }
+            if rank.is_some() {
+                let shorter = San::Normal { role, file, rank: None, capture, to, promotion };
+                prop_assert!(shorter.to_move(&pos).is_err(), "{} in {:?}", shorter, pos);
+            }
+        }
+    }
+
+    #[test]
+    fn fen_round_trips(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 200);
+        let fen = pos.fen();
+        let again = Position::from_fen(&fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
+        prop_assert_eq!(again.fen(), fen.clone());
+        prop_assert_eq!(again.repetition_key(), pos.repetition_key(), "{}", fen);
+        let mut ours: Vec<_> = pos.legal_moves().to_vec();
+        let mut theirs: Vec<_> = again.legal_moves().to_vec();
+        ours.sort_by_key(|m| format!("{m:?}"));
+        theirs.sort_by_key(|m| format!("{m:?}"));
+        prop_assert_eq!(ours, theirs, "{}", fen);
+    }
+
+    #[test]
+    fn incremental_zobrist_equals_from_scratch(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let start = random_position(&mut rng, 0);
+        for pos in common::playout(&start, 120, &mut rng) {
+            // `to_setup` keeps only a legal en passant square; Polyglot keys
+            // count any a pawn attacks, so keep the position's own.
+            let mut setup = pos.to_setup();
+            setup.ep_square = pos.ep_square();
+            let fresh = Position::from_setup(&setup, pos.castling_mode())
+                .map_err(|e| TestCaseError::fail(format!("{pos:?}: {e}")))?;
+            prop_assert_eq!(fresh.zobrist_hash(), pos.zobrist_hash(), "{:?}", pos);
+            prop_assert_eq!(&fresh, &pos);
+            let plain = Position::from_setup(&pos.to_setup(), pos.castling_mode())
+                .map_err(|e| TestCaseError::fail(format!("{pos:?}: {e}")))?;
+            prop_assert_eq!(plain.repetition_key(), pos.repetition_key(), "{:?}", pos);
+        }
+    }
+}
+
+/// What resolving `san` must give, worked out from the full move list.
+fn expected(pos: &Position, san: San) -> Option<arbiter_rules::Move> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = san
+    else {
+        return None;
+    };
+    let matching: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            !m.is_castle()
+                && m.to() == to
+                && m.promotion_role() == promotion
+                && pos.board().role_at(m.from()) == Some(role)
+                && file.is_none_or(|f| m.from().file() == f)
+                && rank.is_none_or(|r| m.from().rank() == r)
+                // A pawn move written without a file is a push.
+                && (role != Role::Pawn || file.is_some() || capture || m.from().file() == to.file())
+        })
+        .collect();
+    (matching.len() == 1).then(|| matching[0])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Resolving takes shortcuts for the usual single candidate; it must
+    /// agree with the move list on every SAN, legal or not.
+    #[test]
+    fn resolving_agrees_with_the_move_list(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 160);
+        let board = pos.board();
+        for role in Role::ALL {
+            let own = board.by_role(role) & board.by_color(pos.turn());
+            for to in Square::ALL {
+                for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
+                    for capture in [false, true] {
+                        let mut sans = vec![San::Normal { role, file: None, rank: None, capture, to, promotion }];
+                        for from in own {
+                            sans.push(San::Normal { role, file: Some(from.file()), rank: None, capture, to, promotion });
+                            sans.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
+                        }
+                        for san in sans {
+                            prop_assert_eq!(san.to_move(&pos).ok(), expected(&pos, san), "{} in {:?}", san, pos);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! SAN: any bytes, through the fast and the lenient reader, resolved in a
+//! few positions; errors must explain themselves, and the fast reader's
+//! answers must agree with the lenient one's.
+#![no_main]
+
+use std::sync::OnceLock;
+
+use arbiter_rules::Position;
+use arbiter_rules::san::{San, SanPlus};
+use libfuzzer_sys::fuzz_target;
+
+const FENS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N5/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Kkq - 0 1",
+];
+
+fn positions() -> &'static [Position] {
+    static POSITIONS: OnceLock<Vec<Position>> = OnceLock::new();
+    POSITIONS.get_or_init(|| FENS.iter().map(|f| Position::from_fen(f).expect("valid")).collect())
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let fast = San::from_ascii(data);
+    let lenient = SanPlus::parse(&text);
+    if let (Ok(fast), Ok(lenient)) = (&fast, &lenient) {
+        if !text.starts_with('b') {
+            assert_eq!(*fast, lenient.san, "{text:?}");
+        }
+    }
+    for pos in positions() {
+        if let Ok(san) = fast {
+            if let Ok(m) = san.to_move(pos) {
+                assert_eq!(pos.parse_san(&pos.san(m)), Ok(m));
+            }
+        }
+        match pos.parse_san(&text) {
+            Ok(m) => assert!(pos.is_legal(m)),
+            Err(e) => {
+                let _ = (e.to_string(), e.message_zh(), e.rule());
+            }
+        }
+    }
+});
