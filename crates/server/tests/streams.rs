@@ -337,21 +337,35 @@ async fn a_player_who_leaves_loses_on_the_opponents_claim() {
     let mut white_stream = Lines::open(&s, &format!("/api/board/game/stream/{id}"), &white).await;
     assert_eq!(white_stream.next().await["type"], "gameFull");
     let mut b = connect(&s, &id).await;
-    b.send(Message::text(json!({"type": "auth", "token": black}).to_string()))
-        .await
-        .unwrap();
+    b.send(Message::text(
+        json!({"type": "auth", "token": black}).to_string(),
+    ))
+    .await
+    .unwrap();
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     assert_eq!(white_stream.next().await["status"], "started");
     // Too early: Black is still there.
     let claim = format!("/api/board/game/{id}/claim-victory");
-    let r = s.http.post(s.url(&claim)).bearer_auth(&white).send().await.unwrap();
+    let r = s
+        .http
+        .post(s.url(&claim))
+        .bearer_auth(&white)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 400);
     drop(b);
     let gone = white_stream.next().await;
     assert_eq!(gone["type"], "opponentGone", "{gone}");
     assert_eq!(gone["gone"], true);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let r = s.http.post(s.url(&claim)).bearer_auth(&white).send().await.unwrap();
+    let r = s
+        .http
+        .post(s.url(&claim))
+        .bearer_auth(&white)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 200);
     let last = white_stream.next().await;
     assert_eq!(last["winner"], "white", "{last}");
