@@ -23,7 +23,7 @@ const STRINGS = {
     arbiterTools: 'Arbiter', connection: 'Reconnecting…', gone: (side) => `${side} has left the board`,
     chat: 'Chat', say: 'Say something', notFound: 'No such game.', offerWithMove: 'Offer a draw with my next move',
     requestIncrement: 'Ask for 5 s increment', piecesDisplaced: 'Pieces displaced', cancel: 'Cancel',
-    queen: 'Queen', rook: 'Rook', bishop: 'Bishop', knight: 'Knight',
+    queen: 'Queen', rook: 'Rook', bishop: 'Bishop', knight: 'Knight', backToGame: 'Back to the game',
   },
   zh: {
     title: '裁判', tagline: '依照棋规，逐步裁决的国际象棋',
@@ -47,7 +47,7 @@ const STRINGS = {
     arbiterTools: '裁判', connection: '正在重新连接…', gone: (side) => `${side}已离开棋盘`,
     chat: '聊天', say: '说点什么', notFound: '没有这局棋。', offerWithMove: '走下一步时提和',
     requestIncrement: '申请每步 5 秒加秒', piecesDisplaced: '碰乱棋子', cancel: '取消',
-    queen: '后', rook: '车', bishop: '象', knight: '马',
+    queen: '后', rook: '车', bishop: '象', knight: '马', backToGame: '返回对局',
   },
 };
 

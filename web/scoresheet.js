@@ -33,7 +33,7 @@ function render() {
     el('div', { class: 'tools' },
       el('button', { class: 'primary', text: t('print'), onclick: () => window.print() }),
       el('a', { class: 'button', href: `/api/games/${id}/pgn`, text: t('pgn') }),
-      el('a', { class: 'button', href: `/game/${id}`, text: '♞' })));
+      el('a', { class: 'button', href: `/game/${id}`, text: t('backToGame') })));
 }
 
 async function load() {
