@@ -25,6 +25,7 @@ use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -83,7 +84,10 @@ async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Va
 
 async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
-    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url)
+    // A small read buffer: the library zeroes it before every read, and
+    // the load generator shares the machine's cores with the server.
+    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), false)
         .await
         .map_err(|e| e.to_string())?;
     ws.send(Message::text(
