@@ -9,7 +9,8 @@
 //! cargo bench -p arbiter-server --bench load -- --url http://127.0.0.1:8080 --games 10000 --think-ms 1000 --seconds 30
 //! ```
 //!
-//! Each game's two players think `--think-ms` before each move and play a
+//! Each game's two players think `--think-ms` on average (evenly spread
+//! from half to one and a half times that) before each move and play a
 //! random legal move (seeded, so runs repeat); a finished game is replaced
 //! by a new one. Moves are counted once the opponent has seen them.
 
@@ -47,6 +48,12 @@ struct Args {
     /// what fits 10,000 games under a 20,000 open-files limit).
     #[arg(long, default_value = "ws")]
     transport: String,
+    /// With `--transport http`: keep-alive connections the moves are
+    /// posted over (moves beyond that wait for one, and the wait counts in
+    /// their latency). Unbounded, the HTTP client would open and close a
+    /// connection for most moves.
+    #[arg(long, default_value_t = 512)]
+    connections: usize,
     /// Games opened at once while ramping up.
     #[arg(long, default_value_t = 200)]
     ramp: usize,
@@ -64,6 +71,8 @@ struct Shared {
     errors: AtomicU64,
     games_done: AtomicU64,
     measuring: std::sync::atomic::AtomicBool,
+    /// One permit per keep-alive connection moves are posted over.
+    posting: tokio::sync::Semaphore,
 }
 
 async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Value, String> {
@@ -150,6 +159,14 @@ async fn player(
     }
 }
 
+/// The next number of a xorshift generator (seeded, so runs repeat).
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 async fn play_one(
     args: &Args,
     shared: &Shared,
@@ -192,22 +209,25 @@ async fn play_one(
     let mut plies = 0u64;
     let mut request = 0u64;
     loop {
-        tokio::time::sleep(Duration::from_millis(args.think_ms)).await;
+        // Thinking times spread evenly over [think/2, 3·think/2): players in
+        // lockstep would send every game's move in the same instant.
+        let think = args.think_ms / 2 + next_random(rng) % args.think_ms.max(1);
+        tokio::time::sleep(Duration::from_millis(think)).await;
         let moves = pos.legal_moves();
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        let m = moves[(*rng % moves.len() as u64) as usize];
+        let m = moves[(next_random(rng) % moves.len() as u64) as usize];
         let uci = Uci::from_move(&pos, m).to_string();
         let me = usize::from(pos.turn() == arbiter_rules::Color::Black);
         request += 1;
         let sent = Instant::now();
         let (seen, latency) = if over_http {
-            let post = http
-                .post(format!("{}/api/games/{id}/events", args.url))
-                .bearer_auth(&tokens[me])
-                .json(&json!({"kind": "move", "move": uci}))
-                .send();
+            let post = async {
+                let _connection = shared.posting.acquire().await.expect("never closed");
+                http.post(format!("{}/api/games/{id}/events", args.url))
+                    .bearer_auth(&tokens[me])
+                    .json(&json!({"kind": "move", "move": uci}))
+                    .send()
+                    .await
+            };
             let watch = until(&mut sockets[0], |v| {
                 v["type"] == "update" && plies_after(v) == Some(plies + 1)
             });
@@ -262,9 +282,10 @@ async fn main() {
         errors: AtomicU64::new(0),
         games_done: AtomicU64::new(0),
         measuring: false.into(),
+        posting: tokio::sync::Semaphore::new(args.connections),
     });
     let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(args.ramp)
+        .pool_max_idle_per_host(args.ramp.max(args.connections))
         .build()
         .unwrap();
     let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
@@ -277,10 +298,10 @@ async fn main() {
         tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
     }
     ready.wait().await;
+    let sockets = if args.transport == "http" { 1 } else { 2 } * args.games;
     println!(
-        "{} games open ({} WebSocket connections) in {:.1} s",
+        "{} games open ({sockets} WebSocket connections) in {:.1} s",
         args.games,
-        2 * args.games,
         opening.elapsed().as_secs_f64()
     );
     shared.measuring.store(true, Ordering::Relaxed);
