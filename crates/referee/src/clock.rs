@@ -130,10 +130,13 @@ impl Clock {
         }
     }
 
+    /// What the clock's face shows at `now`. A face stops at zero: time
+    /// overdrawn by a player whose fallen flag nobody claimed (where the
+    /// ruleset leaves the claim to the players) is not shown as negative.
     pub fn reading(&self, now: u64) -> ClockReading {
         ClockReading {
-            white_ms: self.remaining_at(Color::White, now),
-            black_ms: self.remaining_at(Color::Black, now),
+            white_ms: self.remaining_at(Color::White, now).max(0),
+            black_ms: self.remaining_at(Color::Black, now).max(0),
             running: self.running,
             timed: self.is_timed(),
         }
@@ -274,6 +277,17 @@ mod tests {
         let p = c.press(Color::White, 10_000);
         assert_eq!(p.remaining_ms, 292_000);
         assert_eq!(c.flag_deadline(), Some(10_000 + 300_000));
+    }
+
+    #[test]
+    fn a_face_never_shows_negative_time() {
+        let mut c = clock("60+0");
+        c.start(Color::White, 0);
+        // White overstepped by 5 s and nobody claimed: the move stands.
+        c.press(Color::White, 65_000);
+        assert_eq!(c.remaining_at(Color::White, 70_000), -5_000);
+        let face = c.reading(70_000);
+        assert_eq!((face.white_ms, face.black_ms), (0, 55_000));
     }
 
     #[test]
