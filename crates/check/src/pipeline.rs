@@ -1,6 +1,6 @@
 //! Checking one input on every core.
 //!
-//! A reader thread cuts the input into parts of about a megabyte, without
+//! A reader thread cuts the input into parts of half a megabyte, without
 //! reading the games: it cuts before a tag line that follows a blank line,
 //! where one game most likely ends and the next begins. Worker threads split
 //! their part into games and replay them, taking the start of their part as
@@ -29,7 +29,7 @@ use crate::replay::Replay;
 /// About this many bytes of input go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
 /// and memory low.
-const PART_BYTES: usize = 1 << 20;
+const PART_BYTES: usize = 512 << 10;
 
 /// Parts waiting for a worker; bounds the memory in flight.
 const QUEUED_PARTS: usize = 4;

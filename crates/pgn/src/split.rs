@@ -160,7 +160,9 @@ fn starts_new_tag_section(
     at: usize,
     name: &[u8],
 ) -> bool {
-    if count_line_breaks(&bytes[prev_end..at]) < 2 {
+    // Fewer than two bytes hold fewer than two line breaks: the usual case,
+    // one tag per line, answered without counting.
+    if at - prev_end < 2 || count_line_breaks(&bytes[prev_end..at]) < 2 {
         return false;
     }
     let mut i = start;
