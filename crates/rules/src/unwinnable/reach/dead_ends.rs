@@ -58,7 +58,7 @@ impl Reach {
         lines.into_iter().any(|(rays, sliders)| {
             (rays & kings).into_iter().any(|k| {
                 let through = line(k, from);
-                let beyond = rays & through - between(k, from) - k;
+                let beyond = rays & (through - between(k, from) - k);
                 !through.contains(to) && beyond.intersects(sliders)
             })
         })

@@ -60,7 +60,7 @@ impl Reach {
             .map(|u| u.reach)
             .collect();
         for mate_square in loser_king & attackable {
-            let flights = king_attacks(mate_square) & loser_king - attackable;
+            let flights = king_attacks(mate_square) & (loser_king - attackable);
             if flights.is_empty() || can_fill(flights, &blockers) {
                 return true;
             }
@@ -131,7 +131,7 @@ impl Reach {
             if walk > loser_moves || check > winner_moves {
                 continue;
             }
-            let flights = king_attacks(mate_square) & loser_region - attackable;
+            let flights = king_attacks(mate_square) & (loser_region - attackable);
             // The winning king helps from one square, or not at all.
             let spots = self.king(winner).reach - king_attacks(mate_square) - mate_square;
             let mut options: ArrayVec<(Bitboard, u32), 65> = ArrayVec::new();
