@@ -201,7 +201,7 @@ impl Kind {
             Kind::MovesAfterDraw => "FIDE 5.2.2 / 9.6",
             Kind::ResultMismatch => "PGN 8.2.6",
             Kind::ResultContradictsPosition | Kind::ResultNotRecorded => "FIDE 5",
-            Kind::WinnerCannotMate => "FIDE 6.9 / 5.1.2",
+            Kind::WinnerCannotMate => "FIDE 6.9 / 5.1.2 / 7.5.5",
             Kind::ThreefoldAvailable => "FIDE 9.2",
             Kind::FiftyMovesAvailable => "FIDE 9.3",
         }

@@ -350,16 +350,22 @@ impl Replay {
                 return;
             }
         };
-        let before = self.line.pos.board().occupied().count();
+        let rights_before = self.line.pos.castling_rights();
         self.line.play(m);
         self.plies += 1;
-        let material_changed =
-            m.promotion_role().is_some() || self.line.pos.board().occupied().count() != before;
-        self.after_main_line_move(&san, material_changed);
+        // A position becomes dead almost always after a capture, a pawn
+        // move or a check (which may leave only stalemating replies), and
+        // in an ending; only those are analysed, to keep long files fast.
+        // Castling rights lost can close the last way out too.
+        let pos = &self.line.pos;
+        let may_die =
+            (pos.halfmoves() == 0 || pos.is_check() || pos.castling_rights() != rights_before)
+                && dead::worth_analysing(pos);
+        self.after_main_line_move(&san, may_die);
     }
 
     /// Repetitions, the move counters and dead positions after a move.
-    fn after_main_line_move(&mut self, san: &SanToken<'_>, material_changed: bool) {
+    fn after_main_line_move(&mut self, san: &SanToken<'_>, may_die: bool) {
         let pos = &self.line.pos;
         let halfmoves = pos.halfmoves();
         if halfmoves == 0 {
@@ -416,7 +422,7 @@ impl Replay {
             Some(Ending::Fivefold)
         } else if halfmoves >= 150 && !pos.is_checkmate() {
             Some(Ending::SeventyFiveMoves)
-        } else if material_changed && dead::is_dead(pos) {
+        } else if may_die && dead::is_dead(pos) {
             Some(Ending::DeadPosition)
         } else {
             None
@@ -531,7 +537,7 @@ impl Replay {
                         Kind::WinnerCannotMate,
                         at,
                         format!(
-                            "{recorded} gives the game to {winner}, who cannot checkmate from the final position: a loss on time or by resignation is then a draw"
+                            "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
                         ),
                     );
                     f.fen = Some(pos.fen());

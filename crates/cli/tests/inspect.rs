@@ -134,3 +134,50 @@ fn checks_and_mates_are_marked_in_san() {
     let i = legal.iter().position(|&m| m == "d8h4").unwrap();
     assert_eq!(out[0]["san"][i], "Qh4#");
 }
+
+#[test]
+fn can_mate_and_dead_come_from_the_full_analysis() {
+    let out = inspect(
+        "8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1\n\
+         kB4b1/7p/4p1pP/1p1pP1P1/1P1P4/6K1/8/8 w - - 0 1\n\
+         7k/7p/8/6N1/8/8/8/K7 w - - 0 1\n",
+    );
+    // A locked wall: material enough on both sides, yet dead.
+    assert_eq!(out[0]["can_mate"], json!({"white": false, "black": false}));
+    assert_eq!(out[0]["dead"], true);
+    assert_eq!(out[0]["outcome"], Value::Null, "not insufficient material");
+    // Black's locked pawns and bishop can never mate; White can.
+    assert_eq!(out[1]["can_mate"], json!({"white": true, "black": false}));
+    assert_eq!(out[1]["dead"], false);
+    // A knight mates when the king's own pawn boxes it in.
+    assert_eq!(out[2]["can_mate"], json!({"white": true, "black": true}));
+}
+
+#[test]
+fn an_exhausted_budget_is_null() {
+    let output = Command::cargo_bin("arbiter")
+        .expect("binary")
+        .args(["inspect", "--budget", "0", "-j", "1"])
+        .write_stdin("1k6/1P3p1p/BP6/1P2K3/5P2/8/7P/8 w - - 0 1\n")
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let line: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(line["can_mate"]["black"], Value::Null);
+    assert_eq!(line["dead"], false, "undecided is not dead");
+}
+
+#[test]
+fn many_lines_on_several_workers_keep_their_order() {
+    let fens = [
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+        "8/8/8/8/8/8/8/K6k b - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let input: String = (0..1500).map(|i| format!("{}\n", fens[i % 3])).collect();
+    let out = inspect(&input);
+    assert_eq!(out.len(), 1500);
+    for (i, line) in out.iter().enumerate() {
+        assert_eq!(line["fen"], fens[i % 3], "line {}", i + 1);
+    }
+}

@@ -122,6 +122,19 @@ fn fide_5_2_2_dead_position_after_the_last_capture() {
 }
 
 #[test]
+fn fide_5_2_2_dead_position_behind_a_locked_pawn_wall() {
+    // After Bxe1 both sides still have pawns and White a bishop, but the
+    // pawns are locked, the bishop runs on the dark squares while Black's
+    // pawns stand on light ones, and neither king can cross: dead.
+    run("
+        setup fen=8/8/4k3/1p1p1p1p/1P1P1P1P/2B3K1/8/4r3_w_-_-_0_1
+        0    arbiter start
+        10   white   move Bxe1
+        end  1/2-1/2 dead_position FIDE 5.2.2
+    ");
+}
+
+#[test]
 fn fide_9_2_3_same_position_needs_the_same_en_passant_possibilities() {
     // After 1.e4 the en passant square is not a possibility (no black pawn
     // can take): the position after the knights come back is the same.

@@ -350,3 +350,16 @@ fn extreme_times_and_controls_never_panic() {
         game.tick(u64::MAX);
     }
 }
+
+#[test]
+fn fide_6_9_flag_against_a_locked_pawn_wall_is_a_draw() {
+    // Black has pawns and a bishop, enough material to mate, but its pawns
+    // are locked and the bishop can never take part in a mate behind them
+    // (D3-Chess test vector, labelled "only White can mate").
+    run("
+        setup tc=60 fen=kB4b1/7p/4p1pP/1p1pP1P1/1P1P4/6K1/8/8_w_-_-_0_1
+        0      arbiter start
+        60000  arbiter tick     => cites FIDE 6.9
+        end    1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
+    ");
+}

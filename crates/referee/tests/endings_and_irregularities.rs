@@ -216,3 +216,15 @@ fn classic_no_recording_under_five_minutes_whatever_the_increment() {
     assert!(game.must_record(Color::White, 299_000));
     assert!(!game.must_record(Color::White, 301_000));
 }
+
+#[test]
+fn fide_5_1_2_resigning_against_pawns_that_can_never_mate_is_a_draw() {
+    // Black's pawns and bishop are material enough, but locked away: only
+    // White could ever mate (D3-Chess test vector).
+    run("
+        setup fen=kB4b1/7p/4p1pP/1p1pP1P1/1P1P4/6K1/8/8_w_-_-_0_1
+        0    arbiter start
+        10   white   resign
+        end  1/2-1/2 resignation_opponent_cannot_mate FIDE 5.1.2
+    ");
+}

@@ -34,7 +34,72 @@ struct Difference {
     why: &'static str,
 }
 
+/// Why a game recorded as stalemate ends one move earlier.
+const FORCED_STALEMATE: &str = "FIDE 5.2.2: every legal move from the position before the \
+    stalemate stalemates, so no series of moves can end in mate: the position is dead one \
+    move before the stalemate";
+
 const DIFFERENCES: &[Difference] = &[
+    Difference {
+        file: "stalemate.pgn",
+        game: 4,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    },
+    Difference {
+        file: "stalemate.pgn",
+        game: 7,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    },
+    Difference {
+        file: "stalemate.pgn",
+        game: 14,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    },
+    Difference {
+        file: "stalemate.pgn",
+        game: 16,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    },
+    Difference {
+        file: "stalemate.pgn",
+        game: 32,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    },
+    Difference {
+        file: "stalemate.pgn",
+        game: 3,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: "FIDE 5.2.2: after 41. Qf7+ Black's every legal reply (Kxf7, Qxf7) stalemates \
+              White, so no series of moves can end in mate: the position is dead one move \
+              before the stalemate",
+    },
+    Difference {
+        file: "fifty-moves-rule.pgn",
+        game: 5,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: "FIDE 5.2.2: the pawns lock (b4/b5, c3/c4, e4/e5, g4/g5) and neither king can \
+              ever cross or take a pawn: the game ended there as a dead position, long before \
+              the fifty-move claim",
+    },
     Difference {
         file: "white-loses-on-time.pgn",
         game: 14,

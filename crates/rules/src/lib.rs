@@ -28,6 +28,7 @@ pub mod san;
 mod setup;
 mod square;
 pub mod uci;
+pub mod unwinnable;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;

@@ -3,9 +3,10 @@
 //! documented in `docs/inspect.md`.
 //!
 //! A benchmark feeds it tens of thousands of positions, so each line is
-//! written by hand into one reused buffer: the moves and the FEN are plain
-//! ASCII that needs no escaping, and only error messages go through
-//! `serde_json`.
+//! written by hand: the moves and the FEN are plain ASCII that needs no
+//! escaping, and only error messages go through `serde_json`. Lines are read
+//! in batches and answered on worker threads (the analysis of who can still
+//! mate dominates), then written in input order.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -14,41 +15,104 @@ use std::process::ExitCode;
 use anyhow::Context;
 use arbiter_rules::san::SanPlus;
 use arbiter_rules::uci::Uci;
+use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate};
 use arbiter_rules::{Color, Move, Position};
 
-/// Arguments of `arbiter inspect` (none yet: it reads standard input).
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+/// Lines read before they are answered together.
+const BATCH: usize = 512;
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+/// The default budget: enough for every position of real games, and at
+/// most about a second for the hardest composed ones.
+const DEFAULT_BUDGET: u64 = 1_000_000;
+
+/// Arguments of `arbiter inspect` (the positions come on standard input).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Nodes the analysis of who can still mate may spend per side and
+    /// position; past it the answer is `null` (undecided).
+    #[arg(long, default_value_t = DEFAULT_BUDGET)]
+    budget: u64,
+    /// Worker threads (default: one per core).
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let budget = SearchBudget::nodes(args.budget);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
     let mut input = io::stdin().lock();
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut buf = Vec::with_capacity(128);
-    let mut json = String::with_capacity(4096);
     let mut line = 0;
     loop {
-        buf.clear();
-        let read = input
-            .read_until(b'\n', &mut buf)
-            .context("reading standard input")?;
-        if read == 0 {
+        let mut batch: Vec<(usize, Vec<u8>)> = Vec::with_capacity(BATCH);
+        while batch.len() < BATCH {
+            let mut buf = Vec::with_capacity(128);
+            let read = input
+                .read_until(b'\n', &mut buf)
+                .context("reading standard input")?;
+            if read == 0 {
+                break;
+            }
+            line += 1;
+            if !trim(&buf).is_empty() {
+                batch.push((line, buf));
+            }
+        }
+        if batch.is_empty() {
             break;
         }
-        line += 1;
-        let text = trim(&buf);
-        if text.is_empty() {
-            continue;
+        for json in answer_batch(&batch, budget, jobs) {
+            out.write_all(json.as_bytes())?;
         }
-        json.clear();
-        match read_position(text) {
-            Ok(pos) => write_report(&mut json, &pos),
-            Err(error) => write_problem(&mut json, &error, line),
-        }
-        json.push('\n');
-        out.write_all(json.as_bytes())?;
     }
     out.flush().context("writing standard output")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON lines of a batch, in its order, computed on `jobs` threads
+/// taking lines in turn (the hard positions are spread among them).
+fn answer_batch(batch: &[(usize, Vec<u8>)], budget: SearchBudget, jobs: usize) -> Vec<String> {
+    let answer = |(line, buf): &(usize, Vec<u8>)| {
+        let mut json = String::with_capacity(4096);
+        match read_position(trim(buf)) {
+            Ok(pos) => write_report(&mut json, &pos, budget),
+            Err(error) => write_problem(&mut json, &error, *line),
+        }
+        json.push('\n');
+        json
+    };
+    if jobs == 1 || batch.len() == 1 {
+        return batch.iter().map(answer).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut answers: Vec<String> = vec![String::new(); batch.len()];
+    let done: Vec<Vec<(usize, String)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.min(batch.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = batch.get(i) else {
+                            return mine;
+                        };
+                        mine.push((i, answer(item)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("an inspect worker never panics"))
+            .collect()
+    });
+    for (i, json) in done.into_iter().flatten() {
+        answers[i] = json;
+    }
+    answers
 }
 
 /// The line without surrounding spaces, CR, or the NUL bytes some files
@@ -112,7 +176,7 @@ fn uci_order(uci: Uci) -> u32 {
     }
 }
 
-fn write_report(json: &mut String, pos: &Position) {
+fn write_report(json: &mut String, pos: &Position, budget: SearchBudget) {
     let moves = sorted_moves(pos);
     json.push_str("{\"fen\":\"");
     json.push_str(&pos.fen());
@@ -135,15 +199,26 @@ fn write_report(json: &mut String, pos: &Position) {
         json.push('"');
     }
     let outcome = pos.outcome();
+    let [white, black] = Color::ALL.map(|side| can_mate(pos, side, budget));
+    let dead = white.is_unwinnable() && black.is_unwinnable();
     let _ = write!(
         json,
-        "],\"in_check\":{},\"outcome\":{},\"winner\":{},\"can_mate\":{{\"white\":{},\"black\":{}}}}}",
+        "],\"in_check\":{},\"outcome\":{},\"winner\":{},\"can_mate\":{{\"white\":{},\"black\":{}}},\"dead\":{dead}}}",
         pos.is_check(),
         quoted_or_null(outcome.map(|o| o.as_str())),
         quoted_or_null(outcome.and_then(|o| o.winner()).map(Color::name)),
-        pos.has_mating_material(Color::White),
-        pos.has_mating_material(Color::Black),
+        verdict(&white),
+        verdict(&black),
     );
+}
+
+/// `true`, `false`, or `null` when undecided.
+fn verdict(answer: &Winnability) -> &'static str {
+    match answer.decided() {
+        Some(true) => "true",
+        Some(false) => "false",
+        None => "null",
+    }
 }
 
 /// The UCI text, without the formatting machinery (this is the hot loop).

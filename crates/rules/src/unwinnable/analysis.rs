@@ -1,0 +1,135 @@
+//! The order of the analysis: cheap proofs first, expensive ones last.
+
+use super::Winnability;
+use super::budget::Budget;
+use super::closure::{explore, is_mate_by};
+use super::forced::play_only_moves;
+use super::reach::Reach;
+use super::search::{Helpmate, Outcome};
+use crate::{Color, Move, Position};
+
+/// Only moves played before analysing; more would be a composed curiosity.
+const ONLY_MOVES: usize = 64;
+/// Credits of the first, shallow helpmate search.
+const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=2;
+/// Nodes of its iterations, per credit.
+const QUICK_NODES_PER_CREDIT: u64 = 1_000;
+/// Nodes of the screen's helpmate search.
+const SCREEN_SEARCH_NODES: u64 = 300;
+/// Positions whose pieces may spread over at most this many squares (beyond
+/// their own) are first explored exhaustively, in a small space.
+const SMALL_SPREAD: u32 = 14;
+/// Positions the first, small exhaustive exploration may hold.
+const SMALL_EXPLORE_POSITIONS: usize = 4_000;
+/// Credits of the deep search's iterations.
+const DEEP_CREDITS: core::ops::RangeInclusive<i32> = 2..=128;
+/// Nodes of its iterations, per credit.
+const DEEP_NODES_PER_CREDIT: u64 = 10_000;
+/// Nodes the deep search may spend before the big exploration has its turn.
+const DEEP_FIRST_NODES: u64 = 500_000;
+/// Positions spreading over at most this many squares get a big exhaustive
+/// exploration.
+const BIG_SPREAD: u32 = 40;
+/// Positions the big exhaustive exploration may hold.
+const BIG_EXPLORE_POSITIONS: usize = 400_000;
+
+/// What the position alone says: the game is over, or `side` lacks mating
+/// material.
+fn settled(pos: &Position, side: Color) -> Option<Winnability> {
+    if !pos.has_legal_moves() {
+        return Some(if is_mate_by(pos, side) {
+            Winnability::Winnable {
+                mating_line: Vec::new(),
+            }
+        } else {
+            Winnability::Unwinnable
+        });
+    }
+    pos.has_insufficient_material(side)
+        .then_some(Winnability::Unwinnable)
+}
+
+/// The full analysis of `side`'s chances from `pos`.
+pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnability {
+    if let Some(verdict) = settled(pos, side) {
+        return verdict;
+    }
+    let run = play_only_moves(pos, ONLY_MOVES);
+    if run.cycles {
+        return Winnability::Unwinnable;
+    }
+    let prefixed = |line: Vec<Move>| Winnability::Winnable {
+        mating_line: run.line.iter().copied().chain(line).collect(),
+    };
+    let pos = &run.pos;
+    if let Some(verdict) = settled(pos, side) {
+        return match verdict {
+            Winnability::Winnable { mating_line } => prefixed(mating_line),
+            other => other,
+        };
+    }
+
+    let mut search = Helpmate::new(pos, side);
+    match search.deepen(pos, QUICK_CREDITS, QUICK_NODES_PER_CREDIT, budget) {
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
+    }
+
+    let reach = Reach::of(pos, side);
+    if reach
+        .as_ref()
+        .is_some_and(|reach| !reach.mate_conceivable())
+    {
+        return Winnability::Unwinnable;
+    }
+    let spread = reach.as_ref().map_or(u32::MAX, Reach::spread);
+
+    if spread <= SMALL_SPREAD {
+        match explore(pos, side, SMALL_EXPLORE_POSITIONS, budget) {
+            Outcome::Mate(line) => return prefixed(line),
+            Outcome::NoMate => return Winnability::Unwinnable,
+            Outcome::CutShort => {}
+        }
+    }
+
+    let mut slice = budget.slice(DEEP_FIRST_NODES);
+    let outcome = search.deepen(pos, DEEP_CREDITS, DEEP_NODES_PER_CREDIT, &mut slice);
+    budget.absorb(slice);
+    match outcome {
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
+    }
+
+    if spread <= BIG_SPREAD {
+        match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
+            Outcome::Mate(line) => return prefixed(line),
+            Outcome::NoMate => return Winnability::Unwinnable,
+            Outcome::CutShort => {}
+        }
+    }
+
+    match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
+        Outcome::Mate(line) => prefixed(line),
+        Outcome::NoMate => Winnability::Unwinnable,
+        Outcome::CutShort => Winnability::Undecided,
+    }
+}
+
+/// The fast screen behind [`super::quick_can_mate`].
+pub(super) fn screen(pos: &Position, side: Color) -> Option<bool> {
+    if let Some(verdict) = settled(pos, side) {
+        return verdict.decided();
+    }
+    let mut budget = Budget::new(SCREEN_SEARCH_NODES);
+    match Helpmate::new(pos, side).deepen(pos, QUICK_CREDITS, SCREEN_SEARCH_NODES, &mut budget) {
+        Outcome::Mate(_) => return Some(true),
+        Outcome::NoMate => return Some(false),
+        Outcome::CutShort => {}
+    }
+    if Reach::of(pos, side).is_some_and(|reach| !reach.mate_conceivable()) {
+        return Some(false);
+    }
+    None
+}

@@ -1,0 +1,73 @@
+//! How many moves a king or a knight needs between two squares on an empty
+//! board: the yardsticks of the search's steering.
+
+use crate::Square;
+
+/// King steps from `a` to `b`.
+#[inline]
+pub(super) fn king_distance(a: Square, b: Square) -> u32 {
+    a.distance(b)
+}
+
+/// Knight moves from `a` to `b` on an empty board.
+#[inline]
+pub(super) fn knight_distance(a: Square, b: Square) -> u8 {
+    KNIGHT_DISTANCE[a.index()][b.index()]
+}
+
+static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
+
+/// A breadth-first walk from every square, at compile time.
+const fn knight_distances() -> [[u8; 64]; 64] {
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut table = [[u8::MAX; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut queue = [0usize; 64];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        table[from][from] = 0;
+        while head < tail {
+            let sq = queue[head];
+            head += 1;
+            let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut j = 0;
+            while j < 8 {
+                let (f, r) = (file + JUMPS[j].0, rank + JUMPS[j].1);
+                if 0 <= f && f < 8 && 0 <= r && r < 8 {
+                    let to = (r * 8 + f) as usize;
+                    if table[from][to] == u8::MAX {
+                        table[from][to] = table[from][sq] + 1;
+                        queue[tail] = to;
+                        tail += 1;
+                    }
+                }
+                j += 1;
+            }
+        }
+        from += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_needs_four_moves_into_the_corner_from_its_diagonal_neighbour() {
+        assert_eq!(knight_distance(Square::A1, Square::B2), 4);
+        assert_eq!(knight_distance(Square::A1, Square::C2), 1);
+        assert_eq!(knight_distance(Square::A1, Square::H8), 6);
+        assert_eq!(knight_distance(Square::E4, Square::E4), 0);
+    }
+}

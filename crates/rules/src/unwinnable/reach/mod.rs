@@ -1,0 +1,405 @@
+//! Where each piece could ever go: a static over-approximation of every
+//! continuation of a position, used to prove that a side can never mate.
+//!
+//! Each piece gets a *reach*: the squares it might stand on in any future of
+//! the game, and the squares it might *take* on (arrive at by capturing). A
+//! reach starts as the piece's own square and grows by the moves the piece
+//! could make from anywhere in it until nothing grows any more. Moves are
+//! generated generously, other pieces counting only when facts about them
+//! hold for the whole future:
+//!
+//! * a piece is **capturable** when some enemy might take on a square of its
+//!   reach, and **fixed** when it is not capturable and never moves: it
+//!   blocks lines and pawns forever;
+//! * a square is **clear** when no reach contains it: it never blocks a line;
+//! * a square is **guarded** by a colour when a fixed piece of that colour
+//!   attacks it along clear squares: the enemy king can never step on it;
+//! * a pawn that never leaves its file can never pass another pawn on that
+//!   file that never leaves it and is never captured;
+//! * a king move that leaves the opponent, who can only move its king, with
+//!   no move at all ends the game in stalemate (unless it uncovers a check);
+//!   a move of the loser's that checks the winner's immovable king where
+//!   nothing can take or block ends it in the winner's defeat. Either way no
+//!   mate by the winner follows, so such moves are left out.
+//!
+//! Every fact above only weakens as reaches grow, so the growth is monotone
+//! and stops at a fixed point. By induction on the moves of any continuation
+//! that can still end in the winner's mate, every piece stays inside its
+//! reach. [`Reach::mate_conceivable`] then asks whether some square of the
+//! losing king's reach could be a mate: when none can, the winner can never
+//! mate.
+
+use arrayvec::ArrayVec;
+
+mod dead_ends;
+mod net;
+mod tempo;
+
+use crate::attacks::{attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks};
+use crate::{Bitboard, ByColor, Color, Position, Rank, Role, Square};
+
+/// One piece, followed from the square it stands on now.
+#[derive(Copy, Clone, Debug)]
+struct Unit {
+    home: Square,
+    color: Color,
+    role: Role,
+    /// The squares the piece might ever stand on while the game goes on.
+    reach: Bitboard,
+    /// `reach` and the squares where its arrival ends the game without the
+    /// winner's mate: the piece may stand there, but nothing follows.
+    visits: Bitboard,
+    /// The squares it might ever arrive on by capturing, the game going on.
+    takes: Bitboard,
+    /// The same, with captures that end the game.
+    takes_all: Bitboard,
+    /// A pawn that might promote: from then on it moves like a queen or a
+    /// knight (whatever it becomes, it moves like one of them).
+    promoted: bool,
+}
+
+impl Unit {
+    fn is_pawn(&self) -> bool {
+        self.role == Role::Pawn && !self.promoted
+    }
+
+    /// A pawn that never leaves its file: it never captures.
+    fn keeps_file(&self) -> bool {
+        self.is_pawn() && self.visits.is_subset(Bitboard::file(self.home.file()))
+    }
+
+    /// `true` if the piece never leaves its square.
+    fn stays(&self) -> bool {
+        self.visits == Bitboard::from(self.home)
+    }
+}
+
+/// What holds for the whole future, derived from the reaches of one round.
+#[derive(Clone, Debug)]
+struct Facts {
+    fixed: Bitboard,
+    clear: Bitboard,
+    guarded: ByColor<Bitboard>,
+    /// Where pieces other than kings might stand while the game goes on:
+    /// where pawns may take.
+    standing: ByColor<Bitboard>,
+    /// The same, with squares where their arrival ends the game.
+    standing_all: ByColor<Bitboard>,
+    /// Per piece, the push targets pawns on its file leave it.
+    push_room: [Bitboard; 32],
+    /// `true` if the colour can never move anything but its king.
+    king_only: ByColor<bool>,
+    /// Squares the colour's diagonal and straight sliders (promoted pawns
+    /// count as both) might stand on: a king move may uncover their checks.
+    diagonal_sliders: ByColor<Bitboard>,
+    straight_sliders: ByColor<Bitboard>,
+    /// Squares each colour might take on, including captures that end the game.
+    takes_all: ByColor<Bitboard>,
+}
+
+/// The saturated reaches of every piece of a position, for one intended
+/// winner.
+#[derive(Clone, Debug)]
+pub(super) struct Reach {
+    winner: Color,
+    units: ArrayVec<Unit, 32>,
+    facts: Facts,
+}
+
+impl Reach {
+    /// Saturates the reaches of `pos`'s pieces, for `winner`'s mate. `None`
+    /// when the position has castling rights or an en passant square: those
+    /// moves fall outside the piece-by-piece model, and the searches handle
+    /// such positions instead.
+    pub(in crate::unwinnable) fn of(pos: &Position, winner: Color) -> Option<Reach> {
+        if !pos.castling_rights().is_empty() || pos.ep_square().is_some() {
+            return None;
+        }
+        let units = pos
+            .board()
+            .pieces()
+            .map(|(sq, piece)| Unit {
+                home: sq,
+                color: piece.color,
+                role: piece.role,
+                reach: Bitboard::from(sq),
+                visits: Bitboard::from(sq),
+                takes: Bitboard::EMPTY,
+                takes_all: Bitboard::EMPTY,
+                promoted: false,
+            })
+            .collect();
+        let mut reach = Reach {
+            winner,
+            units,
+            facts: Facts {
+                fixed: Bitboard::EMPTY,
+                clear: Bitboard::EMPTY,
+                guarded: ByColor::default(),
+                standing: ByColor::default(),
+                standing_all: ByColor::default(),
+                push_room: [Bitboard::FULL; 32],
+                king_only: ByColor::default(),
+                diagonal_sliders: ByColor::default(),
+                straight_sliders: ByColor::default(),
+                takes_all: ByColor::default(),
+            },
+        };
+        reach.saturate();
+        Some(reach)
+    }
+
+    fn saturate(&mut self) {
+        loop {
+            self.facts = self.derive_facts();
+            let mut grew = false;
+            for i in 0..self.units.len() {
+                let unit = self.units[i];
+                let mut moves = Moves::default();
+                for from in unit.reach {
+                    moves.add(self.moves_from(i, &unit, from));
+                }
+                let last_rank = Bitboard::rank(Rank::Eighth.relative_to(unit.color));
+                let promotes = unit.is_pawn() && moves.live.intersects(last_rank);
+                let reach = unit.reach | moves.live;
+                let visits = unit.visits | reach | moves.dead_end;
+                let takes = unit.takes | moves.takes;
+                let takes_all = unit.takes_all | moves.takes | moves.dead_takes;
+                if promotes
+                    || reach != unit.reach
+                    || visits != unit.visits
+                    || takes != unit.takes
+                    || takes_all != unit.takes_all
+                {
+                    let u = &mut self.units[i];
+                    u.promoted |= promotes;
+                    u.reach = reach;
+                    u.visits = visits;
+                    u.takes = takes;
+                    u.takes_all = takes_all;
+                    grew = true;
+                }
+            }
+            if !grew {
+                return;
+            }
+        }
+    }
+
+    fn derive_facts(&self) -> Facts {
+        let units = &self.units;
+        let mut takes = ByColor::<Bitboard>::default();
+        let mut takes_all = ByColor::<Bitboard>::default();
+        let mut standing = ByColor::<Bitboard>::default();
+        let mut standing_all = ByColor::<Bitboard>::default();
+        let mut occupiable = Bitboard::EMPTY;
+        let mut diagonal_sliders = ByColor::<Bitboard>::default();
+        let mut straight_sliders = ByColor::<Bitboard>::default();
+        let mut king_only = ByColor {
+            white: true,
+            black: true,
+        };
+        for u in units {
+            *takes.get_mut(u.color) |= u.takes;
+            *takes_all.get_mut(u.color) |= u.takes_all;
+            occupiable |= u.visits;
+            if u.role != Role::King {
+                *standing.get_mut(u.color) |= u.reach;
+                *standing_all.get_mut(u.color) |= u.visits;
+                if !u.stays() {
+                    *king_only.get_mut(u.color) = false;
+                }
+            }
+            if u.promoted || matches!(u.role, Role::Bishop | Role::Queen) {
+                *diagonal_sliders.get_mut(u.color) |= u.visits;
+            }
+            if u.promoted || matches!(u.role, Role::Rook | Role::Queen) {
+                *straight_sliders.get_mut(u.color) |= u.visits;
+            }
+        }
+        let mut capturable = 0u32;
+        let mut fixed = Bitboard::EMPTY;
+        for (i, u) in units.iter().enumerate() {
+            // Taken only where the taking ends the game: the piece is there
+            // for as long as the game goes on.
+            let may_be_taken = u.role != Role::King && u.reach.intersects(*takes.get(!u.color));
+            if may_be_taken {
+                capturable |= 1 << i;
+            } else if u.stays() {
+                fixed.add(u.home);
+            }
+        }
+        let clear = !occupiable;
+        let mut guarded = ByColor::<Bitboard>::default();
+        for u in units.iter().filter(|u| fixed.contains(u.home)) {
+            *guarded.get_mut(u.color) |= attacks(u.color, u.role, u.home, !clear);
+        }
+        let mut push_room = [Bitboard::FULL; 32];
+        for (i, p) in units.iter().enumerate() {
+            if !p.keeps_file() {
+                continue;
+            }
+            for (j, x) in units.iter().enumerate() {
+                if i == j || !x.keeps_file() || capturable & (1 << j) != 0 {
+                    continue;
+                }
+                if x.home.file() != p.home.file() {
+                    continue;
+                }
+                // `x` stays on the file and is never taken: `p` stays behind
+                // it, short of the farthest square `x` may stand on.
+                let ahead = if p.color.is_white() {
+                    x.home > p.home
+                } else {
+                    x.home < p.home
+                };
+                if ahead {
+                    push_room[i] &= behind(p.color, farthest(p.color, x.visits));
+                }
+            }
+        }
+        Facts {
+            fixed,
+            clear,
+            guarded,
+            standing,
+            standing_all,
+            push_room,
+            king_only,
+            diagonal_sliders,
+            straight_sliders,
+            takes_all,
+        }
+    }
+
+    /// Where unit `i` (`unit`) might go in one move from `from`, given the
+    /// facts of this round.
+    fn moves_from(&self, i: usize, unit: &Unit, from: Square) -> Moves {
+        let facts = &self.facts;
+        let own_fixed = facts.fixed & self.homes(unit.color);
+        if unit.is_pawn() {
+            let diagonals = pawn_attacks(unit.color, from);
+            let takes = diagonals & *facts.standing.get(!unit.color);
+            let pushes = self.pushes(unit, from) & facts.push_room[i];
+            return Moves {
+                live: takes | pushes,
+                dead_end: Bitboard::EMPTY,
+                takes,
+                dead_takes: diagonals & *facts.standing_all.get(!unit.color),
+            };
+        }
+        let targets = if unit.role == Role::King && !unit.promoted {
+            king_attacks(from) - *facts.guarded.get(!unit.color)
+        } else {
+            self.attacks_from(unit, from, facts.fixed)
+        } - own_fixed;
+        let dead_end = if unit.role == Role::King {
+            self.stalemating(unit, from, targets)
+        } else if unit.color != self.winner {
+            self.mating_the_winner(unit, targets)
+        } else {
+            Bitboard::EMPTY
+        };
+        let enemies = self.homes(!unit.color) | *facts.standing_all.get(!unit.color);
+        Moves {
+            live: targets - dead_end,
+            dead_end,
+            takes: (targets - dead_end) & enemies,
+            dead_takes: dead_end & enemies,
+        }
+    }
+
+    fn pushes(&self, unit: &Unit, from: Square) -> Bitboard {
+        let fixed = self.facts.fixed;
+        let step = if unit.color.is_white() { 8 } else { -8 };
+        let Some(one) = from.offset(step).filter(|&sq| !fixed.contains(sq)) else {
+            return Bitboard::EMPTY;
+        };
+        let mut out = Bitboard::from(one);
+        if from.rank() == Rank::Second.relative_to(unit.color)
+            && let Some(two) = one.offset(step).filter(|&sq| !fixed.contains(sq))
+        {
+            out.add(two);
+        }
+        out
+    }
+
+    fn attacks_from(&self, unit: &Unit, from: Square, blockers: Bitboard) -> Bitboard {
+        if unit.promoted {
+            queen_attacks(from, blockers) | knight_attacks(from)
+        } else {
+            attacks(unit.color, unit.role, from, blockers)
+        }
+    }
+
+    /// How spread out the future is: the sum over pieces of the bits
+    /// needed to say where each may stand. Small means few positions can
+    /// ever arise, and exploring them all is cheap.
+    pub(in crate::unwinnable) fn spread(&self) -> u32 {
+        self.units
+            .iter()
+            .map(|u| u32::BITS - (u.visits.count().max(1) - 1).leading_zeros())
+            .sum()
+    }
+
+    fn homes(&self, color: Color) -> Bitboard {
+        self.units
+            .iter()
+            .filter(|u| u.color == color)
+            .map(|u| u.home)
+            .collect()
+    }
+
+    fn king(&self, color: Color) -> &Unit {
+        self.units
+            .iter()
+            .find(|u| u.color == color && u.role == Role::King)
+            .expect("a position has a king of each colour")
+    }
+}
+
+/// The moves of one piece: those after which the game goes on, those that
+/// end it without the winner's mate, and the captures among both.
+#[derive(Copy, Clone, Debug, Default)]
+struct Moves {
+    live: Bitboard,
+    dead_end: Bitboard,
+    takes: Bitboard,
+    dead_takes: Bitboard,
+}
+
+impl Moves {
+    fn add(&mut self, other: Moves) {
+        self.live |= other.live;
+        self.dead_end |= other.dead_end;
+        self.takes |= other.takes;
+        self.dead_takes |= other.dead_takes;
+    }
+}
+
+/// The square of `reach` farthest in the direction `color`'s pawns move:
+/// for White the highest rank, for Black the lowest.
+fn farthest(color: Color, reach: Bitboard) -> Square {
+    let last = if color.is_white() {
+        reach.last()
+    } else {
+        reach.first()
+    };
+    last.unwrap_or(Square::A1)
+}
+
+/// The squares strictly behind `sq` for a pawn of `color` (on any file).
+fn behind(color: Color, sq: Square) -> Bitboard {
+    let rank = sq.rank().index() as u32;
+    let below = if rank == 0 {
+        0
+    } else {
+        u64::MAX >> (64 - 8 * rank)
+    };
+    let above = if rank == 7 {
+        0
+    } else {
+        u64::MAX << (8 * (rank + 1))
+    };
+    Bitboard(if color.is_white() { below } else { above })
+}

@@ -1,0 +1,361 @@
+//! Helpmate search: both sides play for the winner's checkmate.
+//!
+//! A depth-first search with iterative deepening, where depth is a budget of
+//! *credits* rather than plies. Moves that bring the mate closer (the
+//! winner's captures and pawn pushes, kings and knights walking to the
+//! mating corner) cost nothing, and neither does the reply to such a move;
+//! moves that work against the mate (the loser capturing) cost extra. Lines
+//! that make progress therefore run far deeper than the nominal depth, which
+//! is how long helpmates are found in a few thousand nodes.
+//!
+//! A transposition table keyed by exact positions ([`PositionKey`]) cuts
+//! positions already searched with at least as many credits. An iteration
+//! that ends without a mate *and* without any branch cut short by credits or
+//! nodes is a proof that no mate exists: every position it stored was
+//! expanded in full, so the stored set is closed under legal moves.
+
+use super::budget::Budget;
+use super::distance::{king_distance, knight_distance};
+use super::key::{PositionKey, PositionMap};
+use crate::{Bitboard, Color, Move, Position, Role, Square};
+
+/// What an iteration or a whole search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Outcome {
+    /// A line of legal moves ending in the winner's checkmate.
+    Mate(Vec<Move>),
+    /// Every branch ended without the winner's mate: a proof.
+    NoMate,
+    /// Some branch was cut short by credits or nodes.
+    CutShort,
+}
+
+/// How a move bears on the mate, and so what it costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    /// Progress: costs nothing, and frees the reply.
+    Progress,
+    /// An ordinary move: one credit.
+    Normal,
+    /// A move against the mate: several credits.
+    Setback,
+}
+
+const SETBACK_COST: i32 = 3;
+/// Deepening stops there: no helpmate needs more.
+const MAX_CREDIT: i32 = 128;
+/// Longest line searched; far beyond any real helpmate, it only stops
+/// runaway lines of free moves.
+const MAX_LINE: usize = 400;
+/// Positions kept in the table; past that the search goes on without storing.
+const TABLE_CAPACITY: usize = 1 << 21;
+
+/// Squares the helpmate is steered towards.
+#[derive(Copy, Clone, Debug)]
+struct Targets {
+    /// Where the losing king is driven.
+    corner: Square,
+    /// Where the winning king stands to help.
+    king_post: Square,
+    /// Where the winning knights head.
+    knight_post: Square,
+    /// Where the losing knights head, to take the king's last flight square.
+    blocking_post: Square,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    generation: u32,
+    credit: i32,
+    /// The search under it ran to the end (not stopped by the node limit):
+    /// no mate within `credit`, as far as the steering goes.
+    complete: bool,
+}
+
+/// A helpmate search for one side, reusable across iterations.
+#[derive(Debug)]
+pub(super) struct Helpmate {
+    winner: Color,
+    targets: Targets,
+    table: PositionMap<Entry>,
+    generation: u32,
+    line: Vec<Move>,
+    cut_short: bool,
+    /// The node limit stopped this iteration.
+    stopped: bool,
+    /// Where deepening goes on.
+    next_credit: i32,
+}
+
+impl Helpmate {
+    /// A search for `winner`'s mate from `root`.
+    pub(super) fn new(root: &Position, winner: Color) -> Helpmate {
+        Helpmate {
+            winner,
+            targets: targets(root, winner),
+            table: PositionMap::default(),
+            generation: 0,
+            line: Vec::with_capacity(MAX_LINE),
+            cut_short: false,
+            stopped: false,
+            next_credit: 1,
+        }
+    }
+
+    /// Iterative deepening over `credits`. The iteration with `c` credits
+    /// may spend `c * nodes_per_credit` nodes of `budget`: an iteration
+    /// that would take too long is abandoned for the next, which looks
+    /// deeper along the most promising moves first.
+    pub(super) fn deepen(
+        &mut self,
+        root: &Position,
+        credits: core::ops::RangeInclusive<i32>,
+        nodes_per_credit: u64,
+        budget: &mut Budget,
+    ) -> Outcome {
+        for credit in credits {
+            self.next_credit = credit;
+            let mut slice = budget.slice(nodes_per_credit.saturating_mul(credit as u64));
+            let outcome = self.iterate(root, credit, &mut slice);
+            budget.absorb(slice);
+            if matches!(outcome, Outcome::CutShort) && !budget.exhausted() {
+                self.next_credit = credit + 1;
+            }
+            match outcome {
+                Outcome::CutShort if !budget.exhausted() => continue,
+                outcome => return outcome,
+            }
+        }
+        Outcome::CutShort
+    }
+
+    /// Goes on deepening from where the last [`Helpmate::deepen`] stopped.
+    pub(super) fn resume(
+        &mut self,
+        root: &Position,
+        nodes_per_credit: u64,
+        budget: &mut Budget,
+    ) -> Outcome {
+        self.deepen(
+            root,
+            self.next_credit..=MAX_CREDIT,
+            nodes_per_credit,
+            budget,
+        )
+    }
+
+    /// One full-width iteration with `credit` credits.
+    fn iterate(&mut self, root: &Position, credit: i32, budget: &mut Budget) -> Outcome {
+        self.generation += 1;
+        self.cut_short = false;
+        self.stopped = false;
+        self.line.clear();
+        if self.visit(root, credit, false, budget) {
+            Outcome::Mate(self.line.clone())
+        } else if self.cut_short {
+            Outcome::CutShort
+        } else {
+            Outcome::NoMate
+        }
+    }
+
+    fn visit(
+        &mut self,
+        pos: &Position,
+        credit: i32,
+        after_progress: bool,
+        budget: &mut Budget,
+    ) -> bool {
+        if credit <= 0 || self.line.len() >= MAX_LINE {
+            return self.leaf(pos);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.turn() != self.winner && pos.is_check();
+        }
+        if pos.has_insufficient_material(self.winner) {
+            return false;
+        }
+        let Some(key) = self.remember(pos, credit) else {
+            return false;
+        };
+        // Classify once, then walk the moves rank by rank: cheaper than
+        // sorting, and the order stays deterministic.
+        let mut steps = [Step::Normal; 256];
+        let mut ranks = [0u8; 256];
+        let mut present = 0u32;
+        for (i, &m) in moves.iter().enumerate() {
+            let (step, rank) = self.classify(pos, m);
+            steps[i] = step;
+            ranks[i] = rank;
+            present |= 1 << rank;
+        }
+        while present != 0 {
+            let rank = present.trailing_zeros() as u8;
+            present &= present - 1;
+            for (i, &m) in moves.iter().enumerate() {
+                if ranks[i] != rank {
+                    continue;
+                }
+                if !budget.spend(1) {
+                    self.cut_short = true;
+                    self.stopped = true;
+                    return false;
+                }
+                let step = steps[i];
+                let cost = match step {
+                    Step::Progress => 0,
+                    Step::Normal if after_progress => 0,
+                    Step::Normal => 1,
+                    Step::Setback => SETBACK_COST,
+                };
+                self.line.push(m);
+                if self.visit(&pos.after(m), credit - cost, step == Step::Progress, budget) {
+                    return true;
+                }
+                self.line.pop();
+                if self.stopped {
+                    return false;
+                }
+            }
+        }
+        self.completed(key);
+        false
+    }
+
+    /// A position reached with no credit left: only a mate or a dead end
+    /// ends the line; anything else was cut short.
+    fn leaf(&mut self, pos: &Position) -> bool {
+        if pos.is_check() {
+            if !pos.has_legal_moves() {
+                return pos.turn() != self.winner;
+            }
+        } else if pos.has_insufficient_material(self.winner) || !pos.has_legal_moves() {
+            return false;
+        }
+        self.cut_short = true;
+        false
+    }
+
+    /// Records `pos` as searched with `credit`; `false` if it already was,
+    /// with at least as many credits. A cut on an earlier iteration's entry
+    /// (whose search may have been cut short) speeds up finding mates but
+    /// spoils this iteration as a proof.
+    fn remember(&mut self, pos: &Position, credit: i32) -> Option<PositionKey> {
+        let key = PositionKey::of(pos);
+        let generation = self.generation;
+        let fresh = Entry {
+            generation,
+            credit,
+            complete: false,
+        };
+        if let Some(entry) = self.table.get_mut(&key) {
+            let current = entry.generation == generation;
+            if entry.credit >= credit && (current || entry.complete) {
+                if !current {
+                    self.cut_short = true;
+                }
+                return None;
+            }
+            *entry = fresh;
+        } else if self.table.len() < TABLE_CAPACITY {
+            self.table.insert(key, fresh);
+        }
+        Some(key)
+    }
+
+    /// Marks the position of `key` as searched to the end.
+    fn completed(&mut self, key: PositionKey) {
+        if let Some(entry) = self.table.get_mut(&key) {
+            entry.complete = true;
+        }
+    }
+
+    /// How `m` bears on the mate, and its rank in the search order.
+    fn classify(&self, pos: &Position, m: Move) -> (Step, u8) {
+        let board = pos.board();
+        let role = board.role_at(m.from()).unwrap_or(Role::Pawn);
+        let capture = pos.is_capture(m);
+        let t = &self.targets;
+        let nearer = |post: Square| match role {
+            Role::King => king_distance(m.to(), post) < king_distance(m.from(), post),
+            Role::Knight => knight_distance(m.to(), post) < knight_distance(m.from(), post),
+            _ => false,
+        };
+        let step = if pos.turn() == self.winner {
+            let post = if role == Role::King {
+                t.king_post
+            } else {
+                t.knight_post
+            };
+            if capture || role == Role::Pawn || nearer(post) {
+                Step::Progress
+            } else {
+                Step::Normal
+            }
+        } else {
+            let post = if role == Role::King {
+                t.corner
+            } else {
+                t.blocking_post
+            };
+            if nearer(post) {
+                Step::Progress
+            } else if capture {
+                Step::Setback
+            } else {
+                Step::Normal
+            }
+        };
+        // Pawns and knights first: they make the mates of real games.
+        let rank = match role {
+            Role::Pawn => 0,
+            Role::Knight => 1,
+            Role::Bishop => 2,
+            Role::Rook => 3,
+            Role::Queen => 4,
+            Role::King => 5,
+        };
+        (step, rank)
+    }
+}
+
+/// Picks the mating corner: one the winner's bishops can reach (or where the
+/// loser's bishop could block), the nearest to the losing king.
+fn targets(pos: &Position, winner: Color) -> Targets {
+    let board = pos.board();
+    let own_bishops = board.bishops() & board.by_color(winner);
+    let their_bishops = board.bishops() & board.by_color(!winner);
+    let one_colour = |b: Bitboard| {
+        if b.is_empty() {
+            None
+        } else if b.is_subset(Bitboard::DARK_SQUARES) {
+            Some(Bitboard::DARK_SQUARES)
+        } else if b.is_subset(Bitboard::LIGHT_SQUARES) {
+            Some(Bitboard::LIGHT_SQUARES)
+        } else {
+            None
+        }
+    };
+    let corners = match (one_colour(own_bishops), one_colour(their_bishops)) {
+        (Some(colour), _) => Bitboard::CORNERS & colour,
+        (None, Some(colour)) if own_bishops.is_empty() => Bitboard::CORNERS - colour,
+        _ => Bitboard::CORNERS,
+    };
+    let king = pos.king_square(!winner);
+    let corner = corners
+        .into_iter()
+        .min_by_key(|&c| king_distance(c, king))
+        .unwrap_or(Square::H8);
+    let towards_centre = |sq: Square, files: i32, ranks: i32| {
+        let df = if sq.file().index() < 4 { files } else { -files };
+        let dr = if sq.rank().index() < 4 { ranks } else { -ranks };
+        sq.offset(df + 8 * dr).unwrap_or(sq)
+    };
+    Targets {
+        corner,
+        king_post: towards_centre(corner, 1, 1),
+        knight_post: towards_centre(corner, 3, 3),
+        blocking_post: towards_centre(corner, 1, 0),
+    }
+}
