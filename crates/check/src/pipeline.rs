@@ -1,28 +1,41 @@
-//! Checking one input on every core: a reader thread cuts the input into
-//! batches of games, worker threads replay them, and the calling thread
-//! receives the results back in file order.
+//! Checking one input on every core.
+//!
+//! A reader thread cuts the input into parts of half a megabyte, without
+//! reading the games: it cuts before a tag line that follows a blank line,
+//! where one game most likely ends and the next begins. Worker threads split
+//! their part into games and replay them, taking the start of their part as
+//! a place between two games. The calling thread takes the parts back in
+//! file order and checks that guess: a part whose games all end inside it
+//! hands over to the next one as a sequential reading would. When a game
+//! runs over a cut (a comment holding a blank line and a tag, a file
+//! without blank lines), the calling thread splits and checks the games
+//! across the cut itself and drops what the workers made of the next part.
+//! Either way every game is cut, numbered and placed exactly as the
+//! [`arbiter_pgn::Reader`] does, and the outcomes come out in file order.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
-use std::ops::Range;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use arbiter_pgn::{GameText, Reader};
+use arbiter_pgn::{GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game};
 
 use crate::ending::Ending;
 use crate::finding::Finding;
 use crate::fix::fixed_game;
 use crate::replay::Replay;
 
-/// About this many bytes of games go to a worker at a time: large enough
+/// About this many bytes of input go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
 /// and memory low.
-const BATCH_BYTES: usize = 256 << 10;
+const PART_BYTES: usize = 512 << 10;
 
-/// Batches waiting for a worker; bounds the memory in flight.
-const QUEUED_BATCHES: usize = 8;
+/// Parts waiting for a worker; bounds the memory in flight.
+const QUEUED_PARTS: usize = 4;
+
+/// How many `\n[` a cut looks back over for one that follows a blank line.
+const CUT_CANDIDATES: usize = 64;
 
 /// What checking one game gave.
 #[derive(Debug)]
@@ -47,54 +60,104 @@ pub struct Options {
     pub fix: bool,
 }
 
-struct Span {
-    range: Range<usize>,
-    /// The game's number and place, its bytes aside.
-    place: GameText<'static>,
+/// Sizes the pipeline works with; tests make them small to cut everywhere.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Sizes {
+    /// Bytes of input per part.
+    pub part: usize,
+    /// The largest game checked; a larger one is reported and skipped.
+    pub max_game: usize,
 }
 
-struct Batch {
+impl Default for Sizes {
+    fn default() -> Sizes {
+        Sizes {
+            part: PART_BYTES,
+            max_game: MAX_GAME_BYTES,
+        }
+    }
+}
+
+/// Bytes of the input: `bytes[start..]`, which begin at `offset` in the
+/// input. The byte before `start`, when there is one, is the byte that
+/// precedes them in the input (it tells whether a `%` starts a line).
+struct Part {
     seq: u64,
     bytes: Vec<u8>,
-    games: Vec<Span>,
+    start: usize,
+    offset: u64,
+    /// Whether the part ends the input.
+    eof: bool,
+}
+
+/// What checking the games of some bytes gave. Games are numbered from 1
+/// and lines from 1 at the start of the bytes; the caller adds what came
+/// before.
+struct Checked {
+    outcomes: Vec<GameOutcome>,
+    /// Where the bytes that could not be split yet begin (the length of the
+    /// bytes when there are none): a game or an escape line cut off.
+    rest: usize,
+    /// Line breaks from the start of the bytes to `rest`.
+    lines: usize,
 }
 
 /// Checks every game of `input`, calling `each` with the outcome of each
 /// game in file order. `on_batch` is called from the reader thread after
-/// each batch is read (for a progress bar).
+/// each part of the input is read (for a progress bar).
 pub fn check_input<R: Read + Send>(
     input: R,
     options: Options,
     on_batch: &(dyn Fn() + Sync),
     each: &mut dyn FnMut(GameOutcome),
 ) -> io::Result<()> {
-    let (batch_tx, batch_rx) = mpsc::sync_channel::<Batch>(QUEUED_BATCHES);
-    let batch_rx = Arc::new(Mutex::new(batch_rx));
-    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<GameOutcome>)>();
+    check_input_sized(input, options, Sizes::default(), on_batch, each)
+}
+
+/// [`check_input`] with the sizes given.
+pub(crate) fn check_input_sized<R: Read + Send>(
+    input: R,
+    options: Options,
+    sizes: Sizes,
+    on_batch: &(dyn Fn() + Sync),
+    each: &mut dyn FnMut(GameOutcome),
+) -> io::Result<()> {
+    let (part_tx, part_rx) = mpsc::sync_channel::<Part>(QUEUED_PARTS);
+    let part_rx = Arc::new(Mutex::new(part_rx));
+    let (done_tx, done_rx) = mpsc::channel::<(Part, Checked)>();
     thread::scope(|scope| {
-        let reader = scope.spawn(move || read_batches(input, batch_tx, on_batch));
+        let reader = scope.spawn(move || read_parts(input, sizes.part, part_tx, on_batch));
         for _ in 0..options.workers.max(1) {
-            let rx = Arc::clone(&batch_rx);
+            let rx = Arc::clone(&part_rx);
             let tx = done_tx.clone();
             scope.spawn(move || {
                 let mut replay = Replay::default();
                 loop {
                     let next = rx.lock().map(|r| r.recv());
-                    let Ok(Ok(batch)) = next else { break };
-                    let outcomes = check_batch(&mut replay, &batch, options);
-                    if tx.send((batch.seq, outcomes)).is_err() {
+                    let Ok(Ok(part)) = next else { break };
+                    let checked = check_bytes(
+                        &mut replay,
+                        &part.bytes,
+                        part.start,
+                        part.offset,
+                        part.eof,
+                        options,
+                        sizes.max_game,
+                    );
+                    if tx.send((part, checked)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(done_tx);
+        let mut order = InOrder::new(options, sizes.max_game);
         let mut waiting = BTreeMap::new();
         let mut next = 0u64;
-        for (seq, outcomes) in done_rx {
-            waiting.insert(seq, outcomes);
-            while let Some(outcomes) = waiting.remove(&next) {
-                outcomes.into_iter().for_each(&mut *each);
+        for (part, checked) in done_rx {
+            waiting.insert(part.seq, (part, checked));
+            while let Some((part, checked)) = waiting.remove(&next) {
+                order.take(part, checked, each);
                 next += 1;
             }
         }
@@ -104,69 +167,321 @@ pub fn check_input<R: Read + Send>(
     })
 }
 
-/// The reader thread: cuts the input into batches of whole games.
-fn read_batches<R: Read>(
-    input: R,
-    tx: mpsc::SyncSender<Batch>,
+/// The reader thread: cuts the input into parts.
+fn read_parts<R: Read>(
+    mut input: R,
+    part_bytes: usize,
+    tx: mpsc::SyncSender<Part>,
     on_batch: &(dyn Fn() + Sync),
 ) -> io::Result<()> {
-    let mut reader = Reader::new(input);
+    let part_bytes = part_bytes.max(1);
     let mut seq = 0;
-    let mut batch = Batch {
-        seq,
-        bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
-        games: Vec::new(),
-    };
-    while let Some(text) = reader.next_game_text()? {
-        let start = batch.bytes.len();
-        batch.bytes.extend_from_slice(text.bytes());
-        batch.games.push(Span {
-            range: start..batch.bytes.len(),
-            place: text.with_bytes(&[]),
-        });
-        if batch.bytes.len() >= BATCH_BYTES {
-            seq += 1;
-            let full = std::mem::replace(
-                &mut batch,
-                Batch {
-                    seq,
-                    bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
-                    games: Vec::new(),
-                },
-            );
-            if tx.send(full).is_err() {
-                return Ok(());
-            }
-            on_batch();
+    let mut offset = 0u64;
+    let mut bytes = Vec::with_capacity(part_bytes);
+    let mut start = 0;
+    loop {
+        let want = start + part_bytes - bytes.len().min(start + part_bytes);
+        let got = input.by_ref().take(want as u64).read_to_end(&mut bytes)?;
+        let eof = got < want;
+        let cut = if eof {
+            bytes.len()
+        } else {
+            cut_point(&bytes, start)
+        };
+        // The next part starts with the last byte of this one.
+        let mut next = Vec::new();
+        if !eof {
+            next.reserve(start + part_bytes);
+            next.extend_from_slice(&bytes[cut - 1..]);
+            bytes.truncate(cut);
         }
+        let part = Part {
+            seq,
+            bytes,
+            start,
+            offset,
+            eof,
+        };
+        offset += (cut - start) as u64;
+        if tx.send(part).is_err() {
+            return Ok(());
+        }
+        on_batch();
+        if eof {
+            return Ok(());
+        }
+        bytes = next;
+        start = 1;
+        seq += 1;
     }
-    if !batch.games.is_empty() {
-        let _ = tx.send(batch);
-    }
-    on_batch();
-    Ok(())
 }
 
-fn check_batch(replay: &mut Replay, batch: &Batch, options: Options) -> Vec<GameOutcome> {
-    batch
-        .games
-        .iter()
-        .map(|span| {
-            let text = span.place.with_bytes(&batch.bytes[span.range.clone()]);
-            let report = replay.check_game(&text);
-            let fixed = options
-                .fix
-                .then(|| fixed_game(&text, report.correction.as_ref()));
-            GameOutcome {
-                findings: report
-                    .findings
-                    .into_iter()
-                    .map(|f| f.locate(&text))
-                    .collect(),
-                plies: report.plies,
-                ending: report.automatic_draw.map(|(e, _)| e).or(report.ending),
-                fixed,
+/// Where to end a part that holds `bytes[start..]` (more than `start`
+/// bytes): before a tag line that follows a blank line, else after the
+/// last line break, else at the end (but never between `\r` and `\n`).
+fn cut_point(bytes: &[u8], start: usize) -> usize {
+    let own = &bytes[start..];
+    let mut last_tag_line = None;
+    for at in memchr::memmem::rfind_iter(own, b"\n[").take(CUT_CANDIDATES) {
+        let before = &own[..at];
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        if before[line_start..]
+            .iter()
+            .all(|&b| matches!(b, b' ' | b'\t' | b'\r'))
+            && line_start > 0
+        {
+            return start + at + 1;
+        }
+        last_tag_line.get_or_insert(at);
+    }
+    if let Some(at) = last_tag_line {
+        return start + at + 1;
+    }
+    if let Some(at) = memchr::memrchr(b'\n', own) {
+        return start + at + 1;
+    }
+    match own.last() {
+        Some(b'\r') if own.len() > 1 => bytes.len() - 1,
+        _ => bytes.len(),
+    }
+}
+
+/// Splits `bytes[start..]` into games and checks each.
+fn check_bytes(
+    replay: &mut Replay,
+    bytes: &[u8],
+    start: usize,
+    offset: u64,
+    eof: bool,
+    options: Options,
+    max_game: usize,
+) -> Checked {
+    let mut outcomes = Vec::new();
+    let mut i = start;
+    // The line of `line_at`.
+    let mut line = 1;
+    let mut line_at = start;
+    let rest = loop {
+        match next_game(bytes, i, eof) {
+            NextGame::Game(game) => {
+                line += count_line_breaks(&bytes[line_at..game.start]);
+                line_at = game.start;
+                let number = outcomes.len() as u64 + 1;
+                let at = offset + (game.start - start) as u64;
+                let outcome = if game.len() > max_game {
+                    let head = &bytes[game.start..game.start + 200.min(game.len())];
+                    let text = GameText::oversized(head, number, line, at, max_game);
+                    check_game(replay, &text, options)
+                } else {
+                    let text = GameText::new(&bytes[game.clone()], number, line, at);
+                    check_game(replay, &text, options)
+                };
+                outcomes.push(outcome);
+                i = game.end;
             }
-        })
-        .collect()
+            NextGame::NeedsMore(rest) => break rest,
+            NextGame::End => break bytes.len(),
+        }
+    };
+    Checked {
+        outcomes,
+        rest,
+        lines: line - 1 + count_line_breaks(&bytes[line_at..rest]),
+    }
+}
+
+/// Checks one game.
+fn check_game(replay: &mut Replay, text: &GameText<'_>, options: Options) -> GameOutcome {
+    let report = replay.check_game(text);
+    let fixed = options
+        .fix
+        .then(|| fixed_game(text, report.correction.as_ref()));
+    GameOutcome {
+        findings: report
+            .findings
+            .into_iter()
+            .map(|f| f.locate(text))
+            .collect(),
+        plies: report.plies,
+        ending: report.automatic_draw.map(|(e, _)| e).or(report.ending),
+        fixed,
+    }
+}
+
+/// The calling thread's side: takes the parts in file order, numbers and
+/// places their games, and checks the games that run over a cut.
+struct InOrder {
+    options: Options,
+    max_game: usize,
+    replay: Replay,
+    /// Games handed out.
+    games: u64,
+    /// The line of the first byte not yet checked.
+    line: usize,
+    /// Input not yet split, when a game ran over the last cut: the
+    /// workers' guess for the next part is then wrong.
+    carry: Option<Carry>,
+}
+
+/// Bytes a game runs over a cut with: `bytes[start..]`, with the byte
+/// before them in the input (if any) at `start - 1`.
+struct Carry {
+    bytes: Vec<u8>,
+    start: usize,
+    offset: u64,
+    /// How long the bytes were when last split: splitting again waits
+    /// until they have doubled, so a huge game is not read over and over.
+    split_at: usize,
+    /// A game too large to check is being skipped, to the next line that
+    /// opens a tag pair: where to look for it from.
+    skipping: Option<usize>,
+}
+
+impl Carry {
+    /// The bytes of `part` from `rest` on.
+    fn new(mut bytes: Vec<u8>, rest: usize, offset: u64) -> Carry {
+        let context = rest.min(1);
+        bytes.drain(..rest - context);
+        Carry {
+            split_at: bytes.len(),
+            bytes,
+            start: context,
+            offset,
+            skipping: None,
+        }
+    }
+}
+
+impl InOrder {
+    fn new(options: Options, max_game: usize) -> InOrder {
+        InOrder {
+            options,
+            max_game,
+            replay: Replay::default(),
+            games: 0,
+            line: 1,
+            carry: None,
+        }
+    }
+
+    /// The outcomes of some checked bytes, handed out with their games
+    /// numbered and placed in the whole input.
+    fn hand_out(&mut self, checked: Checked, each: &mut dyn FnMut(GameOutcome)) {
+        let n = checked.outcomes.len() as u64;
+        for mut outcome in checked.outcomes {
+            for f in &mut outcome.findings {
+                f.game += self.games;
+                f.line += self.line - 1;
+            }
+            each(outcome);
+        }
+        self.games += n;
+        self.line += checked.lines;
+    }
+
+    /// The next part of the input, with what a worker made of it.
+    fn take(&mut self, part: Part, checked: Checked, each: &mut dyn FnMut(GameOutcome)) {
+        let Some(mut carry) = self.carry.take() else {
+            let rest = checked.rest;
+            let rest_offset = part.offset + (rest - part.start) as u64;
+            self.hand_out(checked, each);
+            if rest < part.bytes.len() {
+                self.carry = Some(Carry::new(part.bytes, rest, rest_offset));
+            }
+            return;
+        };
+        // A game ran over the last cut: the worker took this part for the
+        // start of a game, which it is not.
+        carry.bytes.extend_from_slice(&part.bytes[part.start..]);
+        self.carry = self.settle(carry, part.eof, each);
+    }
+
+    /// Checks the games of `carry` that are whole; what is left, if any.
+    fn settle(
+        &mut self,
+        mut carry: Carry,
+        eof: bool,
+        each: &mut dyn FnMut(GameOutcome),
+    ) -> Option<Carry> {
+        loop {
+            if let Some(from) = carry.skipping {
+                carry = self.skip(carry, from, eof)?;
+                if carry.skipping.is_some() {
+                    return Some(carry);
+                }
+            }
+            if !eof && carry.bytes.len() < 2 * carry.split_at {
+                return Some(carry);
+            }
+            let checked = check_bytes(
+                &mut self.replay,
+                &carry.bytes,
+                carry.start,
+                carry.offset,
+                eof,
+                self.options,
+                self.max_game,
+            );
+            let rest = checked.rest;
+            let rest_offset = carry.offset + (rest - carry.start) as u64;
+            self.hand_out(checked, each);
+            if rest == carry.bytes.len() {
+                return None;
+            }
+            carry = Carry::new(carry.bytes, rest, rest_offset);
+            if carry.bytes.len() - carry.start <= self.max_game {
+                return Some(carry);
+            }
+            self.too_large(&carry, each);
+            carry.skipping = Some(carry.start + self.max_game);
+        }
+    }
+
+    /// Reports the game at the start of `carry`, too large to check.
+    fn too_large(&mut self, carry: &Carry, each: &mut dyn FnMut(GameOutcome)) {
+        let game = &carry.bytes[carry.start..];
+        let head = &game[..200.min(game.len())];
+        let text = GameText::oversized(head, 1, 1, carry.offset, self.max_game);
+        let outcome = check_game(&mut self.replay, &text, self.options);
+        self.hand_out(
+            Checked {
+                outcomes: vec![outcome],
+                rest: 0,
+                lines: 0,
+            },
+            each,
+        );
+    }
+
+    /// Skips a game too large to check from `from` on, up to the next line
+    /// that opens a tag pair (as the [`arbiter_pgn::Reader`] does); `None`
+    /// when the input ends first.
+    fn skip(&mut self, mut carry: Carry, from: usize, eof: bool) -> Option<Carry> {
+        let from = from.min(carry.bytes.len());
+        match memchr::memmem::find(&carry.bytes[from..], b"\n[") {
+            Some(at) => {
+                let resume = from + at + 1;
+                self.line += count_line_breaks(&carry.bytes[carry.start..resume]);
+                let offset = carry.offset + (resume - carry.start) as u64;
+                let mut next = Carry::new(carry.bytes, resume, offset);
+                next.split_at = 0;
+                Some(next)
+            }
+            None if eof => None,
+            None => {
+                // Keep the last byte, which may be the `\n` of a `\n[`
+                // (with the `\r` before it, not to count a line twice).
+                let mut keep = carry.bytes.len().saturating_sub(1).max(carry.start);
+                if keep > carry.start && carry.bytes[keep - 1] == b'\r' {
+                    keep -= 1;
+                }
+                self.line += count_line_breaks(&carry.bytes[carry.start..keep]);
+                carry.offset += (keep - carry.start) as u64;
+                carry.bytes.drain(..keep);
+                carry.start = 0;
+                carry.skipping = Some(0);
+                Some(carry)
+            }
+        }
+    }
 }

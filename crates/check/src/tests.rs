@@ -459,31 +459,125 @@ fn the_longest_possible_game_ends_by_the_seventy_five_move_rule() {
     assert!(errors(findings).is_empty(), "{findings:#?}");
 }
 
+/// Where and what each finding of `bytes` is, read game by game with the
+/// [`Reader`]: what the pipeline must reproduce.
+fn sequential_findings(bytes: &[u8]) -> Vec<(u64, usize, usize, &'static str)> {
+    check_bytes(bytes)
+        .iter()
+        .flat_map(|(_, f)| f.iter().map(|f| (f.game, f.line, f.column, f.kind.id())))
+        .collect()
+}
+
+/// The games and the findings of `bytes` through the pipeline.
+fn pipeline_findings(
+    bytes: &[u8],
+    workers: usize,
+    sizes: pipeline::Sizes,
+) -> (u64, Vec<(u64, usize, usize, &'static str)>) {
+    let mut found = Vec::new();
+    let mut games = 0;
+    pipeline::check_input_sized(
+        bytes,
+        Options {
+            workers,
+            fix: false,
+        },
+        sizes,
+        &|| {},
+        &mut |o: GameOutcome| {
+            games += 1;
+            found.extend(
+                o.findings
+                    .iter()
+                    .map(|f| (f.game, f.line, f.column, f.kind.id())),
+            );
+        },
+    )
+    .unwrap();
+    (games, found)
+}
+
 #[test]
 fn parallel_checking_keeps_file_order() {
     let bytes = arbiter_testdata::read("corpus/pgn-reader-benches/twic1599_1000k.pgn");
-    let sequential: Vec<(u64, usize, &'static str)> = check_bytes(&bytes)
-        .iter()
-        .flat_map(|(_, f)| f.iter().map(|f| (f.game, f.line, f.kind.id())))
-        .collect();
+    let sequential = sequential_findings(&bytes);
     for workers in [1, 2, 3] {
-        let mut parallel = Vec::new();
-        let mut games = 0;
-        pipeline::check_input(
-            &bytes[..],
-            Options {
-                workers,
-                fix: false,
-            },
-            &|| {},
-            &mut |o: GameOutcome| {
-                games += 1;
-                parallel.extend(o.findings.iter().map(|f| (f.game, f.line, f.kind.id())));
-            },
-        )
-        .unwrap();
-        assert_eq!(games, 1110);
-        assert_eq!(parallel, sequential, "{workers} workers");
+        for part in [4 << 10, 64 << 10, 1 << 20] {
+            let sizes = pipeline::Sizes {
+                part,
+                ..Default::default()
+            };
+            let (games, parallel) = pipeline_findings(&bytes, workers, sizes);
+            assert_eq!(games, 1110);
+            assert_eq!(parallel, sequential, "{workers} workers, parts of {part}");
+        }
+    }
+}
+
+/// Parts cut at any byte, in the middle of comments, tags, variations or
+/// line ends, give what reading the whole file gives: the games that run
+/// over a cut are found and checked again.
+#[test]
+fn parts_cut_anywhere_give_the_findings_of_a_whole_reading() {
+    let root = arbiter_testdata::path("pgn");
+    let mut files = Vec::new();
+    pgn_files(&root, &mut files);
+    files.sort();
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        if bytes.len() > 200 << 10 {
+            continue;
+        }
+        let sequential = sequential_findings(&bytes);
+        let games = Reader::new(&bytes[..]).games().count() as u64;
+        for part in [13, 500, 4096] {
+            let sizes = pipeline::Sizes {
+                part,
+                ..Default::default()
+            };
+            let (n, parallel) = pipeline_findings(&bytes, 2, sizes);
+            assert_eq!(n, games, "{}: parts of {part}", path.display());
+            assert_eq!(parallel, sequential, "{}: parts of {part}", path.display());
+        }
+    }
+}
+
+#[test]
+fn a_game_too_large_is_reported_and_the_next_one_checked() {
+    let big_comment = "x".repeat(5000);
+    let text = format!(
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. e4 {{{big_comment}}} e5 *\n\n\
+         [Event \"c\"]\n\n1. e4 {{{big_comment}\n\n[Event \"d\"]\n\n1. d4 d5 2. Kd2 *\n"
+    );
+    let mut reader = Reader::new(text.as_bytes()).with_max_game_bytes(2048);
+    let mut replay = Replay::default();
+    let mut sequential = Vec::new();
+    while let Some(t) = reader.next_game_text().unwrap() {
+        let report = replay.check_game(&t);
+        sequential.extend(report.findings.into_iter().map(|f| {
+            let f = f.locate(&t);
+            (f.game, f.line, f.column, f.kind.id())
+        }));
+    }
+    assert!(
+        sequential.contains(&(2, 5, 1, "game_too_large")),
+        "{sequential:?}"
+    );
+    assert!(
+        sequential.contains(&(3, 9, 1, "game_too_large")),
+        "{sequential:?}"
+    );
+    assert!(sequential.iter().any(|f| f.0 == 4), "{sequential:?}");
+    // Like the reader, the pipeline skips a game that outgrows the limit
+    // before its end is read; parts smaller than the input make it so.
+    for part in [100, 1000, 3000] {
+        let sizes = pipeline::Sizes {
+            part,
+            max_game: 2048,
+        };
+        let (games, parallel) = pipeline_findings(text.as_bytes(), 2, sizes);
+        assert_eq!(games, 4, "parts of {part}");
+        assert_eq!(parallel, sequential, "parts of {part}");
     }
 }
 

@@ -6,6 +6,12 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 
+/// mimalloc rather than the system's allocator: under `arbiter serve`'s
+/// load, glibc's `malloc` and `free` took a fifth of the server's time
+/// (docs/server.md, Speed).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A chess referee under the Laws of Chess.
 #[derive(Debug, Parser)]
 #[command(name = "arbiter", version, about, long_about = None)]
@@ -28,6 +34,12 @@ enum Command {
     Replay(commands::replay::Args),
     /// Check PGN files: every move under the rules, results, tags.
     Check(commands::check::Args),
+    /// Serve games in the browser and over a lichess-compatible API.
+    Serve(commands::serve::Args),
+    /// Check every stored game's hash chain and replay it.
+    Verify(commands::verify::Args),
+    /// Manage API accounts.
+    Account(commands::account::Args),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +50,9 @@ fn main() -> ExitCode {
         Command::Match(args) => commands::match_::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Serve(args) => commands::serve::run(args),
+        Command::Verify(args) => commands::verify::run(args),
+        Command::Account(args) => commands::account::run(args),
     };
     match result {
         Ok(code) => code,

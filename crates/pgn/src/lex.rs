@@ -13,6 +13,8 @@ pub(crate) fn is_space(b: u8) -> bool {
 /// suffix starts).
 const TOKEN_END: u8 = 1;
 const MOVE_END: u8 = 2;
+/// Ends a tag name: whitespace, a quote or a bracket.
+const NAME_END: u8 = 4;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -24,6 +26,12 @@ static CLASS: [u8; 256] = {
     }
     t[b'!' as usize] = MOVE_END;
     t[b'?' as usize] = MOVE_END;
+    let name_ends = b" \t\n\r\x0b\x0c\"[]";
+    let mut i = 0;
+    while i < name_ends.len() {
+        t[name_ends[i] as usize] |= NAME_END;
+        i += 1;
+    }
     t
 };
 
@@ -52,7 +60,7 @@ pub(crate) fn line_end(bytes: &[u8], from: usize) -> Option<usize> {
 }
 
 /// How many lines `bytes` ends: `\n`, `\r\n` and a lone `\r` each count once.
-pub(crate) fn count_line_breaks(bytes: &[u8]) -> usize {
+pub fn count_line_breaks(bytes: &[u8]) -> usize {
     let lf = memchr::memchr_iter(b'\n', bytes).count();
     if memchr::memchr(b'\r', bytes).is_none() {
         return lf;
@@ -100,7 +108,7 @@ pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExt
         i += 1;
     }
     let name_start = i;
-    while i < line_end && !is_space(bytes[i]) && !matches!(bytes[i], b'"' | b']' | b'[') {
+    while i < line_end && CLASS[bytes[i] as usize] & NAME_END == 0 {
         i += 1;
     }
     let name = name_start..i;
@@ -111,12 +119,19 @@ pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExt
         // The standard form: a string with \" and \\ escapes, then `]`.
         let value_start = i + 1;
         let mut j = value_start;
-        while j < line_end {
-            match bytes[j] {
-                b'\\' => j += 2,
-                b'"' => break,
-                _ => j += 1,
+        while let Some(k) = memchr::memchr2(b'"', b'\\', &bytes[j..line_end]) {
+            j += k;
+            if bytes[j] == b'"' {
+                break;
             }
+            j += 2;
+            if j >= line_end {
+                break;
+            }
+        }
+        if j < line_end && bytes[j] != b'"' {
+            // No closing quote on the line.
+            j = line_end;
         }
         if j < line_end {
             let mut k = j + 1;

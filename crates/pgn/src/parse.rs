@@ -38,7 +38,7 @@ impl<'a> GameText<'a> {
 
     /// The first bytes of a game that was skipped because it is larger
     /// than `limit`; visiting it reports just that.
-    pub(crate) fn oversized(
+    pub fn oversized(
         head: &'a [u8],
         number: u64,
         line: usize,
@@ -219,8 +219,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 }
                 b'$' => i = self.nag(i),
                 b'!' | b'?' => i = self.suffix_nag(i),
-                b'*' | b'0' | b'1' if matches!(result_len(&bytes[i..], true), Ok(Some(_))) => {
-                    let n = result_len(&bytes[i..], true).ok().flatten().unwrap_or(1);
+                b'*' | b'0' | b'1' if let Ok(Some(n)) = result_len(&bytes[i..], true) => {
                     let r = GameResult::from_ascii(&bytes[i..i + n]).unwrap_or(GameResult::Unknown);
                     if open.is_empty() {
                         self.movetext();

@@ -110,6 +110,37 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
     eof.then(|| trim_end(bytes, start, len))
 }
 
+/// Where the next game of an in-memory part of the input lies: see
+/// [`next_game`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextGame {
+    /// A whole game: its extent in the part.
+    Game(core::ops::Range<usize>),
+    /// What follows this offset cannot be told without more input: the part
+    /// cuts off a game or an escape line there.
+    NeedsMore(usize),
+    /// Nothing but whitespace and escape lines up to the end of the input.
+    End,
+}
+
+/// The next game of `bytes` at or after `from`, cut exactly where the
+/// [`crate::Reader`] cuts: for a program that cuts its input into parts
+/// itself, to split and parse the parts on several threads. `eof` tells
+/// whether `bytes` ends the input; when it does not, a game that may go on
+/// after the end of `bytes` is [`NextGame::NeedsMore`]. The byte before
+/// `from`, if any, must be the byte that precedes it in the input (it tells
+/// whether a `%` starts a line).
+pub fn next_game(bytes: &[u8], from: usize, eof: bool) -> NextGame {
+    match skip_to_game(bytes, from, eof) {
+        Ok(start) if start == bytes.len() => NextGame::End,
+        Ok(start) => match game_end(bytes, start, eof) {
+            Some(end) => NextGame::Game(start..end),
+            None => NextGame::NeedsMore(start),
+        },
+        Err(blank) => NextGame::NeedsMore(blank),
+    }
+}
+
 /// `end` moved back over whitespace, but not before `start`.
 fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
     while end > start && is_space(bytes[end - 1]) {
@@ -129,7 +160,9 @@ fn starts_new_tag_section(
     at: usize,
     name: &[u8],
 ) -> bool {
-    if count_line_breaks(&bytes[prev_end..at]) < 2 {
+    // Fewer than two bytes hold fewer than two line breaks: the usual case,
+    // one tag per line, answered without counting.
+    if at - prev_end < 2 || count_line_breaks(&bytes[prev_end..at]) < 2 {
         return false;
     }
     let mut i = start;

@@ -1,7 +1,10 @@
 //! One module per subcommand.
 
+pub mod account;
 pub mod check;
 pub mod inspect;
 pub mod match_;
 pub mod perft;
 pub mod replay;
+pub mod serve;
+pub mod verify;

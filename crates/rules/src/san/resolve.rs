@@ -148,7 +148,7 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
         let safe = king_attacks(king).contains(to) && !attacked(pos, to, occupied.without(king));
         return Some(safe);
     }
-    let checkers = pos.checkers();
+    let checkers = attackers(pos, king, occupied);
     if checkers.more_than_one() {
         return Some(false);
     }
@@ -161,25 +161,49 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
 }
 
 /// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
-/// Sliders are tested one by one against the line tables rather than by
-/// looking up slider attacks: there are few of them, and the small tables
-/// stay in cache while reading a game.
 #[inline]
 fn attacked(pos: &Position, sq: Square, occupied: Bitboard) -> bool {
+    leaping_attackers(pos, sq).any()
+        || sliding_attackers(pos, sq, occupied, Role::Rook).any()
+        || sliding_attackers(pos, sq, occupied, Role::Bishop).any()
+}
+
+/// The enemy pieces that attack `sq` with `occupied` as the blockers: the
+/// checkers, when `sq` is the king's square. Sliders are tested one by one
+/// against the line tables rather than by looking up slider attacks: there
+/// are few of them, and the small tables stay in cache while reading a game.
+#[inline]
+fn attackers(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
+    leaping_attackers(pos, sq)
+        | sliding_attackers(pos, sq, occupied, Role::Rook)
+        | sliding_attackers(pos, sq, occupied, Role::Bishop)
+}
+
+/// The enemy knights, king and pawns that attack `sq`.
+#[inline]
+fn leaping_attackers(pos: &Position, sq: Square) -> Bitboard {
     let board = pos.board();
     let us = pos.turn();
-    let enemy = board.by_color(!us);
     let leapers = (knight_attacks(sq) & board.knights())
         | (king_attacks(sq) & board.kings())
         | (pawn_attacks(us, sq) & board.pawns());
-    if leapers.intersects(enemy) {
-        return true;
-    }
-    let sliders = (board.rooks_and_queens() | board.bishops_and_queens()) & enemy;
-    sliders.into_iter().any(|slider| {
-        let role = board.role_at(slider).unwrap_or(Role::Pawn);
-        slides(role, slider, sq, occupied)
-    })
+    leapers & board.by_color(!us)
+}
+
+/// The enemy pieces that attack `sq` along ranks and files (`Role::Rook`:
+/// rooks and queens) or along diagonals (`Role::Bishop`: bishops and
+/// queens), with `occupied` as the blockers.
+#[inline]
+fn sliding_attackers(pos: &Position, sq: Square, occupied: Bitboard, way: Role) -> Bitboard {
+    let board = pos.board();
+    let sliders = match way {
+        Role::Rook => board.rooks_and_queens(),
+        _ => board.bishops_and_queens(),
+    } & board.by_color(!pos.turn());
+    sliders
+        .into_iter()
+        .filter(|&slider| slides(way, slider, sq, occupied))
+        .collect()
 }
 
 /// A pawn's push, double step or capture of a piece, not onto the last rank

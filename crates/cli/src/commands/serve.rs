@@ -1,0 +1,49 @@
+//! `arbiter serve`: the web service on an embedded SQLite database.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+
+/// Arguments of `arbiter serve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite database (created if missing).
+    #[arg(long, default_value = "arbiter.db")]
+    db: PathBuf,
+    /// Requests per second allowed to one client address (0: no limit).
+    #[arg(long, default_value_t = 50)]
+    rate_limit: u32,
+    /// Requests one client address may make in a burst.
+    #[arg(long, default_value_t = 200)]
+    rate_burst: u32,
+    /// Seconds a player must be gone before the opponent may claim the win.
+    #[arg(long, default_value_t = 60)]
+    gone_grace: u64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // Log to standard error; standard output's first line is the address.
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
+        .init();
+    let mut config = arbiter_server::Config::new(&args.db);
+    config.rate_per_second = args.rate_limit;
+    config.rate_burst = args.rate_burst;
+    config.gone_grace = Duration::from_secs(args.gone_grace);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime
+        .block_on(arbiter_server::serve(args.addr, config))
+        .context("arbiter serve")?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,57 @@
+//! `arbiter verify`: checks every stored game's hash chain and replays it.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+
+/// Arguments of `arbiter verify`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The SQLite database.
+    #[arg(long, default_value = "arbiter.db")]
+    db: PathBuf,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Exit code 0 when every game checks out, 1 when something was altered.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(args.db.exists(), "no database at {}", args.db.display());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let report = runtime.block_on(async {
+        let store = arbiter_server::store::Store::open(&args.db).await?;
+        let report = arbiter_server::verify::verify(&store).await;
+        store.close().await;
+        report
+    })?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        for f in &report.findings {
+            match f.seq {
+                Some(seq) => println!("game {} event {seq}: {}", f.game, f.problem),
+                None => println!("game {}: {}", f.game, f.problem),
+            }
+        }
+        println!(
+            "{} games, {} events checked: {}",
+            report.games,
+            report.events,
+            if report.findings.is_empty() {
+                "every record is intact".to_string()
+            } else {
+                format!("{} altered", report.findings.len())
+            }
+        );
+    }
+    Ok(if report.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,104 @@
+//! Runs `arbiter serve` as a real process on a free port.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// A server process.
+pub struct Process {
+    pub child: Child,
+    pub base: String,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Process {
+    /// Starts `arbiter serve` on `db` and waits until it listens.
+    pub fn start(db: &Path, extra: &[&str]) -> Process {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--rate-limit",
+                "0",
+                "--db",
+            ])
+            .arg(db)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("arbiter serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let base = line
+            .trim()
+            .strip_prefix("arbiter: serving on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        Process { child, base }
+    }
+
+    /// SIGKILL: no shutdown, no flush, nothing.
+    pub fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+/// A small client.
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+}
+
+impl Client {
+    pub fn new(base: &str) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: base.to_string(),
+        }
+    }
+
+    pub async fn create(&self, time_control: &str) -> Value {
+        let r = self.http.post(format!("{}/api/games", self.base))
+            .json(&json!({"white": "Ann", "black": "Bob", "time_control": time_control, "start_now": true}))
+            .send().await.unwrap();
+        assert_eq!(r.status(), 201);
+        r.json().await.unwrap()
+    }
+
+    pub async fn mv(&self, id: &str, token: &str, mv: &str) -> Result<u16, reqwest::Error> {
+        let r = self
+            .http
+            .post(format!("{}/api/games/{id}/events", self.base))
+            .bearer_auth(token)
+            .json(&json!({"kind": "move", "move": mv}))
+            .send()
+            .await?;
+        Ok(r.status().as_u16())
+    }
+
+    pub async fn view(&self, id: &str) -> Value {
+        self.http
+            .get(format!("{}/api/games/{id}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+}

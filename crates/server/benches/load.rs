@@ -1,0 +1,335 @@
+//! The load generator: many concurrent games played over loopback against
+//! a real `arbiter serve` (durable storage, group commit), each player on
+//! its own WebSocket, reporting moves per second and the latency from
+//! sending a move to seeing it on the opponent's stream.
+//!
+//! ```sh
+//! ulimit -n 65536
+//! cargo run --release -- serve --db /tmp/load.db --rate-limit 0 &
+//! cargo bench -p arbiter-server --bench load -- --url http://127.0.0.1:8080 --games 10000 --think-ms 1000 --seconds 30
+//! ```
+//!
+//! Each game's two players think `--think-ms` on average (evenly spread
+//! from half to one and a half times that) before each move and play a
+//! random legal move (seeded, so runs repeat); a finished game is replaced
+//! by a new one. Moves are counted once the opponent has seen them.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use arbiter_rules::Position;
+use arbiter_rules::uci::Uci;
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// The server.
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    /// Games played at once (each with two WebSocket connections).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Each player's thinking time before a move, ms.
+    #[arg(long, default_value_t = 100)]
+    think_ms: u64,
+    /// How long to measure, once every game is open.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// How players send moves: `ws` (each player on their own WebSocket,
+    /// two connections a game) or `http` (moves POSTed over a pool of
+    /// keep-alive connections, one WebSocket a game watching for them:
+    /// what fits 10,000 games under a 20,000 open-files limit).
+    #[arg(long, default_value = "ws")]
+    transport: String,
+    /// With `--transport http`: keep-alive connections the moves are
+    /// posted over (moves beyond that wait for one, and the wait counts in
+    /// their latency). Unbounded, the HTTP client would open and close a
+    /// connection for most moves.
+    #[arg(long, default_value_t = 512)]
+    connections: usize,
+    /// Games opened at once while ramping up.
+    #[arg(long, default_value_t = 200)]
+    ramp: usize,
+    /// Ignored (cargo bench passes it).
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Shared {
+    latencies: Mutex<Histogram<u64>>,
+    moves: AtomicU64,
+    errors: AtomicU64,
+    games_done: AtomicU64,
+    measuring: std::sync::atomic::AtomicBool,
+    /// One permit per keep-alive connection moves are posted over.
+    posting: tokio::sync::Semaphore,
+}
+
+async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Value, String> {
+    let r = http
+        .post(format!("{url}/api/games"))
+        .json(
+            &json!({"white": "Load W", "black": "Load B", "time_control": "3600+0",
+                      "ruleset": "fide-standard", "start_now": start_now}),
+        )
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if r.status() != 201 {
+        return Err(format!("create: {}", r.status()));
+    }
+    r.json().await.map_err(|e| e.to_string())
+}
+
+async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
+    let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
+    // A small read buffer: the library zeroes it before every read, and
+    // the load generator shares the machine's cores with the server.
+    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), false)
+        .await
+        .map_err(|e| e.to_string())?;
+    ws.send(Message::text(
+        json!({"type": "auth", "token": token}).to_string(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// Reads until a message of `kind` (other messages are skipped).
+async fn until(ws: &mut Ws, want: impl Fn(&Value) -> bool) -> Result<Value, String> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .map_err(|_| "timeout".to_string())?
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+            if want(&v) {
+                return Ok(v);
+            }
+        }
+    }
+}
+
+fn plies_after(v: &Value) -> Option<u64> {
+    let view = &v["view"];
+    Some(view["moves_from"].as_u64()? + view["moves"].as_array()?.len() as u64)
+}
+
+/// Plays games one after another until told to stop.
+async fn player(
+    args: Arc<Args>,
+    shared: Arc<Shared>,
+    http: reqwest::Client,
+    seed: u64,
+    ready: Arc<tokio::sync::Barrier>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut opening = Some((ready, permit));
+    loop {
+        let outcome = play_one(&args, &shared, &http, &mut rng, &mut opening).await;
+        // A first game that failed before it was seated still counts as open.
+        if let Some((ready, permit)) = opening.take() {
+            drop(permit);
+            ready.wait().await;
+        }
+        match outcome {
+            Ok(()) => {
+                shared.games_done.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(_) => {
+                shared.errors.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+}
+
+/// The next number of a xorshift generator (seeded, so runs repeat).
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+async fn play_one(
+    args: &Args,
+    shared: &Shared,
+    http: &reqwest::Client,
+    rng: &mut u64,
+    opening: &mut Option<(Arc<tokio::sync::Barrier>, tokio::sync::OwnedSemaphorePermit)>,
+) -> Result<(), String> {
+    let over_http = args.transport == "http";
+    let game = create(http, &args.url, over_http).await?;
+    let id = game["id"].as_str().ok_or("no id")?;
+    let tokens = [
+        game["white_token"].as_str().ok_or("no token")?.to_string(),
+        game["black_token"].as_str().ok_or("no token")?.to_string(),
+    ];
+    let mut sockets = Vec::new();
+    if over_http {
+        // One stream watches the game; the players post their moves.
+        sockets.push(seat(&args.url, id, "").await?);
+        until(&mut sockets[0], |v| {
+            v["type"] == "full" && v["view"]["status"] == "started"
+        })
+        .await?;
+    } else {
+        for token in &tokens {
+            sockets.push(seat(&args.url, id, token).await?);
+        }
+        // Both seated: the server starts the clock.
+        for ws in &mut sockets {
+            until(ws, |v| {
+                v["type"] == "update" && v["view"]["status"] == "started"
+            })
+            .await?;
+        }
+    }
+    if let Some((ready, permit)) = opening.take() {
+        drop(permit);
+        ready.wait().await;
+    }
+    let mut pos = Position::new();
+    let mut plies = 0u64;
+    let mut request = 0u64;
+    loop {
+        // Thinking times spread evenly over [think/2, 3·think/2): players in
+        // lockstep would send every game's move in the same instant.
+        let think = args.think_ms / 2 + next_random(rng) % args.think_ms.max(1);
+        tokio::time::sleep(Duration::from_millis(think)).await;
+        let moves = pos.legal_moves();
+        let m = moves[(next_random(rng) % moves.len() as u64) as usize];
+        let uci = Uci::from_move(&pos, m).to_string();
+        let me = usize::from(pos.turn() == arbiter_rules::Color::Black);
+        request += 1;
+        let sent = Instant::now();
+        let (seen, latency) = if over_http {
+            let post = async {
+                let _connection = shared.posting.acquire().await.expect("never closed");
+                http.post(format!("{}/api/games/{id}/events", args.url))
+                    .bearer_auth(&tokens[me])
+                    .json(&json!({"kind": "move", "move": uci}))
+                    .send()
+                    .await
+            };
+            let watch = until(&mut sockets[0], |v| {
+                v["type"] == "update" && plies_after(v) == Some(plies + 1)
+            });
+            let (answer, seen) = tokio::join!(post, watch);
+            let latency = sent.elapsed();
+            let answer = answer.map_err(|e| e.to_string())?;
+            if answer.status() != 200 {
+                return Err(format!("refused: {}", answer.status()));
+            }
+            (seen?, latency)
+        } else {
+            sockets[me]
+                .send(Message::text(
+                    json!({"type": "act", "id": request, "event": {"kind": "move", "move": uci}})
+                        .to_string(),
+                ))
+                .await
+                .map_err(|e| e.to_string())?;
+            let seen = until(&mut sockets[1 - me], |v| {
+                v["type"] == "update" && plies_after(v) == Some(plies + 1)
+            })
+            .await?;
+            let latency = sent.elapsed();
+            let verdict = until(&mut sockets[me], |v| v["type"] == "verdict").await?;
+            if verdict["verdict"]["verdict"] != "accepted" {
+                return Err(format!("refused: {verdict}"));
+            }
+            (seen, latency)
+        };
+        if shared.measuring.load(Ordering::Relaxed) {
+            shared.moves.fetch_add(1, Ordering::Relaxed);
+            let _ = shared
+                .latencies
+                .lock()
+                .await
+                .record(latency.as_micros() as u64);
+        }
+        pos.play_unchecked(m);
+        plies += 1;
+        if seen["view"]["status"] == "over" {
+            return Ok(());
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Arc::new(Args::parse());
+    let shared = Arc::new(Shared {
+        latencies: Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3).unwrap()),
+        moves: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        games_done: AtomicU64::new(0),
+        measuring: false.into(),
+        posting: tokio::sync::Semaphore::new(args.connections),
+    });
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(args.ramp.max(args.connections))
+        .build()
+        .unwrap();
+    let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
+    let opening = Instant::now();
+    let gate = Arc::new(tokio::sync::Semaphore::new(args.ramp));
+    for g in 0..args.games {
+        let permit = gate.clone().acquire_owned().await.unwrap();
+        let (args, shared, http, ready) =
+            (args.clone(), shared.clone(), http.clone(), ready.clone());
+        tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
+    }
+    ready.wait().await;
+    let sockets = if args.transport == "http" { 1 } else { 2 } * args.games;
+    println!(
+        "{} games open ({sockets} WebSocket connections) in {:.1} s",
+        args.games,
+        opening.elapsed().as_secs_f64()
+    );
+    shared.measuring.store(true, Ordering::Relaxed);
+    let start = Instant::now();
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let elapsed = start.elapsed().as_secs_f64();
+    let moves = shared.moves.load(Ordering::Relaxed);
+    let h = shared.latencies.lock().await;
+    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    println!("transport: {}", args.transport);
+    println!(
+        "| games open | think (ms) | seconds | durable moves | moves/s | p50 (ms) | p99 (ms) | p99.9 (ms) | max (ms) | errors | games finished |"
+    );
+    println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| {} | {} | {:.1} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
+        args.games,
+        args.think_ms,
+        elapsed,
+        moves,
+        moves as f64 / elapsed,
+        ms(0.5),
+        ms(0.99),
+        ms(0.999),
+        h.max() as f64 / 1000.0,
+        shared.errors.load(Ordering::Relaxed),
+        shared.games_done.load(Ordering::Relaxed),
+    );
+    std::process::exit(0);
+}

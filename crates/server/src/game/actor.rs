@@ -1,0 +1,393 @@
+//! The game actor: the only owner of a game's referee state.
+//!
+//! Each action is stamped with the server's clock on the game's time line,
+//! decided by the referee, written through the group-commit writer, and
+//! only then acknowledged and broadcast. The actor also wakes at the
+//! referee's next deadline, so a flag falls on time with nobody moving.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_referee::{Actor, Event, EventKind, Game, GameResult, Rule, Verdict};
+use arbiter_rules::{ByColor, Color};
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::{Instant, sleep_until};
+
+use super::handle::{ChatLine, Command, StateUpdate};
+use super::view::{Ruled, View};
+use super::{ActError, GameHandle, GameMeta, Update};
+use crate::store::{EventRow, Op, Writer, chain};
+use crate::time::unix_ms;
+
+/// Called once when a game ends (to tell the players' event streams).
+pub type OnFinish = Arc<dyn Fn(&GameMeta, &View) + Send + Sync>;
+
+/// What every actor shares.
+#[derive(Clone)]
+pub struct Context {
+    /// The writer.
+    pub writer: Writer,
+    /// How long a player's connections must stay closed before the
+    /// opponent may claim the win.
+    pub gone_grace: Duration,
+    /// How long a finished game nobody watches stays in memory.
+    pub idle_unload: Duration,
+    /// Told when a game ends.
+    pub on_finish: OnFinish,
+}
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context")
+            .field("gone_grace", &self.gone_grace)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The game's state in the actor.
+struct GameActor {
+    meta: Arc<GameMeta>,
+    game: Game,
+    /// Wall-clock ms of `at_ms = 0`.
+    epoch_unix_ms: i64,
+    /// The last link of the hash chain.
+    link: String,
+    /// Events durable so far (equal to `game.events().len()` between commands).
+    stored: usize,
+    /// Moves already announced.
+    announced: usize,
+    moves_uci: String,
+    updates: broadcast::Sender<Update>,
+    present: ByColor<u32>,
+    /// Each player has joined at least once (online games start then).
+    seen: ByColor<bool>,
+    gone_since: ByColor<Option<Instant>>,
+    chat: Vec<ChatLine>,
+    ctx: Context,
+}
+
+/// Starts the actor of a game rebuilt from its stored events (`events`
+/// already replayed into `game`) and returns its handle.
+pub fn spawn(
+    meta: GameMeta,
+    game: Game,
+    epoch_unix_ms: i64,
+    link: String,
+    ctx: Context,
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let (updates, _) = broadcast::channel(256);
+    let meta = Arc::new(meta);
+    let mut moves_uci = String::new();
+    for p in game.plies() {
+        if !moves_uci.is_empty() {
+            moves_uci.push(' ');
+        }
+        moves_uci.push_str(&p.uci);
+    }
+    let actor = GameActor {
+        meta: meta.clone(),
+        stored: game.events().len(),
+        announced: game.plies().len(),
+        game,
+        epoch_unix_ms,
+        link,
+        moves_uci,
+        updates,
+        present: ByColor::default(),
+        seen: ByColor::default(),
+        gone_since: ByColor::default(),
+        chat: Vec::new(),
+        ctx,
+    };
+    tokio::spawn(actor.run(rx));
+    GameHandle { meta, tx }
+}
+
+impl GameActor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        // A game that was due to end while the server was down (or
+        // starting) ends now.
+        self.tick_if_due().await;
+        loop {
+            let deadline = self.game.next_deadline_ms().map(|d| self.instant_of(d));
+            let idle = (self.game.outcome().is_some() && self.updates.receiver_count() == 0)
+                .then(|| Instant::now() + self.ctx.idle_unload);
+            tokio::select! {
+                command = rx.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                    self.tick_if_due().await;
+                }
+                () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => break,
+            }
+        }
+    }
+
+    /// The server's clock on the game's time line, never going back.
+    fn now_ms(&self) -> u64 {
+        let wall = (unix_ms() - self.epoch_unix_ms).max(0) as u64;
+        let last = self.game.events().last().map_or(0, |e| e.at_ms);
+        wall.max(last)
+    }
+
+    fn instant_of(&self, at_ms: u64) -> Instant {
+        let now = self.now_ms();
+        Instant::now() + Duration::from_millis(at_ms.saturating_sub(now))
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Act { actor, kind, reply } => {
+                let verdict = self.act(actor, kind).await;
+                let _ = reply.send(verdict);
+            }
+            Command::Join { reply } => {
+                let view = self.view(0);
+                let _ = reply.send((
+                    view,
+                    Arc::from(self.moves_uci.as_str()),
+                    self.updates.subscribe(),
+                ));
+            }
+            Command::Presence { color, present } => self.presence(color, present).await,
+            Command::Chat(line) => {
+                if self.chat.len() >= 200 {
+                    self.chat.remove(0);
+                }
+                self.chat.push(line.clone());
+                let _ = self.updates.send(Update::Chat(Arc::new(line)));
+            }
+            Command::ChatLog { reply } => {
+                let _ = reply.send(self.chat.clone());
+            }
+            Command::Read(f) => f(&self.game),
+            Command::ClaimVictory { color, reply } => {
+                let verdict = self.claim_victory(color).await;
+                let _ = reply.send(verdict);
+            }
+        }
+    }
+
+    fn view(&self, moves_from: usize) -> View {
+        View::of(
+            &self.meta.id,
+            &self.game,
+            self.now_ms(),
+            unix_ms(),
+            moves_from,
+        )
+    }
+
+    async fn tick_if_due(&mut self) {
+        let now = self.now_ms();
+        if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
+            let verdict = self.game.tick(now);
+            let _ = self.commit(Some((Actor::Arbiter, "tick", verdict))).await;
+        }
+    }
+
+    /// Decides one action: a flag that fell first, then the action itself.
+    async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<Verdict, ActError> {
+        let now = self.now_ms();
+        if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
+            let verdict = self.game.tick(now);
+            self.commit(Some((Actor::Arbiter, "tick", verdict))).await?;
+        }
+        let name = kind_name(&kind);
+        let verdict = self.game.apply(Event::new(actor, now, kind));
+        if verdict.is_accepted() {
+            self.commit(Some((actor, name, verdict.clone()))).await?;
+        }
+        Ok(verdict)
+    }
+
+    /// Makes every event applied since the last commit durable, then
+    /// announces the new state. On a storage failure the game goes back to
+    /// what is durable, and the action is reported as not done.
+    async fn commit(
+        &mut self,
+        ruled: Option<(Actor, &'static str, Verdict)>,
+    ) -> Result<(), ActError> {
+        let events = &self.game.events()[self.stored..];
+        if events.is_empty() {
+            return Ok(());
+        }
+        let mut ops = Vec::with_capacity(events.len() + 1);
+        let mut link = self.link.clone();
+        for (i, event) in events.iter().enumerate() {
+            let event_json = serde_json::to_string(event).expect("events serialise");
+            link = chain::next(&link, &event_json);
+            ops.push(Op::Event(EventRow {
+                game_id: self.meta.id.clone(),
+                seq: (self.stored + i) as i64,
+                event_json,
+                hash: link.clone(),
+            }));
+        }
+        let finished = self.game.outcome().map(|o| o.result);
+        if let Some(result) = finished {
+            ops.push(Op::Finish {
+                game_id: self.meta.id.clone(),
+                result: result.to_string(),
+            });
+        }
+        if let Err(e) = self.ctx.writer.write(ops).await {
+            tracing::error!(
+                "game {}: {e}; rolling back to the durable record",
+                self.meta.id
+            );
+            self.roll_back();
+            return Err(ActError::Storage(e.to_string()));
+        }
+        self.link = link;
+        self.stored = self.game.events().len();
+        self.announce(ruled);
+        if finished.is_some() {
+            let view = self.view(0);
+            (self.ctx.on_finish)(&self.meta, &view);
+        }
+        Ok(())
+    }
+
+    fn roll_back(&mut self) {
+        let durable = self.game.events()[..self.stored].to_vec();
+        match Game::replay(self.game.setup().clone(), durable) {
+            Ok((game, _)) => self.game = game,
+            Err(e) => tracing::error!("game {}: cannot roll back: {e}", self.meta.id),
+        }
+    }
+
+    fn announce(&mut self, ruled: Option<(Actor, &'static str, Verdict)>) {
+        let plies = self.game.plies();
+        for p in &plies[self.announced.min(plies.len())..] {
+            if !self.moves_uci.is_empty() {
+                self.moves_uci.push(' ');
+            }
+            self.moves_uci.push_str(&p.uci);
+        }
+        let mut view = self.view(self.announced);
+        self.announced = plies.len();
+        view.ruled = ruled.map(|(actor, kind, verdict)| Ruled {
+            actor,
+            kind: kind.to_string(),
+            verdict,
+        });
+        let _ = self.updates.send(Update::State(Arc::new(StateUpdate::new(
+            view,
+            Arc::from(self.moves_uci.as_str()),
+        ))));
+    }
+
+    async fn presence(&mut self, color: Color, present: bool) {
+        if present {
+            *self.seen.get_mut(color) = true;
+            self.start_when_seated().await;
+        }
+        let count = self.present.get_mut(color);
+        let was = *count;
+        *count = if present {
+            was + 1
+        } else {
+            was.saturating_sub(1)
+        };
+        let playing = self.game.outcome().is_none();
+        let grace = self.ctx.gone_grace.as_secs();
+        if was > 0 && *count == 0 {
+            *self.gone_since.get_mut(color) = Some(Instant::now());
+            if playing {
+                let _ = self.updates.send(Update::Gone {
+                    color,
+                    gone: true,
+                    claim_win_in_seconds: grace,
+                });
+            }
+        } else if was == 0 && *count > 0 {
+            let was_gone = self.gone_since.get_mut(color).take().is_some();
+            if playing && was_gone {
+                let _ = self.updates.send(Update::Gone {
+                    color,
+                    gone: false,
+                    claim_win_in_seconds: 0,
+                });
+            }
+        }
+    }
+
+    /// Online, the server (as arbiter) starts the clock once both players
+    /// have come to the board (FIDE 6.5); over the board, the arbiter does.
+    async fn start_when_seated(&mut self) {
+        let online = self.game.setup().mode == arbiter_referee::Mode::Online;
+        if online && !self.game.is_started() && self.seen.white && self.seen.black {
+            let _ = self.act(Actor::Arbiter, EventKind::Start).await;
+        }
+    }
+
+    /// The win claimed by `color` because the opponent has been gone for
+    /// the grace period: the server, as arbiter, declares it (FIDE 11.2.3:
+    /// a player may not leave the playing venue without permission).
+    async fn claim_victory(&mut self, color: Color) -> Result<Verdict, ActError> {
+        let opponent = !color;
+        let gone_long_enough = self
+            .gone_since
+            .get(opponent)
+            .is_some_and(|since| since.elapsed() >= self.ctx.gone_grace);
+        if !gone_long_enough {
+            return Ok(not_gone_verdict(opponent));
+        }
+        let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+        self.act(
+            Actor::Arbiter,
+            EventKind::DeclareResult {
+                result: GameResult::win_for(color),
+                rule: Rule::fide("11.2.3"),
+                reason: format!("{en} left the game / {zh}离开对局"),
+            },
+        )
+        .await
+    }
+}
+
+fn not_gone_verdict(opponent: Color) -> Verdict {
+    let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+    Verdict {
+        due: Vec::new(),
+        decision: arbiter_referee::Decision::Rejected {
+            rejection: arbiter_referee::Rejection {
+                ruling: arbiter_referee::Ruling::new(
+                    Rule::fide("11.2.3"),
+                    format!("{en} has not left the game long enough for a claim"),
+                    format!("{zh}离开对局的时间不足，不能要求判胜"),
+                ),
+            },
+        },
+    }
+}
+
+/// The event kind's name as in the log (`move`, `offer_draw`...).
+pub fn kind_name(kind: &EventKind) -> &'static str {
+    match kind {
+        EventKind::Start => "start",
+        EventKind::Move { .. } => "move",
+        EventKind::Touch { .. } => "touch",
+        EventKind::Adjust { .. } => "adjust",
+        EventKind::Release { .. } => "release",
+        EventKind::PressClock => "press_clock",
+        EventKind::OfferDraw => "offer_draw",
+        EventKind::AcceptDraw => "accept_draw",
+        EventKind::DeclineDraw => "decline_draw",
+        EventKind::ClaimDraw { .. } => "claim_draw",
+        EventKind::ClaimIllegalMove => "claim_illegal_move",
+        EventKind::ClaimFlag => "claim_flag",
+        EventKind::Resign => "resign",
+        EventKind::RequestIncrement => "request_increment",
+        EventKind::GrantIncrement => "grant_increment",
+        EventKind::ColoursReversed => "colours_reversed",
+        EventKind::BoardTurned => "board_turned",
+        EventKind::PiecesDisplaced => "pieces_displaced",
+        EventKind::DeclareResult { .. } => "declare_result",
+        EventKind::Tick => "tick",
+    }
+}

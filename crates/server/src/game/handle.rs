@@ -1,0 +1,277 @@
+//! The handle through which the rest of the server talks to a game actor.
+
+use std::sync::Arc;
+
+use arbiter_referee::{Actor, EventKind, GameSetup, Verdict};
+use arbiter_rules::Color;
+use serde::Serialize;
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+use super::View;
+use crate::token::TokenDigest;
+
+/// What never changes about a game.
+#[derive(Debug)]
+pub struct GameMeta {
+    /// The public id.
+    pub id: String,
+    /// The setup.
+    pub setup: GameSetup,
+    /// Creation time, ms since 1970.
+    pub created_unix_ms: i64,
+    /// Digests of White's, Black's and the arbiter's tokens.
+    pub seats: [TokenDigest; 3],
+    /// The accounts playing White and Black, for games made by challenge.
+    pub accounts: [Option<String>; 2],
+}
+
+/// What a token lets its holder do in a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Plays White or Black.
+    Player(Color),
+    /// Referees the game.
+    Arbiter,
+    /// Watches.
+    Spectator,
+}
+
+impl Role {
+    /// The referee's actor for this role (`None` for spectators).
+    pub fn actor(self) -> Option<Actor> {
+        match self {
+            Role::Player(c) => Some(Actor::from(c)),
+            Role::Arbiter => Some(Actor::Arbiter),
+            Role::Spectator => None,
+        }
+    }
+
+    /// `white`, `black`, `arbiter` or `spectator`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Player(Color::White) => "white",
+            Role::Player(Color::Black) => "black",
+            Role::Arbiter => "arbiter",
+            Role::Spectator => "spectator",
+        }
+    }
+}
+
+impl GameMeta {
+    /// The role `token` gives in this game. Every digest is compared (in
+    /// constant time), whichever matches.
+    pub fn role_of_token(&self, token: &str) -> Role {
+        let [w, b, a] = self.seats.map(|d| d.matches(token));
+        if w {
+            Role::Player(Color::White)
+        } else if b {
+            Role::Player(Color::Black)
+        } else if a {
+            Role::Arbiter
+        } else {
+            Role::Spectator
+        }
+    }
+
+    /// The colour `account` plays in this game, if any.
+    pub fn color_of_account(&self, account: &str) -> Option<Color> {
+        if self.accounts[0].as_deref() == Some(account) {
+            Some(Color::White)
+        } else if self.accounts[1].as_deref() == Some(account) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+}
+
+/// A chat line.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChatLine {
+    /// Who wrote it.
+    pub username: String,
+    /// What (plain text: escaped by whoever displays it).
+    pub text: String,
+    /// `player` or `spectator`.
+    pub room: String,
+}
+
+/// What the actor tells everybody watching.
+#[derive(Clone, Debug)]
+pub enum Update {
+    /// The game changed: the new view (with only the new moves), and the
+    /// whole move list in UCI for the lichess streams.
+    State(Arc<StateUpdate>),
+    /// A chat line.
+    Chat(Arc<ChatLine>),
+    /// A player's every connection closed (`gone`), or one came back.
+    Gone {
+        /// Whose.
+        color: Color,
+        /// Gone or back.
+        gone: bool,
+        /// Seconds before the opponent may claim the win.
+        claim_win_in_seconds: u64,
+    },
+}
+
+/// A new state, with its JSON forms made once for every watcher.
+#[derive(Debug)]
+pub struct StateUpdate {
+    /// The view, carrying only the moves since the previous update.
+    pub view: View,
+    /// Every move so far, UCI, space-separated (lichess's `moves`).
+    pub moves_uci: Arc<str>,
+    web_json: std::sync::OnceLock<Arc<str>>,
+}
+
+impl StateUpdate {
+    /// A state update.
+    pub fn new(view: View, moves_uci: Arc<str>) -> StateUpdate {
+        StateUpdate {
+            view,
+            moves_uci,
+            web_json: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The WebSocket message `{"type":"update","view":…}`, serialised once.
+    pub fn web_json(&self) -> Arc<str> {
+        self.web_json
+            .get_or_init(|| {
+                // Straight to text: going through `serde_json::Value` would
+                // copy the whole view into maps first (a seventh of the
+                // server's time under load).
+                #[derive(serde::Serialize)]
+                struct Message<'a> {
+                    r#type: &'static str,
+                    view: &'a View,
+                }
+                let msg = Message {
+                    r#type: "update",
+                    view: &self.view,
+                };
+                Arc::from(serde_json::to_string(&msg).expect("views serialise"))
+            })
+            .clone()
+    }
+}
+
+/// Why an action could not be decided.
+#[derive(Debug, thiserror::Error)]
+pub enum ActError {
+    /// The event could not be made durable; it was not applied.
+    #[error("the game could not be saved: {0}")]
+    Storage(String),
+    /// The game's actor has stopped (the server is shutting down).
+    #[error("the game is not running")]
+    Stopped,
+}
+
+pub(super) enum Command {
+    Act {
+        actor: Actor,
+        kind: EventKind,
+        reply: oneshot::Sender<Result<Verdict, ActError>>,
+    },
+    Join {
+        reply: oneshot::Sender<(View, Arc<str>, broadcast::Receiver<Update>)>,
+    },
+    Presence {
+        color: Color,
+        present: bool,
+    },
+    Chat(ChatLine),
+    ChatLog {
+        reply: oneshot::Sender<Vec<ChatLine>>,
+    },
+    ClaimVictory {
+        color: Color,
+        reply: oneshot::Sender<Result<Verdict, ActError>>,
+    },
+    Read(Box<dyn FnOnce(&arbiter_referee::Game) + Send>),
+}
+
+/// A running game.
+#[derive(Clone, Debug)]
+pub struct GameHandle {
+    /// What never changes.
+    pub meta: Arc<GameMeta>,
+    pub(super) tx: mpsc::Sender<Command>,
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Command")
+    }
+}
+
+impl GameHandle {
+    /// Decides `kind` done by `actor` now; returns once an accepted event is
+    /// durable and announced.
+    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<Verdict, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::Act { actor, kind, reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)?
+    }
+
+    /// The whole view now, the moves in UCI, and a subscription to every
+    /// update after it.
+    pub async fn join(&self) -> Result<(View, Arc<str>, broadcast::Receiver<Update>), ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::Join { reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)
+    }
+
+    /// The whole view now.
+    pub async fn view(&self) -> Result<View, ActError> {
+        Ok(self.join().await?.0)
+    }
+
+    /// A player's connection opened or closed.
+    pub async fn presence(&self, color: Color, present: bool) {
+        let _ = self.send(Command::Presence { color, present }).await;
+    }
+
+    /// Posts a chat line.
+    pub async fn chat(&self, line: ChatLine) -> Result<(), ActError> {
+        self.send(Command::Chat(line)).await
+    }
+
+    /// The chat so far.
+    pub async fn chat_log(&self) -> Result<Vec<ChatLine>, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::ChatLog { reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)
+    }
+
+    /// `color` claims the win because the opponent has left.
+    pub async fn claim_victory(&self, color: Color) -> Result<Verdict, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::ClaimVictory { color, reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)?
+    }
+
+    /// Reads the referee's game (for the PGN, the scoresheet...).
+    pub async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&arbiter_referee::Game) -> T + Send + 'static,
+    ) -> Result<T, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::Read(Box::new(move |game| {
+            let _ = reply.send(f(game));
+        })))
+        .await?;
+        wait.await.map_err(|_| ActError::Stopped)
+    }
+
+    async fn send(&self, command: Command) -> Result<(), ActError> {
+        self.tx.send(command).await.map_err(|_| ActError::Stopped)
+    }
+
+    /// `true` once the actor has stopped.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+}

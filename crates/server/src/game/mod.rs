@@ -1,0 +1,18 @@
+//! Live games: one actor task per game owns its referee [`Game`], stamps
+//! each client action with the server's clock, waits for the writer to
+//! make accepted events durable, then tells everybody watching.
+//!
+//! [`Game`]: arbiter_referee::Game
+
+mod actor;
+mod handle;
+pub mod view;
+
+pub use actor::{kind_name, spawn};
+
+/// What every game actor shares.
+pub mod actor_context {
+    pub use super::actor::{Context, OnFinish};
+}
+pub use handle::{ActError, ChatLine, GameHandle, GameMeta, Role, StateUpdate, Update};
+pub use view::{Head, PlyView, Ruled, Status, View};

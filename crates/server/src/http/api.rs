@@ -1,0 +1,290 @@
+//! Arbiter's own JSON API (described by `/api/openapi.yaml`).
+
+use std::sync::Arc;
+
+use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::auth::bearer;
+use super::error::ApiError;
+use crate::game::{GameHandle, Role};
+use crate::hub::Hub;
+
+/// Longest name, event, place or round accepted.
+const MAX_FIELD: usize = 100;
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// PGN-style time control (`300+3`, `40/5400+30:1800+30`); default `-`.
+    #[serde(default)]
+    pub time_control: Option<String>,
+    /// `fide-standard` (default), `fide-rapid`, `fide-blitz`, `classic`.
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// `online` (default) or `over_the_board`.
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// The event.
+    #[serde(default)]
+    pub event: String,
+    /// The place.
+    #[serde(default)]
+    pub site: String,
+    /// The round.
+    #[serde(default)]
+    pub round: String,
+    /// `YYYY.MM.DD`; default today.
+    #[serde(default)]
+    pub date: Option<String>,
+    /// `HH:MM:SS`; default now.
+    #[serde(default)]
+    pub time: Option<String>,
+    /// A starting position.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Start the clock now instead of when both players have come.
+    #[serde(default)]
+    pub start_now: bool,
+}
+
+fn field(name: &str, value: &str) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.chars().count() > MAX_FIELD {
+        return Err(ApiError::BadRequest(format!(
+            "{name} is longer than {MAX_FIELD} characters"
+        )));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(format!(
+            "{name} contains control characters"
+        )));
+    }
+    Ok(value.to_string())
+}
+
+impl CreateGame {
+    /// The referee's setup for this request.
+    pub fn setup(&self) -> Result<GameSetup, ApiError> {
+        let ruleset = match &self.ruleset {
+            Some(name) => {
+                Ruleset::by_name(name).map_err(|e| ApiError::BadRequest(e.to_string()))?
+            }
+            None => Ruleset::default(),
+        };
+        let time_control: TimeControl = match &self.time_control {
+            Some(tc) => tc
+                .parse()
+                .map_err(|e| ApiError::BadRequest(format!("time control: {e}")))?,
+            None => TimeControl::Untimed,
+        };
+        let (date, time) = crate::time::today_and_now();
+        let white = field("white", &self.white)?;
+        let black = field("black", &self.black)?;
+        if white.is_empty() || black.is_empty() {
+            return Err(ApiError::BadRequest("both players need a name".into()));
+        }
+        Ok(GameSetup {
+            ruleset,
+            time_control,
+            black_time_control: None,
+            mode: self.mode.unwrap_or_default(),
+            white: Player::named(white),
+            black: Player::named(black),
+            event: field("event", &self.event)?,
+            site: field("site", &self.site)?,
+            date: field("date", self.date.as_deref().unwrap_or(&date))?,
+            time: field("time", self.time.as_deref().unwrap_or(&time))?,
+            round: field("round", &self.round)?,
+            fen: self.fen.clone().filter(|f| !f.trim().is_empty()),
+        })
+    }
+}
+
+/// Reads a JSON body, answering 400 (not axum's 422) for any malformed one.
+pub fn json_body<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("malformed body: {e}")))
+}
+
+/// `POST /api/games`: a new game; the secret links of its seats.
+pub async fn create_game(
+    State(hub): State<Arc<Hub>>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let request: CreateGame = json_body(&body)?;
+    let setup = request.setup()?;
+    let created = hub
+        .create_game(setup, [None, None], request.start_now)
+        .await?;
+    let id = &created.id;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": id,
+            "white_token": created.white_token,
+            "black_token": created.black_token,
+            "arbiter_token": created.arbiter_token,
+            "links": {
+                "white": format!("/game/{id}#{}", created.white_token),
+                "black": format!("/game/{id}#{}", created.black_token),
+                "arbiter": format!("/game/{id}#{}", created.arbiter_token),
+                "spectator": format!("/game/{id}"),
+                "scoresheet": format!("/game/{id}/scoresheet"),
+                "pgn": format!("/api/games/{id}/pgn"),
+            },
+        })),
+    ))
+}
+
+/// `GET /api/games`: the most recent games.
+pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+    let rows = hub
+        .store
+        .recent_games(50)
+        .await
+        .map_err(crate::hub::HubError::from)?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.id,
+                "white": r.setup.white.name,
+                "black": r.setup.black.name,
+                "event": r.setup.event,
+                "time_control": r.setup.time_control.to_string(),
+                "result": if r.result == "-" { "*" } else { r.result.as_str() },
+                "finished": r.result != "*",
+                "created_unix_ms": r.created_unix_ms,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+/// The game `id`, or 404.
+pub async fn find(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
+    if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(ApiError::NotFound("game"));
+    }
+    hub.game(id).await?.ok_or(ApiError::NotFound("game"))
+}
+
+/// `GET /api/games/{id}`: the game as it stands.
+pub async fn get_game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    Ok(Json(json!(game.view().await?)))
+}
+
+/// `POST /api/games/{id}/events`: an event by the token's holder, stamped
+/// with the server's clock and decided by the referee. 200 with the
+/// verdict when accepted; 422 with the verdict (rule and messages) when
+/// refused.
+pub async fn post_event(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let token = bearer(&headers).ok_or(ApiError::Unauthorized)?;
+    let role = game.meta.role_of_token(token);
+    let actor = role.actor().ok_or(ApiError::Unauthorized)?;
+    let kind: EventKind = json_body(&body)?;
+    if matches!(kind, EventKind::Tick) {
+        return Err(ApiError::BadRequest(
+            "time passes by itself on this server".into(),
+        ));
+    }
+    let verdict = game.act(actor, kind).await?;
+    if verdict.is_accepted() {
+        Ok(Json(json!({"role": role.name(), "verdict": verdict})))
+    } else {
+        Err(ApiError::rejected(
+            verdict,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ))
+    }
+}
+
+/// `GET /api/games/{id}/role`: what the bearer token may do in the game.
+pub async fn get_role(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let role = bearer(&headers).map_or(Role::Spectator, |t| game.meta.role_of_token(t));
+    Ok(Json(json!({"role": role.name()})))
+}
+
+/// `GET /api/games/{id}/log`: the stored events with their hash links.
+pub async fn get_log(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let rows = hub
+        .store
+        .events(&game.meta.id)
+        .await
+        .map_err(crate::hub::HubError::from)?;
+    let events: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "seq": r.seq,
+                "event": serde_json::from_str::<Value>(&r.event_json).unwrap_or(Value::Null),
+                "hash": r.hash,
+            })
+        })
+        .collect();
+    Ok(Json(json!({"setup": game.meta.setup, "events": events})))
+}
+
+/// `GET /api/games/{id}/pgn`: the game as PGN, as a download.
+pub async fn get_pgn(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = find(&hub, &id).await?;
+    let pgn = game.read(|g| g.to_pgn()).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"arbiter-{}.pgn\"", game.meta.id),
+            ),
+        ],
+        pgn,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/scoresheet`: the scoresheet (head, moves in pairs,
+/// result and reason).
+pub async fn get_scoresheet(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let sheet = game.read(|g| g.scoresheet()).await?;
+    Ok(Json(json!(sheet)))
+}

@@ -1,0 +1,127 @@
+//! The web UI's files, embedded in the binary at build time, so that
+//! `arbiter serve` needs nothing beside itself.
+
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+macro_rules! web {
+    ($path:literal) => {
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/", $path))
+    };
+}
+
+/// Every embedded file: its path under `/assets/`, its type, its bytes.
+const ASSETS: &[(&str, &str, &[u8])] = &[
+    ("app.css", "text/css; charset=utf-8", web!("app.css")),
+    ("i18n.js", "text/javascript; charset=utf-8", web!("i18n.js")),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        web!("lobby.js"),
+    ),
+    ("game.js", "text/javascript; charset=utf-8", web!("game.js")),
+    (
+        "scoresheet.js",
+        "text/javascript; charset=utf-8",
+        web!("scoresheet.js"),
+    ),
+    (
+        "vendor/chessground.min.js",
+        "text/javascript; charset=utf-8",
+        web!("vendor/chessground.min.js"),
+    ),
+    (
+        "vendor/chessground.base.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.base.css"),
+    ),
+    (
+        "vendor/chessground.brown.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.brown.css"),
+    ),
+    (
+        "vendor/chessground.cburnett.css",
+        "text/css; charset=utf-8",
+        web!("vendor/chessground.cburnett.css"),
+    ),
+];
+
+const INDEX: &[u8] = web!("index.html");
+const GAME: &[u8] = web!("game.html");
+const SCORESHEET: &[u8] = web!("scoresheet.html");
+const OPENAPI: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml"));
+
+/// Pages are strict about where scripts come from: only this server.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+                   connect-src 'self' ws: wss:; frame-ancestors 'none'";
+
+/// With `ARBITER_WEB_DIR` set (development), files are read from that
+/// folder at each request instead of from the binary.
+fn from_disk(name: &str) -> Option<Vec<u8>> {
+    let dir = std::env::var_os("ARBITER_WEB_DIR")?;
+    if name.contains("..") {
+        return None;
+    }
+    std::fs::read(std::path::Path::new(&dir).join(name)).ok()
+}
+
+fn page(name: &str, embedded: &'static [u8]) -> Response {
+    let body = from_disk(name).map_or(axum::body::Body::from(embedded), axum::body::Body::from);
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, CSP),
+            (header::REFERRER_POLICY, "no-referrer"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /`: the lobby.
+pub async fn index() -> Response {
+    page("index.html", INDEX)
+}
+
+/// `GET /game/{id}`: the game page (seat, arbiter or spectator).
+pub async fn game_page(Path(_id): Path<String>) -> Response {
+    page("game.html", GAME)
+}
+
+/// `GET /game/{id}/scoresheet`: the printable scoresheet.
+pub async fn scoresheet_page(Path(_id): Path<String>) -> Response {
+    page("scoresheet.html", SCORESHEET)
+}
+
+/// `GET /assets/{file}`.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    match ASSETS.iter().find(|(name, _, _)| *name == file) {
+        Some((name, kind, bytes)) => (
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            from_disk(name).map_or(axum::body::Body::from(*bytes), axum::body::Body::from),
+        )
+            .into_response(),
+        None => not_found().await,
+    }
+}
+
+/// `GET /api/openapi.yaml`: the API's description.
+pub async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/yaml")], OPENAPI).into_response()
+}
+
+/// Anything else.
+pub async fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(serde_json::json!({"error": "not found"})),
+    )
+        .into_response()
+}

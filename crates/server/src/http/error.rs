@@ -1,0 +1,100 @@
+//! Errors as HTTP answers: a status and `{"error": …}`, the shape lichess
+//! clients expect too.
+
+use arbiter_referee::Verdict;
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::game::ActError;
+use crate::hub::HubError;
+
+/// An answer that is not a success.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 404.
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    /// 401: no token, or one that gives no right here.
+    #[error("a valid token is required")]
+    Unauthorized,
+    /// 403: a valid token that does not act for what was asked.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 400: the request itself is malformed.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 400 (lichess routes) or 422 (Arbiter's own): the referee refused.
+    #[error("{}", rejection_text(.verdict))]
+    Rejected {
+        /// The verdict, with its rule and messages.
+        verdict: Box<Verdict>,
+        /// The status to answer with.
+        status: StatusCode,
+    },
+    /// 503: storage failed, nothing was changed.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500.
+    #[error("{0}")]
+    Internal(String),
+}
+
+fn rejection_text(v: &Verdict) -> String {
+    v.rejection()
+        .map(|r| format!("{} ({})", r.ruling.message.en, r.ruling.rule))
+        .unwrap_or_default()
+}
+
+impl ApiError {
+    /// The referee's refusal, answered with `status`.
+    pub fn rejected(verdict: Verdict, status: StatusCode) -> ApiError {
+        ApiError::Rejected {
+            verdict: Box::new(verdict),
+            status,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Rejected { status, .. } => *status,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let mut body = json!({"error": self.to_string()});
+        if let ApiError::Rejected { verdict, .. } = &self
+            && let Some(r) = verdict.rejection()
+        {
+            body["rule"] = json!(r.ruling.rule);
+            body["message"] = json!(r.ruling.message);
+            body["verdict"] = json!(verdict);
+        }
+        (status, Json(body)).into_response()
+    }
+}
+
+impl From<ActError> for ApiError {
+    fn from(e: ActError) -> ApiError {
+        match e {
+            ActError::Storage(m) => ApiError::Unavailable(m),
+            ActError::Stopped => ApiError::Unavailable("the game is not running".into()),
+        }
+    }
+}
+
+impl From<HubError> for ApiError {
+    fn from(e: HubError) -> ApiError {
+        match e {
+            HubError::Setup(m) => ApiError::BadRequest(m),
+            HubError::Store(s) => ApiError::Unavailable(s.to_string()),
+            altered @ HubError::Altered { .. } => ApiError::Internal(altered.to_string()),
+        }
+    }
+}

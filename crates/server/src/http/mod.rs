@@ -1,0 +1,94 @@
+//! HTTP: the router, its limits, and the handlers.
+
+pub mod api;
+mod assets;
+pub mod auth;
+pub mod error;
+mod limits;
+mod ws;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use tower_http::limit::RequestBodyLimitLayer;
+
+use crate::hub::Hub;
+use crate::lichess::routes as li;
+
+/// Every route: the web pages, Arbiter's API, and lichess's.
+pub fn router(hub: Arc<Hub>) -> Router {
+    let body_limit = hub.config.body_limit;
+    let limiter = limits::limiter(hub.config.rate_per_second, hub.config.rate_burst);
+    let mut app = Router::new()
+        .route("/", get(assets::index))
+        .route("/game/{id}", get(assets::game_page))
+        .route("/game/{id}/scoresheet", get(assets::scoresheet_page))
+        .route("/assets/{*file}", get(assets::asset))
+        .route("/api/openapi.yaml", get(assets::openapi))
+        .route("/api/games", post(api::create_game).get(api::list_games))
+        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/events", post(api::post_event))
+        .route("/api/games/{id}/role", get(api::get_role))
+        .route("/api/games/{id}/log", get(api::get_log))
+        .route("/api/games/{id}/pgn", get(api::get_pgn))
+        .route("/api/games/{id}/scoresheet", get(api::get_scoresheet))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/account", get(li::get_account))
+        .route("/api/account/playing", get(li::playing))
+        .route("/api/token/test", post(li::token_test))
+        .route("/api/users/status", get(li::users_status))
+        .route("/api/stream/event", get(li::event_stream))
+        .route("/api/challenge", get(li::list_challenges))
+        .route("/api/challenge/{id}/accept", post(li::accept_challenge))
+        .route("/api/challenge/{id}/decline", post(li::decline_challenge))
+        .route("/api/challenge/{id}/cancel", post(li::cancel_challenge))
+        .route("/api/challenge/{username}", post(li::create_challenge));
+    for api in ["board", "bot"] {
+        app = app
+            .route(
+                &format!("/api/{api}/game/stream/{{id}}"),
+                get(li::game_stream),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/move/{{mv}}"),
+                post(li::make_move),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/draw/{{accept}}"),
+                post(li::draw),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/takeback/{{accept}}"),
+                post(li::takeback),
+            )
+            .route(&format!("/api/{api}/game/{{id}}/resign"), post(li::resign))
+            .route(&format!("/api/{api}/game/{{id}}/abort"), post(li::abort))
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-victory"),
+                post(li::claim_victory),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-victory/"),
+                post(li::claim_victory),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/claim-draw"),
+                post(li::claim_draw),
+            )
+            .route(
+                &format!("/api/{api}/game/{{id}}/chat"),
+                post(li::post_chat).get(li::get_chat),
+            );
+    }
+    let mut app = app
+        .fallback(assets::not_found)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(RequestBodyLimitLayer::new(body_limit))
+        .with_state(hub);
+    if let Some(limiter) = limiter {
+        app = app.layer(axum::middleware::from_fn_with_state(limiter, limits::limit));
+    }
+    app
+}

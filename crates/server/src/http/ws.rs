@@ -1,0 +1,216 @@
+//! The web page's WebSocket: the game's updates out, the player's actions in.
+//!
+//! Client → server: `{"type":"auth","token":…}` (once, to take a seat or
+//! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
+//! `{"type":"chat","text":…}`. Server → client: `{"type":"full","view":…}`
+//! at the start, `{"type":"role",…}`, `{"type":"update","view":…}` after
+//! each accepted event, `{"type":"verdict","id":N,…}` answering an action
+//! (refusals included), `{"type":"chat",…}`, `{"type":"gone",…}`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arbiter_referee::EventKind;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::api::find;
+use super::error::ApiError;
+use crate::game::{ChatLine, GameHandle, Role, Update};
+use crate::hub::Hub;
+
+/// Largest message a client may send.
+const MAX_MESSAGE: usize = 8 * 1024;
+/// Bytes read from a connection at a time. The WebSocket library zeroes
+/// this much before every read (128 KiB by default, which profiling showed
+/// as the server's first cost under load, and 2.5 GiB of buffers for
+/// 10,000 games); clients' messages are small.
+const READ_BUFFER: usize = 4 * 1024;
+/// Messages one connection may send per second, on average.
+const MESSAGES_PER_SECOND: f64 = 20.0;
+/// ... and in a burst.
+const MESSAGE_BURST: f64 = 40.0;
+/// Longest chat line (lichess's limit).
+const MAX_CHAT: usize = 140;
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMessage {
+    Auth { token: String },
+    Act { id: u64, event: EventKind },
+    Chat { text: String },
+    Ping,
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let game = find(&hub, &id).await?;
+    Ok(ws
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
+        .on_upgrade(move |socket| session(socket, game)))
+}
+
+/// A token bucket for one connection's messages.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * MESSAGES_PER_SECOND;
+        self.tokens = (self.tokens + refill).min(MESSAGE_BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn text(value: serde_json::Value) -> Message {
+    Message::Text(Utf8Bytes::from(value.to_string()))
+}
+
+async fn session(mut socket: WebSocket, game: GameHandle) {
+    let Ok((view, _, mut updates)) = game.join().await else {
+        return;
+    };
+    if socket
+        .send(text(json!({"type": "full", "view": view})))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut role = Role::Spectator;
+    let mut bucket = Bucket {
+        tokens: MESSAGE_BURST,
+        at: Instant::now(),
+    };
+    let mut ping = tokio::time::interval(Duration::from_secs(20));
+    loop {
+        tokio::select! {
+            update = updates.recv() => {
+                let message = match update {
+                    Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
+                    Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
+                    Ok(Update::Gone { color, gone, claim_win_in_seconds }) => text(json!({
+                        "type": "gone", "color": color, "gone": gone,
+                        "claim_win_in_seconds": claim_win_in_seconds,
+                    })),
+                    Err(RecvError::Lagged(_)) => match game.view().await {
+                        Ok(view) => text(json!({"type": "full", "view": view})),
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if socket.send(message).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                let reply = match message {
+                    Message::Text(t) => {
+                        if !bucket.take() {
+                            Some(json!({"type": "error", "error": "too many messages"}))
+                        } else {
+                            handle(&game, &mut role, t.as_str()).await
+                        }
+                    }
+                    Message::Close(_) => break,
+                    _ => None,
+                };
+                if let Some(reply) = reply
+                    && socket.send(text(reply)).await.is_err()
+                {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    if let Role::Player(color) = role {
+        game.presence(color, false).await;
+    }
+}
+
+async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<serde_json::Value> {
+    let message: ClientMessage = match serde_json::from_str(message) {
+        Ok(m) => m,
+        Err(e) => {
+            return Some(json!({"type": "error", "error": format!("malformed message: {e}")}));
+        }
+    };
+    match message {
+        ClientMessage::Auth { token } => {
+            let new_role = game.meta.role_of_token(&token);
+            if let Role::Player(old) = *role {
+                game.presence(old, false).await;
+            }
+            *role = new_role;
+            if let Role::Player(color) = new_role {
+                game.presence(color, true).await;
+            }
+            Some(json!({"type": "role", "role": new_role.name()}))
+        }
+        ClientMessage::Act { id, event } => {
+            let Some(actor) = role.actor() else {
+                return Some(
+                    json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}),
+                );
+            };
+            if matches!(event, EventKind::Tick) {
+                return Some(
+                    json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}),
+                );
+            }
+            match game.act(actor, event).await {
+                Ok(verdict) => Some(json!({"type": "verdict", "id": id, "verdict": verdict})),
+                Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()})),
+            }
+        }
+        ClientMessage::Chat { text } => {
+            let text: String = text
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_CHAT)
+                .collect();
+            if text.trim().is_empty() {
+                return None;
+            }
+            let (username, room) = match role {
+                Role::Player(c) => (game.meta.setup.player(*c).name.clone(), "player"),
+                Role::Arbiter => ("Arbiter".to_string(), "player"),
+                Role::Spectator => ("spectator".to_string(), "spectator"),
+            };
+            let _ = game
+                .chat(ChatLine {
+                    username,
+                    text,
+                    room: room.to_string(),
+                })
+                .await;
+            None
+        }
+        ClientMessage::Ping => Some(json!({"type": "pong"})),
+    }
+}

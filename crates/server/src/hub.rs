@@ -1,0 +1,283 @@
+//! The hub: every live game by id, game creation, loading games back from
+//! their logs, accounts, and the players' event streams.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup, Mode};
+use serde::Serialize;
+
+use crate::game::{self, GameHandle, GameMeta, View};
+use crate::lichess::lobby::Lobby;
+use crate::store::{Account, Op, Store, StoreError, Writer, chain};
+use crate::time::unix_ms;
+use crate::token::{TokenDigest, new_id, new_token};
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite database file.
+    pub db: PathBuf,
+    /// Seconds a player's connections must stay closed before the opponent
+    /// may claim the win.
+    pub gone_grace: Duration,
+    /// How long a finished game nobody watches stays in memory.
+    pub idle_unload: Duration,
+    /// Requests per second allowed to one client address (0: no limit).
+    pub rate_per_second: u32,
+    /// Requests one client may make in a burst.
+    pub rate_burst: u32,
+    /// Largest request body accepted, bytes.
+    pub body_limit: usize,
+    /// How often the server records that it is alive (for the clocks
+    /// after a crash).
+    pub heartbeat: Duration,
+}
+
+impl Config {
+    /// The defaults, on the database at `db`.
+    pub fn new(db: impl Into<PathBuf>) -> Config {
+        Config {
+            db: db.into(),
+            gone_grace: Duration::from_secs(60),
+            idle_unload: Duration::from_secs(60),
+            rate_per_second: 50,
+            rate_burst: 200,
+            body_limit: 16 * 1024,
+            heartbeat: Duration::from_millis(500),
+        }
+    }
+}
+
+/// Why a game could not be created or found.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// Storage failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The setup cannot start a game.
+    #[error("bad setup: {0}")]
+    Setup(String),
+    /// The stored record fails its hash chain: it was altered.
+    #[error("game {game}: the record was altered at event {seq}; it will not be played on")]
+    Altered {
+        /// The game.
+        game: String,
+        /// The first event whose link does not match.
+        seq: i64,
+    },
+}
+
+/// What creating a game hands back: the secret of each seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    /// The id.
+    pub id: String,
+    /// White's token.
+    pub white_token: String,
+    /// Black's token.
+    pub black_token: String,
+    /// The arbiter's token.
+    pub arbiter_token: String,
+}
+
+/// Everything the server shares.
+#[derive(Debug)]
+pub struct Hub {
+    /// The database.
+    pub store: Store,
+    writer: Writer,
+    ctx: game::actor_context::Context,
+    games: RwLock<HashMap<String, GameHandle>>,
+    load: tokio::sync::Mutex<()>,
+    accounts: RwLock<HashMap<TokenDigest, Account>>,
+    /// Account event streams and challenges.
+    pub lobby: Arc<Lobby>,
+    /// The configuration.
+    pub config: Config,
+}
+
+impl Hub {
+    /// Opens the database, charges the downtime to nobody, and brings
+    /// every unfinished game back from its log.
+    pub async fn start(config: Config) -> Result<Arc<Hub>, HubError> {
+        let store = Store::open(&config.db).await?;
+        let downtime = store.resume_after_downtime(unix_ms()).await?;
+        if downtime > 0 {
+            tracing::info!("the server was down for {downtime} ms: clocks resume where they stood");
+        }
+        let writer = store.writer().await?;
+        let lobby = Arc::new(Lobby::default());
+        let on_finish_lobby = lobby.clone();
+        let ctx = game::actor_context::Context {
+            writer: writer.clone(),
+            gone_grace: config.gone_grace,
+            idle_unload: config.idle_unload,
+            on_finish: Arc::new(move |meta: &GameMeta, view: &View| {
+                on_finish_lobby.game_finished(meta, view)
+            }),
+        };
+        let hub = Arc::new(Hub {
+            store,
+            writer,
+            ctx,
+            games: RwLock::new(HashMap::new()),
+            load: tokio::sync::Mutex::new(()),
+            accounts: RwLock::new(HashMap::new()),
+            lobby,
+            config,
+        });
+        let mut resumed = 0;
+        for row in hub.store.games(true).await? {
+            match hub.load(&row.id).await {
+                Ok(Some(_)) => resumed += 1,
+                Ok(None) => {}
+                Err(e) => tracing::error!("{e}"),
+            }
+        }
+        tracing::info!("{resumed} unfinished games resumed");
+        tokio::spawn(heartbeat(hub.writer.clone(), hub.config.heartbeat));
+        Ok(hub)
+    }
+
+    /// Creates a game. Online games start when both players have come to
+    /// the board, or at once with `start_now`.
+    pub async fn create_game(
+        &self,
+        setup: GameSetup,
+        accounts: [Option<String>; 2],
+        start_now: bool,
+    ) -> Result<Created, HubError> {
+        let game = Game::new(setup.clone()).map_err(|e| HubError::Setup(e.to_string()))?;
+        let id = new_id(8);
+        let tokens = [new_token(), new_token(), new_token()];
+        let digests = tokens.each_ref().map(|t| TokenDigest::of(t));
+        let setup_json = serde_json::to_string(&setup).expect("setups serialise");
+        let created = unix_ms();
+        let genesis = chain::genesis(&id, &setup_json);
+        self.writer
+            .write(vec![Op::NewGame {
+                id: id.clone(),
+                setup_json,
+                created_unix_ms: created,
+                tokens: digests.map(|d| d.to_hex()),
+                accounts: accounts.clone(),
+            }])
+            .await?;
+        let meta = GameMeta {
+            id: id.clone(),
+            setup,
+            created_unix_ms: created,
+            seats: digests,
+            accounts,
+        };
+        let online = meta.setup.mode == Mode::Online;
+        let handle = game::spawn(meta, game, created, genesis, self.ctx.clone());
+        self.games
+            .write()
+            .expect("games lock")
+            .insert(id.clone(), handle.clone());
+        if start_now && online {
+            let _ = handle.act(Actor::Arbiter, EventKind::Start).await;
+        }
+        self.lobby.game_started(&handle).await;
+        let [white_token, black_token, arbiter_token] = tokens;
+        Ok(Created {
+            id,
+            white_token,
+            black_token,
+            arbiter_token,
+        })
+    }
+
+    /// The running game `id`, brought back from its log if needed.
+    pub async fn game(&self, id: &str) -> Result<Option<GameHandle>, HubError> {
+        if let Some(h) = self.games.read().expect("games lock").get(id)
+            && !h.is_closed()
+        {
+            return Ok(Some(h.clone()));
+        }
+        self.load(id).await
+    }
+
+    /// Rebuilds a game from its stored events, checking the hash chain.
+    async fn load(&self, id: &str) -> Result<Option<GameHandle>, HubError> {
+        let _one_at_a_time = self.load.lock().await;
+        if let Some(h) = self.games.read().expect("games lock").get(id)
+            && !h.is_closed()
+        {
+            return Ok(Some(h.clone()));
+        }
+        let Some(row) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let rows = self.store.events(id).await?;
+        let mut link = chain::genesis(id, &row.setup_json);
+        for r in &rows {
+            link = chain::next(&link, &r.event_json);
+            if link != r.hash {
+                return Err(HubError::Altered {
+                    game: id.to_string(),
+                    seq: r.seq,
+                });
+            }
+        }
+        let events: Vec<Event> = Store::parse_events(id, &rows)?;
+        let (game, _) =
+            Game::replay(row.setup.clone(), events).map_err(|e| HubError::Setup(e.to_string()))?;
+        let meta = GameMeta {
+            id: id.to_string(),
+            setup: row.setup,
+            created_unix_ms: row.created_unix_ms,
+            seats: [row.white, row.black, row.arbiter],
+            accounts: [row.white_account, row.black_account],
+        };
+        let handle = game::spawn(meta, game, row.epoch_unix_ms, link, self.ctx.clone());
+        self.games
+            .write()
+            .expect("games lock")
+            .insert(id.to_string(), handle.clone());
+        Ok(Some(handle))
+    }
+
+    /// The games in memory (unfinished, or recently finished).
+    pub fn live_games(&self) -> Vec<GameHandle> {
+        self.games
+            .read()
+            .expect("games lock")
+            .values()
+            .filter(|h| !h.is_closed())
+            .cloned()
+            .collect()
+    }
+
+    /// The account that `token` belongs to.
+    pub async fn account_by_token(&self, token: &str) -> Result<Option<Account>, HubError> {
+        let digest = TokenDigest::of(token);
+        if let Some(a) = self.accounts.read().expect("accounts lock").get(&digest) {
+            return Ok(Some(a.clone()));
+        }
+        let found = self.store.account_by_token(&digest).await?;
+        if let Some(a) = &found {
+            self.accounts
+                .write()
+                .expect("accounts lock")
+                .insert(digest, a.clone());
+        }
+        Ok(found)
+    }
+}
+
+/// Records every `every` that the server is alive, so that after a crash
+/// the clocks resume from the last moment the server was known to run.
+async fn heartbeat(writer: Writer, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    loop {
+        interval.tick().await;
+        if writer.write(vec![Op::Heartbeat(unix_ms())]).await.is_err() {
+            break;
+        }
+    }
+}

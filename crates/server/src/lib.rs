@@ -1,0 +1,78 @@
+//! The Arbiter service: people play in their browsers and bots over a
+//! lichess-compatible API, the referee of `arbiter-referee` decides
+//! everything, spectators watch, an arbiter can step in, and every game is
+//! kept as its hash-chained event log in SQLite.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let config = arbiter_server::Config::new("arbiter.db");
+//! arbiter_server::serve("127.0.0.1:8080".parse()?, config).await?;
+//! # Ok(()) }
+//! ```
+#![warn(missing_docs)]
+
+pub mod game;
+pub mod http;
+pub mod hub;
+pub mod lichess;
+pub mod store;
+pub mod time;
+pub mod token;
+pub mod verify;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use hub::{Config, Hub, HubError};
+
+/// Why the server stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The database could not be opened or the games not restored.
+    #[error(transparent)]
+    Hub(#[from] HubError),
+    /// The server failed while running.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Binds `addr`, restores the unfinished games, and serves until Ctrl-C.
+/// `ready` is called with the bound address (port 0 picks a free one).
+pub async fn serve_with(
+    addr: SocketAddr,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    let hub: Arc<Hub> = Hub::start(config).await?;
+    let bound = listener.local_addr()?;
+    ready(bound);
+    let app = http::router(hub);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
+    Ok(())
+}
+
+/// [`serve_with`], printing the address.
+pub async fn serve(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
+    serve_with(addr, config, |a| {
+        println!("arbiter: serving on http://{a}/");
+    })
+    .await
+}

@@ -1,0 +1,199 @@
+//! Lichess's JSON shapes, made from Arbiter's views.
+
+use arbiter_referee::{Bonus, GameResult, Termination, TimeControl};
+use arbiter_rules::Color;
+use serde_json::{Value, json};
+
+use crate::game::{GameMeta, Status, View};
+
+/// Lichess's status name for a view (`started`, `mate`, `resign`...).
+pub fn status_name(view: &View) -> &'static str {
+    match (&view.status, &view.outcome) {
+        (Status::Created, _) => "created",
+        (Status::Started, _) => "started",
+        (Status::Over, None) => "unknownFinish",
+        (Status::Over, Some(o)) => match o.termination {
+            Termination::Checkmate => "mate",
+            Termination::Resignation => "resign",
+            Termination::Stalemate => "stalemate",
+            Termination::FlagFall
+            | Termination::FlagFallOpponentCannotMate
+            | Termination::BothFlags => "outoftime",
+            Termination::ColoursReversedRestart => "aborted",
+            Termination::ArbiterDecision if o.result == GameResult::NoResult => "aborted",
+            Termination::IllegalMoves
+            | Termination::IllegalMovesOpponentCannotMate
+            | Termination::ArbiterDecision => "unknownFinish",
+            _ => "draw",
+        },
+    }
+}
+
+/// Lichess's numeric status id.
+pub fn status_id(name: &str) -> u32 {
+    match name {
+        "created" => 10,
+        "started" => 20,
+        "aborted" => 25,
+        "mate" => 30,
+        "resign" => 31,
+        "stalemate" => 32,
+        "timeout" => 33,
+        "draw" => 34,
+        "outoftime" => 35,
+        "cheat" => 36,
+        _ => 38,
+    }
+}
+
+fn winner(view: &View) -> Option<&'static str> {
+    match view.outcome.as_ref().map(|o| o.result) {
+        Some(GameResult::WhiteWins) => Some("white"),
+        Some(GameResult::BlackWins) => Some("black"),
+        _ => None,
+    }
+}
+
+/// The initial time and the increment, ms, when the control is one
+/// lichess can show (`None` untimed).
+pub fn clock(tc: &TimeControl) -> Option<(u64, u64)> {
+    if !tc.is_timed() {
+        return None;
+    }
+    let inc = match tc.period(0).map(|p| p.bonus) {
+        Some(Bonus::Increment(ms)) => ms,
+        _ => 0,
+    };
+    Some((tc.initial_ms(), inc))
+}
+
+/// `ultraBullet`, `bullet`, `blitz`, `rapid`, `classical` or `correspondence`.
+pub fn speed(tc: &TimeControl) -> &'static str {
+    match clock(tc) {
+        None => "correspondence",
+        Some((initial, inc)) => {
+            let estimate = initial / 1000 + 40 * inc / 1000;
+            match estimate {
+                0..30 => "ultraBullet",
+                30..180 => "bullet",
+                180..480 => "blitz",
+                480..1500 => "rapid",
+                _ => "classical",
+            }
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn variant(meta: &GameMeta) -> Value {
+    if meta.setup.fen.is_some() {
+        json!({"key": "fromPosition", "name": "From Position", "short": "FEN"})
+    } else {
+        json!({"key": "standard", "name": "Standard", "short": "Std"})
+    }
+}
+
+fn player_id(meta: &GameMeta, color: Color) -> String {
+    let index = color.fold(0, 1);
+    match &meta.accounts[index] {
+        Some(id) => id.clone(),
+        None => meta.setup.player(color).name.to_lowercase(),
+    }
+}
+
+fn player(meta: &GameMeta, color: Color) -> Value {
+    let p = meta.setup.player(color);
+    json!({
+        "id": player_id(meta, color),
+        "name": p.name,
+        "title": null,
+        "rating": p.rating.unwrap_or(1500),
+        "provisional": p.rating.is_none(),
+    })
+}
+
+/// A `gameState` line.
+pub fn game_state(meta: &GameMeta, view: &View, moves_uci: &str) -> Value {
+    let status = status_name(view);
+    let controls = meta.setup.time_controls();
+    let inc = |tc: &TimeControl| clock(tc).map_or(0, |(_, inc)| inc);
+    let (winc, binc) = (inc(&controls.white), inc(&controls.black));
+    let mut state = json!({
+        "type": "gameState",
+        "moves": moves_uci,
+        "wtime": view.clock.white_ms.max(0),
+        "btime": view.clock.black_ms.max(0),
+        "winc": winc,
+        "binc": binc,
+        "status": status,
+        "wdraw": view.pending_offer == Some(Color::White),
+        "bdraw": view.pending_offer == Some(Color::Black),
+        "wtakeback": false,
+        "btakeback": false,
+    });
+    if let Some(w) = winner(view) {
+        state["winner"] = json!(w);
+    }
+    state
+}
+
+/// A `gameFull` line: the game's head and its state.
+pub fn game_full(meta: &GameMeta, view: &View, moves_uci: &str) -> Value {
+    let tc = &meta.setup.time_control;
+    let speed = speed(tc);
+    json!({
+        "type": "gameFull",
+        "id": meta.id,
+        "rated": false,
+        "variant": variant(meta),
+        "clock": clock(tc).map(|(initial, increment)| json!({"initial": initial, "increment": increment})),
+        "speed": speed,
+        "perf": {"name": capitalised(speed)},
+        "createdAt": meta.created_unix_ms,
+        "white": player(meta, Color::White),
+        "black": player(meta, Color::Black),
+        "initialFen": meta.setup.fen.clone().unwrap_or_else(|| "startpos".to_string()),
+        "state": game_state(meta, view, moves_uci),
+    })
+}
+
+/// The `game` object of `gameStart` and `gameFinish` events, for the
+/// player of `color`.
+pub fn event_game(meta: &GameMeta, view: &View, color: Color) -> Value {
+    let status = status_name(view);
+    let tc = &meta.setup.time_control;
+    let mut game = json!({
+        "gameId": meta.id,
+        "fullId": meta.id,
+        "id": meta.id,
+        "color": color.fold("white", "black"),
+        "fen": view.fen,
+        "hasMoved": view.moves_from + view.moves.len() > usize::from(color == Color::Black),
+        "isMyTurn": view.status != Status::Over && view.turn == color,
+        "lastMove": view.last_move.as_ref().map(|[a, b]| format!("{a}{b}")).unwrap_or_default(),
+        "opponent": {
+            "id": player_id(meta, !color),
+            "username": meta.setup.player(!color).name,
+            "rating": meta.setup.player(!color).rating.unwrap_or(1500),
+        },
+        "perf": speed(tc),
+        "rated": false,
+        "secondsLeft": view.clock.remaining(color).max(0) / 1000,
+        "source": "friend",
+        "status": {"id": status_id(status), "name": status},
+        "speed": speed(tc),
+        "variant": variant(meta),
+        "compat": {"bot": true, "board": true},
+    });
+    if let Some(w) = winner(view) {
+        game["winner"] = json!(w);
+    }
+    game
+}

@@ -1,0 +1,171 @@
+//! Accounts' event streams (`/api/stream/event`) and open challenges.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use arbiter_rules::Color;
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use super::format;
+use crate::game::{GameHandle, GameMeta, View};
+use crate::store::Account;
+
+/// A challenge from one account to another (`/api/challenge/{username}`).
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    /// The id.
+    pub id: String,
+    /// Who challenges.
+    pub challenger: Account,
+    /// Who is challenged.
+    pub dest: Account,
+    /// Initial time and increment, seconds (`None`: untimed).
+    pub clock: Option<(u64, u64)>,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// A starting position.
+    pub fen: Option<String>,
+    /// Created, ms since 1970.
+    pub created_unix_ms: i64,
+}
+
+impl Challenge {
+    /// The lichess JSON form.
+    pub fn to_json(&self, status: &str) -> Value {
+        let user = |a: &Account| {
+            json!({"id": a.id, "name": a.name, "title": if a.bot { json!("BOT") } else { Value::Null },
+                   "rating": 1500, "provisional": true, "online": true})
+        };
+        let (time_control, speed) = match self.clock {
+            Some((limit, increment)) => (
+                json!({"type": "clock", "limit": limit, "increment": increment,
+                       "show": format!("{}+{}", limit / 60, increment)}),
+                format::speed(&arbiter_referee::TimeControl::sudden_death(
+                    limit * 1000,
+                    arbiter_referee::Bonus::Increment(increment * 1000),
+                )),
+            ),
+            None => (json!({"type": "unlimited"}), "correspondence"),
+        };
+        json!({
+            "id": self.id,
+            "url": format!("/challenge/{}", self.id),
+            "status": status,
+            "challenger": user(&self.challenger),
+            "destUser": user(&self.dest),
+            "variant": if self.fen.is_some() {
+                json!({"key": "fromPosition", "name": "From Position", "short": "FEN"})
+            } else {
+                json!({"key": "standard", "name": "Standard", "short": "Std"})
+            },
+            "rated": false,
+            "speed": speed,
+            "timeControl": time_control,
+            "color": self.color,
+            "finalColor": self.color,
+            "perf": {"icon": "", "name": speed},
+            "initialFen": self.fen,
+            "createdAt": self.created_unix_ms,
+        })
+    }
+}
+
+/// Event streams by account, and the open challenges.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    streams: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    challenges: Mutex<HashMap<String, Challenge>>,
+}
+
+impl Lobby {
+    /// Subscribes to `account`'s events.
+    pub fn subscribe(&self, account: &str) -> broadcast::Receiver<Arc<str>> {
+        let mut streams = self.streams.lock().expect("streams lock");
+        streams
+            .entry(account.to_string())
+            .or_insert_with(|| broadcast::channel(64).0)
+            .subscribe()
+    }
+
+    /// `true` while `account` has an event stream open.
+    pub fn is_online(&self, account: &str) -> bool {
+        self.streams
+            .lock()
+            .expect("streams lock")
+            .get(account)
+            .is_some_and(|s| s.receiver_count() > 0)
+    }
+
+    /// Sends `event` to `account`'s streams.
+    pub fn notify(&self, account: &str, event: &Value) {
+        let line: Arc<str> = Arc::from(event.to_string().as_str());
+        if let Some(s) = self.streams.lock().expect("streams lock").get(account) {
+            let _ = s.send(line);
+        }
+    }
+
+    /// Tells the accounts playing a new game that it has started.
+    pub async fn game_started(&self, handle: &GameHandle) {
+        if handle.meta.accounts.iter().all(Option::is_none) {
+            return;
+        }
+        if let Ok(view) = handle.view().await {
+            self.announce(&handle.meta, &view, "gameStart");
+        }
+    }
+
+    /// Tells the accounts playing a game that it is over.
+    pub fn game_finished(&self, meta: &GameMeta, view: &View) {
+        self.announce(meta, view, "gameFinish");
+    }
+
+    fn announce(&self, meta: &GameMeta, view: &View, kind: &str) {
+        for color in Color::ALL {
+            if let Some(account) = &meta.accounts[color.fold(0, 1)] {
+                let game = format::event_game(meta, view, color);
+                self.notify(account, &json!({"type": kind, "game": game}));
+            }
+        }
+    }
+
+    /// Opens a challenge and tells the challenged account.
+    pub fn open_challenge(&self, challenge: Challenge) {
+        let event = json!({"type": "challenge", "challenge": challenge.to_json("created")});
+        self.notify(&challenge.dest.id, &event);
+        self.challenges
+            .lock()
+            .expect("challenges lock")
+            .insert(challenge.id.clone(), challenge);
+    }
+
+    /// Takes a challenge out of the open ones.
+    pub fn take_challenge(&self, id: &str) -> Option<Challenge> {
+        self.challenges.lock().expect("challenges lock").remove(id)
+    }
+
+    /// A challenge still open.
+    pub fn challenge(&self, id: &str) -> Option<Challenge> {
+        self.challenges
+            .lock()
+            .expect("challenges lock")
+            .get(id)
+            .cloned()
+    }
+
+    /// The open challenges to and from `account`.
+    pub fn challenges_of(&self, account: &str) -> (Vec<Challenge>, Vec<Challenge>) {
+        let all = self.challenges.lock().expect("challenges lock");
+        let incoming = all
+            .values()
+            .filter(|c| c.dest.id == account)
+            .cloned()
+            .collect();
+        let outgoing = all
+            .values()
+            .filter(|c| c.challenger.id == account)
+            .cloned()
+            .collect();
+        (incoming, outgoing)
+    }
+}

@@ -1,0 +1,697 @@
+//! The lichess-compatible routes.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_referee::{DrawClaim, EventKind, GameResult, GameSetup, Player, Rule, TimeControl};
+use arbiter_rules::Color;
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
+
+use super::format;
+use super::lobby::Challenge;
+use crate::game::{ChatLine, GameHandle, Role, Status, Update};
+use crate::http::api::find;
+use crate::http::auth::bearer;
+use crate::http::error::ApiError;
+use crate::hub::Hub;
+use crate::store::Account;
+use crate::time::unix_ms;
+use crate::token::new_id;
+
+/// How often an idle stream sends an empty line, so that clients and
+/// proxies know it is alive.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+type Ok200 = Result<Json<Value>, ApiError>;
+
+fn ok() -> Ok200 {
+    Ok(Json(json!({"ok": true})))
+}
+
+async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
+    let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
+    hub.account_by_token(token)
+        .await?
+        .ok_or(ApiError::Unauthorized)
+}
+
+/// The colour the request's token plays in `game`: a seat token, or the
+/// token of an account seated there.
+async fn player(hub: &Hub, game: &GameHandle, headers: &HeaderMap) -> Result<Color, ApiError> {
+    let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
+    if let Role::Player(color) = game.meta.role_of_token(token) {
+        return Ok(color);
+    }
+    let account = hub
+        .account_by_token(token)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    game.meta
+        .color_of_account(&account.id)
+        .ok_or_else(|| ApiError::Forbidden("you do not play in this game".into()))
+}
+
+fn account_json(hub: &Hub, a: &Account) -> Value {
+    json!({
+        "id": a.id,
+        "username": a.name,
+        "title": if a.bot { json!("BOT") } else { Value::Null },
+        "createdAt": a.created_unix_ms,
+        "seenAt": unix_ms(),
+        "online": hub.lobby.is_online(&a.id),
+        "perfs": {},
+        "url": format!("/@/{}", a.id),
+    })
+}
+
+/// `GET /api/account`.
+pub async fn get_account(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
+    let a = account(&hub, &headers).await?;
+    Ok(Json(account_json(&hub, &a)))
+}
+
+/// `POST /api/token/test`: the tokens of the body (comma-separated), each
+/// with its account or `null`.
+pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
+    let text = String::from_utf8_lossy(&body);
+    let mut out = serde_json::Map::new();
+    for token in text
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .take(100)
+    {
+        let found = hub.account_by_token(token).await?;
+        out.insert(
+            token.to_string(),
+            found.map_or(Value::Null, |a| {
+                json!({"userId": a.id, "scopes": "board:play,bot:play,challenge:read,challenge:write", "expires": null})
+            }),
+        );
+    }
+    Ok(Json(Value::Object(out)))
+}
+
+async fn ongoing(hub: &Hub, account: &str) -> Vec<(GameHandle, crate::game::View, Color)> {
+    let mut out = Vec::new();
+    for game in hub.live_games() {
+        if let Some(color) = game.meta.color_of_account(account)
+            && let Ok(view) = game.view().await
+            && view.status != Status::Over
+        {
+            out.push((game, view, color));
+        }
+    }
+    out
+}
+
+/// `GET /api/account/playing`.
+pub async fn playing(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
+    let a = account(&hub, &headers).await?;
+    let now_playing: Vec<Value> = ongoing(&hub, &a.id)
+        .await
+        .iter()
+        .map(|(g, v, c)| format::event_game(&g.meta, v, *c))
+        .collect();
+    Ok(Json(json!({"nowPlaying": now_playing})))
+}
+
+/// `GET /api/users/status?ids=a,b`.
+pub async fn users_status(
+    State(hub): State<Arc<Hub>>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Ok200 {
+    let ids = q.get("ids").map(String::as_str).unwrap_or("");
+    let mut out = Vec::new();
+    for id in ids
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .take(100)
+    {
+        if let Some(a) = hub
+            .store
+            .account(id)
+            .await
+            .map_err(crate::hub::HubError::from)?
+        {
+            let playing = !ongoing(&hub, &a.id).await.is_empty();
+            let mut user =
+                json!({"id": a.id, "name": a.name, "online": hub.lobby.is_online(&a.id)});
+            if playing {
+                user["playing"] = json!(true);
+            }
+            if a.bot {
+                user["title"] = json!("BOT");
+            }
+            out.push(user);
+        }
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+/// An NDJSON response fed by a channel of lines.
+fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
+    });
+    (
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(stream),
+    )
+        .into_response()
+}
+
+fn line(value: &Value) -> Bytes {
+    let mut s = value.to_string();
+    s.push('\n');
+    Bytes::from(s)
+}
+
+/// `GET /api/stream/event`: the account's games starting and finishing,
+/// and its challenges.
+pub async fn event_stream(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let a = account(&hub, &headers).await?;
+    let mut events = hub.lobby.subscribe(&a.id);
+    let (tx, rx) = mpsc::channel::<Bytes>(64);
+    let hub2 = hub.clone();
+    tokio::spawn(async move {
+        for (game, view, color) in ongoing(&hub2, &a.id).await {
+            let start =
+                json!({"type": "gameStart", "game": format::event_game(&game.meta, &view, color)});
+            if tx.send(line(&start)).await.is_err() {
+                return;
+            }
+        }
+        let (incoming, _) = hub2.lobby.challenges_of(&a.id);
+        for c in incoming {
+            let event = json!({"type": "challenge", "challenge": c.to_json("created")});
+            if tx.send(line(&event)).await.is_err() {
+                return;
+            }
+        }
+        let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+        loop {
+            let next = tokio::select! {
+                e = events.recv() => match e {
+                    Ok(text) => Bytes::from(format!("{text}\n")),
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return,
+                },
+                _ = keep_alive.tick() => Bytes::from_static(b"\n"),
+            };
+            if tx.send(next).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(ndjson(rx))
+}
+
+/// `GET /api/board/game/stream/{id}` and `/api/bot/game/stream/{id}`:
+/// `gameFull`, then `gameState` after each change, `chatLine`,
+/// `opponentGone`, and keep-alive empty lines. Ends when the game does.
+pub async fn game_stream(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await.ok();
+    let (view, moves, mut updates) = game.join().await?;
+    let (tx, rx) = mpsc::channel::<Bytes>(64);
+    tokio::spawn(async move {
+        if let Some(c) = color {
+            game.presence(c, true).await;
+        }
+        let meta = game.meta.clone();
+        let mut over = view.status == Status::Over;
+        let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+        keep_alive.tick().await;
+        let mut ok = tx
+            .send(line(&format::game_full(&meta, &view, &moves)))
+            .await
+            .is_ok();
+        while ok && !over {
+            let next = tokio::select! {
+                u = updates.recv() => match u {
+                    Ok(Update::State(state)) => {
+                        over = state.view.status == Status::Over;
+                        line(&format::game_state(&meta, &state.view, &state.moves_uci))
+                    }
+                    Ok(Update::Chat(c)) => line(&json!({"type": "chatLine", "username": c.username, "text": c.text, "room": c.room})),
+                    Ok(Update::Gone { color: gone_color, gone, claim_win_in_seconds }) => {
+                        if Some(gone_color) == color { continue; }
+                        let mut e = json!({"type": "opponentGone", "gone": gone});
+                        if gone { e["claimWinInSeconds"] = json!(claim_win_in_seconds); }
+                        line(&e)
+                    }
+                    Err(RecvError::Lagged(_)) => match game.join().await {
+                        Ok((v, m, _)) => {
+                            over = v.status == Status::Over;
+                            line(&format::game_state(&meta, &v, &m))
+                        }
+                        Err(_) => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                },
+                _ = keep_alive.tick() => Bytes::from_static(b"\n"),
+            };
+            ok = tx.send(next).await.is_ok();
+        }
+        if let Some(c) = color {
+            game.presence(c, false).await;
+        }
+    });
+    Ok(ndjson(rx))
+}
+
+async fn act_as(game: &GameHandle, color: Color, kind: EventKind) -> Ok200 {
+    let verdict = game.act(color.into(), kind).await?;
+    if verdict.is_accepted() {
+        ok()
+    } else {
+        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
+    }
+}
+
+/// lichess's yes/no words.
+fn answer(word: &str) -> Result<bool, ApiError> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "true" | "1" | "accept" => Ok(true),
+        "no" | "false" | "0" | "decline" => Ok(false),
+        other => Err(ApiError::BadRequest(format!(
+            "{other:?} is neither yes nor no"
+        ))),
+    }
+}
+
+/// `POST /api/{board,bot}/game/{id}/move/{move}[?offeringDraw=true]`.
+pub async fn make_move(
+    State(hub): State<Arc<Hub>>,
+    Path((id, mv)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let offer_draw = q
+        .get("offeringDraw")
+        .is_some_and(|v| answer(v).unwrap_or(false));
+    act_as(&game, color, EventKind::Move { mv, offer_draw }).await
+}
+
+/// `POST /api/{board,bot}/game/{id}/draw/{accept}`: `yes` offers a draw,
+/// or accepts the opponent's; `no` declines it.
+pub async fn draw(
+    State(hub): State<Arc<Hub>>,
+    Path((id, word)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let yes = answer(&word)?;
+    let pending = game.view().await?.pending_offer;
+    let kind = match (yes, pending) {
+        (true, Some(by)) if by != color => EventKind::AcceptDraw,
+        (true, _) => EventKind::OfferDraw,
+        (false, Some(by)) if by != color => EventKind::DeclineDraw,
+        (false, _) => return ok(),
+    };
+    act_as(&game, color, kind).await
+}
+
+/// `POST /api/{board,bot}/game/{id}/takeback/{accept}`: the Laws know no
+/// takeback, so `no` is always fine and `yes` is refused (FIDE 4.7).
+pub async fn takeback(
+    State(hub): State<Arc<Hub>>,
+    Path((id, word)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    player(&hub, &game, &headers).await?;
+    if !answer(&word)? {
+        return ok();
+    }
+    Err(ApiError::rejected(
+        refusal(
+            Rule::fide("4.7"),
+            "a move once made cannot be taken back",
+            "着法一经完成不得收回",
+        ),
+        StatusCode::BAD_REQUEST,
+    ))
+}
+
+fn refusal(rule: Rule, en: &str, zh: &str) -> arbiter_referee::Verdict {
+    arbiter_referee::Verdict {
+        due: Vec::new(),
+        decision: arbiter_referee::Decision::Rejected {
+            rejection: arbiter_referee::Rejection {
+                ruling: arbiter_referee::Ruling::new(rule, en, zh),
+            },
+        },
+    }
+}
+
+/// `POST /api/{board,bot}/game/{id}/resign`.
+pub async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    act_as(&game, color, EventKind::Resign).await
+}
+
+/// `POST /api/{board,bot}/game/{id}/abort`: before each side has moved,
+/// the game is called off without a result (declared `*` by the server as
+/// arbiter).
+pub async fn abort(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let view = game.view().await?;
+    if view.moves_from + view.moves.len() >= 2 || view.status == Status::Over {
+        return Err(ApiError::rejected(
+            refusal(
+                Rule::fide("5.1"),
+                "a game in which both players have moved is played to its end",
+                "双方都已走棋的对局须下完",
+            ),
+            StatusCode::BAD_REQUEST,
+        ));
+    }
+    let (en, zh) = color.fold(("White", "白方"), ("Black", "黑方"));
+    let verdict = game
+        .act(
+            arbiter_referee::Actor::Arbiter,
+            EventKind::DeclareResult {
+                result: GameResult::NoResult,
+                rule: Rule::fide("12.2"),
+                reason: format!("aborted by {en} before both had moved / {zh}在双方走棋前中止对局"),
+            },
+        )
+        .await?;
+    if verdict.is_accepted() {
+        ok()
+    } else {
+        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
+    }
+}
+
+/// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left.
+pub async fn claim_victory(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let verdict = game.claim_victory(color).await?;
+    if verdict.is_accepted() {
+        ok()
+    } else {
+        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
+    }
+}
+
+/// `POST /api/{board,bot}/game/{id}/claim-draw`: a threefold claim, or
+/// else a fifty-move claim, on the position on the board.
+pub async fn claim_draw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let claim = |claim| EventKind::ClaimDraw { claim, mv: None };
+    let verdict = game.act(color.into(), claim(DrawClaim::Threefold)).await?;
+    if verdict.is_accepted() && game.view().await?.status == Status::Over {
+        return ok();
+    }
+    act_as(&game, color, claim(DrawClaim::FiftyMoves)).await
+}
+
+/// Reads a form or JSON body into strings.
+fn params(headers: &HeaderMap, body: &Bytes) -> Result<HashMap<String, String>, ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if body.is_empty() {
+        return Ok(HashMap::new());
+    }
+    if json {
+        let value: HashMap<String, Value> = serde_json::from_slice(body)
+            .map_err(|e| ApiError::BadRequest(format!("malformed body: {e}")))?;
+        Ok(value
+            .into_iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+            .collect())
+    } else {
+        serde_urlencoded::from_bytes(body)
+            .map_err(|e| ApiError::BadRequest(format!("malformed form: {e}")))
+    }
+}
+
+/// `POST /api/{board,bot}/game/{id}/chat` (form `room`, `text`).
+pub async fn post_chat(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Ok200 {
+    let game = find(&hub, &id).await?;
+    let color = player(&hub, &game, &headers).await?;
+    let p = params(&headers, &body)?;
+    let text: String = p
+        .get("text")
+        .map(String::as_str)
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(140)
+        .collect();
+    if text.trim().is_empty() {
+        return Err(ApiError::BadRequest("empty chat line".into()));
+    }
+    let room = match p.get("room").map(String::as_str) {
+        Some("spectator") => "spectator",
+        _ => "player",
+    };
+    game.chat(ChatLine {
+        username: game.meta.setup.player(color).name.clone(),
+        text,
+        room: room.to_string(),
+    })
+    .await?;
+    ok()
+}
+
+/// `GET /api/{board,bot}/game/{id}/chat`.
+pub async fn get_chat(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let lines: Vec<Value> = game
+        .chat_log()
+        .await?
+        .into_iter()
+        .map(|c| json!({"user": c.username, "text": c.text}))
+        .collect();
+    Ok(Json(Value::Array(lines)))
+}
+
+/// `POST /api/challenge/{username}`: form or JSON with `clock.limit`,
+/// `clock.increment` (seconds), `color`, `fen`.
+pub async fn create_challenge(
+    State(hub): State<Arc<Hub>>,
+    Path(username): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let dest = hub
+        .store
+        .account(&username)
+        .await
+        .map_err(crate::hub::HubError::from)?
+        .ok_or(ApiError::NotFound("user"))?;
+    if dest.id == me.id {
+        return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
+    }
+    let p = params(&headers, &body)?;
+    let number = |k: &str| -> Result<Option<u64>, ApiError> {
+        p.get(k)
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| ApiError::BadRequest(format!("{k} must be a number")))
+            })
+            .transpose()
+    };
+    let clock = match (number("clock.limit")?, number("clock.increment")?) {
+        (Some(limit), inc) if limit <= 3 * 3600 && inc.unwrap_or(0) <= 180 => {
+            Some((limit, inc.unwrap_or(0)))
+        }
+        (Some(_), _) => return Err(ApiError::BadRequest("clock too long".into())),
+        (None, _) => None,
+    };
+    let color = match p.get("color").map(String::as_str) {
+        None | Some("random") => "random",
+        Some("white") => "white",
+        Some("black") => "black",
+        Some(other) => return Err(ApiError::BadRequest(format!("unknown color {other:?}"))),
+    };
+    let fen = p.get("fen").filter(|f| !f.is_empty()).cloned();
+    if let Some(f) = &fen {
+        arbiter_rules::Position::from_fen(f).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    }
+    let challenge = Challenge {
+        id: new_id(8),
+        challenger: me,
+        dest,
+        clock,
+        color: color.to_string(),
+        fen,
+        created_unix_ms: unix_ms(),
+    };
+    let body = challenge.to_json("created");
+    hub.lobby.open_challenge(challenge);
+    Ok(Json(
+        json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
+    ))
+}
+
+/// `POST /api/challenge/{id}/accept`: the game is created and starts.
+pub async fn accept_challenge(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
+    if c.dest.id != me.id {
+        return Err(ApiError::Forbidden("this challenge is not for you".into()));
+    }
+    let c = hub
+        .lobby
+        .take_challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
+    let challenger_white = match c.color.as_str() {
+        "white" => true,
+        "black" => false,
+        _ => rand::random::<bool>(),
+    };
+    let (white, black) = if challenger_white {
+        (&c.challenger, &c.dest)
+    } else {
+        (&c.dest, &c.challenger)
+    };
+    let (date, time) = crate::time::today_and_now();
+    let setup = GameSetup {
+        ruleset: arbiter_referee::Ruleset::by_name(match c.clock {
+            Some((limit, inc)) if limit + 60 * inc <= 600 => "fide-blitz",
+            Some((limit, inc)) if limit + 60 * inc < 3600 => "fide-rapid",
+            _ => "fide-standard",
+        })
+        .expect("built-in ruleset"),
+        time_control: match c.clock {
+            Some((limit, inc)) => TimeControl::sudden_death(
+                limit * 1000,
+                if inc > 0 {
+                    arbiter_referee::Bonus::Increment(inc * 1000)
+                } else {
+                    arbiter_referee::Bonus::None
+                },
+            ),
+            None => TimeControl::Untimed,
+        },
+        white: Player::named(&white.name),
+        black: Player::named(&black.name),
+        event: "Challenge".into(),
+        site: "Arbiter".into(),
+        date,
+        time,
+        fen: c.fen.clone(),
+        ..GameSetup::default()
+    };
+    hub.create_game(
+        setup,
+        [Some(white.id.clone()), Some(black.id.clone())],
+        false,
+    )
+    .await?;
+    ok()
+}
+
+/// `POST /api/challenge/{id}/decline`.
+pub async fn decline_challenge(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
+    if c.dest.id != me.id {
+        return Err(ApiError::Forbidden("this challenge is not for you".into()));
+    }
+    if let Some(c) = hub.lobby.take_challenge(&id) {
+        let event = json!({"type": "challengeDeclined", "challenge": c.to_json("declined")});
+        hub.lobby.notify(&c.challenger.id, &event);
+    }
+    ok()
+}
+
+/// `POST /api/challenge/{id}/cancel`.
+pub async fn cancel_challenge(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let c = hub
+        .lobby
+        .challenge(&id)
+        .ok_or(ApiError::NotFound("challenge"))?;
+    if c.challenger.id != me.id {
+        return Err(ApiError::Forbidden("this challenge is not yours".into()));
+    }
+    if let Some(c) = hub.lobby.take_challenge(&id) {
+        let event = json!({"type": "challengeCanceled", "challenge": c.to_json("canceled")});
+        hub.lobby.notify(&c.dest.id, &event);
+    }
+    ok()
+}
+
+/// `GET /api/challenge`: the account's open challenges.
+pub async fn list_challenges(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let (incoming, outgoing) = hub.lobby.challenges_of(&me.id);
+    let j = |v: Vec<Challenge>| v.iter().map(|c| c.to_json("created")).collect::<Vec<_>>();
+    Ok(Json(json!({"in": j(incoming), "out": j(outgoing)})))
+}

@@ -1,0 +1,54 @@
+//! The hash chain that seals each game's record.
+//!
+//! The first link is the digest of the game's id and setup; each event's
+//! link is the digest of the link before it and the event's stored JSON.
+//! Changing, inserting, removing or reordering anything changes every link
+//! after it, so `arbiter verify` finds the first place a record was altered.
+
+use sha2::{Digest as _, Sha256};
+
+use crate::token::hex;
+
+/// One link of the chain: a SHA-256 digest in hexadecimal.
+pub type Link = String;
+
+/// The link before the first event: it seals the id and the setup.
+pub fn genesis(game_id: &str, setup_json: &str) -> Link {
+    let mut h = Sha256::new();
+    h.update(b"arbiter game\n");
+    h.update(game_id.as_bytes());
+    h.update(b"\n");
+    h.update(setup_json.as_bytes());
+    hex(&h.finalize())
+}
+
+/// The link of an event stored as `event_json` after `previous`.
+pub fn next(previous: &str, event_json: &str) -> Link {
+    let mut h = Sha256::new();
+    h.update(previous.as_bytes());
+    h.update(b"\n");
+    h.update(event_json.as_bytes());
+    hex(&h.finalize())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_event_changes_its_link_and_the_setup_seals_the_start() {
+        let g = genesis("abc", "{}");
+        assert_ne!(g, genesis("abc", r#"{"event":"x"}"#));
+        assert_ne!(g, genesis("abd", "{}"));
+        let a = next(
+            &g,
+            r#"{"actor":"white","at_ms":1,"kind":"move","move":"e4"}"#,
+        );
+        let b = next(
+            &g,
+            r#"{"actor":"white","at_ms":1,"kind":"move","move":"d4"}"#,
+        );
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 64);
+    }
+}

@@ -1,0 +1,314 @@
+//! Storage: every game is its event log in SQLite (WAL), each event sealed
+//! by a hash chain; accounts; the server's heartbeat.
+//!
+//! Reads go through a small pool. Writes go through one [`Writer`] task
+//! that commits the pending events of all games in one transaction (group
+//! commit), so durability costs one `fsync` per batch, not per move.
+
+pub mod chain;
+mod schema;
+mod writer;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use arbiter_referee::{Event, GameSetup};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row as _, SqlitePool};
+
+use crate::token::TokenDigest;
+pub use writer::{Op, Writer};
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite said no.
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A stored row cannot be read back.
+    #[error("game {game}: stored {what} is unreadable: {detail}")]
+    Corrupt {
+        /// The game.
+        game: String,
+        /// What was being read.
+        what: &'static str,
+        /// Why it failed.
+        detail: String,
+    },
+    /// The writer task has stopped.
+    #[error("the database writer has stopped")]
+    WriterGone,
+}
+
+/// A game's row: everything but its events.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The public id.
+    pub id: String,
+    /// The setup, as stored (JSON).
+    pub setup_json: String,
+    /// The setup.
+    pub setup: GameSetup,
+    /// Wall-clock time of creation, ms since 1970.
+    pub created_unix_ms: i64,
+    /// Wall-clock time of `at_ms = 0` on the game's time line; moved
+    /// forward over server downtime so that downtime is charged to nobody.
+    pub epoch_unix_ms: i64,
+    /// Digests of the seat tokens and the arbiter's.
+    pub white: TokenDigest,
+    /// Black's seat.
+    pub black: TokenDigest,
+    /// The arbiter's.
+    pub arbiter: TokenDigest,
+    /// Accounts playing the seats, for games made by challenge.
+    pub white_account: Option<String>,
+    /// Black's account.
+    pub black_account: Option<String>,
+    /// `*` while the game goes on.
+    pub result: String,
+}
+
+/// A stored event with its place in the chain.
+#[derive(Clone, Debug)]
+pub struct EventRow {
+    /// The game.
+    pub game_id: String,
+    /// 0, 1, 2...
+    pub seq: i64,
+    /// The event as stored (JSON).
+    pub event_json: String,
+    /// Its link in the chain.
+    pub hash: String,
+}
+
+/// An API account.
+#[derive(Clone, Debug)]
+pub struct Account {
+    /// The name as given (`Alice`).
+    pub name: String,
+    /// The lower-case id (`alice`).
+    pub id: String,
+    /// A bot account (lichess title `BOT`).
+    pub bot: bool,
+    /// When it was made, ms since 1970.
+    pub created_unix_ms: i64,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, in WAL mode with
+    /// full synchronisation: a committed transaction survives a crash of
+    /// the process and of the machine.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str("sqlite:")?
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .busy_timeout(Duration::from_secs(10))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        schema::create(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Starts the writer task on its own connection.
+    pub async fn writer(&self) -> Result<Writer, StoreError> {
+        let conn = self.pool.acquire().await?.detach();
+        Ok(Writer::start(conn))
+    }
+
+    /// Every game, unfinished first.
+    pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
+        let sql = if unfinished_only {
+            "SELECT * FROM games WHERE result = '*' ORDER BY created_unix_ms"
+        } else {
+            "SELECT * FROM games ORDER BY created_unix_ms"
+        };
+        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// One game's row.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    /// The most recent games (for the lobby).
+    pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM games ORDER BY created_unix_ms DESC LIMIT ?")
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// A game's stored events, in order, with their links.
+    pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, seq, event, hash FROM events WHERE game_id = ? ORDER BY seq",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| EventRow {
+                game_id: r.get(0),
+                seq: r.get(1),
+                event_json: r.get(2),
+                hash: r.get(3),
+            })
+            .collect())
+    }
+
+    /// Parses stored events.
+    pub fn parse_events(game_id: &str, rows: &[EventRow]) -> Result<Vec<Event>, StoreError> {
+        rows.iter()
+            .map(|r| {
+                serde_json::from_str(&r.event_json).map_err(|e| StoreError::Corrupt {
+                    game: game_id.to_string(),
+                    what: "event",
+                    detail: format!("seq {}: {e}", r.seq),
+                })
+            })
+            .collect()
+    }
+
+    /// Adds an account; its token is given by the caller, stored as a digest.
+    pub async fn add_account(
+        &self,
+        name: &str,
+        token: &str,
+        bot: bool,
+        now_unix_ms: i64,
+    ) -> Result<Account, StoreError> {
+        let id = name.to_lowercase();
+        sqlx::query(
+            "INSERT INTO accounts (id, name, token, bot, created_unix_ms) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(&id)
+        .bind(name)
+        .bind(TokenDigest::of(token).to_hex())
+        .bind(bot)
+        .bind(now_unix_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(Account {
+            name: name.to_string(),
+            id,
+            bot,
+            created_unix_ms: now_unix_ms,
+        })
+    }
+
+    /// The account whose token has this digest.
+    pub async fn account_by_token(
+        &self,
+        digest: &TokenDigest,
+    ) -> Result<Option<Account>, StoreError> {
+        let row = sqlx::query("SELECT * FROM accounts WHERE token = ?")
+            .bind(digest.to_hex())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(account_row))
+    }
+
+    /// The account with this id (lower-case name).
+    pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
+        let row = sqlx::query("SELECT * FROM accounts WHERE id = ?")
+            .bind(id.to_lowercase())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(account_row))
+    }
+
+    /// Called once at start: moves every unfinished game's epoch forward by
+    /// the time since the last heartbeat (the server's downtime), so that
+    /// downtime is charged to nobody, and records `now` as the new
+    /// heartbeat, in one transaction. Returns the downtime.
+    pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let last: Option<i64> = sqlx::query("SELECT unix_ms FROM heartbeat WHERE id = 0")
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.get(0));
+        let downtime = last.map_or(0, |hb| (now_unix_ms - hb).max(0));
+        if downtime > 0 {
+            sqlx::query("UPDATE games SET epoch_unix_ms = epoch_unix_ms + ? WHERE result = '*'")
+                .bind(downtime)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "INSERT INTO heartbeat (id, unix_ms) VALUES (0, ?) \
+             ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
+        )
+        .bind(now_unix_ms)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(downtime)
+    }
+
+    /// Runs raw SQL (tests use it to alter a record the way an intruder would).
+    pub async fn execute_raw(&self, sql: &str) -> Result<u64, StoreError> {
+        Ok(sqlx::query(sql).execute(&self.pool).await?.rows_affected())
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+    let id: String = r.get("id");
+    let corrupt = |what, detail: String| StoreError::Corrupt {
+        game: id.clone(),
+        what,
+        detail,
+    };
+    let setup_json: String = r.get("setup");
+    let setup: GameSetup =
+        serde_json::from_str(&setup_json).map_err(|e| corrupt("setup", e.to_string()))?;
+    let digest = |col: &str| {
+        let text: String = r.get(col);
+        TokenDigest::from_hex(&text).ok_or_else(|| corrupt("token digest", col.to_string()))
+    };
+    Ok(GameRow {
+        setup,
+        setup_json,
+        created_unix_ms: r.get("created_unix_ms"),
+        epoch_unix_ms: r.get("epoch_unix_ms"),
+        white: digest("white_token")?,
+        black: digest("black_token")?,
+        arbiter: digest("arbiter_token")?,
+        white_account: r.get("white_account"),
+        black_account: r.get("black_account"),
+        result: r.get("result"),
+        id,
+    })
+}
+
+fn account_row(r: &sqlx::sqlite::SqliteRow) -> Account {
+    Account {
+        name: r.get("name"),
+        id: r.get("id"),
+        bot: r.get("bot"),
+        created_unix_ms: r.get("created_unix_ms"),
+    }
+}

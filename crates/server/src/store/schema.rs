@@ -1,0 +1,45 @@
+//! The tables.
+
+use sqlx::SqlitePool;
+
+const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        setup TEXT NOT NULL,
+        created_unix_ms INTEGER NOT NULL,
+        epoch_unix_ms INTEGER NOT NULL,
+        white_token TEXT NOT NULL,
+        black_token TEXT NOT NULL,
+        arbiter_token TEXT NOT NULL,
+        white_account TEXT,
+        black_account TEXT,
+        result TEXT NOT NULL DEFAULT '*'
+    )",
+    "CREATE INDEX IF NOT EXISTS games_by_result ON games (result, created_unix_ms)",
+    "CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        token TEXT NOT NULL UNIQUE,
+        bot INTEGER NOT NULL,
+        created_unix_ms INTEGER NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 0),
+        unix_ms INTEGER NOT NULL
+    )",
+];
+
+/// Creates the tables that do not exist yet.
+pub async fn create(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    for statement in SCHEMA {
+        sqlx::query(statement).execute(pool).await?;
+    }
+    Ok(())
+}

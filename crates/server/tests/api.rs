@@ -1,0 +1,210 @@
+//! Arbiter's own API against a real server: games played to their end,
+//! every refusal with its rule, flags falling on time, PGN and scoresheet.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, tokens};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_game_is_played_to_mate_and_kept() {
+    let s = Server::start().await;
+    let created = s.started_game("300+3").await;
+    let (id, white, black, _) = tokens(&created);
+    for (i, m) in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]
+        .iter()
+        .enumerate()
+    {
+        let token = if i % 2 == 0 { &white } else { &black };
+        let (status, body) = s.mv(&id, token, m).await;
+        assert_eq!(status, 200, "{m}: {body}");
+        assert_eq!(body["verdict"]["verdict"], "accepted");
+    }
+    let view = s.view(&id).await;
+    assert_eq!(view["status"], "over");
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(view["outcome"]["termination"], "checkmate");
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 5.1.1");
+    let sans: Vec<&str> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
+    assert_eq!(view["moves"][6]["chinese"], "后×f7#");
+
+    let pgn = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/pgn")))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        pgn.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("attachment")
+    );
+    let pgn = pgn.text().await.unwrap();
+    assert!(
+        pgn.contains("[White \"Ann\"]") && pgn.contains("4. Qxf7#"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1-0"));
+
+    let sheet: serde_json::Value = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/scoresheet")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(sheet["rows"].as_array().unwrap().len(), 4);
+    assert_eq!(sheet["header"]["white"]["name"], "Ann");
+    assert_eq!(sheet["result"], "1-0");
+
+    let log: serde_json::Value = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/log")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let events = log["events"].as_array().unwrap();
+    // The start and seven moves, each sealed by its own link.
+    assert_eq!(events.len(), 8);
+    assert_eq!(events[0]["event"]["kind"], "start");
+    assert_ne!(events[1]["hash"], events[2]["hash"]);
+}
+
+#[tokio::test]
+async fn refusals_name_their_rule_and_change_nothing() {
+    let s = Server::start().await;
+    let (id, white, black, arbiter) = tokens(&s.started_game("300+3").await);
+    // Black moving on White's turn.
+    let (status, body) = s.mv(&id, &black, "e7e5").await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["rule"].as_str().unwrap().starts_with("FIDE"), "{body}");
+    assert!(!body["message"]["zh"].as_str().unwrap().is_empty());
+    // An illegal move.
+    let (status, body) = s.mv(&id, &white, "e2e5").await;
+    assert_eq!(status, 422);
+    assert!(
+        body["error"].as_str().unwrap().contains("not a legal move"),
+        "{body}"
+    );
+    // The arbiter does not move for the players.
+    let (status, _) = s.mv(&id, &arbiter, "e2e4").await;
+    assert_eq!(status, 422);
+    let view = s.view(&id).await;
+    assert_eq!(view["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(view["seq"], 1);
+}
+
+#[tokio::test]
+async fn a_flag_falls_on_time_with_nobody_moving() {
+    let s = Server::start().await;
+    let (id, white, _, _) = tokens(&s.started_game("1+0").await);
+    assert_eq!(s.mv(&id, &white, "e2e4").await.0, 200);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let view = s.view(&id).await;
+    assert_eq!(view["status"], "over", "{view}");
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(view["outcome"]["termination"], "flag_fall");
+    assert_eq!(view["clock"]["black_ms"], 0);
+    // The flag's own event is on the record: a tick at the deadline.
+    let log: serde_json::Value = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/log")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        log["events"].as_array().unwrap().last().unwrap()["event"]["kind"],
+        "tick"
+    );
+}
+
+#[tokio::test]
+async fn draws_offered_declined_and_claimed_with_a_declared_move() {
+    let s = Server::start().await;
+    let (id, white, black, _) = tokens(&s.started_game("600+5").await);
+    let play = [
+        ("w", "g1f3"),
+        ("b", "g8f6"),
+        ("w", "f3g1"),
+        ("b", "f6g8"),
+        ("w", "g1f3"),
+        ("b", "g8f6"),
+        ("w", "f3g1"),
+    ];
+    for (who, m) in play {
+        let t = if who == "w" { &white } else { &black };
+        assert_eq!(s.mv(&id, t, m).await.0, 200, "{m}");
+    }
+    // White offers; Black declines.
+    let (status, body) = s
+        .event(&id, Some(&white), json!({"kind": "offer_draw"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(s.view(&id).await["pending_offer"], "white");
+    assert_eq!(
+        s.event(&id, Some(&black), json!({"kind": "decline_draw"}))
+            .await
+            .0,
+        200
+    );
+    assert_eq!(s.view(&id).await["pending_offer"], serde_json::Value::Null);
+    // Black claims threefold by declaring Ng8, which repeats the start the third time.
+    let (status, body) = s
+        .event(
+            &id,
+            Some(&black),
+            json!({"kind": "claim_draw", "claim": "threefold", "move": "Ng8"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let view = s.view(&id).await;
+    assert_eq!(view["result"], "1/2-1/2");
+    assert_eq!(view["outcome"]["termination"], "threefold_claimed");
+}
+
+#[tokio::test]
+async fn games_are_listed_and_unknown_ones_are_404() {
+    let s = Server::start().await;
+    let (id, ..) = tokens(&s.started_game("-").await);
+    let list: serde_json::Value = s
+        .http
+        .get(s.url("/api/games"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["games"][0]["id"], id.as_str());
+    let r = s
+        .http
+        .get(s.url("/api/games/nosuchgame"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+    let r = s
+        .http
+        .get(s.url("/api/games/..%2F..%2Fetc"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+}

@@ -1,0 +1,132 @@
+//! A real server on a free loopback port, on a fresh database, for tests.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use arbiter_server::Config;
+use serde_json::{Value, json};
+
+/// A running server and a client for it.
+pub struct Server {
+    pub addr: SocketAddr,
+    /// The folder of the database.
+    pub path: std::path::PathBuf,
+    _dir: Option<tempfile::TempDir>,
+    pub http: reqwest::Client,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+pub fn config(dir: &std::path::Path) -> Config {
+    let mut config = Config::new(dir.join("arbiter.db"));
+    config.rate_per_second = 0;
+    config.gone_grace = Duration::from_millis(300);
+    config
+}
+
+impl Server {
+    pub async fn start() -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let c = config(dir.path());
+        Server::start_with(dir, c).await
+    }
+
+    pub async fn start_with(dir: tempfile::TempDir, config: Config) -> Server {
+        let mut s = Server::start_in(dir.path(), config).await;
+        s._dir = Some(dir);
+        s
+    }
+
+    /// A server on the database in `path`, which the caller keeps.
+    pub async fn start_in(path: &std::path::Path, config: Config) -> Server {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let task = tokio::spawn(async move {
+            arbiter_server::serve_with("127.0.0.1:0".parse().unwrap(), config, |a| {
+                let _ = tx.send(a);
+            })
+            .await
+            .unwrap();
+        });
+        let addr = rx.await.unwrap();
+        Server {
+            addr,
+            path: path.to_path_buf(),
+            _dir: None,
+            http: reqwest::Client::new(),
+            task,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    /// Creates a game; returns its creation answer.
+    pub async fn create(&self, body: Value) -> Value {
+        let r = self
+            .http
+            .post(self.url("/api/games"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201, "{:?}", r.text().await);
+        r.json().await.unwrap()
+    }
+
+    /// A game started at once, untimed unless `time_control` is given.
+    pub async fn started_game(&self, time_control: &str) -> Value {
+        self.create(
+            json!({"white": "Ann", "black": "Bob", "time_control": time_control,
+                           "ruleset": "fide-blitz", "start_now": true}),
+        )
+        .await
+    }
+
+    /// Posts an event; returns the status and the body.
+    pub async fn event(&self, id: &str, token: Option<&str>, event: Value) -> (u16, Value) {
+        let mut r = self
+            .http
+            .post(self.url(&format!("/api/games/{id}/events")))
+            .json(&event);
+        if let Some(t) = token {
+            r = r.bearer_auth(t);
+        }
+        let r = r.send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn mv(&self, id: &str, token: &str, mv: &str) -> (u16, Value) {
+        self.event(id, Some(token), json!({"kind": "move", "move": mv}))
+            .await
+    }
+
+    pub async fn view(&self, id: &str) -> Value {
+        self.http
+            .get(self.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+}
+
+/// The tokens of a created game.
+pub fn tokens(created: &Value) -> (String, String, String, String) {
+    let s = |k: &str| created[k].as_str().unwrap().to_string();
+    (
+        s("id"),
+        s("white_token"),
+        s("black_token"),
+        s("arbiter_token"),
+    )
+}

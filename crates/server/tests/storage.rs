@@ -1,0 +1,104 @@
+//! What storage promises: a server brought back on the same database finds
+//! every acknowledged move, and a record altered behind its back is found.
+
+mod common;
+
+use std::time::Duration;
+
+use arbiter_server::store::Store;
+use common::{Server, tokens};
+
+#[test]
+fn a_restarted_server_resumes_every_game_where_it_stood() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, white, black, before) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+        for (i, m) in ["d2d4", "d7d5", "c2c4"].iter().enumerate() {
+            let t = if i % 2 == 0 { &white } else { &black };
+            assert_eq!(s.mv(&id, t, m).await.0, 200);
+        }
+        let before = s.view(&id).await;
+        (id, white, black, before)
+    });
+    // The server stops with every task it ran, and stays down a while.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(1500));
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let after = s.view(&id).await;
+        assert_eq!(after["moves"], before["moves"]);
+        assert_eq!(after["fen"], before["fen"]);
+        assert_eq!(after["clock"]["running"], "black");
+        // The downtime is charged to nobody: Black's clock resumes as it read
+        // at the last heartbeat (at most half a second before the stop),
+        // not 1.5 s lower.
+        let lost = before["clock"]["black_ms"].as_i64().unwrap()
+            - after["clock"]["black_ms"].as_i64().unwrap();
+        assert!((-600..1000).contains(&lost), "black lost {lost} ms");
+        assert_eq!(after["clock"]["white_ms"], before["clock"]["white_ms"]);
+        // And the game goes on.
+        assert_eq!(s.mv(&id, &black, "e7e6").await.0, 200);
+        assert_eq!(s.mv(&id, &white, "b1c3").await.0, 200);
+        let store = Store::open(&path.join("arbiter.db")).await.unwrap();
+        assert!(
+            arbiter_server::verify::verify(&store)
+                .await
+                .unwrap()
+                .findings
+                .is_empty()
+        );
+    });
+}
+
+#[tokio::test]
+async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
+    let s = Server::start().await;
+    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+    for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        let t = if i % 2 == 0 { &white } else { &black };
+        assert_eq!(s.mv(&id, t, m).await.0, 200);
+    }
+    let (other, ..) = tokens(&s.started_game("600+0").await);
+    let store = Store::open(&s.path.join("arbiter.db")).await.unwrap();
+    let clean = arbiter_server::verify::verify(&store).await.unwrap();
+    assert!(clean.findings.is_empty(), "{:?}", clean.findings);
+    assert_eq!(clean.games, 2);
+    // Someone turns Black's e5 into e6 in the database.
+    let changed = store
+        .execute_raw(&format!(
+            "UPDATE events SET event = replace(event, 'e7e5', 'e7e6') WHERE game_id = '{id}' AND seq = 2"
+        ))
+        .await
+        .unwrap();
+    assert_eq!(changed, 1);
+    let report = arbiter_server::verify::verify(&store).await.unwrap();
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    assert_eq!(report.findings[0].game, id);
+    assert_eq!(report.findings[0].seq, Some(2));
+    assert!(report.findings[0].problem.contains("hash chain"));
+    // A server opened on the altered database will not play the game on.
+    let second = Server::start_in(&s.path, common::config(&s.path)).await;
+    let r = second
+        .http
+        .get(second.url(&format!("/api/games/{id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 500);
+    assert!(r.text().await.unwrap().contains("altered"));
+    assert_eq!(second.view(&other).await["status"], "started");
+    // A game result changed without its events is found too.
+    store
+        .execute_raw(&format!(
+            "UPDATE games SET result = '1-0' WHERE id = '{other}'"
+        ))
+        .await
+        .unwrap();
+    let report = arbiter_server::verify::verify(&store).await.unwrap();
+    assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
+    store.close().await;
+}

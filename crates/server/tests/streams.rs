@@ -1,0 +1,374 @@
+//! The web page's WebSocket and lichess's NDJSON streams, watched by real
+//! clients while a game is played.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, tokens};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(s: &Server, id: &str) -> Ws {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
+        .await
+        .unwrap();
+    ws
+}
+
+async fn next_json(ws: &mut Ws) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message in time")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = msg {
+            return serde_json::from_str(&t).unwrap();
+        }
+    }
+}
+
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let v = next_json(ws).await;
+        if v["type"] == kind {
+            return v;
+        }
+    }
+}
+
+#[tokio::test]
+async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3"}))
+        .await;
+    let (id, white, black, _) = tokens(&created);
+    let mut spectator = connect(&s, &id).await;
+    assert_eq!(
+        next_of(&mut spectator, "full").await["view"]["status"],
+        "created"
+    );
+    let mut w = connect(&s, &id).await;
+    let mut b = connect(&s, &id).await;
+    w.send(Message::text(
+        json!({"type": "auth", "token": white}).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_of(&mut w, "role").await["role"], "white");
+    b.send(Message::text(
+        json!({"type": "auth", "token": black}).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_of(&mut b, "role").await["role"], "black");
+    // Both players are at the board: the server starts White's clock.
+    let started = next_of(&mut spectator, "update").await;
+    assert_eq!(started["view"]["status"], "started");
+    assert_eq!(started["view"]["clock"]["running"], "white");
+    assert!(
+        started["view"]["dests"]["e2"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("e4"))
+    );
+
+    let moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    for (i, m) in moves.iter().enumerate() {
+        let ws = if i % 2 == 0 { &mut w } else { &mut b };
+        ws.send(Message::text(
+            json!({"type": "act", "id": i, "event": {"kind": "move", "move": m}}).to_string(),
+        ))
+        .await
+        .unwrap();
+        let verdict = next_of(ws, "verdict").await;
+        assert_eq!(verdict["verdict"]["verdict"], "accepted", "{verdict}");
+        let seen = next_of(&mut spectator, "update").await;
+        assert_eq!(seen["view"]["moves_from"], i);
+        assert_eq!(seen["view"]["moves"][0]["uci"], *m);
+    }
+    let last = s.view(&id).await;
+    assert_eq!(last["outcome"]["termination"], "checkmate");
+    assert_eq!(last["result"], "0-1");
+
+    // A spectator's action is refused, and a refused move names its rule.
+    spectator
+        .send(Message::text(
+            json!({"type": "act", "id": 9, "event": {"kind": "resign"}}).to_string(),
+        ))
+        .await
+        .unwrap();
+    assert!(
+        next_of(&mut spectator, "verdict").await["error"]
+            .as_str()
+            .unwrap()
+            .contains("spectators")
+    );
+    w.send(Message::text(
+        json!({"type": "act", "id": 10, "event": {"kind": "move", "move": "e2e4"}}).to_string(),
+    ))
+    .await
+    .unwrap();
+    let refused = next_of(&mut w, "verdict").await;
+    assert_eq!(refused["verdict"]["verdict"], "rejected");
+    assert_eq!(refused["verdict"]["rule"], "FIDE 5.1.1");
+    // Garbage does not close the connection.
+    w.send(Message::text("{not json")).await.unwrap();
+    assert_eq!(next_json(&mut w).await["type"], "error");
+}
+
+async fn account(s: &Server, name: &str) -> String {
+    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
+        .await
+        .unwrap();
+    let token = arbiter_server::token::new_token();
+    store.add_account(name, &token, false, 0).await.unwrap();
+    store.close().await;
+    token
+}
+
+/// Reads NDJSON lines (skipping keep-alives) from a streaming response.
+struct Lines {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buf: String,
+}
+
+impl Lines {
+    async fn open(s: &Server, path: &str, token: &str) -> Lines {
+        let r = s
+            .http
+            .get(s.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+        Lines {
+            body: Box::pin(r.bytes_stream()),
+            buf: String::new(),
+        }
+    }
+
+    async fn next(&mut self) -> Value {
+        loop {
+            if let Some(i) = self.buf.find('\n') {
+                let line: String = self.buf.drain(..=i).collect();
+                if line.trim().is_empty() {
+                    continue;
+                }
+                return serde_json::from_str(&line).unwrap();
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(8), self.body.next())
+                .await
+                .expect("a line in time")
+                .unwrap()
+                .unwrap();
+            self.buf.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_lichess_client_plays_through_challenges_and_streams() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let me: Value = s
+        .http
+        .get(s.url("/api/account"))
+        .bearer_auth(&alice)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["id"], "alice");
+    assert_eq!(
+        s.http
+            .get(s.url("/api/account"))
+            .bearer_auth("nope")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        401
+    );
+    let tested: Value = s
+        .http
+        .post(s.url("/api/token/test"))
+        .body(format!("{alice},bogus"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(tested[&alice]["userId"], "alice");
+    assert_eq!(tested["bogus"], Value::Null);
+
+    let mut alice_events = Lines::open(&s, "/api/stream/event", &alice).await;
+    let mut bob_events = Lines::open(&s, "/api/stream/event", &bob).await;
+    let challenge: Value = s
+        .http
+        .post(s.url("/api/challenge/bob"))
+        .bearer_auth(&alice)
+        .form(&[
+            ("clock.limit", "300"),
+            ("clock.increment", "2"),
+            ("color", "white"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let cid = challenge["id"].as_str().unwrap().to_string();
+    let incoming = bob_events.next().await;
+    assert_eq!(incoming["type"], "challenge");
+    assert_eq!(incoming["challenge"]["challenger"]["id"], "alice");
+    let r = s
+        .http
+        .post(s.url(&format!("/api/challenge/{cid}/accept")))
+        .bearer_auth(&bob)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let start = alice_events.next().await;
+    assert_eq!(start["type"], "gameStart");
+    assert_eq!(start["game"]["color"], "white");
+    let game_id = start["game"]["gameId"].as_str().unwrap().to_string();
+    assert_eq!(bob_events.next().await["game"]["color"], "black");
+
+    let mut alice_game =
+        Lines::open(&s, &format!("/api/board/game/stream/{game_id}"), &alice).await;
+    let full = alice_game.next().await;
+    assert_eq!(full["type"], "gameFull");
+    assert_eq!(full["white"]["id"], "alice");
+    assert_eq!(full["clock"]["initial"], 300_000);
+    assert_eq!(full["clock"]["increment"], 2000);
+    assert_eq!(full["state"]["moves"], "");
+    let mut bob_game = Lines::open(&s, &format!("/api/bot/game/stream/{game_id}"), &bob).await;
+    assert_eq!(bob_game.next().await["type"], "gameFull");
+
+    let post = |path: String, token: &str| {
+        let req = s.http.post(s.url(&path)).bearer_auth(token.to_string());
+        async move { req.send().await.unwrap().status().as_u16() }
+    };
+    // Both have come: the clock starts.
+    assert_eq!(alice_game.next().await["status"], "started");
+    assert_eq!(
+        post(format!("/api/board/game/{game_id}/move/e2e4"), &alice).await,
+        200
+    );
+    let state = bob_game.next().await;
+    let state = if state["moves"] == "" {
+        bob_game.next().await
+    } else {
+        state
+    };
+    assert_eq!(state["type"], "gameState");
+    assert_eq!(state["moves"], "e2e4");
+    assert_eq!(
+        post(
+            format!("/api/board/game/{game_id}/move/e7e5?offeringDraw=true"),
+            &bob
+        )
+        .await,
+        200
+    );
+    // Alice declines with "no", then resigns; the takeback is refused by rule.
+    assert_eq!(
+        post(format!("/api/board/game/{game_id}/takeback/yes"), &alice).await,
+        400
+    );
+    assert_eq!(
+        post(format!("/api/board/game/{game_id}/draw/no"), &alice).await,
+        200
+    );
+    assert_eq!(
+        post(format!("/api/board/game/{game_id}/move/e1e2"), &bob).await,
+        400
+    );
+    let chat = s
+        .http
+        .post(s.url(&format!("/api/board/game/{game_id}/chat")))
+        .bearer_auth(&alice)
+        .form(&[("room", "player"), ("text", "gg <b>")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(chat.status(), 200);
+    assert_eq!(
+        post(format!("/api/board/game/{game_id}/resign"), &alice).await,
+        200
+    );
+    let mut last = bob_game.next().await;
+    let mut saw_chat = false;
+    while last["status"] != "resign" {
+        saw_chat |= last["type"] == "chatLine" && last["text"] == "gg <b>";
+        last = bob_game.next().await;
+    }
+    assert!(saw_chat);
+    assert_eq!(last["winner"], "black");
+    assert_eq!(last["moves"], "e2e4 e7e5");
+    let finish = alice_events.next().await;
+    assert_eq!(finish["type"], "gameFinish");
+    assert_eq!(finish["game"]["winner"], "black");
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_loses_on_the_opponents_claim() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3"}))
+        .await;
+    let (id, white, black, _) = tokens(&created);
+    // White plays with a lichess client on her seat token; Black in the browser.
+    let mut white_stream = Lines::open(&s, &format!("/api/board/game/stream/{id}"), &white).await;
+    assert_eq!(white_stream.next().await["type"], "gameFull");
+    let mut b = connect(&s, &id).await;
+    b.send(Message::text(
+        json!({"type": "auth", "token": black}).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_of(&mut b, "role").await["role"], "black");
+    assert_eq!(white_stream.next().await["status"], "started");
+    // Too early: Black is still there.
+    let claim = format!("/api/board/game/{id}/claim-victory");
+    let r = s
+        .http
+        .post(s.url(&claim))
+        .bearer_auth(&white)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    drop(b);
+    let gone = white_stream.next().await;
+    assert_eq!(gone["type"], "opponentGone", "{gone}");
+    assert_eq!(gone["gone"], true);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let r = s
+        .http
+        .post(s.url(&claim))
+        .bearer_auth(&white)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let last = white_stream.next().await;
+    assert_eq!(last["winner"], "white", "{last}");
+    let view = s.view(&id).await;
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");
+}

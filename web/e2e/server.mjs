@@ -1,0 +1,84 @@
+// Starts a real `arbiter serve` on a fresh database and a free port, and a
+// Debian Chromium driven by playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '..', '..');
+export const screenshots = path.join(here, 'screenshots');
+mkdirSync(screenshots, { recursive: true });
+
+export async function startServer() {
+  const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
+  const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-'));
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'arbiter.db'), '--rate-limit', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`arbiter serve exited with ${code}`)));
+  });
+  const base = line.replace('arbiter: serving on ', '').replace(/\/$/, '');
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+export async function startBrowser() {
+  // playwright-core launches Chromium on a fresh temporary profile
+  // (its own --user-data-dir) every time.
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function createGame(base, body) {
+  const response = await fetch(`${base}/api/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+// Clicks a square of the chessground board, whichever way it is turned.
+export async function clickSquare(page, square) {
+  const board = await page.locator('#board cg-board').boundingBox();
+  const orientation = (await page.locator('#board .cg-wrap, #board').first().getAttribute('class')).includes('orientation-black') ? 'black' : 'white';
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = board.width / 8;
+  const col = orientation === 'white' ? file : 7 - file;
+  const row = orientation === 'white' ? 7 - rank : rank;
+  await page.mouse.click(board.x + (col + 0.5) * size, board.y + (row + 0.5) * size);
+}
+
+// The moves shown in the page's move list.
+export async function shownMoves(page) {
+  return page.$$eval('[data-testid=moves] td:not(.n)', (cells) => cells.map((c) => c.textContent).filter((t) => t !== '…'));
+}
+
+export async function waitForMoves(page, n) {
+  await page.waitForFunction((count) => [...document.querySelectorAll('[data-testid=moves] td:not(.n)')]
+    .filter((c) => c.textContent !== '…').length >= count, n, { timeout: 10000 });
+}
+
+// Plays a UCI move by clicking its two squares on a player's page.
+export async function play(page, uci) {
+  // Wait until the page knows it is this player's turn.
+  await page.waitForFunction(() => {
+    const role = document.querySelector('[data-testid=role]').className;
+    return document.body.dataset.status === 'started' && role.includes(`role-${document.body.dataset.turn}`);
+  }, null, { timeout: 10000 });
+  await clickSquare(page, uci.slice(0, 2));
+  await clickSquare(page, uci.slice(2, 4));
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
