@@ -16,7 +16,7 @@
 //! counts as able to mate.
 
 use arbiter_rules::unwinnable::{self, SearchBudget};
-use arbiter_rules::{Bitboard, Color, Position};
+use arbiter_rules::{Color, Position};
 
 /// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
@@ -27,7 +27,9 @@ const MAX_PIECES_ANALYSED: u32 = 4;
 /// `true` if `color` could still checkmate by some legal series of moves
 /// (or the position was not analysed, or the analysis could not tell).
 pub fn can_mate(pos: &Position, color: Color) -> bool {
-    !worth_analysing(pos) || !proven_unable(pos, color)
+    !worth_analysing(pos)
+        || unwinnable::keeps_winning_force(pos, color)
+        || !proven_unable(pos, color)
 }
 
 /// `true` if neither side can checkmate any more: a dead position, which
@@ -52,36 +54,13 @@ pub fn is_dead(pos: &Position) -> bool {
 /// with a queen or a rook on the board, or a passed pawn that may run to
 /// promotion, the analysis could not prove the position dead within what
 /// `check` spends, so it is not asked.
+/// A position with few legal moves is always asked: forced sequences
+/// (every reply stalemates) kill positions a queen cannot save.
 fn may_be_dead(pos: &Position) -> bool {
-    let board = pos.board();
-    board.rooks_and_queens().is_empty()
-        && !has_passed_pawn(
-            board.pawns() & board.by_color(Color::White),
-            board.pawns() & board.by_color(Color::Black),
-        )
-        && !has_passed_pawn(
-            flip(board.pawns() & board.by_color(Color::Black)),
-            flip(board.pawns() & board.by_color(Color::White)),
-        )
-}
-
-/// Whether one of `ours` (pawns going up the board) has no pawn of
-/// `theirs` in front of it on its own or a neighbouring file.
-fn has_passed_pawn(ours: Bitboard, theirs: Bitboard) -> bool {
-    // Every square some pawn of theirs stands in front of, looking down.
-    let mut span = theirs.0;
-    for _ in 0..7 {
-        span |= span >> 8;
-    }
-    let not_a = !0x0101_0101_0101_0101u64;
-    let not_h = !0x8080_8080_8080_8080u64;
-    let guarded = span | ((span << 1) & not_a) | ((span >> 1) & not_h);
-    ours.0 & !guarded != 0
-}
-
-/// The board seen from the other side: rank 8 becomes rank 1.
-fn flip(bb: Bitboard) -> Bitboard {
-    Bitboard(bb.0.swap_bytes())
+    pos.count_legal_moves() <= 3
+        || Color::ALL
+            .into_iter()
+            .all(|side| !unwinnable::keeps_winning_force(pos, side))
 }
 
 /// `true` if the analysis proves `color` can never mate.
@@ -114,23 +93,6 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
-    }
-
-    #[test]
-    fn passed_pawns_are_told_from_blocked_ones() {
-        // White's a-pawn is passed; the locked e-pawns are not.
-        let p = pos("4k3/8/8/4p3/4P3/8/P7/4K3 w - - 0 1");
-        let b = p.board();
-        assert!(has_passed_pawn(
-            b.pawns() & b.by_color(Color::White),
-            b.pawns() & b.by_color(Color::Black)
-        ));
-        assert!(!has_passed_pawn(
-            flip(b.pawns() & b.by_color(Color::Black)),
-            flip(b.pawns() & b.by_color(Color::White))
-        ));
-        assert!(may_be_dead(&pos("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1")));
-        assert!(!may_be_dead(&p));
     }
 
     #[test]

@@ -52,10 +52,13 @@ mod analysis;
 mod budget;
 mod closure;
 mod distance;
+mod force;
 mod forced;
 mod key;
 mod reach;
 mod search;
+
+pub use force::keeps_winning_force;
 
 use crate::{Color, Move, Position};
 
