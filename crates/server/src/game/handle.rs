@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use arbiter_referee::{Actor, EventKind, GameSetup, Verdict};
 use arbiter_rules::Color;
-use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -124,7 +123,7 @@ pub struct StateUpdate {
     pub view: View,
     /// Every move so far, UCI, space-separated (lichess's `moves`).
     pub moves_uci: Arc<str>,
-    web_json: std::sync::OnceLock<Utf8Bytes>,
+    web_json: std::sync::OnceLock<Arc<str>>,
 }
 
 impl StateUpdate {
@@ -137,9 +136,8 @@ impl StateUpdate {
         }
     }
 
-    /// The WebSocket message `{"type":"update","view":…}`, serialised once
-    /// and shared by every watcher's frame without a copy.
-    pub fn web_json(&self) -> Utf8Bytes {
+    /// The WebSocket message `{"type":"update","view":…}`, serialised once.
+    pub fn web_json(&self) -> Arc<str> {
         self.web_json
             .get_or_init(|| {
                 // Straight to text: going through `serde_json::Value` would
@@ -154,7 +152,7 @@ impl StateUpdate {
                     r#type: "update",
                     view: &self.view,
                 };
-                Utf8Bytes::from(serde_json::to_string(&msg).expect("views serialise"))
+                Arc::from(serde_json::to_string(&msg).expect("views serialise"))
             })
             .clone()
     }

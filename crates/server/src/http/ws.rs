@@ -106,7 +106,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
         tokio::select! {
             update = updates.recv() => {
                 let message = match update {
-                    Ok(Update::State(state)) => Message::Text(state.web_json()),
+                    Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
                     Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
                     Ok(Update::Gone { color, gone, claim_win_in_seconds }) => text(json!({
                         "type": "gone", "color": color, "gone": gone,

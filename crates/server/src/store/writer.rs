@@ -6,7 +6,7 @@
 //! holds hundreds of events and costs one `fsync`; when idle a batch holds
 //! one event and is committed at once, so nobody waits for a timer.
 
-use sqlx::{Connection as _, SqliteConnection};
+use sqlx::{Connection as _, QueryBuilder, Sqlite, SqliteConnection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{EventRow, StoreError};
@@ -51,13 +51,9 @@ pub struct Writer {
     tx: mpsc::Sender<Request>,
 }
 
-/// The row counts of the multi-row INSERTs events are written with,
-/// largest first (4 parameters a row, well under SQLite's limit of 32,766).
-/// A batch is cut into these sizes, largest first, so only this handful of
-/// statements is ever prepared, and the connection's statement cache keeps
-/// them: preparing a fresh statement for every batch size showed in the
-/// profile as much of SQLite's time.
-const INSERT_SIZES: [usize; 5] = [1024, 128, 16, 4, 1];
+/// Most events written by one multi-row INSERT (4 parameters each, well
+/// under SQLite's limit of 32,766 parameters).
+const ROWS_PER_INSERT: usize = 2000;
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
 
@@ -83,29 +79,7 @@ impl Writer {
     }
 }
 
-/// The SQL inserting `rows` events at once.
-fn insert_sql(rows: usize) -> String {
-    let mut sql = String::from("INSERT INTO events (game_id, seq, event, hash) VALUES ");
-    for i in 0..rows {
-        if i > 0 {
-            sql.push(',');
-        }
-        sql.push_str("(?,?,?,?)");
-    }
-    sql
-}
-
-/// The event INSERTs, one for each of [`INSERT_SIZES`].
-struct Inserts([String; INSERT_SIZES.len()]);
-
-impl Inserts {
-    fn new() -> Inserts {
-        Inserts(INSERT_SIZES.map(insert_sql))
-    }
-}
-
 async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
-    let inserts = Inserts::new();
     let mut batch: Vec<Request> = Vec::new();
     while let Some(first) = rx.recv().await {
         batch.push(first);
@@ -115,9 +89,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let outcome = commit(&mut conn, &inserts, &batch)
-            .await
-            .map_err(|e| e.to_string());
+        let outcome = commit(&mut conn, &batch).await.map_err(|e| e.to_string());
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
@@ -127,11 +99,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
     }
 }
 
-async fn commit(
-    conn: &mut SqliteConnection,
-    inserts: &Inserts,
-    batch: &[Request],
-) -> Result<(), sqlx::Error> {
+async fn commit(conn: &mut SqliteConnection, batch: &[Request]) -> Result<(), sqlx::Error> {
     let mut tx = conn.begin().await?;
     let mut events: Vec<&EventRow> = Vec::new();
     for op in batch.iter().flat_map(|r| &r.ops) {
@@ -139,35 +107,29 @@ async fn commit(
             Op::Event(row) => events.push(row),
             other => {
                 // Keep the order between a game's row and its first events.
-                flush_events(&mut tx, inserts, &mut events).await?;
+                flush_events(&mut tx, &mut events).await?;
                 write_other(&mut tx, other).await?;
             }
         }
     }
-    flush_events(&mut tx, inserts, &mut events).await?;
+    flush_events(&mut tx, &mut events).await?;
     tx.commit().await
 }
 
 async fn flush_events(
     conn: &mut SqliteConnection,
-    inserts: &Inserts,
     events: &mut Vec<&EventRow>,
 ) -> Result<(), sqlx::Error> {
-    let mut rest: &[&EventRow] = events;
-    for (size, sql) in INSERT_SIZES.iter().zip(&inserts.0) {
-        while rest.len() >= *size {
-            let (chunk, tail) = rest.split_at(*size);
-            let mut q = sqlx::query(sql);
-            for row in chunk {
-                q = q
-                    .bind(&row.game_id)
-                    .bind(row.seq)
-                    .bind(&row.event_json)
-                    .bind(&row.hash);
-            }
-            q.execute(&mut *conn).await?;
-            rest = tail;
-        }
+    for chunk in events.chunks(ROWS_PER_INSERT) {
+        let mut q: QueryBuilder<Sqlite> =
+            QueryBuilder::new("INSERT INTO events (game_id, seq, event, hash) ");
+        q.push_values(chunk, |mut b, row| {
+            b.push_bind(&row.game_id)
+                .push_bind(row.seq)
+                .push_bind(&row.event_json)
+                .push_bind(&row.hash);
+        });
+        q.build().execute(&mut *conn).await?;
     }
     events.clear();
     Ok(())
