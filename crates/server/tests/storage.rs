@@ -109,8 +109,7 @@ async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("batch.db")).await.unwrap();
     let writer = store.writer().await.unwrap();
-    // 1,279 events: cut into 1024 + 128 + 7 × 16 + 3 × 4 + 3 × 1 rows, so
-    // every INSERT size is used, most of them more than once.
+    // More events than most batches hold, written in one transaction.
     let count = 1279;
     let mut ops = vec![Op::NewGame {
         id: "batch".to_string(),
