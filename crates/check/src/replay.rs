@@ -354,13 +354,12 @@ impl Replay {
         self.line.play(m);
         self.plies += 1;
         // A position becomes dead almost always after a capture, a pawn
-        // move or a check (which may leave only stalemating replies), and
-        // in an ending; only those are analysed, to keep long files fast.
-        // Castling rights lost can close the last way out too.
+        // move or a check (which may leave only stalemating replies); only
+        // those are analysed, to keep long files fast. Castling rights lost
+        // can close the last way out too.
         let pos = &self.line.pos;
         let may_die =
-            (pos.halfmoves() == 0 || pos.is_check() || pos.castling_rights() != rights_before)
-                && dead::worth_analysing(pos);
+            pos.halfmoves() == 0 || pos.is_check() || pos.castling_rights() != rights_before;
         self.after_main_line_move(&san, may_die);
     }
 

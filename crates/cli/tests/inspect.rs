@@ -4,9 +4,14 @@ use assert_cmd::Command;
 use serde_json::{Value, json};
 
 fn inspect(input: &str) -> Vec<Value> {
+    inspect_with(&[], input)
+}
+
+fn inspect_with(args: &[&str], input: &str) -> Vec<Value> {
     let output = Command::cargo_bin("arbiter")
         .expect("binary")
         .arg("inspect")
+        .args(args)
         .write_stdin(input)
         .output()
         .expect("runs");
@@ -137,7 +142,9 @@ fn checks_and_mates_are_marked_in_san() {
 
 #[test]
 fn can_mate_and_dead_come_from_the_full_analysis() {
-    let out = inspect(
+    // White's mate in the second position takes a few million nodes to find.
+    let out = inspect_with(
+        &["--budget", "20000000"],
         "8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1\n\
          kB4b1/7p/4p1pP/1p1pP1P1/1P1P4/6K1/8/8 w - - 0 1\n\
          7k/7p/8/6N1/8/8/8/K7 w - - 0 1\n",

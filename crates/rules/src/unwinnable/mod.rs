@@ -114,8 +114,9 @@ pub struct SearchBudget {
 }
 
 impl SearchBudget {
-    /// Enough for every known real and composed position (tens of
-    /// milliseconds for most, a few seconds at worst).
+    /// Twenty million nodes: every tested position of real games is decided
+    /// in far less, and nine in ten of the hard composed ones; the rest
+    /// take a few seconds before the answer is undecided.
     pub const DEFAULT: SearchBudget = SearchBudget { nodes: 20_000_000 };
 
     /// A budget of `nodes` moves played.
@@ -173,9 +174,18 @@ pub fn can_mate(pos: &Position, side: Color, budget: SearchBudget) -> Winnabilit
 /// use arbiter_rules::{Color, Position};
 /// use arbiter_rules::unwinnable::quick_can_mate;
 ///
-/// let pos = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1")?;
+/// // A rook mates at once; the bare king never can.
+/// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
 /// assert_eq!(quick_can_mate(&pos, Color::White), Some(true));
 /// assert_eq!(quick_can_mate(&pos, Color::Black), Some(false));
+///
+/// // Locked pawns and a bishop that can take none of them: proven at once.
+/// let pos = Position::from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1")?;
+/// assert_eq!(quick_can_mate(&pos, Color::White), Some(false));
+///
+/// // Queen against a bare king: the mate is too long for the screen.
+/// let pos = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1")?;
+/// assert_eq!(quick_can_mate(&pos, Color::White), None);
 /// # Ok::<(), arbiter_rules::ParseFenError>(())
 /// ```
 pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
@@ -198,15 +208,8 @@ pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
 /// # Ok::<(), arbiter_rules::ParseFenError>(())
 /// ```
 pub fn is_dead_position(pos: &Position, budget: SearchBudget) -> Option<bool> {
-    let screens = [Color::White, Color::Black].map(|side| quick_can_mate(pos, side));
-    if screens.contains(&Some(true)) {
-        return Some(false);
-    }
     let mut dead = Some(true);
-    for (side, screen) in Color::ALL.into_iter().zip(screens) {
-        if screen == Some(false) {
-            continue;
-        }
+    for side in Color::ALL {
         match can_mate(pos, side, budget).decided() {
             Some(true) => return Some(false),
             Some(false) => {}
