@@ -2,19 +2,23 @@
 //!
 //! The answer comes from the analysis of `arbiter_rules::unwinnable`: locked
 //! pawn walls and bishops that can never reach a mating square count, not
-//! only material. Each question is bounded by a node budget; an undecided
-//! analysis counts as able to mate, so `check` never reports a position as
-//! dead, or a winner as unable to mate, without a proof.
+//! only material. An undecided analysis counts as able to mate, so `check`
+//! never reports a position as dead, or a winner as unable to mate, without
+//! a proof.
 //!
-//! Positions with many pieces are not analysed at all (they count as
-//! winnable): the dead positions of real games are endings, and finding the
-//! helpmate that shows a middlegame is alive costs milliseconds, which over
-//! a database of millions of games would slow `check` down many times.
+//! `check` asks after many moves of millions of games, so it asks cheaply:
+//! positions with many pieces are not analysed at all (the dead positions of
+//! real games are endings); every question first goes to the fast screen
+//! (material, locked pawns, one-coloured bishops, a few hundred nodes of
+//! search); and the budgeted search runs only for a side left with minor
+//! pieces and no pawns, where the screen's proofs may not reach. A side
+//! with a queen, a rook or a pawn that the screen could not prove helpless
+//! counts as able to mate.
 
 use arbiter_rules::unwinnable::{self, SearchBudget};
 use arbiter_rules::{Color, Position};
 
-/// The nodes one question may cost: a few milliseconds at worst.
+/// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
 
 /// Pieces other than kings and pawns up to which a position is analysed.
@@ -23,13 +27,42 @@ const MAX_PIECES_ANALYSED: u32 = 4;
 /// `true` if `color` could still checkmate by some legal series of moves
 /// (or the position was not analysed, or the analysis could not tell).
 pub fn can_mate(pos: &Position, color: Color) -> bool {
-    !worth_analysing(pos) || !unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+    !worth_analysing(pos) || !proven_unable(pos, color)
 }
 
 /// `true` if neither side can checkmate any more: a dead position, which
 /// ends the game at once (FIDE 5.2.2).
 pub fn is_dead(pos: &Position) -> bool {
-    worth_analysing(pos) && unwinnable::is_dead_position(pos, BUDGET) == Some(true)
+    if !worth_analysing(pos) {
+        return false;
+    }
+    // The screen of both sides before any search: one side found able to
+    // mate settles the question at once.
+    let screened = Color::ALL.map(|side| unwinnable::quick_can_mate(pos, side));
+    if screened.contains(&Some(true)) {
+        return false;
+    }
+    Color::ALL
+        .into_iter()
+        .zip(screened)
+        .all(|(side, quick)| quick == Some(false) || searched_unable(pos, side))
+}
+
+/// `true` if the analysis proves `color` can never mate.
+fn proven_unable(pos: &Position, color: Color) -> bool {
+    match unwinnable::quick_can_mate(pos, color) {
+        Some(able) => !able,
+        None => searched_unable(pos, color),
+    }
+}
+
+/// The budgeted search, for a side with minor pieces only: a queen, a rook
+/// or a pawn the screen could not prove helpless counts as able to mate.
+fn searched_unable(pos: &Position, color: Color) -> bool {
+    let board = pos.board();
+    let own = board.by_color(color);
+    let strong = (board.queens() | board.rooks() | board.pawns()) & own;
+    strong.is_empty() && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
 }
 
 /// `true` for endings: at most [`MAX_PIECES_ANALYSED`] pieces besides kings
