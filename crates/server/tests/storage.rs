@@ -102,3 +102,36 @@ async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
     assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
     store.close().await;
 }
+
+#[tokio::test]
+async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
+    use arbiter_server::store::{EventRow, Op};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("batch.db")).await.unwrap();
+    let writer = store.writer().await.unwrap();
+    // More events than most batches hold, written in one transaction.
+    let count = 1279;
+    let mut ops = vec![Op::NewGame {
+        id: "batch".to_string(),
+        setup_json: "{}".to_string(),
+        created_unix_ms: 0,
+        tokens: ["w".to_string(), "b".to_string(), "a".to_string()],
+        accounts: [None, None],
+    }];
+    ops.extend((0..count).map(|seq| {
+        Op::Event(EventRow {
+            game_id: "batch".to_string(),
+            seq,
+            event_json: format!("{{\"n\":{seq}}}"),
+            hash: format!("h{seq}"),
+        })
+    }));
+    writer.write(ops).await.unwrap();
+    let rows = store.events("batch").await.unwrap();
+    assert_eq!(rows.len(), count as usize);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.seq, i as i64);
+        assert_eq!(row.event_json, format!("{{\"n\":{i}}}"));
+        assert_eq!(row.hash, format!("h{i}"));
+    }
+}
