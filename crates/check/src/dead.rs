@@ -54,11 +54,15 @@ pub fn is_dead(pos: &Position) -> bool {
 /// with a queen or a rook on the board, or a passed pawn that may run to
 /// promotion, the analysis could not prove the position dead within what
 /// `check` spends, so it is not asked.
-/// A position with few legal moves is always asked: forced sequences
-/// (every reply stalemates) kill positions a queen cannot save.
+///
+/// Pawns must stand locked head to head, as in the pawn walls of real dead
+/// positions: mobile pawns keep a position alive in practice, and proving
+/// otherwise is the costly part of the analysis.
 fn may_be_dead(pos: &Position) -> bool {
-    pos.count_legal_moves() <= 3
-        || Color::ALL
+    let board = pos.board();
+    let pawns = |c: Color| board.pawns() & board.by_color(c);
+    pawns(Color::White).shift_up() == pawns(Color::Black)
+        && Color::ALL
             .into_iter()
             .all(|side| !unwinnable::keeps_winning_force(pos, side))
 }
