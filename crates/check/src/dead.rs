@@ -29,7 +29,22 @@ const MAX_PIECES_ANALYSED: u32 = 4;
 pub fn can_mate(pos: &Position, color: Color) -> bool {
     !worth_analysing(pos)
         || unwinnable::keeps_winning_force(pos, color)
+        || has_mobile_pawn(pos, color)
         || !proven_unable(pos, color)
+}
+
+/// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
+/// such a pawn keeps a side's chances alive in practice (see
+/// [`may_be_dead`]).
+fn has_mobile_pawn(pos: &Position, color: Color) -> bool {
+    let board = pos.board();
+    let ours = board.pawns() & board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let fronts = match color {
+        Color::White => ours.shift_up(),
+        Color::Black => ours.shift_down(),
+    };
+    (fronts - theirs).any()
 }
 
 /// `true` if neither side can checkmate any more: a dead position, which
