@@ -372,3 +372,59 @@ async fn a_player_who_leaves_loses_on_the_opponents_claim() {
     let view = s.view(&id).await;
     assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");
 }
+
+#[tokio::test]
+async fn challenges_are_declined_by_their_receiver_and_cancelled_by_their_sender() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let mut alice_events = Lines::open(&s, "/api/stream/event", &alice).await;
+    let mut bob_events = Lines::open(&s, "/api/stream/event", &bob).await;
+    let challenge = |token: String| {
+        let s = &s;
+        async move {
+            let c: Value = s
+                .http
+                .post(s.url("/api/challenge/bob"))
+                .bearer_auth(token)
+                .form(&[("clock.limit", "300"), ("clock.increment", "2")])
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            c["id"].as_str().unwrap().to_string()
+        }
+    };
+    let post = |path: String, token: String| {
+        let s = &s;
+        async move {
+            s.http
+                .post(s.url(&path))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+
+    let first = challenge(alice.clone()).await;
+    assert_eq!(bob_events.next().await["type"], "challenge");
+    // Only the receiver declines, only the sender cancels.
+    let decline = format!("/api/challenge/{first}/decline");
+    assert_eq!(post(decline.clone(), alice.clone()).await, 403);
+    assert_eq!(post(decline.clone(), bob.clone()).await, 200);
+    let declined = alice_events.next().await;
+    assert_eq!(declined["type"], "challengeDeclined");
+    assert_eq!(declined["challenge"]["id"], first.as_str());
+    assert_eq!(post(decline, bob.clone()).await, 404);
+
+    let second = challenge(alice.clone()).await;
+    assert_eq!(bob_events.next().await["type"], "challenge");
+    let cancel = format!("/api/challenge/{second}/cancel");
+    assert_eq!(post(cancel.clone(), bob.clone()).await, 403);
+    assert_eq!(post(cancel, alice.clone()).await, 200);
+    assert_eq!(bob_events.next().await["type"], "challengeCanceled");
+}

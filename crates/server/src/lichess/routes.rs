@@ -653,18 +653,11 @@ pub async fn decline_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let c = hub
-        .lobby
-        .challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
-    if c.dest.id != me.id {
-        return Err(ApiError::Forbidden("this challenge is not for you".into()));
-    }
-    if let Some(c) = hub.lobby.take_challenge(&id) {
-        let event = json!({"type": "challengeDeclined", "challenge": c.to_json("declined")});
-        hub.lobby.notify(&c.challenger.id, &event);
-    }
-    ok()
+    withdraw_challenge(&hub, &id, |c| {
+        (c.dest.id == me.id)
+            .then_some((&c.challenger.id, "challengeDeclined", "declined"))
+            .ok_or("this challenge is not for you")
+    })
 }
 
 /// `POST /api/challenge/{id}/cancel`.
@@ -674,16 +667,30 @@ pub async fn cancel_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
+    withdraw_challenge(&hub, &id, |c| {
+        (c.challenger.id == me.id)
+            .then_some((&c.dest.id, "challengeCanceled", "canceled"))
+            .ok_or("this challenge is not yours")
+    })
+}
+
+/// Removes challenge `id` if `answer` lets this caller do so, and tells the
+/// other party: `answer` names whom to notify, the event type and the
+/// challenge's new status, or why the caller may not.
+fn withdraw_challenge(
+    hub: &Hub,
+    id: &str,
+    answer: impl Fn(&Challenge) -> Result<(&String, &'static str, &'static str), &'static str>,
+) -> Ok200 {
     let c = hub
         .lobby
-        .challenge(&id)
+        .challenge(id)
         .ok_or(ApiError::NotFound("challenge"))?;
-    if c.challenger.id != me.id {
-        return Err(ApiError::Forbidden("this challenge is not yours".into()));
-    }
-    if let Some(c) = hub.lobby.take_challenge(&id) {
-        let event = json!({"type": "challengeCanceled", "challenge": c.to_json("canceled")});
-        hub.lobby.notify(&c.dest.id, &event);
+    answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
+    if let Some(c) = hub.lobby.take_challenge(id) {
+        let (notified, kind, status) = answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
+        let event = json!({"type": kind, "challenge": c.to_json(status)});
+        hub.lobby.notify(notified, &event);
     }
     ok()
 }
