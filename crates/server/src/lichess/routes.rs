@@ -37,6 +37,15 @@ fn ok() -> Ok200 {
     Ok(Json(json!({"ok": true})))
 }
 
+/// `ok` when the referee accepted the request, else 400 with its ruling.
+fn accepted(verdict: arbiter_referee::Verdict) -> Ok200 {
+    if verdict.is_accepted() {
+        ok()
+    } else {
+        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
+    }
+}
+
 async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
     let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
     hub.account_by_token(token)
@@ -280,11 +289,7 @@ pub async fn game_stream(
 
 async fn act_as(game: &GameHandle, color: Color, kind: EventKind) -> Ok200 {
     let verdict = game.act(color.into(), kind).await?;
-    if verdict.is_accepted() {
-        ok()
-    } else {
-        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
-    }
+    accepted(verdict)
 }
 
 /// lichess's yes/no words.
@@ -409,11 +414,7 @@ pub async fn abort(
             },
         )
         .await?;
-    if verdict.is_accepted() {
-        ok()
-    } else {
-        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
-    }
+    accepted(verdict)
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left.
@@ -425,11 +426,7 @@ pub async fn claim_victory(
     let game = find(&hub, &id).await?;
     let color = player(&hub, &game, &headers).await?;
     let verdict = game.claim_victory(color).await?;
-    if verdict.is_accepted() {
-        ok()
-    } else {
-        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
-    }
+    accepted(verdict)
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-draw`: a threefold claim, or
