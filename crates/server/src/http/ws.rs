@@ -14,9 +14,11 @@ use arbiter_referee::EventKind;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use futures_util::SinkExt as _;
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::api::find;
 use super::error::ApiError;
@@ -105,20 +107,13 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let message = match update {
-                    Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
-                    Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
-                    Ok(Update::Gone { color, gone, claim_win_in_seconds }) => text(json!({
-                        "type": "gone", "color": color, "gone": gone,
-                        "claim_win_in_seconds": claim_win_in_seconds,
-                    })),
-                    Err(RecvError::Lagged(_)) => match game.view().await {
-                        Ok(view) => text(json!({"type": "full", "view": view})),
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
-                };
-                if socket.send(message).await.is_err() {
+                let Some(message) = message_of(update, &game).await else { break };
+                // Frames are queued, then written together: one write per
+                // wake-up rather than one per message.
+                if socket.feed(message).await.is_err()
+                    || !feed_waiting(&mut socket, &mut updates, &game).await
+                    || socket.flush().await.is_err()
+                {
                     break;
                 }
             }
@@ -135,8 +130,12 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
                     Message::Close(_) => break,
                     _ => None,
                 };
+                // The answer to an action goes out with the update it
+                // caused, which the game has announced by now.
                 if let Some(reply) = reply
-                    && socket.send(text(reply)).await.is_err()
+                    && (socket.feed(text(reply)).await.is_err()
+                        || !feed_waiting(&mut socket, &mut updates, &game).await
+                        || socket.flush().await.is_err())
                 {
                     break;
                 }
@@ -150,6 +149,49 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
     }
     if let Role::Player(color) = role {
         game.presence(color, false).await;
+    }
+}
+
+/// The message telling a client of `update`; `None` once the game has
+/// gone away.
+async fn message_of(update: Result<Update, RecvError>, game: &GameHandle) -> Option<Message> {
+    Some(match update {
+        Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
+        Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
+        Ok(Update::Gone {
+            color,
+            gone,
+            claim_win_in_seconds,
+        }) => text(json!({
+            "type": "gone", "color": color, "gone": gone,
+            "claim_win_in_seconds": claim_win_in_seconds,
+        })),
+        // Fallen behind: the whole view instead of the updates missed.
+        Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
+        Err(RecvError::Closed) => return None,
+    })
+}
+
+/// Queues every update already waiting; `false` when the connection or
+/// the game has gone.
+async fn feed_waiting(
+    socket: &mut WebSocket,
+    updates: &mut broadcast::Receiver<Update>,
+    game: &GameHandle,
+) -> bool {
+    loop {
+        let update = match updates.try_recv() {
+            Ok(update) => Ok(update),
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
+            Err(TryRecvError::Closed) => Err(RecvError::Closed),
+        };
+        let Some(message) = message_of(update, game).await else {
+            return false;
+        };
+        if socket.feed(message).await.is_err() {
+            return false;
+        }
     }
 }
 
