@@ -97,8 +97,9 @@ async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
     // A small read buffer: the library zeroes it before every read, and
     // the load generator shares the machine's cores with the server.
+    // Nagle's algorithm off, as browsers have it.
     let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), false)
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
     ws.send(Message::text(
