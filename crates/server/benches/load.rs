@@ -312,7 +312,7 @@ async fn play_one(
     }
 }
 
-#[tokio::main]
+#[tokio::main(flavor = "current_thread")]
 async fn main() {
     let args = Arc::new(Args::parse());
     let shared = Arc::new(Shared {
