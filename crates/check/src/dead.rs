@@ -50,7 +50,7 @@ fn has_mobile_pawn(pos: &Position, color: Color) -> bool {
 /// `true` if neither side can checkmate any more: a dead position, which
 /// ends the game at once (FIDE 5.2.2).
 pub fn is_dead(pos: &Position) -> bool {
-    if !worth_analysing(pos) || !may_be_dead(pos) {
+    if !worth_asking(pos) {
         return false;
     }
     // The screen of both sides before any search: one side found able to
@@ -63,6 +63,26 @@ pub fn is_dead(pos: &Position) -> bool {
         .into_iter()
         .zip(screened)
         .all(|(side, quick)| quick == Some(false) || searched_unable(pos, side))
+}
+
+/// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
+/// answer "not dead" for almost every position of a game, without search.
+pub fn worth_asking(pos: &Position) -> bool {
+    worth_analysing(pos) && may_be_dead(pos)
+}
+
+/// `true` when a line of legal moves from `pos` ends in a checkmate, found
+/// within `budget` for either side: a proof that `pos` is not dead, and so
+/// that no position before it in the game was dead either (a dead
+/// position's successors are all dead). `false` says nothing.
+pub fn proven_alive(pos: &Position, budget: SearchBudget) -> bool {
+    Color::ALL.into_iter().any(|side| {
+        !pos.has_insufficient_material(side)
+            && matches!(
+                unwinnable::can_mate(pos, side, budget),
+                unwinnable::Winnability::Winnable { .. }
+            )
+    })
 }
 
 /// A quick test that lets almost every live ending through unanalysed:

@@ -6,6 +6,7 @@ use arbiter_pgn::{
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
+use arbiter_rules::unwinnable::SearchBudget;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
 use crate::dead;
@@ -101,6 +102,26 @@ impl Line {
     }
 }
 
+/// When the main line's positions are asked whether they are dead.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum DeadChecks {
+    /// Only noted as they come: the final position, if a mate can still be
+    /// reached from it, proves none of them dead (a dead position's
+    /// successors are all dead). Otherwise the game is replayed again,
+    /// asking after each move.
+    Deferred,
+    /// Asked after each move that may have made the position dead.
+    AfterEachMove,
+}
+
+/// Nodes spent proving that a mate can still be reached from the final
+/// position, for each position of the game that would otherwise have been
+/// analysed: about what analysing them would have cost, and enough to find
+/// the helpmates of the endings of real games.
+const ALIVE_NODES_PER_CANDIDATE: u64 = 20_000;
+/// The most nodes spent on that proof.
+const ALIVE_MAX_NODES: u64 = 200_000;
+
 /// The replaying visitor. One per worker thread, reused game after game.
 #[derive(Debug)]
 pub struct Replay {
@@ -122,6 +143,15 @@ pub struct Replay {
     fifty_seen: bool,
     /// How the position ended the game, if it did while moves went on.
     ended: Option<(Ending, String)>,
+    dead_checks: DeadChecks,
+    /// Positions of the main line that [`DeadChecks::Deferred`] did not
+    /// analyse.
+    dead_candidates: u64,
+    /// A null move was played in the main line: the final position is then
+    /// not reached from the earlier ones by legal moves.
+    passed: bool,
+    /// The deferred checks could not be settled: replay the game again.
+    recheck: bool,
     after_end_reported: bool,
     marker: Option<(GameResult, usize)>,
     findings: Vec<RawFinding>,
@@ -145,6 +175,10 @@ impl Default for Replay {
             threefold_seen: false,
             fifty_seen: false,
             ended: None,
+            dead_checks: DeadChecks::Deferred,
+            dead_candidates: 0,
+            passed: false,
+            recheck: false,
             after_end_reported: false,
             marker: None,
             findings: Vec::new(),
@@ -159,6 +193,16 @@ fn move_label(pos: &Position, san: &str) -> String {
     match pos.turn() {
         Color::White => format!("{n}. {san}"),
         Color::Black => format!("{n}... {san}"),
+    }
+}
+
+/// The number and text of the move just played, from the position after
+/// it: `23... Nxe5`.
+fn played_label(pos: &Position, san: &SanToken<'_>) -> String {
+    if pos.turn() == Color::White {
+        format!("{}... {}", pos.fullmoves().get() - 1, san.decode())
+    } else {
+        format!("{}. {}", pos.fullmoves(), san.decode())
     }
 }
 
@@ -209,7 +253,46 @@ impl Replay {
     /// Replays one game.
     pub fn check_game(&mut self, text: &GameText<'_>) -> GameReport {
         self.game_len = text.bytes().len();
-        text.visit(self)
+        self.dead_checks = DeadChecks::Deferred;
+        let report = text.visit(self);
+        if !self.recheck {
+            return report;
+        }
+        self.dead_checks = DeadChecks::AfterEachMove;
+        let report = text.visit(self);
+        self.dead_checks = DeadChecks::Deferred;
+        report
+    }
+
+    /// Whether the position after a main-line move is dead, or (with the
+    /// checks deferred) `false` after noting the question.
+    fn dead_after_move(&mut self, may_die: bool) -> bool {
+        if !may_die {
+            return false;
+        }
+        match self.dead_checks {
+            DeadChecks::AfterEachMove => dead::is_dead(&self.line.pos),
+            DeadChecks::Deferred => {
+                if dead::worth_asking(&self.line.pos) {
+                    self.dead_candidates += 1;
+                }
+                false
+            }
+        }
+    }
+
+    /// Whether the deferred dead-position checks are settled by the final
+    /// position: no question was deferred, or a mate can be reached from
+    /// the final position, which every deferred position leads to.
+    fn deferred_checks_settled(&self) -> bool {
+        if self.dead_candidates == 0 {
+            return true;
+        }
+        if self.passed {
+            return false;
+        }
+        let nodes = (self.dead_candidates * ALIVE_NODES_PER_CANDIDATE).min(ALIVE_MAX_NODES);
+        dead::proven_alive(&self.line.pos, SearchBudget::nodes(nodes))
     }
 
     fn find(&mut self, f: RawFinding) {
@@ -380,14 +463,7 @@ impl Replay {
             }
         }
         self.keys.push(key);
-        // The move just played, with its number (the position is after it).
-        let label = || {
-            if pos.turn() == Color::White {
-                format!("{}... {}", pos.fullmoves().get() - 1, san.decode())
-            } else {
-                format!("{}. {}", pos.fullmoves(), san.decode())
-            }
-        };
+        let label = || played_label(pos, san);
         if count >= 3 && !self.threefold_seen {
             self.threefold_seen = true;
             let mut f = RawFinding::new(
@@ -421,13 +497,14 @@ impl Replay {
             Some(Ending::Fivefold)
         } else if halfmoves >= 150 && !pos.is_checkmate() {
             Some(Ending::SeventyFiveMoves)
-        } else if may_die && dead::is_dead(pos) {
-            Some(Ending::DeadPosition)
         } else {
             None
         };
         if let Some(e) = ending {
             self.ended = Some((e, format!("after {}", label())));
+        } else if self.dead_after_move(may_die) {
+            let label = played_label(&self.line.pos, san);
+            self.ended = Some((Ending::DeadPosition, format!("after {label}")));
         }
     }
 
@@ -447,6 +524,7 @@ impl Replay {
                 self.find(f);
                 self.line.pass(next);
                 self.keys.clear();
+                self.passed = true;
             }
             None => {
                 let err = SanError {
@@ -609,6 +687,9 @@ impl Visitor for Replay {
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
+        self.dead_candidates = 0;
+        self.passed = false;
+        self.recheck = false;
         self.after_end_reported = false;
         self.marker = None;
         self.findings = Vec::new();
@@ -697,6 +778,10 @@ impl Visitor for Replay {
     fn end_game(&mut self) -> GameReport {
         while let Some(line) = self.outer.pop() {
             self.line = line;
+        }
+        if self.dead_checks == DeadChecks::Deferred && !self.deferred_checks_settled() {
+            self.recheck = true;
+            return GameReport::default();
         }
         let (ending, correction) = self.check_result();
         GameReport {
