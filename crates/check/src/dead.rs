@@ -21,6 +21,9 @@ use arbiter_rules::{Color, Position};
 /// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
 
+/// The most nodes [`proven_alive`] spends on one side.
+const MAX_PROOF_NODES: u64 = 100_000;
+
 /// Pieces other than kings and pawns up to which a position is analysed.
 const MAX_PIECES_ANALYSED: u32 = 4;
 
@@ -72,10 +75,24 @@ pub fn worth_asking(pos: &Position) -> bool {
 }
 
 /// `true` when a line of legal moves from `pos` ends in a checkmate, found
-/// within `budget` for either side: a proof that `pos` is not dead, and so
-/// that no position before it in the game was dead either (a dead
-/// position's successors are all dead). `false` says nothing.
-pub fn proven_alive(pos: &Position, budget: SearchBudget) -> bool {
+/// for either side: a proof that `pos` is not dead, and so that no position
+/// before it in the game was dead either (a dead position's successors are
+/// all dead). `false` says nothing.
+///
+/// `questions` is how many positions of the game the proof would spare
+/// [`is_dead`]: it spends about what answering them would cost. The screen
+/// comes first; the search only when several questions are at stake.
+pub fn proven_alive(pos: &Position, questions: u64) -> bool {
+    if Color::ALL
+        .into_iter()
+        .any(|side| unwinnable::quick_can_mate(pos, side) == Some(true))
+    {
+        return true;
+    }
+    if questions < 2 {
+        return false;
+    }
+    let budget = SearchBudget::nodes((questions * BUDGET.get()).min(MAX_PROOF_NODES));
     Color::ALL.into_iter().any(|side| {
         !pos.has_insufficient_material(side)
             && matches!(

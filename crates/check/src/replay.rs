@@ -6,7 +6,6 @@ use arbiter_pgn::{
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::unwinnable::SearchBudget;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
 use crate::dead;
@@ -113,14 +112,6 @@ enum DeadChecks {
     /// Asked after each move that may have made the position dead.
     AfterEachMove,
 }
-
-/// Nodes spent proving that a mate can still be reached from the final
-/// position, for each position of the game that would otherwise have been
-/// analysed: about what analysing them would have cost, and enough to find
-/// the helpmates of the endings of real games.
-const ALIVE_NODES_PER_CANDIDATE: u64 = 20_000;
-/// The most nodes spent on that proof.
-const ALIVE_MAX_NODES: u64 = 200_000;
 
 /// The replaying visitor. One per worker thread, reused game after game.
 #[derive(Debug)]
@@ -291,8 +282,7 @@ impl Replay {
         if self.passed {
             return false;
         }
-        let nodes = (self.dead_candidates * ALIVE_NODES_PER_CANDIDATE).min(ALIVE_MAX_NODES);
-        dead::proven_alive(&self.line.pos, SearchBudget::nodes(nodes))
+        dead::proven_alive(&self.line.pos, self.dead_candidates)
     }
 
     fn find(&mut self, f: RawFinding) {
