@@ -136,8 +136,11 @@ pub struct Replay {
     ended: Option<(Ending, String)>,
     dead_checks: DeadChecks,
     /// Positions of the main line that [`DeadChecks::Deferred`] did not
-    /// analyse.
-    dead_candidates: u64,
+    /// analyse yet, in order.
+    dead_candidates: Vec<Position>,
+    /// The screens of the final position, shared by the questions asked
+    /// of it.
+    final_screens: dead::Screens,
     /// A null move was played in the main line: the final position is then
     /// not reached from the earlier ones by legal moves.
     passed: bool,
@@ -167,7 +170,8 @@ impl Default for Replay {
             fifty_seen: false,
             ended: None,
             dead_checks: DeadChecks::Deferred,
-            dead_candidates: 0,
+            dead_candidates: Vec::new(),
+            final_screens: dead::Screens::default(),
             passed: false,
             recheck: false,
             after_end_reported: false,
@@ -257,32 +261,50 @@ impl Replay {
 
     /// Whether the position after a main-line move is dead, or (with the
     /// checks deferred) `false` after noting the question.
-    fn dead_after_move(&mut self, may_die: bool) -> bool {
-        if !may_die {
+    ///
+    /// A position becomes dead almost always after a capture, a pawn move
+    /// or a check (which may leave only stalemating replies): only those
+    /// are analysed, to keep long files fast. Castling rights lost can
+    /// close the last way out too. `irreversible` tells a capture, a pawn
+    /// move or castling rights lost; the test for check, which costs more,
+    /// comes after the cheap tests that rule out all but endings.
+    fn dead_after_move(&mut self, irreversible: bool) -> bool {
+        let pos = &self.line.pos;
+        if !dead::worth_asking(pos) || !(irreversible || pos.is_check()) {
             return false;
         }
         match self.dead_checks {
-            DeadChecks::AfterEachMove => dead::is_dead(&self.line.pos),
+            DeadChecks::AfterEachMove => dead::is_dead(pos),
             DeadChecks::Deferred => {
-                if dead::worth_asking(&self.line.pos) {
-                    self.dead_candidates += 1;
-                }
+                self.dead_candidates.push(pos.clone());
                 false
             }
         }
     }
 
-    /// Whether the deferred dead-position checks are settled by the final
-    /// position: no question was deferred, or a mate can be reached from
-    /// the final position, which every deferred position leads to.
-    fn deferred_checks_settled(&self) -> bool {
-        if self.dead_candidates == 0 {
+    /// Whether the deferred dead-position checks are settled, none of the
+    /// positions being dead: proven by a mate that can still be reached
+    /// from the final position, which every deferred position leads to,
+    /// else by asking about each.
+    fn deferred_checks_settled(&mut self) -> bool {
+        let questions = self.dead_candidates.len();
+        if questions == 0 {
             return true;
         }
-        if self.passed {
-            return false;
+        let end = &self.line.pos;
+        if !self.passed
+            && (questions >= 2 || dead::worth_asking(end))
+            && dead::proven_alive(end, questions, &mut self.final_screens)
+        {
+            return true;
         }
-        dead::proven_alive(&self.line.pos, self.dead_candidates)
+        !self.dead_candidates.iter().any(|pos| {
+            if pos == end {
+                dead::is_dead_screened(pos, &mut self.final_screens)
+            } else {
+                dead::is_dead(pos)
+            }
+        })
     }
 
     fn find(&mut self, f: RawFinding) {
@@ -426,18 +448,13 @@ impl Replay {
         let rights_before = self.line.pos.castling_rights();
         self.line.play(m);
         self.plies += 1;
-        // A position becomes dead almost always after a capture, a pawn
-        // move or a check (which may leave only stalemating replies); only
-        // those are analysed, to keep long files fast. Castling rights lost
-        // can close the last way out too.
         let pos = &self.line.pos;
-        let may_die =
-            pos.halfmoves() == 0 || pos.is_check() || pos.castling_rights() != rights_before;
-        self.after_main_line_move(&san, may_die);
+        let irreversible = pos.halfmoves() == 0 || pos.castling_rights() != rights_before;
+        self.after_main_line_move(&san, irreversible);
     }
 
     /// Repetitions, the move counters and dead positions after a move.
-    fn after_main_line_move(&mut self, san: &SanToken<'_>, may_die: bool) {
+    fn after_main_line_move(&mut self, san: &SanToken<'_>, irreversible: bool) {
         let pos = &self.line.pos;
         let halfmoves = pos.halfmoves();
         if halfmoves == 0 {
@@ -492,7 +509,7 @@ impl Replay {
         };
         if let Some(e) = ending {
             self.ended = Some((e, format!("after {}", label())));
-        } else if self.dead_after_move(may_die) {
+        } else if self.dead_after_move(irreversible) {
             let label = played_label(&self.line.pos, san);
             self.ended = Some((Ending::DeadPosition, format!("after {label}")));
         }
@@ -587,7 +604,7 @@ impl Replay {
             Some(Ending::Stalemate)
         } else if let Some((e, _)) = self.ended {
             Some(e)
-        } else if dead::is_dead(pos) {
+        } else if dead::is_dead_screened(pos, &mut self.final_screens) {
             Some(Ending::DeadPosition)
         } else {
             None
@@ -599,7 +616,7 @@ impl Replay {
                 } else {
                     Color::Black
                 };
-                if !dead::can_mate(pos, winner) {
+                if !dead::can_mate(pos, winner, &mut self.final_screens) {
                     let mut f = RawFinding::new(
                         Kind::WinnerCannotMate,
                         at,
@@ -677,7 +694,8 @@ impl Visitor for Replay {
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
-        self.dead_candidates = 0;
+        self.dead_candidates.clear();
+        self.final_screens = dead::Screens::default();
         self.passed = false;
         self.recheck = false;
         self.after_end_reported = false;
