@@ -104,13 +104,14 @@ impl Line {
 /// When the main line's positions are asked whether they are dead.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum DeadChecks {
-    /// Only noted as they come: the final position, if a mate can still be
-    /// reached from it, proves none of them dead (a dead position's
-    /// successors are all dead). Otherwise the game is replayed again,
-    /// asking after each move.
+    /// Only noted as they come, and answered at the end of the game: the
+    /// final position, if a mate can still be reached from it, proves none
+    /// of them dead (a dead position's successors are all dead); otherwise
+    /// each is asked in turn.
     Deferred,
-    /// Asked after each move that may have made the position dead.
-    AfterEachMove,
+    /// Answered already: the game is replayed again, knowing which of the
+    /// positions noted (counted from 0) is the first dead one.
+    Answered { first_dead: usize },
 }
 
 /// The replaying visitor. One per worker thread, reused game after game.
@@ -135,8 +136,8 @@ pub struct Replay {
     /// How the position ended the game, if it did while moves went on.
     ended: Option<(Ending, String)>,
     dead_checks: DeadChecks,
-    /// Positions of the main line that [`DeadChecks::Deferred`] did not
-    /// analyse yet, in order.
+    /// The positions of the main line that may be dead, in order: the
+    /// questions [`DeadChecks`] answers at the end of the game.
     dead_candidates: Vec<Position>,
     /// The screens of the final position, shared by the questions asked
     /// of it.
@@ -144,8 +145,9 @@ pub struct Replay {
     /// A null move was played in the main line: the final position is then
     /// not reached from the earlier ones by legal moves.
     passed: bool,
-    /// The deferred checks could not be settled: replay the game again.
-    recheck: bool,
+    /// A deferred check found a dead position, the first of the game with
+    /// this index among those noted: the game is replayed, to end there.
+    first_dead: Option<usize>,
     after_end_reported: bool,
     marker: Option<(GameResult, usize)>,
     findings: Vec<RawFinding>,
@@ -173,7 +175,7 @@ impl Default for Replay {
             dead_candidates: Vec::new(),
             final_screens: dead::Screens::default(),
             passed: false,
-            recheck: false,
+            first_dead: None,
             after_end_reported: false,
             marker: None,
             findings: Vec::new(),
@@ -250,10 +252,10 @@ impl Replay {
         self.game_len = text.bytes().len();
         self.dead_checks = DeadChecks::Deferred;
         let report = text.visit(self);
-        if !self.recheck {
+        let Some(first_dead) = self.first_dead else {
             return report;
-        }
-        self.dead_checks = DeadChecks::AfterEachMove;
+        };
+        self.dead_checks = DeadChecks::Answered { first_dead };
         let report = text.visit(self);
         self.dead_checks = DeadChecks::Deferred;
         report
@@ -273,32 +275,30 @@ impl Replay {
         if !dead::worth_asking(pos) || !(irreversible || pos.is_check()) {
             return false;
         }
+        self.dead_candidates.push(pos.clone());
         match self.dead_checks {
-            DeadChecks::AfterEachMove => dead::is_dead(pos),
-            DeadChecks::Deferred => {
-                self.dead_candidates.push(pos.clone());
-                false
-            }
+            DeadChecks::Deferred => false,
+            DeadChecks::Answered { first_dead } => self.dead_candidates.len() == first_dead + 1,
         }
     }
 
-    /// Whether the deferred dead-position checks are settled, none of the
-    /// positions being dead: proven by a mate that can still be reached
-    /// from the final position, which every deferred position leads to,
-    /// else by asking about each.
-    fn deferred_checks_settled(&mut self) -> bool {
+    /// The first of the positions noted by the deferred dead-position
+    /// checks that is dead, if one is: none when a mate can still be reached
+    /// from the final position, which every noted position leads to, else
+    /// the first found dead when asking about each in turn.
+    fn first_dead_position(&mut self) -> Option<usize> {
         let questions = self.dead_candidates.len();
         if questions == 0 {
-            return true;
+            return None;
         }
         let end = &self.line.pos;
         if !self.passed
             && (questions >= 2 || dead::worth_asking(end))
             && dead::proven_alive(end, questions, &mut self.final_screens)
         {
-            return true;
+            return None;
         }
-        !self.dead_candidates.iter().any(|pos| {
+        self.dead_candidates.iter().position(|pos| {
             if pos == end {
                 dead::is_dead_screened(pos, &mut self.final_screens)
             } else {
@@ -697,7 +697,7 @@ impl Visitor for Replay {
         self.dead_candidates.clear();
         self.final_screens = dead::Screens::default();
         self.passed = false;
-        self.recheck = false;
+        self.first_dead = None;
         self.after_end_reported = false;
         self.marker = None;
         self.findings = Vec::new();
@@ -787,9 +787,11 @@ impl Visitor for Replay {
         while let Some(line) = self.outer.pop() {
             self.line = line;
         }
-        if self.dead_checks == DeadChecks::Deferred && !self.deferred_checks_settled() {
-            self.recheck = true;
-            return GameReport::default();
+        if self.dead_checks == DeadChecks::Deferred {
+            self.first_dead = self.first_dead_position();
+            if self.first_dead.is_some() {
+                return GameReport::default();
+            }
         }
         let (ending, correction) = self.check_result();
         GameReport {
