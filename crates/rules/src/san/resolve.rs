@@ -236,12 +236,16 @@ fn plain_pawn_move(pos: &Position, from: Square, to: Square) -> bool {
 /// the same diagonal, beyond `from` with nothing else between.
 #[inline]
 fn is_pinned(pos: &Position, king: Square, from: Square) -> bool {
-    let ray = line(king, from);
-    if ray.is_empty() {
+    // Most pieces stand on no line with their king: the coordinates say so
+    // before the line table is looked at.
+    let files = king.file().index().abs_diff(from.file().index());
+    let ranks = king.rank().index().abs_diff(from.rank().index());
+    let straight = files == 0 || ranks == 0;
+    if king == from || !(straight || files == ranks) {
         return false;
     }
+    let ray = line(king, from);
     let board = pos.board();
-    let straight = king.file() == from.file() || king.rank() == from.rank();
     let sliders = if straight {
         board.rooks_and_queens()
     } else {
