@@ -4,6 +4,7 @@ use super::Winnability;
 use super::budget::Budget;
 use super::closure::{explore, is_mate_by};
 use super::forced::play_only_moves;
+use super::lookahead::proves_no_mate;
 use super::reach::Reach;
 use super::search::{Helpmate, Outcome};
 use crate::{Color, Move, Position};
@@ -84,6 +85,9 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         return Winnability::Unwinnable;
     }
     let spread = reach.as_ref().map_or(u32::MAX, Reach::spread);
+    if reach.is_some() && proves_no_mate(pos, side, budget) {
+        return Winnability::Unwinnable;
+    }
 
     if spread <= SMALL_SPREAD {
         match explore(pos, side, SMALL_EXPLORE_POSITIONS, budget) {

@@ -55,6 +55,7 @@ mod distance;
 mod force;
 mod forced;
 mod key;
+mod lookahead;
 mod reach;
 mod search;
 

@@ -15,8 +15,9 @@
 //! expanded in full, so the stored set is closed under legal moves.
 
 use super::budget::Budget;
-use super::distance::{king_distance, knight_distance};
+use super::distance::{bishop_distances, king_distance, knight_distance, locked_pawns};
 use super::key::{PositionKey, PositionMap};
+use crate::attacks::king_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 /// What an iteration or a whole search found.
@@ -61,6 +62,10 @@ struct Targets {
     knight_post: Square,
     /// Where the losing knights head, to take the king's last flight square.
     blocking_post: Square,
+    /// Bishop moves from each square to the mating corner, around the
+    /// locked pawns: both sides' bishops are steered by it, the winner's to
+    /// give the mate, the loser's to block the king's flight squares.
+    bishop_distance: [u8; 64],
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -282,13 +287,18 @@ impl Helpmate {
             Role::Knight => knight_distance(m.to(), post) < knight_distance(m.from(), post),
             _ => false,
         };
+        let (from_distance, to_distance) = (
+            t.bishop_distance[m.from().index()],
+            t.bishop_distance[m.to().index()],
+        );
         let step = if pos.turn() == self.winner {
             let post = if role == Role::King {
                 t.king_post
             } else {
                 t.knight_post
             };
-            if capture || role == Role::Pawn || nearer(post) {
+            let bishop_nears = role == Role::Bishop && bishop_progress(from_distance, to_distance);
+            if capture || role == Role::Pawn || nearer(post) || bishop_nears {
                 Step::Progress
             } else {
                 Step::Normal
@@ -299,7 +309,7 @@ impl Helpmate {
             } else {
                 t.blocking_post
             };
-            if nearer(post) {
+            if nearer(post) || (role == Role::Bishop && to_distance < from_distance) {
                 Step::Progress
             } else if capture {
                 Step::Setback
@@ -318,6 +328,13 @@ impl Helpmate {
         };
         (step, rank)
     }
+}
+
+/// Whether a winning bishop's move from `from` to `to` (bishop moves to the
+/// mating corner) helps: nearing the corner from afar, or stepping off the
+/// squares next to it to make room for the king.
+fn bishop_progress(from: u8, to: u8) -> bool {
+    from != u8::MAX && ((from <= 1 && to > from) || (from > 2 && to < from))
 }
 
 /// Picks the mating corner: one the winner's bishops can reach (or where the
@@ -352,9 +369,14 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         let dr = if sq.rank().index() < 4 { ranks } else { -ranks };
         sq.offset(df + 8 * dr).unwrap_or(sq)
     };
+    let king_post = towards_centre(corner, 1, 1);
+    // The corner and its two neighbours on the edges: a bishop mates or
+    // blocks from there.
+    let corner_area = (king_attacks(corner) - Bitboard::from(king_post)).with(corner);
     Targets {
+        bishop_distance: bishop_distances(corner_area, locked_pawns(board)),
         corner,
-        king_post: towards_centre(corner, 1, 1),
+        king_post,
         knight_post: towards_centre(corner, 3, 3),
         blocking_post: towards_centre(corner, 1, 0),
     }
