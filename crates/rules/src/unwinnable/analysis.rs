@@ -34,6 +34,19 @@ const BIG_SPREAD: u32 = 40;
 /// Positions the big exhaustive exploration may hold.
 const BIG_EXPLORE_POSITIONS: usize = 400_000;
 
+/// Nodes of the proof a few moves ahead (see [`proves_no_mate`]): it runs
+/// once the deep search has failed, as its static analyses cost as much as
+/// hundreds of nodes each.
+const LOOKAHEAD_NODES: u64 = 100_000;
+
+/// The proof a few moves ahead, on a slice of the budget.
+fn lookahead(pos: &Position, side: Color, nodes: u64, budget: &mut Budget) -> bool {
+    let mut slice = budget.slice(nodes);
+    let proven = proves_no_mate(pos, side, &mut slice);
+    budget.absorb(slice);
+    proven
+}
+
 /// What the position alone says: the game is over, or `side` lacks mating
 /// material.
 fn settled(pos: &Position, side: Color) -> Option<Winnability> {
@@ -85,9 +98,6 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         return Winnability::Unwinnable;
     }
     let spread = reach.as_ref().map_or(u32::MAX, Reach::spread);
-    if reach.is_some() && proves_no_mate(pos, side, budget) {
-        return Winnability::Unwinnable;
-    }
 
     if spread <= SMALL_SPREAD {
         match explore(pos, side, SMALL_EXPLORE_POSITIONS, budget) {
@@ -106,6 +116,10 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         Outcome::CutShort => {}
     }
 
+    if reach.is_some() && lookahead(pos, side, LOOKAHEAD_NODES, budget) {
+        return Winnability::Unwinnable;
+    }
+
     if spread <= BIG_SPREAD {
         match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
             Outcome::Mate(line) => return prefixed(line),
@@ -113,6 +127,8 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
             Outcome::CutShort => {}
         }
     }
+
+    search.bar_hopeless_moves(pos, budget);
 
     match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
         Outcome::Mate(line) => prefixed(line),

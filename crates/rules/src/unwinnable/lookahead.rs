@@ -25,7 +25,7 @@ use crate::{Color, Position};
 /// Plies the walk follows chains of checks.
 const MAX_DEPTH: u32 = 16;
 /// What one static analysis costs, in the budget's nodes.
-const REACH_COST: u64 = 64;
+const REACH_COST: u64 = 500;
 
 /// `true` when `winner` provably cannot mate from `pos`: every move leads
 /// to a position the static analysis proves, or to a check this walk

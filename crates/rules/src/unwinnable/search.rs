@@ -17,6 +17,7 @@
 use super::budget::Budget;
 use super::distance::{bishop_distances, king_distance, knight_distance, locked_pawns};
 use super::key::{PositionKey, PositionMap};
+use super::reach::Reach;
 use crate::attacks::king_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
@@ -50,6 +51,8 @@ const MAX_CREDIT: i32 = 128;
 const MAX_LINE: usize = 400;
 /// Positions kept in the table; past that the search goes on without storing.
 const TABLE_CAPACITY: usize = 1 << 21;
+/// What the static analysis of one root move costs, in nodes.
+const BAR_COST: u64 = 500;
 
 /// Squares the helpmate is steered towards.
 #[derive(Copy, Clone, Debug)]
@@ -90,6 +93,12 @@ pub(super) struct Helpmate {
     stopped: bool,
     /// Where deepening goes on.
     next_credit: i32,
+    /// Moves from the root after which the winner provably cannot mate:
+    /// never searched.
+    barred: Vec<Move>,
+    /// The last phase: the loser's pawn trades count as progress, opening
+    /// the walls that long composed mates go through.
+    trades_progress: bool,
 }
 
 impl Helpmate {
@@ -104,7 +113,22 @@ impl Helpmate {
             cut_short: false,
             stopped: false,
             next_credit: 1,
+            barred: Vec::new(),
+            trades_progress: false,
         }
+    }
+
+    /// Bars the root's moves after which the static analysis proves that
+    /// the winner cannot mate: the search spends nothing on them, and a
+    /// complete iteration over the rest is still a proof. Costs a static
+    /// analysis per move, so only the deep searches do it.
+    pub(super) fn bar_hopeless_moves(&mut self, root: &Position, budget: &mut Budget) {
+        self.trades_progress = true;
+        self.barred = root
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| budget.spend(BAR_COST) && proven_hopeless(&root.after(m), self.winner))
+            .collect();
     }
 
     /// Iterative deepening over `credits`. The iteration with `c` credits
@@ -199,7 +223,7 @@ impl Helpmate {
             let rank = present.trailing_zeros() as u8;
             present &= present - 1;
             for (i, &m) in moves.iter().enumerate() {
-                if ranks[i] != rank {
+                if ranks[i] != rank || (self.line.is_empty() && self.barred.contains(&m)) {
                     continue;
                 }
                 if !budget.spend(1) {
@@ -309,7 +333,9 @@ impl Helpmate {
             } else {
                 t.blocking_post
             };
-            if nearer(post) || (role == Role::Bishop && to_distance < from_distance) {
+            let bishop_nears = role == Role::Bishop && to_distance < from_distance;
+            let opens = capture && self.trades_progress && pawn_trade(pos, m, role);
+            if nearer(post) || bishop_nears || opens {
                 Step::Progress
             } else if capture {
                 Step::Setback
@@ -328,6 +354,18 @@ impl Helpmate {
         };
         (step, rank)
     }
+}
+
+/// A capture by a pawn or of a pawn, with enough on the board that it
+/// opens lines rather than trades down to a bare king.
+fn pawn_trade(pos: &Position, m: Move, role: Role) -> bool {
+    let board = pos.board();
+    board.occupied().count() > 5 && (role == Role::Pawn || board.pawns().contains(m.to()))
+}
+
+/// `true` when the static analysis proves `winner` cannot mate from `pos`.
+fn proven_hopeless(pos: &Position, winner: Color) -> bool {
+    Reach::of(pos, winner).is_some_and(|reach| !reach.mate_conceivable())
 }
 
 /// Whether a winning bishop's move from `from` to `to` (bishop moves to the
@@ -360,6 +398,8 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         _ => Bitboard::CORNERS,
     };
     let king = pos.king_square(!winner);
+    let home = corners & Bitboard::rank(crate::Rank::First.relative_to(!winner));
+    let corners = if home.any() { home } else { corners };
     let corner = corners
         .into_iter()
         .min_by_key(|&c| king_distance(c, king))
