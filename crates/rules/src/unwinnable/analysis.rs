@@ -107,6 +107,7 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         }
     }
 
+    search.steer_bishops(pos);
     let mut slice = budget.slice(DEEP_FIRST_NODES);
     let outcome = search.deepen(pos, DEEP_CREDITS, DEEP_NODES_PER_CREDIT, &mut slice);
     budget.absorb(slice);

@@ -131,6 +131,17 @@ impl Helpmate {
             .collect();
     }
 
+    /// Steers both sides' bishops to the mating corner from now on: the
+    /// composed positions' long mates need it, the short ones of real
+    /// games are found faster without.
+    pub(super) fn steer_bishops(&mut self, root: &Position) {
+        let t = &mut self.targets;
+        // The corner and its two neighbours on the edges: a bishop mates
+        // or blocks from there.
+        let corner_area = (king_attacks(t.corner) - Bitboard::from(t.king_post)).with(t.corner);
+        t.bishop_distance = bishop_distances(corner_area, locked_pawns(root.board()));
+    }
+
     /// Iterative deepening over `credits`. The iteration with `c` credits
     /// may spend `c * nodes_per_credit` nodes of `budget`: an iteration
     /// that would take too long is abandoned for the next, which looks
@@ -412,9 +423,8 @@ fn targets(pos: &Position, winner: Color) -> Targets {
     let king_post = towards_centre(corner, 1, 1);
     // The corner and its two neighbours on the edges: a bishop mates or
     // blocks from there.
-    let corner_area = (king_attacks(corner) - Bitboard::from(king_post)).with(corner);
     Targets {
-        bishop_distance: bishop_distances(corner_area, locked_pawns(board)),
+        bishop_distance: [u8::MAX; 64],
         corner,
         king_post,
         knight_post: towards_centre(corner, 3, 3),
