@@ -7,7 +7,10 @@ use arbiter_rules::Color;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// The side to move is checkmated (FIDE 5.1.1).
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check (FIDE 5.2.1).
     Stalemate,
     /// Neither side can checkmate any more (FIDE 5.2.2).

@@ -35,46 +35,76 @@ pub enum Kind {
     /// See [`arbiter_pgn::SyntaxErrorKind`]; one kind per variant.
     Syntax(SyntaxKind),
     // Tags.
+    /// A tag of the Seven Tag Roster is missing.
     MissingTag,
+    /// `Date` is not `YYYY.MM.DD` (with `??` for unknown parts).
     BadDate,
+    /// `Result` is none of `1-0`, `0-1`, `1/2-1/2`, `*`.
     BadResultTag,
+    /// The `FEN` tag cannot be read or is no legal position.
     InvalidFen,
+    /// A `Variant` other than standard chess or Chess960.
     UnsupportedVariant,
     // Moves.
+    /// Movetext that is no move in any notation.
     UnreadableMove,
+    /// A move of the main line that is not legal.
     IllegalMove,
+    /// A move more than one piece could make.
     AmbiguousMove,
+    /// `--` in the main line: passing is no move (FIDE 1.2).
     NullMove,
+    /// An illegal move in a variation (commentary).
     IllegalMoveInVariation,
+    /// Moves after checkmate or stalemate ended the game.
     MovesAfterGameEnd,
+    /// Moves after a dead position, the fifth repetition or the 75-move rule drew the game.
     MovesAfterDraw,
     // Results.
+    /// The `Result` tag and the termination marker differ.
     ResultMismatch,
+    /// The result is not the one the final position proves.
     ResultContradictsPosition,
+    /// The position ended the game but the record gives `*`.
     ResultNotRecorded,
+    /// A decisive result, not by mate, for a side that cannot checkmate.
     WinnerCannotMate,
     // Claims the record shows were available.
+    /// A threefold repetition could have been claimed.
     ThreefoldAvailable,
+    /// The fifty-move rule could have been claimed.
     FiftyMovesAvailable,
 }
 
 /// The syntax error kinds of the PGN reader, as finding kinds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SyntaxKind {
+    /// A `{` comment is never closed.
     UnterminatedComment,
+    /// A `(` variation is never closed.
     UnterminatedVariation,
+    /// A `)` closes no variation.
     UnmatchedParenthesis,
+    /// A tag pair without a quoted value or closing bracket.
     MalformedTag,
+    /// A tag value holds quotes not escaped as `\"`.
     UnescapedQuote,
+    /// A tag pair among the moves.
     TagInMovetext,
+    /// `$` not followed by a number from 0 to 255, or an unknown suffix.
     InvalidNag,
+    /// A character that starts no token.
     UnexpectedCharacter,
+    /// A result marker inside a variation.
     ResultInVariation,
+    /// The game has no termination marker.
     MissingResult,
+    /// A game too large to read, skipped.
     GameTooLarge,
 }
 
 impl SyntaxKind {
+    /// The finding kind of a reader's syntax error.
     pub fn of(kind: &arbiter_pgn::SyntaxErrorKind) -> SyntaxKind {
         use arbiter_pgn::SyntaxErrorKind as S;
         match kind {
@@ -279,17 +309,27 @@ fn kind_id<S: serde::Serializer>(kind: &Kind, s: S) -> Result<S::Ok, S::Error> {
 /// rather than a line and column.
 #[derive(Clone, Debug)]
 pub struct RawFinding {
+    /// Where, as a byte offset in the game's text.
     pub offset: usize,
+    /// What kind of problem.
     pub kind: Kind,
+    /// What is wrong, in English.
     pub message: String,
+    /// The same in Chinese; without it, the kind's title ([`Kind::title_zh`]).
     pub message_zh: Option<String>,
+    /// The rule, when it is not the kind's own ([`Kind::rule`]).
     pub rule: Option<&'static str>,
+    /// The move concerned, with its number (`23... Nxe5`).
     pub mv: Option<String>,
+    /// The position before that move, or the final position.
     pub fen: Option<String>,
+    /// The legal moves in that position, in SAN.
     pub legal: Option<Vec<String>>,
 }
 
 impl RawFinding {
+    /// A finding of `kind` at `offset` with its English message and none of
+    /// the optional details.
     pub fn new(kind: Kind, offset: usize, message: impl Into<String>) -> RawFinding {
         RawFinding {
             offset,

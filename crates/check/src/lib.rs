@@ -9,6 +9,8 @@
 //! game. The `arbiter check` command is a thin layer over this crate; the
 //! kinds of finding are listed in `docs/check.md`.
 
+#![warn(missing_docs)]
+
 mod dead;
 mod ending;
 mod finding;
