@@ -132,10 +132,22 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
     search.bar_hopeless_moves(pos, budget);
 
     match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
-        Outcome::Mate(line) => prefixed(line),
-        Outcome::NoMate => Winnability::Unwinnable,
-        Outcome::CutShort => Winnability::Undecided,
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
     }
+
+    // The search ran out of credits, not of nodes: lines that wander for
+    // ever (a king walking about while the other side has no moves left to
+    // spend) never end in a proof. A wide exploration may still close.
+    if spread > BIG_SPREAD && !budget.exhausted() {
+        match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
+            Outcome::Mate(line) => return prefixed(line),
+            Outcome::NoMate => return Winnability::Unwinnable,
+            Outcome::CutShort => {}
+        }
+    }
+    Winnability::Undecided
 }
 
 /// The fast screen behind [`super::quick_can_mate`].
