@@ -12,7 +12,7 @@ use crate::{Color, Move, Position};
 /// Only moves played before analysing; more would be a composed curiosity.
 const ONLY_MOVES: usize = 64;
 /// Credits of the first, shallow helpmate search.
-const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=2;
+const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=4;
 /// Nodes of its iterations, per credit.
 const QUICK_NODES_PER_CREDIT: u64 = 1_000;
 /// Nodes of the screen's helpmate search.
