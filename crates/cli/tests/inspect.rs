@@ -181,9 +181,11 @@ fn many_lines_on_several_workers_keep_their_order() {
         "8/8/8/8/8/8/8/K6k b - - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ];
-    let input: String = (0..1500).map(|i| format!("{}\n", fens[i % 3])).collect();
+    // More lines than one batch holds (4,096), so that batches follow one
+    // another.
+    let input: String = (0..9000).map(|i| format!("{}\n", fens[i % 3])).collect();
     let out = inspect(&input);
-    assert_eq!(out.len(), 1500);
+    assert_eq!(out.len(), 9000);
     for (i, line) in out.iter().enumerate() {
         assert_eq!(line["fen"], fens[i % 3], "line {}", i + 1);
     }

@@ -18,8 +18,10 @@ use arbiter_rules::uci::Uci;
 use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate};
 use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, Validation};
 
-/// Lines read before they are answered together.
-const BATCH: usize = 512;
+/// Lines read before they are answered together. Every batch ends with the
+/// workers waiting for the slowest: on a busy machine, where a worker may
+/// be descheduled for a while, few big batches lose less than many small.
+const BATCH: usize = 4096;
 
 /// The default budget: enough for every position of real games, and at
 /// most about a second for the hardest composed ones.
