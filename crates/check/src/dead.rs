@@ -21,16 +21,36 @@ use arbiter_rules::{Color, Position};
 /// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
 
+/// The most nodes [`proven_alive`] spends on one side.
+const MAX_PROOF_NODES: u64 = 100_000;
+
 /// Pieces other than kings and pawns up to which a position is analysed.
 const MAX_PIECES_ANALYSED: u32 = 4;
 
+/// The fast screen's answers for one position, each side asked at most
+/// once: the end of a game asks several questions of its final position.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Screens {
+    /// Per side (White, Black): the screen's answer, once asked.
+    answers: [Option<Option<bool>>; 2],
+}
+
+impl Screens {
+    /// The screen's answer for `side` in `pos`, the position these screens
+    /// belong to: see [`unwinnable::quick_can_mate`].
+    fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
+        *self.answers[side as usize].get_or_insert_with(|| unwinnable::quick_can_mate(pos, side))
+    }
+}
+
 /// `true` if `color` could still checkmate by some legal series of moves
 /// (or the position was not analysed, or the analysis could not tell).
-pub fn can_mate(pos: &Position, color: Color) -> bool {
+/// `screens` are those of `pos` asked so far.
+pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
         || unwinnable::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
-        || !proven_unable(pos, color)
+        || !proven_unable(pos, color, screens)
 }
 
 /// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
@@ -50,12 +70,17 @@ fn has_mobile_pawn(pos: &Position, color: Color) -> bool {
 /// `true` if neither side can checkmate any more: a dead position, which
 /// ends the game at once (FIDE 5.2.2).
 pub fn is_dead(pos: &Position) -> bool {
-    if !worth_analysing(pos) || !may_be_dead(pos) {
+    is_dead_screened(pos, &mut Screens::default())
+}
+
+/// [`is_dead`], with the screens of `pos` asked so far.
+pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
+    if !worth_asking(pos) {
         return false;
     }
     // The screen of both sides before any search: one side found able to
     // mate settles the question at once.
-    let screened = Color::ALL.map(|side| unwinnable::quick_can_mate(pos, side));
+    let screened = Color::ALL.map(|side| screens.of(pos, side));
     if screened.contains(&Some(true)) {
         return false;
     }
@@ -63,6 +88,40 @@ pub fn is_dead(pos: &Position) -> bool {
         .into_iter()
         .zip(screened)
         .all(|(side, quick)| quick == Some(false) || searched_unable(pos, side))
+}
+
+/// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
+/// answer "not dead" for almost every position of a game, without search.
+pub fn worth_asking(pos: &Position) -> bool {
+    worth_analysing(pos) && may_be_dead(pos)
+}
+
+/// `true` when a line of legal moves from `pos` ends in a checkmate, found
+/// for either side: a proof that `pos` is not dead, and so that no position
+/// before it in the game was dead either (a dead position's successors are
+/// all dead). `false` says nothing.
+///
+/// `questions` is how many positions of the game the proof would spare
+/// [`is_dead`]: it spends about what answering them would cost. The screen
+/// comes first; the search only when several questions are at stake.
+pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
+    if Color::ALL
+        .into_iter()
+        .any(|side| screens.of(pos, side) == Some(true))
+    {
+        return true;
+    }
+    if questions < 2 {
+        return false;
+    }
+    let nodes = (questions as u64 * BUDGET.get()).min(MAX_PROOF_NODES);
+    Color::ALL.into_iter().any(|side| {
+        screens.of(pos, side).is_none()
+            && matches!(
+                unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
+                unwinnable::Winnability::Winnable { .. }
+            )
+    })
 }
 
 /// A quick test that lets almost every live ending through unanalysed:
@@ -83,8 +142,8 @@ fn may_be_dead(pos: &Position) -> bool {
 }
 
 /// `true` if the analysis proves `color` can never mate.
-fn proven_unable(pos: &Position, color: Color) -> bool {
-    match unwinnable::quick_can_mate(pos, color) {
+fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
+    match screens.of(pos, color) {
         Some(able) => !able,
         None => searched_unable(pos, color),
     }

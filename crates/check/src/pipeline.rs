@@ -125,8 +125,13 @@ pub(crate) fn check_input_sized<R: Read + Send>(
     let (part_tx, part_rx) = mpsc::sync_channel::<Part>(QUEUED_PARTS);
     let part_rx = Arc::new(Mutex::new(part_rx));
     let (done_tx, done_rx) = mpsc::channel::<(Part, Checked)>();
+    // Buffers of parts checked, back to the reader: a fresh buffer of half
+    // a megabyte costs the kernel more to clear than the games in it cost
+    // to split.
+    let (spare_tx, spare_rx) = mpsc::channel::<Vec<u8>>();
     thread::scope(|scope| {
-        let reader = scope.spawn(move || read_parts(input, sizes.part, part_tx, on_batch));
+        let reader =
+            scope.spawn(move || read_parts(input, sizes.part, part_tx, spare_rx, on_batch));
         for _ in 0..options.workers.max(1) {
             let rx = Arc::clone(&part_rx);
             let tx = done_tx.clone();
@@ -157,7 +162,10 @@ pub(crate) fn check_input_sized<R: Read + Send>(
         for (part, checked) in done_rx {
             waiting.insert(part.seq, (part, checked));
             while let Some((part, checked)) = waiting.remove(&next) {
-                order.take(part, checked, each);
+                if let Some(spare) = order.take(part, checked, each) {
+                    // The reader may be gone already: the buffer is then freed.
+                    let _ = spare_tx.send(spare);
+                }
                 next += 1;
             }
         }
@@ -172,6 +180,7 @@ fn read_parts<R: Read>(
     mut input: R,
     part_bytes: usize,
     tx: mpsc::SyncSender<Part>,
+    spares: mpsc::Receiver<Vec<u8>>,
     on_batch: &(dyn Fn() + Sync),
 ) -> io::Result<()> {
     let part_bytes = part_bytes.max(1);
@@ -189,7 +198,8 @@ fn read_parts<R: Read>(
             cut_point(&bytes, start)
         };
         // The next part starts with the last byte of this one.
-        let mut next = Vec::new();
+        let mut next = spares.try_recv().unwrap_or_default();
+        next.clear();
         if !eof {
             next.reserve(start + part_bytes);
             next.extend_from_slice(&bytes[cut - 1..]);
@@ -379,21 +389,29 @@ impl InOrder {
         self.line += checked.lines;
     }
 
-    /// The next part of the input, with what a worker made of it.
-    fn take(&mut self, part: Part, checked: Checked, each: &mut dyn FnMut(GameOutcome)) {
+    /// The next part of the input, with what a worker made of it. Returns
+    /// the part's buffer when it is done with.
+    fn take(
+        &mut self,
+        part: Part,
+        checked: Checked,
+        each: &mut dyn FnMut(GameOutcome),
+    ) -> Option<Vec<u8>> {
         let Some(mut carry) = self.carry.take() else {
             let rest = checked.rest;
             let rest_offset = part.offset + (rest - part.start) as u64;
             self.hand_out(checked, each);
             if rest < part.bytes.len() {
                 self.carry = Some(Carry::new(part.bytes, rest, rest_offset));
+                return None;
             }
-            return;
+            return Some(part.bytes);
         };
         // A game ran over the last cut: the worker took this part for the
         // start of a game, which it is not.
         carry.bytes.extend_from_slice(&part.bytes[part.start..]);
         self.carry = self.settle(carry, part.eof, each);
+        Some(part.bytes)
     }
 
     /// Checks the games of `carry` that are whole; what is left, if any.

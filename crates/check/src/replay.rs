@@ -101,6 +101,19 @@ impl Line {
     }
 }
 
+/// When the main line's positions are asked whether they are dead.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum DeadChecks {
+    /// Only noted as they come, and answered at the end of the game: the
+    /// final position, if a mate can still be reached from it, proves none
+    /// of them dead (a dead position's successors are all dead); otherwise
+    /// each is asked in turn.
+    Deferred,
+    /// Answered already: the game is replayed again, knowing which of the
+    /// positions noted (counted from 0) is the first dead one.
+    Answered { first_dead: usize },
+}
+
 /// The replaying visitor. One per worker thread, reused game after game.
 #[derive(Debug)]
 pub struct Replay {
@@ -122,6 +135,19 @@ pub struct Replay {
     fifty_seen: bool,
     /// How the position ended the game, if it did while moves went on.
     ended: Option<(Ending, String)>,
+    dead_checks: DeadChecks,
+    /// The positions of the main line that may be dead, in order: the
+    /// questions [`DeadChecks`] answers at the end of the game.
+    dead_candidates: Vec<Position>,
+    /// The screens of the final position, shared by the questions asked
+    /// of it.
+    final_screens: dead::Screens,
+    /// A null move was played in the main line: the final position is then
+    /// not reached from the earlier ones by legal moves.
+    passed: bool,
+    /// A deferred check found a dead position, the first of the game with
+    /// this index among those noted: the game is replayed, to end there.
+    first_dead: Option<usize>,
     after_end_reported: bool,
     marker: Option<(GameResult, usize)>,
     findings: Vec<RawFinding>,
@@ -145,6 +171,11 @@ impl Default for Replay {
             threefold_seen: false,
             fifty_seen: false,
             ended: None,
+            dead_checks: DeadChecks::Deferred,
+            dead_candidates: Vec::new(),
+            final_screens: dead::Screens::default(),
+            passed: false,
+            first_dead: None,
             after_end_reported: false,
             marker: None,
             findings: Vec::new(),
@@ -159,6 +190,16 @@ fn move_label(pos: &Position, san: &str) -> String {
     match pos.turn() {
         Color::White => format!("{n}. {san}"),
         Color::Black => format!("{n}... {san}"),
+    }
+}
+
+/// The number and text of the move just played, from the position after
+/// it: `23... Nxe5`.
+fn played_label(pos: &Position, san: &SanToken<'_>) -> String {
+    if pos.turn() == Color::White {
+        format!("{}... {}", pos.fullmoves().get() - 1, san.decode())
+    } else {
+        format!("{}. {}", pos.fullmoves(), san.decode())
     }
 }
 
@@ -209,7 +250,61 @@ impl Replay {
     /// Replays one game.
     pub fn check_game(&mut self, text: &GameText<'_>) -> GameReport {
         self.game_len = text.bytes().len();
-        text.visit(self)
+        self.dead_checks = DeadChecks::Deferred;
+        let report = text.visit(self);
+        let Some(first_dead) = self.first_dead else {
+            return report;
+        };
+        self.dead_checks = DeadChecks::Answered { first_dead };
+        let report = text.visit(self);
+        self.dead_checks = DeadChecks::Deferred;
+        report
+    }
+
+    /// Whether the position after a main-line move is dead, or (with the
+    /// checks deferred) `false` after noting the question.
+    ///
+    /// A position becomes dead almost always after a capture, a pawn move
+    /// or a check (which may leave only stalemating replies): only those
+    /// are analysed, to keep long files fast. Castling rights lost can
+    /// close the last way out too. `irreversible` tells a capture, a pawn
+    /// move or castling rights lost; the test for check, which costs more,
+    /// comes after the cheap tests that rule out all but endings.
+    fn dead_after_move(&mut self, irreversible: bool) -> bool {
+        let pos = &self.line.pos;
+        if !dead::worth_asking(pos) || !(irreversible || pos.is_check()) {
+            return false;
+        }
+        self.dead_candidates.push(pos.clone());
+        match self.dead_checks {
+            DeadChecks::Deferred => false,
+            DeadChecks::Answered { first_dead } => self.dead_candidates.len() == first_dead + 1,
+        }
+    }
+
+    /// The first of the positions noted by the deferred dead-position
+    /// checks that is dead, if one is: none when a mate can still be reached
+    /// from the final position, which every noted position leads to, else
+    /// the first found dead when asking about each in turn.
+    fn first_dead_position(&mut self) -> Option<usize> {
+        let questions = self.dead_candidates.len();
+        if questions == 0 {
+            return None;
+        }
+        let end = &self.line.pos;
+        if !self.passed
+            && (questions >= 2 || dead::worth_asking(end))
+            && dead::proven_alive(end, questions, &mut self.final_screens)
+        {
+            return None;
+        }
+        self.dead_candidates.iter().position(|pos| {
+            if pos == end {
+                dead::is_dead_screened(pos, &mut self.final_screens)
+            } else {
+                dead::is_dead(pos)
+            }
+        })
     }
 
     fn find(&mut self, f: RawFinding) {
@@ -353,18 +448,13 @@ impl Replay {
         let rights_before = self.line.pos.castling_rights();
         self.line.play(m);
         self.plies += 1;
-        // A position becomes dead almost always after a capture, a pawn
-        // move or a check (which may leave only stalemating replies); only
-        // those are analysed, to keep long files fast. Castling rights lost
-        // can close the last way out too.
         let pos = &self.line.pos;
-        let may_die =
-            pos.halfmoves() == 0 || pos.is_check() || pos.castling_rights() != rights_before;
-        self.after_main_line_move(&san, may_die);
+        let irreversible = pos.halfmoves() == 0 || pos.castling_rights() != rights_before;
+        self.after_main_line_move(&san, irreversible);
     }
 
     /// Repetitions, the move counters and dead positions after a move.
-    fn after_main_line_move(&mut self, san: &SanToken<'_>, may_die: bool) {
+    fn after_main_line_move(&mut self, san: &SanToken<'_>, irreversible: bool) {
         let pos = &self.line.pos;
         let halfmoves = pos.halfmoves();
         if halfmoves == 0 {
@@ -380,14 +470,7 @@ impl Replay {
             }
         }
         self.keys.push(key);
-        // The move just played, with its number (the position is after it).
-        let label = || {
-            if pos.turn() == Color::White {
-                format!("{}... {}", pos.fullmoves().get() - 1, san.decode())
-            } else {
-                format!("{}. {}", pos.fullmoves(), san.decode())
-            }
-        };
+        let label = || played_label(pos, san);
         if count >= 3 && !self.threefold_seen {
             self.threefold_seen = true;
             let mut f = RawFinding::new(
@@ -421,13 +504,14 @@ impl Replay {
             Some(Ending::Fivefold)
         } else if halfmoves >= 150 && !pos.is_checkmate() {
             Some(Ending::SeventyFiveMoves)
-        } else if may_die && dead::is_dead(pos) {
-            Some(Ending::DeadPosition)
         } else {
             None
         };
         if let Some(e) = ending {
             self.ended = Some((e, format!("after {}", label())));
+        } else if self.dead_after_move(irreversible) {
+            let label = played_label(&self.line.pos, san);
+            self.ended = Some((Ending::DeadPosition, format!("after {label}")));
         }
     }
 
@@ -447,6 +531,7 @@ impl Replay {
                 self.find(f);
                 self.line.pass(next);
                 self.keys.clear();
+                self.passed = true;
             }
             None => {
                 let err = SanError {
@@ -519,7 +604,7 @@ impl Replay {
             Some(Ending::Stalemate)
         } else if let Some((e, _)) = self.ended {
             Some(e)
-        } else if dead::is_dead(pos) {
+        } else if dead::is_dead_screened(pos, &mut self.final_screens) {
             Some(Ending::DeadPosition)
         } else {
             None
@@ -531,7 +616,7 @@ impl Replay {
                 } else {
                     Color::Black
                 };
-                if !dead::can_mate(pos, winner) {
+                if !dead::can_mate(pos, winner, &mut self.final_screens) {
                     let mut f = RawFinding::new(
                         Kind::WinnerCannotMate,
                         at,
@@ -609,6 +694,10 @@ impl Visitor for Replay {
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
+        self.dead_candidates.clear();
+        self.final_screens = dead::Screens::default();
+        self.passed = false;
+        self.first_dead = None;
         self.after_end_reported = false;
         self.marker = None;
         self.findings = Vec::new();
@@ -697,6 +786,12 @@ impl Visitor for Replay {
     fn end_game(&mut self) -> GameReport {
         while let Some(line) = self.outer.pop() {
             self.line = line;
+        }
+        if self.dead_checks == DeadChecks::Deferred {
+            self.first_dead = self.first_dead_position();
+            if self.first_dead.is_some() {
+                return GameReport::default();
+            }
         }
         let (ending, correction) = self.check_result();
         GameReport {

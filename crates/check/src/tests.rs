@@ -779,3 +779,26 @@ fn a_win_for_a_side_that_can_never_mate_is_reported() {
     let (_, findings) = check_from(fen, "1-0", "1. Kf2 Bf7 2. Ke1");
     assert!(findings.iter().all(|f| f.kind != Kind::WinnerCannotMate));
 }
+
+#[test]
+fn a_mate_at_the_end_proves_the_minor_piece_ending_alive() {
+    // Every move of this ending might have left a dead position, and none
+    // did: the mate it ends in proves it without analysing each one.
+    let (report, findings) = check_from(
+        "7k/8/6KB/8/4N3/8/8/8 w - - 0 1",
+        "1-0",
+        "1. Bg7+ Kg8 2. Nf6#",
+    );
+    assert_eq!(
+        report.ending,
+        Some(Ending::Checkmate {
+            winner: arbiter_rules::Color::White
+        })
+    );
+    assert_eq!(first_finding(&findings, Kind::MovesAfterDraw), None);
+    // The same ending drawn by agreement before the mate: its final
+    // position is analysed, and still no position is dead.
+    let (report, findings) = check_from("7k/8/6KB/8/4N3/8/8/8 w - - 0 1", "1/2-1/2", "1. Bg7+ Kg8");
+    assert_eq!(report.ending, None);
+    assert_eq!(first_finding(&findings, Kind::MovesAfterDraw), None);
+}

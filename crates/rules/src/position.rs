@@ -351,7 +351,9 @@ impl Position {
     /// The en passant square if an en passant capture is legal right now.
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves()
+        // Only the pawns next to the captured one can take it.
+        let pawns = self.board.pawns() & self.board.by_color(self.turn);
+        self.legal_moves_between(pawns, Bitboard::from_square(ep))
             .iter()
             .any(|m| m.is_en_passant())
             .then_some(ep)

@@ -23,8 +23,10 @@ use arbiter_rules::uci::Uci;
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
-use tokio::sync::Mutex;
+use std::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -95,8 +97,9 @@ async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
     // A small read buffer: the library zeroes it before every read, and
     // the load generator shares the machine's cores with the server.
+    // Nagle's algorithm off, as browsers have it.
     let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), false)
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
     ws.send(Message::text(
@@ -107,8 +110,45 @@ async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     Ok(ws)
 }
 
-/// Reads until a message of `kind` (other messages are skipped).
-async fn until(ws: &mut Ws, want: impl Fn(&Value) -> bool) -> Result<Value, String> {
+/// What the load generator reads of a server message; everything else is
+/// skipped without being built (a full `serde_json::Value` for every
+/// message cost the generator more than the server's referee).
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(borrow)]
+    r#type: &'a str,
+    view: Option<ViewSeen<'a>>,
+    verdict: Option<VerdictSeen<'a>>,
+}
+
+#[derive(Deserialize)]
+struct ViewSeen<'a> {
+    #[serde(borrow)]
+    status: &'a str,
+    moves_from: u64,
+    /// Only counted: a vector of a zero-sized type allocates nothing.
+    moves: Vec<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct VerdictSeen<'a> {
+    #[serde(borrow)]
+    verdict: &'a str,
+}
+
+impl ViewSeen<'_> {
+    fn plies(&self) -> u64 {
+        self.moves_from + self.moves.len() as u64
+    }
+}
+
+/// What a wanted message said.
+struct Seen {
+    over: bool,
+}
+
+/// Reads until a message `want` accepts (other messages are skipped).
+async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
             .await
@@ -116,17 +156,29 @@ async fn until(ws: &mut Ws, want: impl Fn(&Value) -> bool) -> Result<Value, Stri
             .ok_or("closed")?
             .map_err(|e| e.to_string())?;
         if let Message::Text(t) = msg {
-            let v: Value = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-            if want(&v) {
-                return Ok(v);
+            let m: Incoming = serde_json::from_str(&t).map_err(|e| e.to_string())?;
+            if want(&m) {
+                if m.r#type == "verdict"
+                    && m.verdict.as_ref().is_none_or(|v| v.verdict != "accepted")
+                {
+                    return Err(format!("refused: {t}"));
+                }
+                return Ok(Seen {
+                    over: m.view.is_some_and(|v| v.status == "over"),
+                });
             }
         }
     }
 }
 
-fn plies_after(v: &Value) -> Option<u64> {
-    let view = &v["view"];
-    Some(view["moves_from"].as_u64()? + view["moves"].as_array()?.len() as u64)
+/// An update showing the game started.
+fn started(m: &Incoming) -> bool {
+    m.view.as_ref().is_some_and(|v| v.status == "started")
+}
+
+/// An update (not the full view) carrying ply `plies`.
+fn update_to(m: &Incoming, plies: u64) -> bool {
+    m.r#type == "update" && m.view.as_ref().is_some_and(|v| v.plies() == plies)
 }
 
 /// Plays games one after another until told to stop.
@@ -185,20 +237,14 @@ async fn play_one(
     if over_http {
         // One stream watches the game; the players post their moves.
         sockets.push(seat(&args.url, id, "").await?);
-        until(&mut sockets[0], |v| {
-            v["type"] == "full" && v["view"]["status"] == "started"
-        })
-        .await?;
+        until(&mut sockets[0], |m| m.r#type == "full" && started(m)).await?;
     } else {
         for token in &tokens {
             sockets.push(seat(&args.url, id, token).await?);
         }
         // Both seated: the server starts the clock.
         for ws in &mut sockets {
-            until(ws, |v| {
-                v["type"] == "update" && v["view"]["status"] == "started"
-            })
-            .await?;
+            until(ws, |m| m.r#type == "update" && started(m)).await?;
         }
     }
     if let Some((ready, permit)) = opening.take() {
@@ -224,13 +270,12 @@ async fn play_one(
                 let _connection = shared.posting.acquire().await.expect("never closed");
                 http.post(format!("{}/api/games/{id}/events", args.url))
                     .bearer_auth(&tokens[me])
-                    .json(&json!({"kind": "move", "move": uci}))
+                    .header("content-type", "application/json")
+                    .body(format!(r#"{{"kind":"move","move":"{uci}"}}"#))
                     .send()
                     .await
             };
-            let watch = until(&mut sockets[0], |v| {
-                v["type"] == "update" && plies_after(v) == Some(plies + 1)
-            });
+            let watch = until(&mut sockets[0], |m| update_to(m, plies + 1));
             let (answer, seen) = tokio::join!(post, watch);
             let latency = sent.elapsed();
             let answer = answer.map_err(|e| e.to_string())?;
@@ -240,21 +285,15 @@ async fn play_one(
             (seen?, latency)
         } else {
             sockets[me]
-                .send(Message::text(
-                    json!({"type": "act", "id": request, "event": {"kind": "move", "move": uci}})
-                        .to_string(),
-                ))
+                .send(Message::text(format!(
+                    r#"{{"type":"act","id":{request},"event":{{"kind":"move","move":"{uci}"}}}}"#
+                )))
                 .await
                 .map_err(|e| e.to_string())?;
-            let seen = until(&mut sockets[1 - me], |v| {
-                v["type"] == "update" && plies_after(v) == Some(plies + 1)
-            })
-            .await?;
+            let seen = until(&mut sockets[1 - me], |m| update_to(m, plies + 1)).await?;
             let latency = sent.elapsed();
-            let verdict = until(&mut sockets[me], |v| v["type"] == "verdict").await?;
-            if verdict["verdict"]["verdict"] != "accepted" {
-                return Err(format!("refused: {verdict}"));
-            }
+            // Refused moves end the game as an error.
+            until(&mut sockets[me], |m| m.r#type == "verdict").await?;
             (seen, latency)
         };
         if shared.measuring.load(Ordering::Relaxed) {
@@ -262,12 +301,12 @@ async fn play_one(
             let _ = shared
                 .latencies
                 .lock()
-                .await
+                .expect("never poisoned")
                 .record(latency.as_micros() as u64);
         }
         pos.play_unchecked(m);
         plies += 1;
-        if seen["view"]["status"] == "over" {
+        if seen.over {
             return Ok(());
         }
     }
@@ -310,7 +349,7 @@ async fn main() {
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = start.elapsed().as_secs_f64();
     let moves = shared.moves.load(Ordering::Relaxed);
-    let h = shared.latencies.lock().await;
+    let h = shared.latencies.lock().expect("never poisoned");
     let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
     println!("transport: {}", args.transport);
     println!(

@@ -58,6 +58,14 @@ pub async fn serve_with(
     let bound = listener.local_addr()?;
     ready(bound);
     let app = http::router(hub);
+    // Small messages go out at once: with Nagle's algorithm a socket
+    // holds a message back while an earlier one is unacknowledged, and
+    // the client may delay its acknowledgement by up to 40 ms.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("cannot set TCP_NODELAY: {e}");
+        }
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -29,7 +29,13 @@ impl TokenDigest {
     /// `true` when `token` is the one this digest was made from, compared
     /// in constant time.
     pub fn matches(&self, token: &str) -> bool {
-        TokenDigest::of(token).0.ct_eq(&self.0).into()
+        self.matches_digest(&TokenDigest::of(token))
+    }
+
+    /// `true` when `other` is this digest, compared in constant time (to
+    /// hash a token once and compare it with several digests).
+    pub fn matches_digest(&self, other: &TokenDigest) -> bool {
+        other.0.ct_eq(&self.0).into()
     }
 
     /// Hexadecimal, for the database.

@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
 use super::handle::{ChatLine, Command, StateUpdate};
-use super::view::{Ruled, View};
+use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::store::{EventRow, Op, Writer, chain};
 use crate::time::unix_ms;
@@ -47,6 +47,9 @@ impl std::fmt::Debug for Context {
 /// The game's state in the actor.
 struct GameActor {
     meta: Arc<GameMeta>,
+    /// The id and head every view shares.
+    id: Arc<str>,
+    head: Arc<Head>,
     game: Game,
     /// Wall-clock ms of `at_ms = 0`.
     epoch_unix_ms: i64,
@@ -86,6 +89,8 @@ pub fn spawn(
         moves_uci.push_str(&p.uci);
     }
     let actor = GameActor {
+        id: Arc::from(meta.id.as_str()),
+        head: Arc::new(Head::of(game.setup())),
         meta: meta.clone(),
         stored: game.events().len(),
         announced: game.plies().len(),
@@ -173,7 +178,8 @@ impl GameActor {
 
     fn view(&self, moves_from: usize) -> View {
         View::of(
-            &self.meta.id,
+            &self.id,
+            &self.head,
             &self.game,
             self.now_ms(),
             unix_ms(),

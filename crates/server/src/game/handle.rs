@@ -62,7 +62,9 @@ impl GameMeta {
     /// The role `token` gives in this game. Every digest is compared (in
     /// constant time), whichever matches.
     pub fn role_of_token(&self, token: &str) -> Role {
-        let [w, b, a] = self.seats.map(|d| d.matches(token));
+        // Hashed once, then compared with each seat's digest.
+        let digest = TokenDigest::of(token);
+        let [w, b, a] = self.seats.map(|d| d.matches_digest(&digest));
         if w {
             Role::Player(Color::White)
         } else if b {

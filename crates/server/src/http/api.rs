@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl};
+use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl, Verdict};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::auth::bearer;
@@ -189,6 +189,16 @@ pub async fn get_game(
     Ok(Json(json!(game.view().await?)))
 }
 
+/// The answer to an accepted event: `{"role":…,"verdict":…}`, serialised
+/// straight to text (it answers every move posted).
+#[derive(Debug, Serialize)]
+pub struct Accepted {
+    /// Who acted.
+    role: &'static str,
+    /// What the referee decided.
+    verdict: Verdict,
+}
+
 /// `POST /api/games/{id}/events`: an event by the token's holder, stamped
 /// with the server's clock and decided by the referee. 200 with the
 /// verdict when accepted; 422 with the verdict (rule and messages) when
@@ -198,7 +208,7 @@ pub async fn post_event(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Accepted>, ApiError> {
     let game = find(&hub, &id).await?;
     let token = bearer(&headers).ok_or(ApiError::Unauthorized)?;
     let role = game.meta.role_of_token(token);
@@ -211,7 +221,10 @@ pub async fn post_event(
     }
     let verdict = game.act(actor, kind).await?;
     if verdict.is_accepted() {
-        Ok(Json(json!({"role": role.name(), "verdict": verdict})))
+        Ok(Json(Accepted {
+            role: role.name(),
+            verdict,
+        }))
     } else {
         Err(ApiError::rejected(
             verdict,

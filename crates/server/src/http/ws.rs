@@ -10,13 +10,15 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_referee::EventKind;
+use arbiter_referee::{EventKind, Verdict};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
-use serde::Deserialize;
+use futures_util::SinkExt as _;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::api::find;
 use super::error::ApiError;
@@ -105,20 +107,13 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let message = match update {
-                    Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
-                    Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
-                    Ok(Update::Gone { color, gone, claim_win_in_seconds }) => text(json!({
-                        "type": "gone", "color": color, "gone": gone,
-                        "claim_win_in_seconds": claim_win_in_seconds,
-                    })),
-                    Err(RecvError::Lagged(_)) => match game.view().await {
-                        Ok(view) => text(json!({"type": "full", "view": view})),
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
-                };
-                if socket.send(message).await.is_err() {
+                let Some(message) = message_of(update, &game).await else { break };
+                // Frames are queued, then written together: one write per
+                // wake-up rather than one per message.
+                if socket.feed(message).await.is_err()
+                    || !feed_waiting(&mut socket, &mut updates, &game).await
+                    || socket.flush().await.is_err()
+                {
                     break;
                 }
             }
@@ -127,7 +122,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
                 let reply = match message {
                     Message::Text(t) => {
                         if !bucket.take() {
-                            Some(json!({"type": "error", "error": "too many messages"}))
+                            Some(json!({"type": "error", "error": "too many messages"}).into())
                         } else {
                             handle(&game, &mut role, t.as_str()).await
                         }
@@ -135,8 +130,12 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
                     Message::Close(_) => break,
                     _ => None,
                 };
+                // The answer to an action goes out with the update it
+                // caused, which the game has announced by now.
                 if let Some(reply) = reply
-                    && socket.send(text(reply)).await.is_err()
+                    && (socket.feed(reply.into_message()).await.is_err()
+                        || !feed_waiting(&mut socket, &mut updates, &game).await
+                        || socket.flush().await.is_err())
                 {
                     break;
                 }
@@ -153,11 +152,95 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
     }
 }
 
-async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<serde_json::Value> {
+/// The message telling a client of `update`; `None` once the game has
+/// gone away.
+async fn message_of(update: Result<Update, RecvError>, game: &GameHandle) -> Option<Message> {
+    Some(match update {
+        Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
+        Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
+        Ok(Update::Gone {
+            color,
+            gone,
+            claim_win_in_seconds,
+        }) => text(json!({
+            "type": "gone", "color": color, "gone": gone,
+            "claim_win_in_seconds": claim_win_in_seconds,
+        })),
+        // Fallen behind: the whole view instead of the updates missed.
+        Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
+        Err(RecvError::Closed) => return None,
+    })
+}
+
+/// Queues every update already waiting; `false` when the connection or
+/// the game has gone.
+async fn feed_waiting(
+    socket: &mut WebSocket,
+    updates: &mut broadcast::Receiver<Update>,
+    game: &GameHandle,
+) -> bool {
+    loop {
+        let update = match updates.try_recv() {
+            Ok(update) => Ok(update),
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
+            Err(TryRecvError::Closed) => Err(RecvError::Closed),
+        };
+        let Some(message) = message_of(update, game).await else {
+            return false;
+        };
+        if socket.feed(message).await.is_err() {
+            return false;
+        }
+    }
+}
+
+/// What the session sends back to a client's message.
+enum Reply {
+    Json(serde_json::Value),
+    Text(String),
+}
+
+impl From<serde_json::Value> for Reply {
+    fn from(value: serde_json::Value) -> Reply {
+        Reply::Json(value)
+    }
+}
+
+impl Reply {
+    fn into_message(self) -> Message {
+        match self {
+            Reply::Json(value) => text(value),
+            Reply::Text(t) => Message::Text(Utf8Bytes::from(t)),
+        }
+    }
+}
+
+/// `{"type":"verdict","id":N,"verdict":…}`, written straight to text: it
+/// answers every move, and going through `serde_json::Value` copies the
+/// whole verdict into maps first.
+fn verdict_message(id: u64, verdict: &Verdict) -> String {
+    #[derive(Serialize)]
+    struct VerdictMessage<'a> {
+        r#type: &'static str,
+        id: u64,
+        verdict: &'a Verdict,
+    }
+    serde_json::to_string(&VerdictMessage {
+        r#type: "verdict",
+        id,
+        verdict,
+    })
+    .expect("verdicts serialise")
+}
+
+async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Reply> {
     let message: ClientMessage = match serde_json::from_str(message) {
         Ok(m) => m,
         Err(e) => {
-            return Some(json!({"type": "error", "error": format!("malformed message: {e}")}));
+            return Some(
+                json!({"type": "error", "error": format!("malformed message: {e}")}).into(),
+            );
         }
     };
     match message {
@@ -170,22 +253,18 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<ser
             if let Role::Player(color) = new_role {
                 game.presence(color, true).await;
             }
-            Some(json!({"type": "role", "role": new_role.name()}))
+            Some(json!({"type": "role", "role": new_role.name()}).into())
         }
         ClientMessage::Act { id, event } => {
             let Some(actor) = role.actor() else {
-                return Some(
-                    json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}),
-                );
+                return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}).into());
             };
             if matches!(event, EventKind::Tick) {
-                return Some(
-                    json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}),
-                );
+                return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}).into());
             }
             match game.act(actor, event).await {
-                Ok(verdict) => Some(json!({"type": "verdict", "id": id, "verdict": verdict})),
-                Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()})),
+                Ok(verdict) => Some(Reply::Text(verdict_message(id, &verdict))),
+                Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()}).into()),
             }
         }
         ClientMessage::Chat { text } => {
@@ -211,6 +290,6 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<ser
                 .await;
             None
         }
-        ClientMessage::Ping => Some(json!({"type": "pong"})),
+        ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
     }
 }
