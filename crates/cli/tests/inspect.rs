@@ -181,10 +181,31 @@ fn many_lines_on_several_workers_keep_their_order() {
         "8/8/8/8/8/8/8/K6k b - - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ];
-    let input: String = (0..1500).map(|i| format!("{}\n", fens[i % 3])).collect();
+    // More lines than one batch holds (4,096), so that batches follow one
+    // another.
+    let input: String = (0..9000).map(|i| format!("{}\n", fens[i % 3])).collect();
     let out = inspect(&input);
-    assert_eq!(out.len(), 1500);
+    assert_eq!(out.len(), 9000);
     for (i, line) in out.iter().enumerate() {
         assert_eq!(line["fen"], fens[i % 3], "line {}", i + 1);
     }
+}
+
+#[test]
+fn a_position_no_game_reaches_is_still_analysed_or_answered_null() {
+    let out = inspect(
+        "8/8/8/8/8/3nkn2/8/3RKR2 w - - 0 1\n\
+         8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - - 0 1\n",
+    );
+    // Two knights checking at once: no last move gives that, but the
+    // position can be played from. White is mated already.
+    let reason = out[0]["unreachable"].as_str().expect("says why");
+    assert!(reason.contains("impossible check"), "{reason}");
+    assert_eq!(out[0]["outcome"], "checkmate");
+    assert_eq!(out[0]["can_mate"], json!({"white": false, "black": true}));
+    // Nine white pawns: refused, and nobody knows who can mate.
+    assert!(out[1]["error"].as_str().unwrap().contains("9 pawns"));
+    assert_eq!(out[1]["line"], 2);
+    assert_eq!(out[1]["can_mate"], json!({"white": null, "black": null}));
+    assert_eq!(out[1]["dead"], false);
 }

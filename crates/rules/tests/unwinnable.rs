@@ -10,8 +10,9 @@
 //! called unwinnable, every mating line returned is legal and ends in that
 //! side's mate, and the fast screen never contradicts the label. How many
 //! verdicts agree with the labels (the rest being undecided) is asserted
-//! per set at the level the analysis reaches today; the goal is 99.9%
-//! everywhere, which only the positions of real games reach so far.
+//! per set at the level the analysis reaches today (about 96% of the
+//! composed sets at a million nodes); the goal is 99.9% everywhere, which
+//! only the positions of real games reach so far.
 
 use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate, quick_can_mate};
 use arbiter_rules::{CastlingMode, Color, Position, Setup, Validation};
@@ -172,8 +173,9 @@ fn run(file: &str, cases: &[Labelled], budget: SearchBudget) -> Tally {
 
 /// No side the label says can mate is ever called unwinnable; at least
 /// `per_mille` thousandths of the verdicts agree with the labels, the rest
-/// undecided.
-fn assert_labels(file: &str, stride: usize, per_mille: usize) {
+/// undecided: `[default run, full run]` (the full run's budget is larger).
+fn assert_labels(file: &str, stride: usize, per_mille: [usize; 2]) {
+    let per_mille = per_mille[usize::from(arbiter_testdata::full_runs())];
     let cases = slice(labelled(file), stride);
     assert!(!cases.is_empty());
     let tally = run(file, &cases, budget());
@@ -198,18 +200,18 @@ fn assert_labels(file: &str, stride: usize, per_mille: usize) {
 #[test]
 fn chasolver_community_positions() {
     // Hard composed and submitted queries: many stay undecided.
-    assert_labels("unwinnable/chasolver/positions.txt", 40, 850);
+    assert_labels("unwinnable/chasolver/positions.txt", 40, [900, 950]);
 }
 
 #[test]
 fn chasolver_lichess_positions() {
-    assert_labels("unwinnable/chasolver/lichess.txt", 200, 999);
+    assert_labels("unwinnable/chasolver/lichess.txt", 200, [999, 999]);
 }
 
 #[test]
 fn d3_chess_test_vectors() {
     // Constructed to be hard: locked walls, long forced lines.
-    assert_labels("unwinnable/cha/test-vector.txt", 24, 800);
+    assert_labels("unwinnable/cha/test-vector.txt", 24, [880, 950]);
 }
 
 /// Lichess games lost on time although the opponent (the side not to move)
@@ -244,9 +246,15 @@ fn lichess_unfair_losses_on_time() {
         lines.len()
     );
     assert!(wrong.is_empty(), "{wrong:#?}");
-    // The goal is every one; a few locked king-and-pawn endings still
-    // escape the proofs.
-    assert!(undecided * 200 <= lines.len(), "{undecided} undecided");
+    // The goal is every one; one locked king-and-pawn ending (of 88,387)
+    // still escapes the proofs, and the small budget of default runs may
+    // leave a few more.
+    let allowed = if arbiter_testdata::full_runs() {
+        lines.len() / 10_000
+    } else {
+        lines.len() / 200
+    };
+    assert!(undecided <= allowed, "{undecided} undecided");
 }
 
 mod properties {

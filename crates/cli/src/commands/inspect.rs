@@ -16,10 +16,12 @@ use anyhow::Context;
 use arbiter_rules::san::SanPlus;
 use arbiter_rules::uci::Uci;
 use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate};
-use arbiter_rules::{Color, Move, Position};
+use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, Validation};
 
-/// Lines read before they are answered together.
-const BATCH: usize = 512;
+/// Lines read before they are answered together. Every batch ends with the
+/// workers waiting for the slowest: on a busy machine, where a worker may
+/// be descheduled for a while, few big batches lose less than many small.
+const BATCH: usize = 4096;
 
 /// The default budget: enough for every position of real games, and at
 /// most about a second for the hardest composed ones.
@@ -78,7 +80,12 @@ fn answer_batch(batch: &[(usize, Vec<u8>)], budget: SearchBudget, jobs: usize) -
     let answer = |(line, buf): &(usize, Vec<u8>)| {
         let mut json = String::with_capacity(4096);
         match read_position(trim(buf)) {
-            Ok(pos) => write_report(&mut json, &pos, budget),
+            Ok((pos, unreachable)) => {
+                write_report(&mut json, &pos, budget);
+                if let Some(reason) = unreachable {
+                    write_unreachable(&mut json, &reason);
+                }
+            }
             Err(error) => write_problem(&mut json, &error, *line),
         }
         json.push('\n');
@@ -130,16 +137,47 @@ fn trim(line: &[u8]) -> &[u8] {
     &line[start..end]
 }
 
-fn read_position(line: &[u8]) -> Result<Position, String> {
+/// The position of a line, with the reason no game could reach it when it
+/// has a check no last move could give: such a position is still one to
+/// play from (the move generator is exact for it), and composed problems
+/// ask who can mate in them.
+fn read_position(line: &[u8]) -> Result<(Position, Option<String>), String> {
     let fen = std::str::from_utf8(line).map_err(|_| "the line is not UTF-8 text".to_string())?;
-    Position::from_fen(fen).map_err(|e| e.to_string())
+    let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
+    let mode = CastlingMode::detect(&setup);
+    match Position::from_setup(&setup, mode) {
+        Ok(pos) => Ok((pos, None)),
+        Err(error @ PositionError::ImpossibleCheck { .. }) => {
+            let playable = Validation {
+                allow_impossible_check: true,
+                ..Validation::STRICT
+            };
+            let pos =
+                Position::from_setup_with(&setup, mode, playable).map_err(|e| e.to_string())?;
+            Ok((pos, Some(error.to_string())))
+        }
+        Err(error) => Err(error.to_string()),
+    }
 }
 
-/// `{"error": "...", "line": N}`
+/// `{"error": "...", "line": N, "can_mate": {"white": null, "black": null}, "dead": false}`:
+/// every line says who can mate, here that nobody knows.
 fn write_problem(json: &mut String, error: &str, line: usize) {
     json.push_str("{\"error\":");
     json.push_str(&serde_json::to_string(error).expect("a string serialises"));
-    let _ = write!(json, ",\"line\":{line}}}");
+    let _ = write!(
+        json,
+        ",\"line\":{line},\"can_mate\":{{\"white\":null,\"black\":null}},\"dead\":false}}"
+    );
+}
+
+/// Appends `"unreachable": "..."` to a finished report object.
+fn write_unreachable(json: &mut String, reason: &str) {
+    debug_assert!(json.ends_with('}'));
+    json.pop();
+    json.push_str(",\"unreachable\":");
+    json.push_str(&serde_json::to_string(reason).expect("a string serialises"));
+    json.push('}');
 }
 
 /// The legal moves in the order of their UCI text, each with its UCI form.

@@ -4,6 +4,7 @@ use super::Winnability;
 use super::budget::Budget;
 use super::closure::{explore, is_mate_by};
 use super::forced::play_only_moves;
+use super::lookahead::proves_no_mate;
 use super::reach::Reach;
 use super::search::{Helpmate, Outcome};
 use crate::{Color, Move, Position};
@@ -11,7 +12,7 @@ use crate::{Color, Move, Position};
 /// Only moves played before analysing; more would be a composed curiosity.
 const ONLY_MOVES: usize = 64;
 /// Credits of the first, shallow helpmate search.
-const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=2;
+const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=4;
 /// Nodes of its iterations, per credit.
 const QUICK_NODES_PER_CREDIT: u64 = 1_000;
 /// Nodes of the screen's helpmate search.
@@ -32,6 +33,19 @@ const DEEP_FIRST_NODES: u64 = 500_000;
 const BIG_SPREAD: u32 = 40;
 /// Positions the big exhaustive exploration may hold.
 const BIG_EXPLORE_POSITIONS: usize = 400_000;
+
+/// Nodes of the proof a few moves ahead (see [`proves_no_mate`]): it runs
+/// once the deep search has failed, as its static analyses cost as much as
+/// hundreds of nodes each.
+const LOOKAHEAD_NODES: u64 = 100_000;
+
+/// The proof a few moves ahead, on a slice of the budget.
+fn lookahead(pos: &Position, side: Color, nodes: u64, budget: &mut Budget) -> bool {
+    let mut slice = budget.slice(nodes);
+    let proven = proves_no_mate(pos, side, &mut slice);
+    budget.absorb(slice);
+    proven
+}
 
 /// What the position alone says: the game is over, or `side` lacks mating
 /// material.
@@ -93,6 +107,7 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         }
     }
 
+    search.steer_bishops(pos);
     let mut slice = budget.slice(DEEP_FIRST_NODES);
     let outcome = search.deepen(pos, DEEP_CREDITS, DEEP_NODES_PER_CREDIT, &mut slice);
     budget.absorb(slice);
@@ -100,6 +115,10 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         Outcome::Mate(line) => return prefixed(line),
         Outcome::NoMate => return Winnability::Unwinnable,
         Outcome::CutShort => {}
+    }
+
+    if reach.is_some() && lookahead(pos, side, LOOKAHEAD_NODES, budget) {
+        return Winnability::Unwinnable;
     }
 
     if spread <= BIG_SPREAD {
@@ -110,11 +129,25 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         }
     }
 
+    search.bar_hopeless_moves(pos, budget);
+
     match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
-        Outcome::Mate(line) => prefixed(line),
-        Outcome::NoMate => Winnability::Unwinnable,
-        Outcome::CutShort => Winnability::Undecided,
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
     }
+
+    // The search ran out of credits, not of nodes: lines that wander for
+    // ever (a king walking about while the other side has no moves left to
+    // spend) never end in a proof. A wide exploration may still close.
+    if spread > BIG_SPREAD && !budget.exhausted() {
+        match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
+            Outcome::Mate(line) => return prefixed(line),
+            Outcome::NoMate => return Winnability::Unwinnable,
+            Outcome::CutShort => {}
+        }
+    }
+    Winnability::Undecided
 }
 
 /// The fast screen behind [`super::quick_can_mate`].

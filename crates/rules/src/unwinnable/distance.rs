@@ -1,7 +1,8 @@
 //! How many moves a king or a knight needs between two squares on an empty
 //! board: the yardsticks of the search's steering.
 
-use crate::Square;
+use crate::attacks::bishop_attacks;
+use crate::{Bitboard, Board, Color, Square};
 
 /// King steps from `a` to `b`.
 #[inline]
@@ -13,6 +14,35 @@ pub(super) fn king_distance(a: Square, b: Square) -> u32 {
 #[inline]
 pub(super) fn knight_distance(a: Square, b: Square) -> u8 {
     KNIGHT_DISTANCE[a.index()][b.index()]
+}
+
+/// Bishop moves from each square to the nearest square of `goal`, never
+/// stopping on nor passing through `walls`; `u8::MAX` where no path leads.
+pub(super) fn bishop_distances(goal: Bitboard, walls: Bitboard) -> [u8; 64] {
+    let mut distance = [u8::MAX; 64];
+    let mut seen = goal - walls;
+    let mut frontier = seen;
+    let mut d = 0;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            distance[sq.index()] = d;
+            next |= bishop_attacks(sq, walls);
+        }
+        frontier = next - walls - seen;
+        seen |= frontier;
+        d += 1;
+    }
+    distance
+}
+
+/// Pawns standing head to head with an enemy pawn: walls that will likely
+/// stay (the steering only needs a good guess).
+pub(super) fn locked_pawns(board: &Board) -> Bitboard {
+    let white = board.pawns() & board.by_color(Color::White);
+    let black = board.pawns() & board.by_color(Color::Black);
+    let white_locked = white & black.shift_down();
+    white_locked | white_locked.shift_up()
 }
 
 static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
@@ -62,6 +92,19 @@ const fn knight_distances() -> [[u8; 64]; 64] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bishops_go_round_locked_pawns() {
+        let goal = Bitboard::from(Square::H8);
+        let open = bishop_distances(goal, Bitboard::EMPTY);
+        assert_eq!(open[Square::A1.index()], 1);
+        assert_eq!(open[Square::C1.index()], 2);
+        assert_eq!(open[Square::A2.index()], u8::MAX);
+        let wall = Bitboard::from(Square::D4);
+        let walled = bishop_distances(goal, wall);
+        assert_eq!(walled[Square::A1.index()], 5);
+        assert_eq!(walled[Square::D4.index()], u8::MAX);
+    }
 
     #[test]
     fn knight_needs_four_moves_into_the_corner_from_its_diagonal_neighbour() {

@@ -44,9 +44,12 @@
 //! helpmate search steered towards a mating corner (which finds the mate in
 //! most positions), a static analysis of where every piece could ever go
 //! (which proves the locked pawn walls and wrong-coloured bishops), an
-//! exhaustive exploration of small position spaces, and finally a deeper
-//! helpmate search whose complete iterations are themselves proofs. Every
-//! proof of unwinnability is sound: see the modules for the argument.
+//! exhaustive exploration of small position spaces, a deeper helpmate
+//! search (bishops steered round the pawn walls) whose complete iterations
+//! are themselves proofs, the static analysis applied after every move and
+//! along chains of checks, and an exhaustive exploration of whatever the
+//! search could not close. Every proof of unwinnability is sound: see the
+//! modules for the argument.
 
 mod analysis;
 mod budget;
@@ -55,6 +58,7 @@ mod distance;
 mod force;
 mod forced;
 mod key;
+mod lookahead;
 mod reach;
 mod search;
 

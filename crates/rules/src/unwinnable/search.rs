@@ -15,8 +15,10 @@
 //! expanded in full, so the stored set is closed under legal moves.
 
 use super::budget::Budget;
-use super::distance::{king_distance, knight_distance};
+use super::distance::{bishop_distances, king_distance, knight_distance, locked_pawns};
 use super::key::{PositionKey, PositionMap};
+use super::reach::Reach;
+use crate::attacks::king_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 /// What an iteration or a whole search found.
@@ -49,6 +51,8 @@ const MAX_CREDIT: i32 = 128;
 const MAX_LINE: usize = 400;
 /// Positions kept in the table; past that the search goes on without storing.
 const TABLE_CAPACITY: usize = 1 << 21;
+/// What the static analysis of one root move costs, in nodes.
+const BAR_COST: u64 = 500;
 
 /// Squares the helpmate is steered towards.
 #[derive(Copy, Clone, Debug)]
@@ -61,6 +65,10 @@ struct Targets {
     knight_post: Square,
     /// Where the losing knights head, to take the king's last flight square.
     blocking_post: Square,
+    /// Bishop moves from each square to the mating corner, around the
+    /// locked pawns: both sides' bishops are steered by it, the winner's to
+    /// give the mate, the loser's to block the king's flight squares.
+    bishop_distance: [u8; 64],
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -85,6 +93,12 @@ pub(super) struct Helpmate {
     stopped: bool,
     /// Where deepening goes on.
     next_credit: i32,
+    /// Moves from the root after which the winner provably cannot mate:
+    /// never searched.
+    barred: Vec<Move>,
+    /// The last phase: the loser's pawn trades count as progress, opening
+    /// the walls that long composed mates go through.
+    trades_progress: bool,
 }
 
 impl Helpmate {
@@ -99,7 +113,33 @@ impl Helpmate {
             cut_short: false,
             stopped: false,
             next_credit: 1,
+            barred: Vec::new(),
+            trades_progress: false,
         }
+    }
+
+    /// Bars the root's moves after which the static analysis proves that
+    /// the winner cannot mate: the search spends nothing on them, and a
+    /// complete iteration over the rest is still a proof. Costs a static
+    /// analysis per move, so only the deep searches do it.
+    pub(super) fn bar_hopeless_moves(&mut self, root: &Position, budget: &mut Budget) {
+        self.trades_progress = true;
+        self.barred = root
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| budget.spend(BAR_COST) && proven_hopeless(&root.after(m), self.winner))
+            .collect();
+    }
+
+    /// Steers both sides' bishops to the mating corner from now on: the
+    /// composed positions' long mates need it, the short ones of real
+    /// games are found faster without.
+    pub(super) fn steer_bishops(&mut self, root: &Position) {
+        let t = &mut self.targets;
+        // The corner and its two neighbours on the edges: a bishop mates
+        // or blocks from there.
+        let corner_area = (king_attacks(t.corner) - Bitboard::from(t.king_post)).with(t.corner);
+        t.bishop_distance = bishop_distances(corner_area, locked_pawns(root.board()));
     }
 
     /// Iterative deepening over `credits`. The iteration with `c` credits
@@ -194,7 +234,7 @@ impl Helpmate {
             let rank = present.trailing_zeros() as u8;
             present &= present - 1;
             for (i, &m) in moves.iter().enumerate() {
-                if ranks[i] != rank {
+                if ranks[i] != rank || (self.line.is_empty() && self.barred.contains(&m)) {
                     continue;
                 }
                 if !budget.spend(1) {
@@ -282,13 +322,18 @@ impl Helpmate {
             Role::Knight => knight_distance(m.to(), post) < knight_distance(m.from(), post),
             _ => false,
         };
+        let (from_distance, to_distance) = (
+            t.bishop_distance[m.from().index()],
+            t.bishop_distance[m.to().index()],
+        );
         let step = if pos.turn() == self.winner {
             let post = if role == Role::King {
                 t.king_post
             } else {
                 t.knight_post
             };
-            if capture || role == Role::Pawn || nearer(post) {
+            let bishop_nears = role == Role::Bishop && bishop_progress(from_distance, to_distance);
+            if capture || role == Role::Pawn || nearer(post) || bishop_nears {
                 Step::Progress
             } else {
                 Step::Normal
@@ -299,7 +344,9 @@ impl Helpmate {
             } else {
                 t.blocking_post
             };
-            if nearer(post) {
+            let bishop_nears = role == Role::Bishop && to_distance < from_distance;
+            let opens = capture && self.trades_progress && pawn_trade(pos, m, role);
+            if nearer(post) || bishop_nears || opens {
                 Step::Progress
             } else if capture {
                 Step::Setback
@@ -318,6 +365,25 @@ impl Helpmate {
         };
         (step, rank)
     }
+}
+
+/// A capture by a pawn or of a pawn, with enough on the board that it
+/// opens lines rather than trades down to a bare king.
+fn pawn_trade(pos: &Position, m: Move, role: Role) -> bool {
+    let board = pos.board();
+    board.occupied().count() > 5 && (role == Role::Pawn || board.pawns().contains(m.to()))
+}
+
+/// `true` when the static analysis proves `winner` cannot mate from `pos`.
+fn proven_hopeless(pos: &Position, winner: Color) -> bool {
+    Reach::of(pos, winner).is_some_and(|reach| !reach.mate_conceivable())
+}
+
+/// Whether a winning bishop's move from `from` to `to` (bishop moves to the
+/// mating corner) helps: nearing the corner from afar, or stepping off the
+/// squares next to it to make room for the king.
+fn bishop_progress(from: u8, to: u8) -> bool {
+    from != u8::MAX && ((from <= 1 && to > from) || (from > 2 && to < from))
 }
 
 /// Picks the mating corner: one the winner's bishops can reach (or where the
@@ -343,6 +409,8 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         _ => Bitboard::CORNERS,
     };
     let king = pos.king_square(!winner);
+    let home = corners & Bitboard::rank(crate::Rank::First.relative_to(!winner));
+    let corners = if home.any() { home } else { corners };
     let corner = corners
         .into_iter()
         .min_by_key(|&c| king_distance(c, king))
@@ -352,9 +420,13 @@ fn targets(pos: &Position, winner: Color) -> Targets {
         let dr = if sq.rank().index() < 4 { ranks } else { -ranks };
         sq.offset(df + 8 * dr).unwrap_or(sq)
     };
+    let king_post = towards_centre(corner, 1, 1);
+    // The corner and its two neighbours on the edges: a bishop mates or
+    // blocks from there.
     Targets {
+        bishop_distance: [u8::MAX; 64],
         corner,
-        king_post: towards_centre(corner, 1, 1),
+        king_post,
         knight_post: towards_centre(corner, 3, 3),
         blocking_post: towards_centre(corner, 1, 0),
     }
