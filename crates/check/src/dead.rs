@@ -133,12 +133,9 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
 /// positions: mobile pawns keep a position alive in practice, and proving
 /// otherwise is the costly part of the analysis.
 fn may_be_dead(pos: &Position) -> bool {
-    let board = pos.board();
-    let pawns = |c: Color| board.pawns() & board.by_color(c);
-    pawns(Color::White).shift_up() == pawns(Color::Black)
-        && Color::ALL
-            .into_iter()
-            .all(|side| !unwinnable::keeps_winning_force(pos, side))
+    Color::ALL
+        .into_iter()
+        .all(|side| !has_mobile_pawn(pos, side) && !unwinnable::keeps_winning_force(pos, side))
 }
 
 /// `true` if the analysis proves `color` can never mate.
