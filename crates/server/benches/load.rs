@@ -96,7 +96,8 @@ async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
     // A small read buffer: the library zeroes it before every read, and
     // the load generator shares the machine's cores with the server.
     // Nagle's algorithm off, as browsers have it.
-    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+    // 2 KiB holds an update and its verdict.
+    let config = WebSocketConfig::default().read_buffer_size(2 * 1024);
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
@@ -190,12 +191,19 @@ struct Seen {
     over: bool,
 }
 
-/// Reads until a message `want` accepts (other messages are skipped).
+/// Reads until a message `want` accepts (other messages are skipped), for
+/// 30 s at most: one timer for the whole wait rather than one a message.
 async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
+    tokio::time::timeout(Duration::from_secs(30), read_until(ws, want))
+        .await
+        .map_err(|_| "timeout".to_string())?
+}
+
+async fn read_until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
     loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        let msg = ws
+            .next()
             .await
-            .map_err(|_| "timeout".to_string())?
             .ok_or("closed")?
             .map_err(|e| e.to_string())?;
         if let Message::Text(t) = msg {

@@ -30,8 +30,10 @@ const MAX_MESSAGE: usize = 8 * 1024;
 /// Bytes read from a connection at a time. The WebSocket library zeroes
 /// this much before every read (128 KiB by default, which profiling showed
 /// as the server's first cost under load, and 2.5 GiB of buffers for
-/// 10,000 games); clients' messages are small.
-const READ_BUFFER: usize = 4 * 1024;
+/// 10,000 games), and twice a message (the read after it finds nothing);
+/// clients' messages are small (a move is under 100 bytes), and a longer
+/// one is read in several pieces.
+const READ_BUFFER: usize = 1024;
 /// Messages one connection may send per second, on average.
 const MESSAGES_PER_SECOND: f64 = 20.0;
 /// ... and in a burst.
