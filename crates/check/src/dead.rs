@@ -127,34 +127,48 @@ pub fn worth_asking(pos: &Position) -> bool {
 }
 
 /// `true` when a line of legal moves from `pos` ends in a checkmate, found
-/// for either side: a proof that `pos` is not dead, and so that no position
-/// before it in the game was dead either (a dead position's successors are
-/// all dead). `false` says nothing.
+/// for either side (or a mating pair of minor pieces shows one exists): a
+/// proof that `pos` is not dead, and so that no position before it in the
+/// game was dead either (a dead position's successors are all dead).
+/// `false` says nothing.
 ///
 /// `questions` is how many positions of the game the proof would spare
 /// [`is_dead`]: it spends about what answering them would cost. The screen
-/// comes first; the search only when several questions are at stake.
+/// comes first; the search only when several questions are at stake. The
+/// side likelier to mate is asked first, screen then search: once it is
+/// found able to mate, the other side costs nothing.
 pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
-    if Color::ALL
+    let sides = likelier_to_mate_first(pos);
+    if sides
         .into_iter()
         .any(|side| mates_with_minor_pieces(pos, side))
-        || Color::ALL
-            .into_iter()
-            .any(|side| screens.of(pos, side) == Some(true))
     {
         return true;
     }
-    if questions < 2 {
-        return false;
-    }
     let nodes = (questions as u64 * BUDGET.get()).min(MAX_PROOF_NODES);
-    Color::ALL.into_iter().any(|side| {
-        screens.of(pos, side).is_none()
-            && matches!(
-                unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
-                unwinnable::Winnability::Winnable { .. }
-            )
+    sides.into_iter().any(|side| match screens.of(pos, side) {
+        Some(able) => able,
+        None => {
+            questions >= 2
+                && matches!(
+                    unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
+                    unwinnable::Winnability::Winnable { .. }
+                )
+        }
     })
+}
+
+/// Both sides, the one likelier to be found able to mate first: a side
+/// with a mobile pawn (a queen to come), else the side to move. Only the
+/// cost of a proof depends on the order, never its answer.
+fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
+    let them = !pos.turn();
+    let first = if has_mobile_pawn(pos, them) && !has_mobile_pawn(pos, pos.turn()) {
+        them
+    } else {
+        pos.turn()
+    };
+    [first, !first]
 }
 
 /// A quick test that lets almost every live ending through unanalysed:
