@@ -122,6 +122,7 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
 
 /// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
 /// answer "not dead" for almost every position of a game, without search.
+#[inline]
 pub fn worth_asking(pos: &Position) -> bool {
     worth_analysing(pos) && may_be_dead(pos)
 }
@@ -204,6 +205,7 @@ fn searched_unable(pos: &Position, color: Color) -> bool {
 
 /// `true` for endings: at most [`MAX_PIECES_ANALYSED`] pieces besides kings
 /// and pawns.
+#[inline]
 fn worth_analysing(pos: &Position) -> bool {
     let board = pos.board();
     (board.occupied() - board.kings() - board.pawns()).count() <= MAX_PIECES_ANALYSED
