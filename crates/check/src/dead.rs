@@ -108,16 +108,20 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     {
         return false;
     }
-    // The screen of both sides before any search: one side found able to
-    // mate settles the question at once.
-    let screened = Color::ALL.map(|side| screens.of(pos, side));
-    if screened.contains(&Some(true)) {
-        return false;
+    // The screens before any search, one side at a time: a side found able
+    // to mate, or left undecided with a queen, a rook or a pawn (which then
+    // counts as able), settles the question without the other's screen.
+    let sides = likelier_to_mate_first(pos);
+    for side in sides {
+        match screens.of(pos, side) {
+            Some(true) => return false,
+            None if has_strong_material(pos, side) => return false,
+            _ => {}
+        }
     }
-    Color::ALL
+    sides
         .into_iter()
-        .zip(screened)
-        .all(|(side, quick)| quick == Some(false) || searched_unable(pos, side))
+        .all(|side| screens.of(pos, side) == Some(false) || searched_unable(pos, side))
 }
 
 /// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
@@ -197,10 +201,14 @@ fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// The budgeted search, for a side with minor pieces only: a queen, a rook
 /// or a pawn the screen could not prove helpless counts as able to mate.
 fn searched_unable(pos: &Position, color: Color) -> bool {
+    !has_strong_material(pos, color) && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+}
+
+/// Whether `color` has a queen, a rook or a pawn: material the budgeted
+/// search is not asked about (see [`searched_unable`]).
+fn has_strong_material(pos: &Position, color: Color) -> bool {
     let board = pos.board();
-    let own = board.by_color(color);
-    let strong = (board.queens() | board.rooks() | board.pawns()) & own;
-    strong.is_empty() && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+    ((board.queens() | board.rooks() | board.pawns()) & board.by_color(color)).any()
 }
 
 /// `true` for endings: at most [`MAX_PIECES_ANALYSED`] pieces besides kings
