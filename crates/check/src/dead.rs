@@ -16,7 +16,7 @@
 //! counts as able to mate.
 
 use arbiter_rules::unwinnable::{self, SearchBudget};
-use arbiter_rules::{Color, Position};
+use arbiter_rules::{Bitboard, Color, Position};
 
 /// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
@@ -50,7 +50,33 @@ pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
         || unwinnable::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
+        || mates_with_minor_pieces(pos, color)
         || !proven_unable(pos, color, screens)
+}
+
+/// Whether `color` has a mating pair of minor pieces on a board without
+/// pawns (two knights, a bishop and a knight, or bishops on both colours),
+/// none of them under attack, in a position that has moves. Such a pair
+/// mates a king driven to the edge (`Kb6 Na6 Nc7` against `Ka8`, the mates
+/// of the bishop and knight ending, of the two bishops); with no pawn on
+/// the board nothing stands in the way for good, and with neither piece
+/// attacked the opponent has no only move that takes one of them (the
+/// trap of a forced capture that leaves a lone minor piece). So a mate can
+/// be reached by some series of legal moves. This settles at once endings
+/// the search needs thousands of nodes for; it answers only "can mate",
+/// which the search would prove or leave undecided, never "cannot".
+fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
+    let board = pos.board();
+    if board.pawns().any() {
+        return false;
+    }
+    let own = board.by_color(color);
+    let knights = board.knights() & own;
+    let bishops = board.bishops() & own;
+    let both_colours =
+        bishops.intersects(Bitboard::LIGHT_SQUARES) && bishops.intersects(Bitboard::DARK_SQUARES);
+    let pair = knights.more_than_one() || (knights.any() && bishops.any()) || both_colours;
+    pair && !pos.attacked_by(!color).intersects(knights | bishops) && pos.has_legal_moves()
 }
 
 /// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
@@ -75,53 +101,79 @@ pub fn is_dead(pos: &Position) -> bool {
 
 /// [`is_dead`], with the screens of `pos` asked so far.
 pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
-    if !worth_asking(pos) {
+    if !worth_asking(pos)
+        || Color::ALL
+            .into_iter()
+            .any(|side| mates_with_minor_pieces(pos, side))
+    {
         return false;
     }
-    // The screen of both sides before any search: one side found able to
-    // mate settles the question at once.
-    let screened = Color::ALL.map(|side| screens.of(pos, side));
-    if screened.contains(&Some(true)) {
-        return false;
+    // The screens before any search, one side at a time: a side found able
+    // to mate, or left undecided with a queen, a rook or a pawn (which then
+    // counts as able), settles the question without the other's screen.
+    let sides = likelier_to_mate_first(pos);
+    for side in sides {
+        match screens.of(pos, side) {
+            Some(true) => return false,
+            None if has_strong_material(pos, side) => return false,
+            _ => {}
+        }
     }
-    Color::ALL
+    sides
         .into_iter()
-        .zip(screened)
-        .all(|(side, quick)| quick == Some(false) || searched_unable(pos, side))
+        .all(|side| screens.of(pos, side) == Some(false) || searched_unable(pos, side))
 }
 
 /// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
 /// answer "not dead" for almost every position of a game, without search.
+#[inline]
 pub fn worth_asking(pos: &Position) -> bool {
     worth_analysing(pos) && may_be_dead(pos)
 }
 
 /// `true` when a line of legal moves from `pos` ends in a checkmate, found
-/// for either side: a proof that `pos` is not dead, and so that no position
-/// before it in the game was dead either (a dead position's successors are
-/// all dead). `false` says nothing.
+/// for either side (or a mating pair of minor pieces shows one exists): a
+/// proof that `pos` is not dead, and so that no position before it in the
+/// game was dead either (a dead position's successors are all dead).
+/// `false` says nothing.
 ///
 /// `questions` is how many positions of the game the proof would spare
 /// [`is_dead`]: it spends about what answering them would cost. The screen
-/// comes first; the search only when several questions are at stake.
+/// comes first; the search only when several questions are at stake. The
+/// side likelier to mate is asked first, screen then search: once it is
+/// found able to mate, the other side costs nothing.
 pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
-    if Color::ALL
+    let sides = likelier_to_mate_first(pos);
+    if sides
         .into_iter()
-        .any(|side| screens.of(pos, side) == Some(true))
+        .any(|side| mates_with_minor_pieces(pos, side))
     {
         return true;
     }
-    if questions < 2 {
-        return false;
-    }
     let nodes = (questions as u64 * BUDGET.get()).min(MAX_PROOF_NODES);
-    Color::ALL.into_iter().any(|side| {
-        screens.of(pos, side).is_none()
-            && matches!(
-                unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
-                unwinnable::Winnability::Winnable { .. }
-            )
+    sides.into_iter().any(|side| match screens.of(pos, side) {
+        Some(able) => able,
+        None => {
+            questions >= 2
+                && matches!(
+                    unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
+                    unwinnable::Winnability::Winnable { .. }
+                )
+        }
     })
+}
+
+/// Both sides, the one likelier to be found able to mate first: a side
+/// with a mobile pawn (a queen to come), else the side to move. Only the
+/// cost of a proof depends on the order, never its answer.
+fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
+    let them = !pos.turn();
+    let first = if has_mobile_pawn(pos, them) && !has_mobile_pawn(pos, pos.turn()) {
+        them
+    } else {
+        pos.turn()
+    };
+    [first, !first]
 }
 
 /// A quick test that lets almost every live ending through unanalysed:
@@ -149,14 +201,19 @@ fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// The budgeted search, for a side with minor pieces only: a queen, a rook
 /// or a pawn the screen could not prove helpless counts as able to mate.
 fn searched_unable(pos: &Position, color: Color) -> bool {
+    !has_strong_material(pos, color) && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+}
+
+/// Whether `color` has a queen, a rook or a pawn: material the budgeted
+/// search is not asked about (see [`searched_unable`]).
+fn has_strong_material(pos: &Position, color: Color) -> bool {
     let board = pos.board();
-    let own = board.by_color(color);
-    let strong = (board.queens() | board.rooks() | board.pawns()) & own;
-    strong.is_empty() && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+    ((board.queens() | board.rooks() | board.pawns()) & board.by_color(color)).any()
 }
 
 /// `true` for endings: at most [`MAX_PIECES_ANALYSED`] pieces besides kings
 /// and pawns.
+#[inline]
 fn worth_analysing(pos: &Position) -> bool {
     let board = pos.board();
     (board.occupied() - board.kings() - board.pawns()).count() <= MAX_PIECES_ANALYSED
@@ -179,5 +236,34 @@ mod tests {
             "8/8/4k3/1p1p1p1p/1P1P1P1P/2R1K3/8/8 w - - 0 1"
         )));
         assert!(is_dead(&pos("8/8/3k4/8/2b5/8/4B3/4K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn a_mating_pair_without_pawns_keeps_the_game_alive() {
+        let bishop_and_knight = pos("8/8/8/8/2N5/1K6/3B4/1k6 w - - 0 1");
+        assert!(mates_with_minor_pieces(&bishop_and_knight, Color::White));
+        assert!(!mates_with_minor_pieces(&bishop_and_knight, Color::Black));
+        assert!(!is_dead(&bishop_and_knight));
+        assert!(can_mate(
+            &bishop_and_knight,
+            Color::White,
+            &mut Screens::default()
+        ));
+        let two_knights = pos("8/8/8/3k4/8/2NN4/8/4K3 b - - 0 1");
+        assert!(mates_with_minor_pieces(&two_knights, Color::White));
+        // Bishops on one colour never mate a lone king; a pawn may wall
+        // the pieces in.
+        let one_colour = pos("8/8/3k4/8/8/2B1B3/8/4K3 w - - 0 1");
+        assert!(!mates_with_minor_pieces(&one_colour, Color::White));
+        let with_a_pawn = pos("8/8/3k4/8/p7/P1N5/3B4/4K3 w - - 0 1");
+        assert!(!mates_with_minor_pieces(&with_a_pawn, Color::White));
+    }
+
+    #[test]
+    fn a_pair_one_of_which_must_be_taken_is_no_pair() {
+        // Black's only move takes the bishop, leaving a lone knight.
+        let trap = pos("k7/1B6/2N5/8/8/8/8/7K b - - 0 1");
+        assert!(!mates_with_minor_pieces(&trap, Color::White));
+        assert!(is_dead(&trap.after(trap.legal_moves()[0])));
     }
 }

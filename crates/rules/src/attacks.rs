@@ -111,6 +111,19 @@ const fn pawn_table() -> [[Bitboard; 64]; 2] {
     table
 }
 
+/// The squares a slider on each square reaches on an empty board.
+const fn ray_table(dirs: &[(i32, i32); 4]) -> [Bitboard; 64] {
+    let mut t = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = Bitboard(ray_walk(sq, 0, dirs, false));
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_RAYS: [Bitboard; 64] = ray_table(&ROOK_DIRS);
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(&BISHOP_DIRS);
 static KNIGHT_ATTACKS: [Bitboard; 64] = step_table(&KNIGHT_DELTAS);
 static KING_ATTACKS: [Bitboard; 64] = step_table(&KING_DELTAS);
 static PAWN_ATTACKS: [[Bitboard; 64]; 2] = pawn_table();
@@ -277,6 +290,33 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color.index()][sq.index()]
+}
+
+/// The ranks and files through `sq`, `sq` left out: where a rook on `sq`
+/// would go on an empty board. A table of 64 entries, kept in cache, that
+/// tells which sliders stand on a line with a square at all.
+///
+/// ```
+/// use arbiter_rules::{attacks, Square};
+/// assert_eq!(attacks::rook_rays(Square::A1).count(), 14);
+/// assert!(!attacks::rook_rays(Square::A1).contains(Square::B2));
+/// ```
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
+}
+
+/// The diagonals through `sq`, `sq` left out: where a bishop on `sq` would
+/// go on an empty board (see [`rook_rays`]).
+///
+/// ```
+/// use arbiter_rules::{attacks, Square};
+/// assert_eq!(attacks::bishop_rays(Square::A1).count(), 7);
+/// assert_eq!(attacks::bishop_rays(Square::D4).count(), 13);
+/// ```
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
 }
 
 /// Squares a rook on `sq` attacks, with the portable lookup.

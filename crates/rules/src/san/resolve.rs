@@ -10,7 +10,9 @@
 //! is [`super::diagnose`]'s job.
 
 use super::{San, SanError, SanErrorKind, diagnose};
-use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use crate::attacks::{
+    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
+};
 use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 #[inline]
@@ -82,9 +84,10 @@ pub(super) fn origins(
 
 /// The squares of `origins` from which a `role` of the side to move could
 /// reach `to` by its way of moving, pins and checks aside: a superset of
-/// the legal origins, usually a single square. Sliders are tested one by
-/// one against the small line tables, which is cheaper than looking up
-/// their attacks.
+/// the legal origins, usually a single square. Sliders off every line
+/// through `to` are dropped at once by the empty-board rays; the few left
+/// are tested one by one against the line tables, which is cheaper than
+/// looking up their attacks.
 #[inline]
 fn reaching(pos: &Position, role: Role, origins: Bitboard, to: Square) -> Bitboard {
     let us = pos.turn();
@@ -105,32 +108,12 @@ fn reaching(pos: &Position, role: Role, origins: Bitboard, to: Square) -> Bitboa
         }
         Role::Knight => origins & knight_attacks(to),
         Role::King => origins & king_attacks(to),
-        _ => origins
+        // Only the sliders on a line with `to` are tested for an open way.
+        _ => (origins & rays(role, to))
             .into_iter()
-            .filter(|&from| slides(role, from, to, occupied))
+            .filter(|&from| !between(from, to).intersects(occupied))
             .collect(),
     }
-}
-
-/// Whether a bishop, rook or queen on `from` moves to `to` on an open line.
-/// The way is told from the coordinates, not the line table: most sliders
-/// asked about are on no line with `to`, and arithmetic answers them
-/// without touching memory.
-#[inline]
-fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
-    if from == to {
-        return false;
-    }
-    let files = from.file().index().abs_diff(to.file().index());
-    let ranks = from.rank().index().abs_diff(to.rank().index());
-    let straight = files == 0 || ranks == 0;
-    let diagonal = files == ranks;
-    let along = match role {
-        Role::Rook => straight,
-        Role::Bishop => diagonal,
-        _ => straight || diagonal,
-    };
-    along && !between(from, to).intersects(occupied)
 }
 
 /// Whether the one piece on `from` may legally make a plain move (no
@@ -205,11 +188,23 @@ fn sliding_attackers(pos: &Position, sq: Square, occupied: Bitboard, way: Role) 
     let sliders = match way {
         Role::Rook => board.rooks_and_queens(),
         _ => board.bishops_and_queens(),
-    } & board.by_color(!pos.turn());
+    } & board.by_color(!pos.turn())
+        & rays(way, sq);
     sliders
         .into_iter()
-        .filter(|&slider| slides(way, slider, sq, occupied))
+        .filter(|&slider| !between(slider, sq).intersects(occupied))
         .collect()
+}
+
+/// The squares on a line with `sq` along which a `role` (bishop, rook or
+/// queen) moves, on an empty board.
+#[inline(always)]
+fn rays(role: Role, sq: Square) -> Bitboard {
+    match role {
+        Role::Rook => rook_rays(sq),
+        Role::Bishop => bishop_rays(sq),
+        _ => rook_rays(sq) | bishop_rays(sq),
+    }
 }
 
 /// A pawn's push, double step or capture of a piece, not onto the last rank
