@@ -56,6 +56,9 @@ pub enum Kind {
     NullMove,
     /// An illegal move in a variation (commentary).
     IllegalMoveInVariation,
+    /// A move written with `+` that gives no check, or with `#` that does
+    /// not checkmate.
+    WrongCheckMark,
     /// Moves after checkmate or stalemate ended the game.
     MovesAfterGameEnd,
     /// Moves after a dead position, the fifth repetition or the 75-move rule drew the game.
@@ -125,7 +128,7 @@ impl SyntaxKind {
 
 impl Kind {
     /// Every kind, in the order `docs/check.md` lists them.
-    pub const ALL: [Kind; 29] = [
+    pub const ALL: [Kind; 30] = [
         Kind::Syntax(SyntaxKind::UnterminatedComment),
         Kind::Syntax(SyntaxKind::UnterminatedVariation),
         Kind::Syntax(SyntaxKind::UnmatchedParenthesis),
@@ -147,6 +150,7 @@ impl Kind {
         Kind::AmbiguousMove,
         Kind::NullMove,
         Kind::IllegalMoveInVariation,
+        Kind::WrongCheckMark,
         Kind::MovesAfterGameEnd,
         Kind::MovesAfterDraw,
         Kind::ResultMismatch,
@@ -183,6 +187,7 @@ impl Kind {
             Kind::AmbiguousMove => "ambiguous_move",
             Kind::NullMove => "null_move",
             Kind::IllegalMoveInVariation => "illegal_move_in_variation",
+            Kind::WrongCheckMark => "wrong_check_mark",
             Kind::MovesAfterGameEnd => "moves_after_game_end",
             Kind::MovesAfterDraw => "moves_after_draw",
             Kind::ResultMismatch => "result_mismatch",
@@ -202,6 +207,7 @@ impl Kind {
             | Kind::BadDate
             | Kind::NullMove
             | Kind::IllegalMoveInVariation
+            | Kind::WrongCheckMark
             | Kind::MovesAfterDraw
             | Kind::ResultNotRecorded
             | Kind::WinnerCannotMate => Severity::Warning,
@@ -227,6 +233,7 @@ impl Kind {
             Kind::UnreadableMove | Kind::AmbiguousMove => "FIDE Appendix C",
             Kind::IllegalMove | Kind::IllegalMoveInVariation => "FIDE 3",
             Kind::NullMove => "FIDE 1.2",
+            Kind::WrongCheckMark => "FIDE C.13",
             Kind::MovesAfterGameEnd => "FIDE 5.1.1 / 5.2.1",
             Kind::MovesAfterDraw => "FIDE 5.2.2 / 9.6",
             Kind::ResultMismatch => "PGN 8.2.6",
@@ -255,6 +262,7 @@ impl Kind {
             Kind::AmbiguousMove => "着法记录有歧义",
             Kind::NullMove => "空着（仅用于分析）",
             Kind::IllegalMoveInVariation => "变着中有违例着法",
+            Kind::WrongCheckMark => "将军或将死标记有误",
             Kind::MovesAfterGameEnd => "将死或逼和后仍有着法",
             Kind::MovesAfterDraw => "棋局已自动和棋，其后仍有着法",
             Kind::ResultMismatch => "结果标签与棋谱末尾结果不一致",

@@ -15,6 +15,7 @@ mod dead;
 mod ending;
 mod finding;
 mod fix;
+mod mark;
 mod pipeline;
 mod replay;
 mod tags;

@@ -11,6 +11,7 @@ use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 use crate::dead;
 use crate::ending::Ending;
 use crate::finding::{Kind, RawFinding, SyntaxKind};
+use crate::mark::{self, WrongMark};
 use crate::tags::TagCheck;
 
 /// What the replay of a game found.
@@ -448,9 +449,33 @@ impl Replay {
         let rights_before = self.line.pos.castling_rights();
         self.line.play(m);
         self.plies += 1;
+        if let Some(mark) = san.check_mark() {
+            self.check_mark(&san, mark);
+        }
         let pos = &self.line.pos;
         let irreversible = pos.halfmoves() == 0 || pos.castling_rights() != rights_before;
         self.after_main_line_move(&san, irreversible);
+    }
+
+    /// The check or mate sign written after the move just played, held
+    /// against the position it led to.
+    fn check_mark(&mut self, san: &SanToken<'_>, mark: arbiter_pgn::CheckMark) {
+        let pos = &self.line.pos;
+        let Some(wrong) = WrongMark::of(mark, pos) else {
+            return;
+        };
+        let label = format!("{}{}", played_label(pos, san), mark::sign(mark));
+        let mut f = RawFinding::new(
+            Kind::WrongCheckMark,
+            san.offset(),
+            format!("{label}: {}", wrong.describe(mark)),
+        );
+        f.message_zh = Some(format!("{label}：{}", wrong.describe_zh(mark)));
+        f.mv = Some(label);
+        // The position before the move, as for every finding about a move;
+        // found by replaying the line, which only a wrong sign pays for.
+        f.fen = Some(self.line.before_last_step().fen());
+        self.find(f);
     }
 
     /// Repetitions, the move counters and dead positions after a move.

@@ -581,6 +581,63 @@ fn a_game_too_large_is_reported_and_the_next_one_checked() {
     }
 }
 
+/// The wrong check and mate signs of `pgn`: (game, line, column, move).
+fn wrong_marks(pgn: &str) -> Vec<(u64, usize, usize, String)> {
+    check_bytes(pgn.as_bytes())
+        .into_iter()
+        .flat_map(|(_, findings)| findings)
+        .filter(|f| f.kind == Kind::WrongCheckMark)
+        .map(|f| {
+            assert_eq!(f.severity, Severity::Warning);
+            assert_eq!(f.rule, "FIDE C.13");
+            (f.game, f.line, f.column, f.mv.unwrap_or_default())
+        })
+        .collect()
+}
+
+#[test]
+fn wrong_check_and_mate_signs_are_reported_and_right_ones_are_not() {
+    let pgn = "\
+[Event \"?\"]
+[Result \"1-0\"]
+
+1. e4+ e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event \"?\"]
+[Result \"*\"]
+
+1. e4 f5 2. Qh5# g6 3. Nc3+ Nf6
+4. Qxg6+ hxg6 5. d3# *
+";
+    assert_eq!(
+        wrong_marks(pgn),
+        vec![
+            (1, 4, 4, "1. e4+".to_string()),
+            (2, 9, 13, "2. Qh5#".to_string()),
+            (2, 9, 24, "3. Nc3+".to_string()),
+            (2, 10, 18, "5. d3#".to_string()),
+        ]
+    );
+    let findings = check_bytes(pgn.as_bytes());
+    let qh5 = findings[1]
+        .1
+        .iter()
+        .find(|f| f.kind == Kind::WrongCheckMark)
+        .expect("2. Qh5#");
+    assert!(qh5.message.contains("only gives check"), "{}", qh5.message);
+    assert_eq!(
+        qh5.fen.as_deref(),
+        Some("rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+    );
+    assert!(qh5.message_zh.contains("将死"));
+}
+
+#[test]
+fn a_missing_sign_is_not_reported() {
+    let pgn = "1. e4 f5 2. Qh5 g6 3. Qxg6 hxg6 *\n";
+    assert_eq!(wrong_marks(pgn), vec![]);
+}
+
 #[test]
 fn every_kind_is_documented() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/check.md"))
