@@ -639,6 +639,19 @@ fn a_missing_sign_is_not_reported() {
 }
 
 #[test]
+fn games_without_tags_are_checked_one_by_one_and_each_lacks_the_roster() {
+    let pgn = "1. e4 e5 2. Nf3 1-0\n\n1. d4 d5 0-1 1. c4 e5 2. Nc3 Nf6 3. g3 1/2-1/2\n";
+    let games = check_bytes(pgn.as_bytes());
+    let plies: Vec<u64> = games.iter().map(|(r, _)| r.plies).collect();
+    assert_eq!(plies, [3, 2, 5]);
+    for (n, (_, findings)) in games.iter().enumerate() {
+        let kinds: Vec<Kind> = findings.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [Kind::MissingTag], "game {}", n + 1);
+        assert_eq!(findings[0].game, n as u64 + 1);
+    }
+}
+
+#[test]
 fn every_kind_is_documented() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/check.md"))
         .expect("docs/check.md");

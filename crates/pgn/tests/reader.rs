@@ -257,3 +257,26 @@ fn a_broken_game_is_skipped_and_the_next_read() {
     let b = reader.read_game().unwrap().unwrap();
     assert_eq!(b.result, Some(GameResult::Draw));
 }
+
+#[test]
+fn games_without_tags_end_at_their_termination_markers() {
+    // Many files in the wild leave out the tags: each marker still ends a
+    // game, on its own line or with the next game's moves after it.
+    let text = "1. e4 e5 2. Nf3 {a comment 0-1} 1-0\n\n\
+                1. d4 (1. c4 c5) 1... d5 2. c4 dxc4 0-1 1. c4 e5 2. Nc3 Nf6 3. g3 1/2-1/2\n\
+                1. f4 *";
+    let (games, errors) = read_all(text.as_bytes());
+    assert!(errors.is_empty(), "{errors:?}");
+    let read: Vec<(usize, Option<GameResult>)> =
+        games.iter().map(|g| (g.moves.len(), g.result)).collect();
+    assert_eq!(
+        read,
+        [
+            (3, Some(GameResult::WhiteWins)),
+            (4, Some(GameResult::BlackWins)),
+            (5, Some(GameResult::Draw)),
+            (1, Some(GameResult::Unknown)),
+        ]
+    );
+    assert!(games.iter().all(|g| g.tags.is_empty()));
+}
