@@ -23,9 +23,11 @@ use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, V
 /// be descheduled for a while, few big batches lose less than many small.
 const BATCH: usize = 4096;
 
-/// The default budget: enough for every position of real games, and at
-/// most about a second for the hardest composed ones.
-const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The default budget: every position of real games but a few is decided in
+/// a small part of it (and never spends more), while the hardest composed
+/// ones need millions of nodes to explore their blocked walls; those still
+/// undecided give up after about a second.
+const DEFAULT_BUDGET: u64 = 4_000_000;
 
 /// Arguments of `arbiter inspect` (the positions come on standard input).
 #[derive(Debug, clap::Args)]
