@@ -50,7 +50,8 @@ function receive(msg) {
       view = msg.view; receivedAt = performance.now(); render(); break;
     case 'update': {
       const moves = view.moves.slice(0, msg.view.moves_from).concat(msg.view.moves);
-      view = { ...msg.view, moves, moves_from: 0 }; receivedAt = performance.now();
+      // An update leaves out the head, which never changes.
+      view = { ...view, ...msg.view, moves, moves_from: 0 }; receivedAt = performance.now();
       if (msg.view.ruled) noteRuling(msg.view.ruled);
       render(); break;
     }

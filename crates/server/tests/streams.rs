@@ -50,10 +50,9 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
         .await;
     let (id, white, black, _) = tokens(&created);
     let mut spectator = connect(&s, &id).await;
-    assert_eq!(
-        next_of(&mut spectator, "full").await["view"]["status"],
-        "created"
-    );
+    let full = next_of(&mut spectator, "full").await;
+    assert_eq!(full["view"]["status"], "created");
+    assert_eq!(full["view"]["head"]["white"], "Ann");
     let mut w = connect(&s, &id).await;
     let mut b = connect(&s, &id).await;
     w.send(Message::text(
@@ -72,6 +71,8 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     let started = next_of(&mut spectator, "update").await;
     assert_eq!(started["view"]["status"], "started");
     assert_eq!(started["view"]["clock"]["running"], "white");
+    // The head never changes: only the whole view carries it.
+    assert!(started["view"].get("head").is_none(), "{started}");
     assert!(
         started["view"]["dests"]["e2"]
             .as_array()

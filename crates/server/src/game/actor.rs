@@ -275,6 +275,8 @@ impl GameActor {
             self.moves_uci.push_str(&p.uci);
         }
         let mut view = self.view(self.announced);
+        // Watchers have the head from their first, whole view.
+        view.head = None;
         self.announced = plies.len();
         view.ruled = ruled.map(|(actor, kind, verdict)| Ruled {
             actor,

@@ -118,8 +118,10 @@ pub struct Ruled {
 pub struct View {
     /// The game's id.
     pub id: Arc<str>,
-    /// The head (made once per game and shared by its views).
-    pub head: Arc<Head>,
+    /// The head (made once per game and shared by its views); left out of
+    /// updates, since it never changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head: Option<Arc<Head>>,
     /// Created, started, over.
     pub status: Status,
     /// Events stored so far.
@@ -197,7 +199,7 @@ impl View {
             .map(|p| [p.uci[0..2].to_string(), p.uci[2..4].to_string()]);
         View {
             id: id.clone(),
-            head: head.clone(),
+            head: Some(head.clone()),
             status,
             seq: game.events().len() as i64,
             fen: pos.fen(),
@@ -245,26 +247,62 @@ impl Dests {
     }
 
     /// The destinations of the piece on `from`, in the order of their names.
-    pub fn from(&self, from: Square) -> impl Iterator<Item = Square> + '_ {
-        let targets = self.0[from.index()];
-        squares_by_name().filter(move |s| targets & (1 << s.index()) != 0)
+    pub fn from(&self, from: Square) -> impl Iterator<Item = Square> + use<> {
+        by_name(self.0[from.index()])
     }
 
     /// `true` when nothing may move.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&t| t == 0)
     }
+
+    /// The squares pieces may move from, in the order of their names.
+    fn origins(&self) -> impl Iterator<Item = Square> + use<> {
+        let mut set = 0u64;
+        for (i, &targets) in self.0.iter().enumerate() {
+            set |= u64::from(targets != 0) << i;
+        }
+        by_name(set)
+    }
 }
 
-/// Every square in the order of its name: a1, a2 ... a8, b1 ... h8.
-fn squares_by_name() -> impl Iterator<Item = Square> {
-    (0..8).flat_map(|file| (0..8).map(move |rank| Square::from_index(rank * 8 + file)))
+/// The squares of `set` (bit `rank * 8 + file`) in the order of their
+/// names: a1, a2 ... a8, b1 ... h8. The set is mirrored in the a1-h8
+/// diagonal, so that counting up its bits goes file by file (sorting the
+/// squares one by one was a tenth of the cost of an update's text).
+fn by_name(set: u64) -> impl Iterator<Item = Square> {
+    let mut mirrored = mirror_a1h8(set);
+    std::iter::from_fn(move || {
+        if mirrored == 0 {
+            return None;
+        }
+        let i = mirrored.trailing_zeros() as usize;
+        mirrored &= mirrored - 1;
+        // Bit `file * 8 + rank` of the mirror is square `rank * 8 + file`.
+        Some(Square::from_index((i % 8) * 8 + i / 8))
+    })
+}
+
+/// `set` mirrored in the a1-h8 diagonal: bit `rank * 8 + file` goes to bit
+/// `file * 8 + rank` (three swaps of bit blocks, as on the Chess
+/// Programming Wiki's "Flipping Mirroring and Rotating").
+fn mirror_a1h8(mut x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let mut t = K4 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = K2 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = K1 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
 }
 
 impl Serialize for Dests {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        for from in squares_by_name().filter(|s| self.0[s.index()] != 0) {
+        for from in self.origins() {
             map.serialize_entry(&Name(from), &Targets(self, from))?;
         }
         map.end()
@@ -336,6 +374,18 @@ mod tests {
                 .is_accepted()
         );
         game
+    }
+
+    #[test]
+    fn squares_come_in_the_order_of_their_names() {
+        let names = |set: u64| by_name(set).map(|s| s.to_string()).collect::<Vec<_>>();
+        for i in 0..64 {
+            let square = Square::from_index(i);
+            assert_eq!(names(1 << i), [square.to_string()]);
+        }
+        assert_eq!(names(u64::MAX).len(), 64);
+        assert_eq!(names(u64::MAX)[..3], ["a1", "a2", "a3"]);
+        assert_eq!(names((1 << 7) | (1 << 8) | 1), ["a1", "a2", "h1"]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Storage: every game is its event log in SQLite (WAL), each event sealed
 //! by a hash chain; accounts; the server's heartbeat.
 //!
-//! Reads go through a small pool. Writes go through one [`Writer`] task
+//! Reads go through a small pool. Writes go through one [`Writer`] thread
 //! that commits the pending events of all games in one transaction (group
 //! commit), so durability costs one `fsync` per batch, not per move.
 
@@ -10,7 +10,7 @@ mod checkpoint;
 mod schema;
 mod writer;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -37,6 +37,9 @@ pub enum StoreError {
         /// Why it failed.
         detail: String,
     },
+    /// The writer's connection failed.
+    #[error("database: {0}")]
+    Writer(String),
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
@@ -100,6 +103,7 @@ pub struct Account {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    path: PathBuf,
 }
 
 impl Store {
@@ -133,16 +137,19 @@ impl Store {
             .connect_with(options)
             .await?;
         schema::create(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store {
+            pool,
+            path: path.to_path_buf(),
+        })
     }
 
-    /// Starts the writer task on its own connection, and the checkpointer
-    /// on another.
+    /// Starts the writer on its own connection and thread, and the
+    /// checkpointer on another connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
-        let conn = self.pool.acquire().await?.detach();
+        let writer = Writer::start(&self.path)?;
         let checkpointer = self.pool.acquire().await?.detach();
         checkpoint::start(checkpointer);
-        Ok(Writer::start(conn))
+        Ok(writer)
     }
 
     /// Every game, unfinished first.

@@ -1,12 +1,20 @@
 //! The one writer: group commit.
 //!
-//! Every game actor hands its writes to this task and waits. The task takes
-//! whatever is pending from all games, writes it in one transaction, and
-//! answers everybody once the transaction has committed. Under load a batch
-//! holds hundreds of events and costs one `fsync`; when idle a batch holds
-//! one event and is committed at once, so nobody waits for a timer.
+//! Every game actor hands its writes to this writer and waits. The writer
+//! takes whatever is pending from all games, writes it in one transaction,
+//! and answers everybody once the transaction has committed. Under load a
+//! batch holds hundreds of events and costs one `fsync`; when idle a batch
+//! holds one event and is committed at once, so nobody waits for a timer.
+//!
+//! It runs on a thread of its own with a plain SQLite connection and
+//! prepared statements: going through the async pool cost three round
+//! trips to the pool's worker thread per batch and a statement parsed
+//! anew for every batch (a multi-row insert has as many rows as the batch).
 
-use sqlx::{Connection as _, QueryBuilder, Sqlite, SqliteConnection};
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{EventRow, StoreError};
@@ -51,17 +59,20 @@ pub struct Writer {
     tx: mpsc::Sender<Request>,
 }
 
-/// Most events written by one multi-row INSERT (4 parameters each, well
-/// under SQLite's limit of 32,766 parameters).
-const ROWS_PER_INSERT: usize = 2000;
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
 
 impl Writer {
-    pub(super) fn start(conn: SqliteConnection) -> Writer {
+    /// Opens the writer's connection to the database at `path` (already
+    /// created, in WAL mode) and starts its thread.
+    pub(super) fn start(path: &Path) -> Result<Writer, StoreError> {
+        let conn = open(path).map_err(writer_error)?;
         let (tx, rx) = mpsc::channel(65536);
-        tokio::spawn(run(conn, rx));
-        Writer { tx }
+        std::thread::Builder::new()
+            .name("arbiter-writer".into())
+            .spawn(move || run(conn, rx))
+            .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
+        Ok(Writer { tx })
     }
 
     /// Writes `ops` in the next batch and returns once it has committed.
@@ -73,15 +84,37 @@ impl Writer {
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Database(sqlx::Error::Protocol(e))),
+            Ok(Err(e)) => Err(StoreError::Writer(e)),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
 }
 
-async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
+fn writer_error(e: rusqlite::Error) -> StoreError {
+    StoreError::Writer(e.to_string())
+}
+
+/// The writer's connection, set up as the pool's (see `Store::open`):
+/// `synchronous=FULL`, so that a commit survives a crash of the machine.
+fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    conn.pragma_update(None, "cache_size", -32_768)?;
+    conn.set_prepared_statement_cache_capacity(8);
+    Ok(conn)
+}
+
+fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>) {
     let mut batch: Vec<Request> = Vec::new();
-    while let Some(first) = rx.recv().await {
+    while let Some(first) = rx.blocking_recv() {
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
@@ -89,7 +122,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let outcome = commit(&mut conn, &batch).await.map_err(|e| e.to_string());
+        let outcome = commit(&mut conn, &batch).map_err(|e| e.to_string());
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
@@ -99,44 +132,22 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Request>) {
     }
 }
 
-async fn commit(conn: &mut SqliteConnection, batch: &[Request]) -> Result<(), sqlx::Error> {
-    let mut tx = conn.begin().await?;
-    let mut events: Vec<&EventRow> = Vec::new();
+fn commit(conn: &mut Connection, batch: &[Request]) -> Result<(), rusqlite::Error> {
+    let tx = conn.transaction()?;
     for op in batch.iter().flat_map(|r| &r.ops) {
-        match op {
-            Op::Event(row) => events.push(row),
-            other => {
-                // Keep the order between a game's row and its first events.
-                flush_events(&mut tx, &mut events).await?;
-                write_other(&mut tx, other).await?;
-            }
-        }
+        write(&tx, op)?;
     }
-    flush_events(&mut tx, &mut events).await?;
-    tx.commit().await
+    tx.commit()
 }
 
-async fn flush_events(
-    conn: &mut SqliteConnection,
-    events: &mut Vec<&EventRow>,
-) -> Result<(), sqlx::Error> {
-    for chunk in events.chunks(ROWS_PER_INSERT) {
-        let mut q: QueryBuilder<Sqlite> =
-            QueryBuilder::new("INSERT INTO events (game_id, seq, event, hash) ");
-        q.push_values(chunk, |mut b, row| {
-            b.push_bind(&row.game_id)
-                .push_bind(row.seq)
-                .push_bind(&row.event_json)
-                .push_bind(&row.hash);
-        });
-        q.build().execute(&mut *conn).await?;
-    }
-    events.clear();
-    Ok(())
-}
-
-async fn write_other(conn: &mut SqliteConnection, op: &Op) -> Result<(), sqlx::Error> {
+fn write(conn: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
     match op {
+        Op::Event(row) => {
+            conn.prepare_cached(
+                "INSERT INTO events (game_id, seq, event, hash) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![row.game_id, row.seq, row.event_json, row.hash])?;
+        }
         Op::NewGame {
             id,
             setup_json,
@@ -144,42 +155,34 @@ async fn write_other(conn: &mut SqliteConnection, op: &Op) -> Result<(), sqlx::E
             tokens,
             accounts,
         } => {
-            sqlx::query(
+            conn.prepare_cached(
                 "INSERT INTO games (id, setup, created_unix_ms, epoch_unix_ms, white_token, \
                  black_token, arbiter_token, white_account, black_account) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(setup_json)
-            .bind(created_unix_ms)
-            .bind(created_unix_ms)
-            .bind(&tokens[0])
-            .bind(&tokens[1])
-            .bind(&tokens[2])
-            .bind(&accounts[0])
-            .bind(&accounts[1])
-            .execute(&mut *conn)
-            .await?;
+                 VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![
+                id,
+                setup_json,
+                created_unix_ms,
+                tokens[0],
+                tokens[1],
+                tokens[2],
+                accounts[0],
+                accounts[1],
+            ])?;
         }
         Op::Finish { game_id, result } => {
             let stored = if result == "*" { "-" } else { result.as_str() };
-            sqlx::query("UPDATE games SET result = ? WHERE id = ?")
-                .bind(stored)
-                .bind(game_id)
-                .execute(&mut *conn)
-                .await?;
+            conn.prepare_cached("UPDATE games SET result = ?1 WHERE id = ?2")?
+                .execute(params![stored, game_id])?;
         }
         Op::Heartbeat(ms) => {
-            sqlx::query(
-                "INSERT INTO heartbeat (id, unix_ms) VALUES (0, ?) \
+            conn.prepare_cached(
+                "INSERT INTO heartbeat (id, unix_ms) VALUES (0, ?1) \
                  ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
-            )
-            .bind(ms)
-            .execute(&mut *conn)
-            .await?;
+            )?
+            .execute(params![ms])?;
         }
-        // Events go in bulk through `flush_events`.
-        Op::Event(_) => {}
     }
     Ok(())
 }
