@@ -23,24 +23,31 @@ use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, V
 /// be descheduled for a while, few big batches lose less than many small.
 const BATCH: usize = 4096;
 
-/// The default budget: enough for every position of real games, and at
-/// most about a second for the hardest composed ones.
-const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The default budget where pawns stand head to head: the walls of composed
+/// positions take millions of nodes to explore, and the hardest still give
+/// up after about a second. A budget is a ceiling, not a cost: the positions
+/// of real games are decided in a small part of it.
+const WALL_BUDGET: u64 = 4_000_000;
+
+/// The default budget elsewhere: enough for every open position of real
+/// games but a few long helpmates, which more nodes rarely find.
+const OPEN_BUDGET: u64 = 1_000_000;
 
 /// Arguments of `arbiter inspect` (the positions come on standard input).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Nodes the analysis of who can still mate may spend per side and
-    /// position; past it the answer is `null` (undecided).
-    #[arg(long, default_value_t = DEFAULT_BUDGET)]
-    budget: u64,
+    /// position; past it the answer is `null` (undecided). Default: four
+    /// million where pawns stand head to head, one million elsewhere.
+    #[arg(long)]
+    budget: Option<u64>,
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let budget = SearchBudget::nodes(args.budget);
+    let budget = args.budget.map(SearchBudget::nodes);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -76,12 +83,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// The JSON lines of a batch, in its order, computed on `jobs` threads
 /// taking lines in turn (the hard positions are spread among them).
-fn answer_batch(batch: &[(usize, Vec<u8>)], budget: SearchBudget, jobs: usize) -> Vec<String> {
+fn answer_batch(
+    batch: &[(usize, Vec<u8>)],
+    budget: Option<SearchBudget>,
+    jobs: usize,
+) -> Vec<String> {
     let answer = |(line, buf): &(usize, Vec<u8>)| {
         let mut json = String::with_capacity(4096);
         match read_position(trim(buf)) {
             Ok((pos, unreachable)) => {
-                write_report(&mut json, &pos, budget);
+                write_report(
+                    &mut json,
+                    &pos,
+                    budget.unwrap_or_else(|| default_budget(&pos)),
+                );
                 if let Some(reason) = unreachable {
                     write_unreachable(&mut json, &reason);
                 }
@@ -212,6 +227,20 @@ fn uci_order(uci: Uci) -> u32 {
         }
         Uci::Null => 0,
     }
+}
+
+/// The budget when none is given: the blocked positions get more (see
+/// [`WALL_BUDGET`]).
+fn default_budget(pos: &Position) -> SearchBudget {
+    let board = pos.board();
+    let white = board.pawns() & board.by_color(Color::White);
+    let black = board.pawns() & board.by_color(Color::Black);
+    let head_to_head = (white & black.shift_down()).any();
+    SearchBudget::nodes(if head_to_head {
+        WALL_BUDGET
+    } else {
+        OPEN_BUDGET
+    })
 }
 
 fn write_report(json: &mut String, pos: &Position, budget: SearchBudget) {

@@ -28,11 +28,20 @@ const DEEP_CREDITS: core::ops::RangeInclusive<i32> = 2..=128;
 const DEEP_NODES_PER_CREDIT: u64 = 10_000;
 /// Nodes the deep search may spend before the big exploration has its turn.
 const DEEP_FIRST_NODES: u64 = 500_000;
-/// Positions spreading over at most this many squares get a big exhaustive
-/// exploration.
+/// Positions spreading over at most this many squares get all that is left
+/// for the big exhaustive exploration; wider ones share it with the search
+/// (see [`EXPLORE_SHARE`]).
 const BIG_SPREAD: u32 = 40;
 /// Positions the big exhaustive exploration may hold.
 const BIG_EXPLORE_POSITIONS: usize = 400_000;
+
+/// Positions spreading wider get one part in this many of what is left
+/// for their exhaustive exploration, the rest for the search. The static
+/// analysis over-estimates the spread of blocked positions by far (a pawn
+/// it cannot prove locked promotes, and then goes everywhere), while their
+/// real space is often a few thousand positions: exploring them settles most
+/// of the composed walls the search cannot close.
+const EXPLORE_SHARE: u64 = 2;
 
 /// Nodes of the proof a few moves ahead (see [`proves_no_mate`]): it runs
 /// once the deep search has failed, as its static analyses cost as much as
@@ -121,12 +130,18 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         return Winnability::Unwinnable;
     }
 
-    if spread <= BIG_SPREAD {
-        match explore(pos, side, BIG_EXPLORE_POSITIONS, budget) {
-            Outcome::Mate(line) => return prefixed(line),
-            Outcome::NoMate => return Winnability::Unwinnable,
-            Outcome::CutShort => {}
-        }
+    let share = if spread <= BIG_SPREAD {
+        budget.left()
+    } else {
+        budget.left() / EXPLORE_SHARE
+    };
+    let mut slice = budget.slice(share);
+    let outcome = explore(pos, side, BIG_EXPLORE_POSITIONS, &mut slice);
+    budget.absorb(slice);
+    match outcome {
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
     }
 
     search.bar_hopeless_moves(pos, budget);

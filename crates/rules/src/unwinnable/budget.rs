@@ -27,6 +27,11 @@ impl Budget {
         true
     }
 
+    /// Nodes still to spend.
+    pub(super) fn left(&self) -> u64 {
+        self.left
+    }
+
     /// `true` once nothing is left.
     #[inline]
     pub(super) fn exhausted(&self) -> bool {

@@ -47,8 +47,10 @@
 //! exhaustive exploration of small position spaces, a deeper helpmate
 //! search (bishops steered round the pawn walls) whose complete iterations
 //! are themselves proofs, the static analysis applied after every move and
-//! along chains of checks, and an exhaustive exploration of whatever the
-//! search could not close. Every proof of unwinnability is sound: see the
+//! along chains of checks, then an exhaustive exploration of every position
+//! that can arise (the blocked positions the static analysis cannot prove
+//! often have only a few thousand) sharing what is left of the budget with
+//! a last, wider search. Every proof of unwinnability is sound: see the
 //! modules for the argument.
 
 mod analysis;
