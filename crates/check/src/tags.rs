@@ -13,20 +13,9 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 impl TagCheck {
     /// Notes a tag of the game.
     pub fn note(&mut self, name: &[u8]) {
-        // A match on the bytes, not a search of ROSTER: every tag of every
-        // game comes here, and most are none of the seven.
-        let i = match name {
-            b"Event" => 0,
-            b"Site" => 1,
-            b"Date" => 2,
-            b"Round" => 3,
-            b"White" => 4,
-            b"Black" => 5,
-            b"Result" => 6,
-            _ => return,
-        };
-        debug_assert_eq!(ROSTER[i].as_bytes(), name);
-        self.seen[i] = true;
+        if let Some(i) = ROSTER.iter().position(|r| r.as_bytes() == name) {
+            self.seen[i] = true;
+        }
     }
 
     /// A finding if `value` is not a PGN date.
