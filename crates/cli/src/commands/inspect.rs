@@ -23,16 +23,6 @@ use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, V
 /// be descheduled for a while, few big batches lose less than many small.
 const BATCH: usize = 4096;
 
-/// The default budget where pawns stand head to head: the walls of composed
-/// positions take millions of nodes to explore, and the hardest still give
-/// up after about a second. A budget is a ceiling, not a cost: the positions
-/// of real games are decided in a small part of it.
-const WALL_BUDGET: u64 = 4_000_000;
-
-/// The default budget elsewhere: enough for every open position of real
-/// games but a few long helpmates, which more nodes rarely find.
-const OPEN_BUDGET: u64 = 1_000_000;
-
 /// Arguments of `arbiter inspect` (the positions come on standard input).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -95,7 +85,7 @@ fn answer_batch(
                 write_report(
                     &mut json,
                     &pos,
-                    budget.unwrap_or_else(|| default_budget(&pos)),
+                    budget.unwrap_or_else(|| SearchBudget::for_position(&pos)),
                 );
                 if let Some(reason) = unreachable {
                     write_unreachable(&mut json, &reason);
@@ -227,20 +217,6 @@ fn uci_order(uci: Uci) -> u32 {
         }
         Uci::Null => 0,
     }
-}
-
-/// The budget when none is given: the blocked positions get more (see
-/// [`WALL_BUDGET`]).
-fn default_budget(pos: &Position) -> SearchBudget {
-    let board = pos.board();
-    let white = board.pawns() & board.by_color(Color::White);
-    let black = board.pawns() & board.by_color(Color::Black);
-    let head_to_head = (white & black.shift_down()).any();
-    SearchBudget::nodes(if head_to_head {
-        WALL_BUDGET
-    } else {
-        OPEN_BUDGET
-    })
 }
 
 fn write_report(json: &mut String, pos: &Position, budget: SearchBudget) {

@@ -137,6 +137,31 @@ impl SearchBudget {
     pub const fn get(self) -> u64 {
         self.nodes
     }
+
+    /// A budget fitted to `pos`: four million nodes where pawns stand head
+    /// to head (the walls of composed positions take millions of nodes to
+    /// explore, and the hardest still give up after about a second), one
+    /// million elsewhere (enough for every open position of real games but
+    /// a few long helpmates, which more nodes rarely find). A budget is a
+    /// ceiling, not a cost: positions of real games are decided in a small
+    /// part of it.
+    ///
+    /// ```
+    /// use arbiter_rules::{Position, unwinnable::SearchBudget};
+    /// let open = Position::new();
+    /// assert_eq!(SearchBudget::for_position(&open).get(), 1_000_000);
+    /// let wall: Position = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(SearchBudget::for_position(&wall).get(), 4_000_000);
+    /// ```
+    pub fn for_position(pos: &Position) -> SearchBudget {
+        const WALL: u64 = 4_000_000;
+        const OPEN: u64 = 1_000_000;
+        SearchBudget::nodes(if distance::locked_pawns(pos.board()).any() {
+            WALL
+        } else {
+            OPEN
+        })
+    }
 }
 
 impl Default for SearchBudget {
