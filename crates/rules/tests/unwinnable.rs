@@ -86,7 +86,7 @@ fn padded(fen: &str) -> String {
 /// The search budget per side and position.
 fn budget() -> SearchBudget {
     if arbiter_testdata::full_runs() {
-        SearchBudget::nodes(4_000_000)
+        SearchBudget::nodes(8_000_000)
     } else {
         SearchBudget::nodes(100_000)
     }
