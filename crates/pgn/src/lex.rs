@@ -41,10 +41,39 @@ pub(crate) fn ends_token(b: u8) -> bool {
     CLASS[b as usize] & TOKEN_END != 0
 }
 
-/// `true` if `b` ends a move: a token end, or an annotation suffix.
+/// The end of the symbol token that continues at `i`: the first byte at or
+/// after `i` that ends a token, or the end of `bytes`.
 #[inline(always)]
-pub(crate) fn ends_move(b: u8) -> bool {
-    CLASS[b as usize] & MOVE_END != 0
+pub(crate) fn token_end(bytes: &[u8], i: usize) -> usize {
+    first_of_class(bytes, i, TOKEN_END)
+}
+
+/// The end of the move that continues at `i`: the first byte at or after
+/// `i` that ends a move, or the end of `bytes`.
+#[inline(always)]
+pub(crate) fn move_end(bytes: &[u8], i: usize) -> usize {
+    first_of_class(bytes, i, MOVE_END)
+}
+
+/// The first byte at or after `i` in `class`, or the end of `bytes`.
+/// Tokens are a few bytes long, of every length: eight bytes are classed
+/// at once, so that finding the end costs no mispredicted branch per token.
+#[inline(always)]
+fn first_of_class(bytes: &[u8], mut i: usize, class: u8) -> usize {
+    while let Some(chunk) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+        let mut found = 0u32;
+        for (k, &b) in chunk.iter().enumerate() {
+            found |= u32::from(CLASS[b as usize] & class != 0) << k;
+        }
+        if found != 0 {
+            return i + found.trailing_zeros() as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && CLASS[bytes[i] as usize] & class == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// `true` if `i` is the first byte of a line.
@@ -308,6 +337,19 @@ mod tests {
             }
         }
         assert!(plain_tag_extent(b"[Event \"x\"]\n", 0).is_some());
+    }
+
+    #[test]
+    fn tokens_end_at_the_first_byte_that_ends_them() {
+        let text = b"Nf3 e4!? exd8=Q+(Rae1){x}0-0-0;1-0 $1 \"Ke2\"";
+        for i in 0..=text.len() {
+            let token = (i..text.len()).find(|&j| ends_token(text[j]));
+            let mv =
+                (i..text.len()).find(|&j| matches!(text[j], b'!' | b'?') || ends_token(text[j]));
+            assert_eq!(token_end(text, i), token.unwrap_or(text.len()), "{i}");
+            assert_eq!(move_end(text, i), mv.unwrap_or(text.len()), "{i}");
+        }
+        assert_eq!(token_end(b"abcdefghijklmnopq r", 0), 17);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! [`Visitor`].
 
 use crate::lex::{
-    TagFlaw, at_line_start, count_line_breaks, ends_move, ends_token, line_end, tag_extent,
+    TagFlaw, at_line_start, count_line_breaks, ends_token, line_end, move_end, tag_extent,
 };
 use crate::result::result_len;
 use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
@@ -344,10 +344,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
     fn san(&mut self, i: usize) -> usize {
         self.movetext();
         let bytes = self.bytes;
-        let mut end = i;
-        while end < bytes.len() && !ends_move(bytes[end]) {
-            end += 1;
-        }
+        let end = move_end(bytes, i);
         if end == i {
             // A byte that ends tokens but has no meaning of its own here.
             self.error(

@@ -7,7 +7,7 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, count_line_breaks, ends_token, is_space, line_end, tag_extent};
+use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent, token_end};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -182,15 +182,6 @@ fn starts_new_tag_section(
         i += 1;
     }
     false
-}
-
-/// The end of the symbol token that continues at `i`.
-#[inline]
-fn token_end(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && !ends_token(bytes[i]) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]
