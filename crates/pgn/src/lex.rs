@@ -56,20 +56,8 @@ pub(crate) fn move_end(bytes: &[u8], i: usize) -> usize {
 }
 
 /// The first byte at or after `i` in `class`, or the end of `bytes`.
-/// Tokens are a few bytes long, of every length: eight bytes are classed
-/// at once, so that finding the end costs no mispredicted branch per token.
 #[inline(always)]
 fn first_of_class(bytes: &[u8], mut i: usize, class: u8) -> usize {
-    while let Some(chunk) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-        let mut found = 0u32;
-        for (k, &b) in chunk.iter().enumerate() {
-            found |= u32::from(CLASS[b as usize] & class != 0) << k;
-        }
-        if found != 0 {
-            return i + found.trailing_zeros() as usize;
-        }
-        i += 8;
-    }
     while i < bytes.len() && CLASS[bytes[i] as usize] & class == 0 {
         i += 1;
     }
