@@ -49,8 +49,13 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
     let mut last_tag_end = None;
     while i < len {
         let b = bytes[i];
+        // Whitespace is passed over before the dispatch on the byte, as the
+        // parser does.
+        if is_space(b) {
+            i += 1;
+            continue;
+        }
         match b {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
             b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
                 Some(close) => i += close + 2,
                 None if eof => return Some(trim_end(bytes, start, len)),
