@@ -23,6 +23,17 @@ const SCHEMA: &[&str] = &[
         hash TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID",
+    // Events in commit order, on their way to `events` (see `filing`).
+    // AUTOINCREMENT: an id is never used twice, so the writer's
+    // `DELETE ... WHERE id <= ?` cannot reach rows journaled after another
+    // connection emptied the journal.
+    "CREATE TABLE IF NOT EXISTS journal (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        hash TEXT NOT NULL
+    )",
     "CREATE TABLE IF NOT EXISTS accounts (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,
