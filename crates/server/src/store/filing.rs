@@ -66,6 +66,9 @@ pub(super) struct Filing {
     /// When the oldest of `waiting` was journaled.
     waiting_since: Option<Instant>,
     round: Option<Round>,
+    /// The last round's vector, emptied, for the next: allocating tens of
+    /// thousands of rows anew each round costs page faults.
+    spare: Vec<EventRow>,
 }
 
 #[derive(Debug)]
@@ -86,6 +89,7 @@ impl Filing {
             waiting_up_to: 0,
             waiting_since: None,
             round: None,
+            spare: Vec::new(),
         }
     }
 
@@ -122,8 +126,11 @@ impl Filing {
     ) {
         if let Some(round) = &mut self.round {
             round.filed = step.slice.end;
-            if step.clear_up_to.is_some() {
-                self.round = None;
+            if step.clear_up_to.is_some()
+                && let Some(done) = self.round.take()
+            {
+                self.spare = done.events;
+                self.spare.clear();
             }
         }
         let before = self.waiting.len();
@@ -145,7 +152,7 @@ impl Filing {
         if self.round.is_some() || !due {
             return;
         }
-        let mut events = std::mem::take(&mut self.waiting);
+        let mut events = std::mem::replace(&mut self.waiting, std::mem::take(&mut self.spare));
         // Stable: within a game the journal order is the sequence order.
         events.sort_by(|a, b| a.game_id.cmp(&b.game_id));
         self.round = Some(Round {
