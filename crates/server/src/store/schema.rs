@@ -24,11 +24,12 @@ const SCHEMA: &[&str] = &[
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID",
     // Events in commit order, on their way to `events` (see `filing`).
-    // AUTOINCREMENT: an id is never used twice, so the writer's
-    // `DELETE ... WHERE id <= ?` cannot reach rows journaled after another
-    // connection emptied the journal.
+    // The writer numbers the rows itself, counting on from the last id it
+    // gave, so its `DELETE ... WHERE id <= ?` cannot reach rows journaled
+    // after another connection emptied the journal (AUTOINCREMENT would
+    // do the same at the cost of a page of `sqlite_sequence` a commit).
     "CREATE TABLE IF NOT EXISTS journal (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id INTEGER PRIMARY KEY,
         game_id TEXT NOT NULL,
         seq INTEGER NOT NULL,
         event TEXT NOT NULL,

@@ -71,10 +71,15 @@ impl Writer {
     /// created, in WAL mode) and starts its thread.
     pub(super) fn start(path: &Path, pace: Pace) -> Result<Writer, StoreError> {
         let conn = open(path).map_err(writer_error)?;
+        let first_id = conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
+                r.get(0)
+            })
+            .map_err(writer_error)?;
         let (tx, rx) = mpsc::channel(65536);
         std::thread::Builder::new()
             .name("arbiter-writer".into())
-            .spawn(move || run(conn, rx, Filing::new(pace)))
+            .spawn(move || run(conn, rx, Filing::new(pace), first_id))
             .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
         Ok(Writer { tx })
     }
@@ -116,7 +121,14 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     Ok(conn)
 }
 
-fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>, mut filing: Filing) {
+/// Commits batch after batch; `next_id` is the journal id of the next
+/// event.
+fn run(
+    mut conn: Connection,
+    mut rx: mpsc::Receiver<Request>,
+    mut filing: Filing,
+    mut next_id: i64,
+) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
     while let Some(first) = rx.blocking_recv() {
@@ -133,7 +145,7 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>, mut filing: Filing
             .filter(|op| matches!(op, Op::Event(_)))
             .count();
         let step = filing.step(journaling);
-        let outcome = commit(&mut conn, &batch, &filing, &step).map_err(|e| e.to_string());
+        let outcome = commit(&mut conn, &batch, &filing, &step, next_id).map_err(|e| e.to_string());
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
@@ -146,30 +158,33 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>, mut filing: Filing
                 }));
             }
         }
-        if let Ok(up_to) = outcome {
+        if let Ok(next) = outcome {
+            let up_to = (next > next_id).then_some(next - 1);
+            next_id = next;
             filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
     }
 }
 
-/// Writes the batch and the filing step in one transaction; returns the
-/// journal id of the batch's last event.
+/// Writes the batch (its events journaled from id `first_id` on) and the
+/// filing step in one transaction; returns the id of the next event.
 fn commit(
     conn: &mut Connection,
     batch: &[Request],
     filing: &Filing,
     step: &Step,
-) -> Result<Option<i64>, rusqlite::Error> {
+    first_id: i64,
+) -> Result<i64, rusqlite::Error> {
     let tx = conn.transaction()?;
-    let mut up_to = None;
+    let mut next_id = first_id;
     for op in batch.iter().flat_map(|r| &r.ops) {
-        if let Some(id) = write(&tx, op)? {
-            up_to = Some(id);
+        if write(&tx, op, next_id)? {
+            next_id += 1;
         }
     }
     file(&tx, filing.events(step.slice.clone()), step.clear_up_to)?;
     tx.commit()?;
-    Ok(up_to)
+    Ok(next_id)
 }
 
 /// Inserts `events` into their home and deletes the journal up to
@@ -196,15 +211,23 @@ fn file(
     Ok(())
 }
 
-/// Writes one op; for an event, returns its journal id.
-fn write(conn: &Connection, op: &Op) -> Result<Option<i64>, rusqlite::Error> {
+/// Writes one op, an event at journal id `journal_id`; `true` if it was
+/// an event (and took that id).
+fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::Error> {
     match op {
         Op::Event(row) => {
             conn.prepare_cached(
-                "INSERT INTO journal (game_id, seq, event, hash) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO journal (id, game_id, seq, event, hash) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![row.game_id, row.seq, row.event_json, row.hash])?;
-            return Ok(Some(conn.last_insert_rowid()));
+            .execute(params![
+                journal_id,
+                row.game_id,
+                row.seq,
+                row.event_json,
+                row.hash
+            ])?;
+            return Ok(true);
         }
         Op::NewGame {
             id,
@@ -242,7 +265,7 @@ fn write(conn: &Connection, op: &Op) -> Result<Option<i64>, rusqlite::Error> {
             .execute(params![ms])?;
         }
     }
-    Ok(None)
+    Ok(false)
 }
 
 #[cfg(test)]
