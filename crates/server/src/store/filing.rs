@@ -38,10 +38,13 @@ pub(super) struct Pace {
 impl Pace {
     /// Large rounds put many events of each game on its page at once; the
     /// journal (which reads of a game's events scan) stays a few MiB.
+    /// Small slices spread the filing over many commits: a slice of a
+    /// thousand events dirties a hundred pages, and the moves waiting on
+    /// that commit would wait milliseconds more.
     pub const DEFAULT: Pace = Pace {
         round_events: 16_384,
         round_age: Duration::from_secs(5),
-        min_slice: 1024,
+        min_slice: 64,
     };
 }
 
