@@ -27,12 +27,18 @@ const MAX_PROOF_NODES: u64 = 100_000;
 /// Pieces other than kings and pawns up to which a position is analysed.
 const MAX_PIECES_ANALYSED: u32 = 4;
 
-/// The fast screen's answers for one position, each side asked at most
-/// once: the end of a game asks several questions of its final position.
+/// The fast screen's and the budgeted search's answers for one position,
+/// each side asked at most once: the end of a game asks several questions
+/// of its final position (whether it is dead, while looking for the first
+/// dead position and again when checking the result; whether the winner
+/// can mate), and one search costs more than replaying a whole game.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Screens {
     /// Per side (White, Black): the screen's answer, once asked.
     answers: [Option<Option<bool>>; 2],
+    /// Per side: whether the budgeted search proved it unable to mate,
+    /// once asked.
+    searched: [Option<bool>; 2],
 }
 
 impl Screens {
@@ -40,6 +46,12 @@ impl Screens {
     /// belong to: see [`unwinnable::quick_can_mate`].
     fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
         *self.answers[side as usize].get_or_insert_with(|| unwinnable::quick_can_mate(pos, side))
+    }
+
+    /// [`searched_unable`] for `side` in `pos`, the position these screens
+    /// belong to.
+    fn searched_unable(&mut self, pos: &Position, side: Color) -> bool {
+        *self.searched[side as usize].get_or_insert_with(|| searched_unable(pos, side))
     }
 }
 
@@ -121,7 +133,7 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     }
     sides
         .into_iter()
-        .all(|side| screens.of(pos, side) == Some(false) || searched_unable(pos, side))
+        .all(|side| screens.of(pos, side) == Some(false) || screens.searched_unable(pos, side))
 }
 
 /// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
@@ -194,7 +206,7 @@ fn may_be_dead(pos: &Position) -> bool {
 fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     match screens.of(pos, color) {
         Some(able) => !able,
-        None => searched_unable(pos, color),
+        None => screens.searched_unable(pos, color),
     }
 }
 

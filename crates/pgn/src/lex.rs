@@ -41,10 +41,27 @@ pub(crate) fn ends_token(b: u8) -> bool {
     CLASS[b as usize] & TOKEN_END != 0
 }
 
-/// `true` if `b` ends a move: a token end, or an annotation suffix.
+/// The end of the symbol token that continues at `i`: the first byte at or
+/// after `i` that ends a token, or the end of `bytes`.
 #[inline(always)]
-pub(crate) fn ends_move(b: u8) -> bool {
-    CLASS[b as usize] & MOVE_END != 0
+pub(crate) fn token_end(bytes: &[u8], i: usize) -> usize {
+    first_of_class(bytes, i, TOKEN_END)
+}
+
+/// The end of the move that continues at `i`: the first byte at or after
+/// `i` that ends a move, or the end of `bytes`.
+#[inline(always)]
+pub(crate) fn move_end(bytes: &[u8], i: usize) -> usize {
+    first_of_class(bytes, i, MOVE_END)
+}
+
+/// The first byte at or after `i` in `class`, or the end of `bytes`.
+#[inline(always)]
+fn first_of_class(bytes: &[u8], mut i: usize, class: u8) -> usize {
+    while i < bytes.len() && CLASS[bytes[i] as usize] & class == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// `true` if `i` is the first byte of a line.
@@ -97,7 +114,62 @@ pub(crate) enum TagFlaw {
 
 /// Reads the extent of the tag pair at `start` (which holds `[`). Returns
 /// `None` when the line is not complete in `bytes` and more input may follow.
+#[inline]
 pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExtent> {
+    plain_tag_extent(bytes, start).or_else(|| any_tag_extent(bytes, start, eof))
+}
+
+/// The extent of a tag pair in the plain form of nearly every tag
+/// (`[Name "value"]` with no escape in the value, then the line end), read
+/// in one pass over its bytes; `None` for any other form, left to
+/// [`any_tag_extent`]. Tags are short: one pass beats looking for the line
+/// end and then for the quotes with `memchr`, which the splitter and the
+/// parser would each do for every tag of every game.
+#[inline]
+fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
+    let at = |i: usize| bytes.get(i).copied();
+    let mut i = start + 1;
+    while matches!(at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    let name_start = i;
+    while at(i).is_some_and(|b| CLASS[b as usize] & NAME_END == 0) {
+        i += 1;
+    }
+    let name = name_start..i;
+    while matches!(at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if at(i)? != b'"' {
+        return None;
+    }
+    let value_start = i + 1;
+    i = value_start;
+    loop {
+        match at(i)? {
+            b'"' => break,
+            b'\\' | b'\n' | b'\r' => return None,
+            _ => i += 1,
+        }
+    }
+    let value = value_start..i;
+    i += 1;
+    while matches!(at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if at(i)? != b']' || !matches!(at(i + 1)?, b'\n' | b'\r') {
+        return None;
+    }
+    Some(TagExtent {
+        end: i + 1,
+        name,
+        value: Some(value),
+        flaw: None,
+    })
+}
+
+/// [`tag_extent`] for a tag pair of any form, broken ones included.
+fn any_tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExtent> {
     let line_end = match line_end(bytes, start) {
         Some(e) => e,
         None if eof => bytes.len(),
@@ -216,6 +288,56 @@ mod tests {
     #[test]
     fn an_incomplete_line_needs_more_input() {
         assert_eq!(tag_extent(b"[Event \"x", 0, false), None);
+    }
+
+    #[test]
+    fn the_plain_form_is_read_as_any_form_is() {
+        let lines = [
+            "[Event \"Rated Blitz game\"]\n",
+            "[ Event  \"x\" ]\r\n",
+            "[Event\t\"\"]\r",
+            "[Event \"a\\\"b\"]\n",
+            "[Event \"a\"b\"]\n",
+            "[Event \"open\n",
+            "[Event \"x\"] [Site \"y\"]\n",
+            "[Event \"x\"]",
+            "[Event \"x\"",
+            "[\"x\"]\n",
+            "[Event x]\n",
+            "[%clk 0:01:00]\n",
+            "[Event \"é\"]\n",
+        ];
+        for line in lines {
+            let bytes = line.as_bytes();
+            for end in 1..=bytes.len() {
+                for eof in [false, true] {
+                    let cut = &bytes[..end];
+                    let plain = plain_tag_extent(cut, 0);
+                    if plain.is_some() {
+                        assert_eq!(plain, any_tag_extent(cut, 0, eof), "{line:?} to {end}");
+                    }
+                    assert_eq!(
+                        tag_extent(cut, 0, eof),
+                        any_tag_extent(cut, 0, eof),
+                        "{line:?} to {end}"
+                    );
+                }
+            }
+        }
+        assert!(plain_tag_extent(b"[Event \"x\"]\n", 0).is_some());
+    }
+
+    #[test]
+    fn tokens_end_at_the_first_byte_that_ends_them() {
+        let text = b"Nf3 e4!? exd8=Q+(Rae1){x}0-0-0;1-0 $1 \"Ke2\"";
+        for i in 0..=text.len() {
+            let token = (i..text.len()).find(|&j| ends_token(text[j]));
+            let mv =
+                (i..text.len()).find(|&j| matches!(text[j], b'!' | b'?') || ends_token(text[j]));
+            assert_eq!(token_end(text, i), token.unwrap_or(text.len()), "{i}");
+            assert_eq!(move_end(text, i), mv.unwrap_or(text.len()), "{i}");
+        }
+        assert_eq!(token_end(b"abcdefghijklmnopq r", 0), 17);
     }
 
     #[test]

@@ -86,6 +86,13 @@ impl FromStr for GameResult {
 /// tell and `eof` is false is reported as `Err(())`.
 pub(crate) fn result_len(bytes: &[u8], eof: bool) -> Result<Option<usize>, ()> {
     const CANDIDATES: [&[u8]; 4] = [b"1/2-1/2", b"1-0", b"0-1", b"*"];
+    // Move numbers (`1.`, `10.`) start like results: their second byte
+    // tells them apart at once.
+    if let [b'0' | b'1', second, ..] = bytes
+        && !matches!(second, b'/' | b'-')
+    {
+        return Ok(None);
+    }
     for c in CANDIDATES {
         let n = c.len();
         if bytes.len() < n + 1 && !eof && c.starts_with(&bytes[..bytes.len().min(n)]) {

@@ -7,7 +7,7 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, count_line_breaks, ends_token, is_space, line_end, tag_extent};
+use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent, token_end};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -49,8 +49,13 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
     let mut last_tag_end = None;
     while i < len {
         let b = bytes[i];
+        // Whitespace is passed over before the dispatch on the byte, as the
+        // parser does.
+        if is_space(b) {
+            i += 1;
+            continue;
+        }
         match b {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
             b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
                 Some(close) => i += close + 2,
                 None if eof => return Some(trim_end(bytes, start, len)),
@@ -182,15 +187,6 @@ fn starts_new_tag_section(
         i += 1;
     }
     false
-}
-
-/// The end of the symbol token that continues at `i`.
-#[inline]
-fn token_end(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && !ends_token(bytes[i]) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]

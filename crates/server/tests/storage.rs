@@ -104,6 +104,42 @@ async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
 }
 
 #[tokio::test]
+async fn a_record_altered_before_it_was_filed_home_is_found_too() {
+    let s = Server::start().await;
+    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+    for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        let t = if i % 2 == 0 { &white } else { &black };
+        assert_eq!(s.mv(&id, t, m).await.0, 200);
+    }
+    // Moves this recent wait in the journal for their round (which the
+    // server starts a few seconds after the first). Someone alters Black's
+    // e5 wherever it lies, without going through the server.
+    let db = rusqlite::Connection::open(s.path.join("arbiter.db")).unwrap();
+    let alter = |table: &str| {
+        db.execute(
+            &format!(
+                "UPDATE {table} SET event = replace(event, 'e7e5', 'e7e6') \
+                 WHERE game_id = ?1 AND seq = 2"
+            ),
+            [&id],
+        )
+        .unwrap()
+    };
+    let in_journal = alter("journal");
+    let at_home = alter("events");
+    assert!(in_journal + at_home >= 1);
+    drop(db);
+    // Opening the store files the journal home; the chain finds the change.
+    let store = Store::open(&s.path.join("arbiter.db")).await.unwrap();
+    let report = arbiter_server::verify::verify(&store).await.unwrap();
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    assert_eq!(report.findings[0].game, id);
+    assert_eq!(report.findings[0].seq, Some(2));
+    assert!(report.findings[0].problem.contains("hash chain"));
+    store.close().await;
+}
+
+#[tokio::test]
 async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
     use arbiter_server::store::{EventRow, Op};
     let dir = tempfile::tempdir().unwrap();

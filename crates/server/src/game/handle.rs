@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use arbiter_referee::{Actor, EventKind, GameSetup, Verdict};
 use arbiter_rules::Color;
+use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -125,7 +126,7 @@ pub struct StateUpdate {
     pub view: View,
     /// Every move so far, UCI, space-separated (lichess's `moves`).
     pub moves_uci: Arc<str>,
-    web_json: std::sync::OnceLock<Arc<str>>,
+    web_json: std::sync::OnceLock<Utf8Bytes>,
 }
 
 impl StateUpdate {
@@ -138,8 +139,9 @@ impl StateUpdate {
         }
     }
 
-    /// The WebSocket message `{"type":"update","view":…}`, serialised once.
-    pub fn web_json(&self) -> Arc<str> {
+    /// The WebSocket message `{"type":"update","view":…}`, serialised once
+    /// and shared (not copied) by every watcher's socket.
+    pub fn web_json(&self) -> Utf8Bytes {
         self.web_json
             .get_or_init(|| {
                 // Straight to text: going through `serde_json::Value` would
@@ -154,7 +156,7 @@ impl StateUpdate {
                     r#type: "update",
                     view: &self.view,
                 };
-                Arc::from(serde_json::to_string(&msg).expect("views serialise"))
+                Utf8Bytes::from(serde_json::to_string(&msg).expect("views serialise"))
             })
             .clone()
     }

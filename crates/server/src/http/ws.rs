@@ -199,7 +199,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
 /// gone away.
 async fn message_of(update: Result<Update, RecvError>, game: &GameHandle) -> Option<Message> {
     Some(match update {
-        Ok(Update::State(state)) => Message::Text(Utf8Bytes::from(state.web_json().as_ref())),
+        Ok(Update::State(state)) => Message::Text(state.web_json()),
         Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
         Ok(Update::Gone {
             color,

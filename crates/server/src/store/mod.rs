@@ -3,10 +3,14 @@
 //!
 //! Reads go through a small pool. Writes go through one [`Writer`] thread
 //! that commits the pending events of all games in one transaction (group
-//! commit), so durability costs one `fsync` per batch, not per move.
+//! commit), so durability costs one `fsync` per batch, not per move. The
+//! events are appended to a journal in commit order and filed into their
+//! game's home in bulk later (see `filing`); reads of a game's events look
+//! in both.
 
 pub mod chain;
 mod checkpoint;
+mod filing;
 mod schema;
 mod writer;
 
@@ -137,6 +141,7 @@ impl Store {
             .connect_with(options)
             .await?;
         schema::create(&pool).await?;
+        file_journal(&pool).await?;
         Ok(Store {
             pool,
             path: path.to_path_buf(),
@@ -146,7 +151,7 @@ impl Store {
     /// Starts the writer on its own connection and thread, and the
     /// checkpointer on another connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
-        let writer = Writer::start(&self.path)?;
+        let writer = Writer::start(&self.path, filing::Pace::DEFAULT)?;
         let checkpointer = self.pool.acquire().await?.detach();
         checkpoint::start(checkpointer);
         Ok(writer)
@@ -181,10 +186,16 @@ impl Store {
         rows.iter().map(game_row).collect()
     }
 
-    /// A game's stored events, in order, with their links.
+    /// A game's stored events, in order, with their links: the first ones
+    /// from their home, the rest from the journal (where a round being
+    /// filed may still hold copies of some already home).
     pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT game_id, seq, event, hash FROM events WHERE game_id = ? ORDER BY seq",
+            "SELECT game_id, seq, event, hash FROM events WHERE game_id = ?1 \
+             UNION ALL \
+             SELECT game_id, seq, event, hash FROM journal WHERE game_id = ?1 \
+             AND seq > coalesce((SELECT max(seq) FROM events WHERE game_id = ?1), -1) \
+             ORDER BY seq",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -298,6 +309,22 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Files every event left in the journal (by a server that stopped, or
+/// one still running) into its home and empties the journal, in one
+/// transaction. Events already home are left as they are.
+async fn file_journal(pool: &SqlitePool) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "INSERT OR IGNORE INTO events (game_id, seq, event, hash) \
+         SELECT game_id, seq, event, hash FROM journal ORDER BY game_id, seq",
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM journal").execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {

@@ -23,6 +23,18 @@ const SCHEMA: &[&str] = &[
         hash TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID",
+    // Events in commit order, on their way to `events` (see `filing`).
+    // The writer numbers the rows itself, counting on from the last id it
+    // gave, so its `DELETE ... WHERE id <= ?` cannot reach rows journaled
+    // after another connection emptied the journal (AUTOINCREMENT would
+    // do the same at the cost of a page of `sqlite_sequence` a commit).
+    "CREATE TABLE IF NOT EXISTS journal (
+        id INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        hash TEXT NOT NULL
+    )",
     "CREATE TABLE IF NOT EXISTS accounts (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,

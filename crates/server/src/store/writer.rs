@@ -10,13 +10,17 @@
 //! prepared statements: going through the async pool cost three round
 //! trips to the pool's worker thread per batch and a statement parsed
 //! anew for every batch (a multi-row insert has as many rows as the batch).
+//!
+//! Events go to the journal, in commit order, and are filed into their
+//! game's home later, a slice per batch (see `filing`).
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::{mpsc, oneshot};
 
+use super::filing::{Filing, Pace, Step};
 use super::{EventRow, StoreError};
 
 /// One write.
@@ -65,12 +69,17 @@ const MAX_BATCH: usize = 8192;
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
     /// created, in WAL mode) and starts its thread.
-    pub(super) fn start(path: &Path) -> Result<Writer, StoreError> {
+    pub(super) fn start(path: &Path, pace: Pace) -> Result<Writer, StoreError> {
         let conn = open(path).map_err(writer_error)?;
+        let first_id = conn
+            .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
+                r.get(0)
+            })
+            .map_err(writer_error)?;
         let (tx, rx) = mpsc::channel(65536);
         std::thread::Builder::new()
             .name("arbiter-writer".into())
-            .spawn(move || run(conn, rx))
+            .spawn(move || run(conn, rx, Filing::new(pace), first_id))
             .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
         Ok(Writer { tx })
     }
@@ -112,8 +121,16 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     Ok(conn)
 }
 
-fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>) {
+/// Commits batch after batch; `next_id` is the journal id of the next
+/// event.
+fn run(
+    mut conn: Connection,
+    mut rx: mpsc::Receiver<Request>,
+    mut filing: Filing,
+    mut next_id: i64,
+) {
     let mut batch: Vec<Request> = Vec::new();
+    let mut journaled: Vec<EventRow> = Vec::new();
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
         while batch.len() < MAX_BATCH {
@@ -122,31 +139,95 @@ fn run(mut conn: Connection, mut rx: mpsc::Receiver<Request>) {
                 Err(_) => break,
             }
         }
-        let outcome = commit(&mut conn, &batch).map_err(|e| e.to_string());
+        let journaling = batch
+            .iter()
+            .flat_map(|r| &r.ops)
+            .filter(|op| matches!(op, Op::Event(_)))
+            .count();
+        let step = filing.step(journaling);
+        let outcome = commit(&mut conn, &batch, &filing, &step, next_id).map_err(|e| e.to_string());
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
-        for request in batch.drain(..) {
-            let _ = request.done.send(outcome.clone());
+        for Request { ops, done } in batch.drain(..) {
+            let _ = done.send(outcome.as_ref().map(|_| ()).map_err(Clone::clone));
+            if outcome.is_ok() {
+                journaled.extend(ops.into_iter().filter_map(|op| match op {
+                    Op::Event(row) => Some(row),
+                    _ => None,
+                }));
+            }
+        }
+        if let Ok(next) = outcome {
+            let up_to = (next > next_id).then_some(next - 1);
+            next_id = next;
+            filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
     }
 }
 
-fn commit(conn: &mut Connection, batch: &[Request]) -> Result<(), rusqlite::Error> {
+/// Writes the batch (its events journaled from id `first_id` on) and the
+/// filing step in one transaction; returns the id of the next event.
+fn commit(
+    conn: &mut Connection,
+    batch: &[Request],
+    filing: &Filing,
+    step: &Step,
+    first_id: i64,
+) -> Result<i64, rusqlite::Error> {
     let tx = conn.transaction()?;
+    let mut next_id = first_id;
     for op in batch.iter().flat_map(|r| &r.ops) {
-        write(&tx, op)?;
+        if write(&tx, op, next_id)? {
+            next_id += 1;
+        }
     }
-    tx.commit()
+    file(&tx, filing.events(step.slice.clone()), step.clear_up_to)?;
+    tx.commit()?;
+    Ok(next_id)
 }
 
-fn write(conn: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
+/// Inserts `events` into their home and deletes the journal up to
+/// `clear_up_to`. Another connection may have filed them already (the
+/// store files the whole journal when it opens): those are left as they
+/// are.
+fn file(
+    conn: &Connection,
+    events: &[EventRow],
+    clear_up_to: Option<i64>,
+) -> Result<(), rusqlite::Error> {
+    if !events.is_empty() {
+        let mut insert = conn.prepare_cached(
+            "INSERT OR IGNORE INTO events (game_id, seq, event, hash) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for row in events {
+            insert.execute(params![row.game_id, row.seq, row.event_json, row.hash])?;
+        }
+    }
+    if let Some(id) = clear_up_to {
+        conn.prepare_cached("DELETE FROM journal WHERE id <= ?1")?
+            .execute(params![id])?;
+    }
+    Ok(())
+}
+
+/// Writes one op, an event at journal id `journal_id`; `true` if it was
+/// an event (and took that id).
+fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::Error> {
     match op {
         Op::Event(row) => {
             conn.prepare_cached(
-                "INSERT INTO events (game_id, seq, event, hash) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO journal (id, game_id, seq, event, hash) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![row.game_id, row.seq, row.event_json, row.hash])?;
+            .execute(params![
+                journal_id,
+                row.game_id,
+                row.seq,
+                row.event_json,
+                row.hash
+            ])?;
+            return Ok(true);
         }
         Op::NewGame {
             id,
@@ -184,5 +265,99 @@ fn write(conn: &Connection, op: &Op) -> Result<(), rusqlite::Error> {
             .execute(params![ms])?;
         }
     }
-    Ok(())
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn event(game: &str, seq: i64) -> Op {
+        Op::Event(EventRow {
+            game_id: game.to_string(),
+            seq,
+            event_json: format!("{{\"{game}\":{seq}}}"),
+            hash: format!("{game}-{seq}"),
+        })
+    }
+
+    fn new_game(id: &str) -> Op {
+        Op::NewGame {
+            id: id.to_string(),
+            setup_json: "{}".to_string(),
+            created_unix_ms: 0,
+            tokens: [id, id, id].map(|t| format!("{t}-token")),
+            accounts: [None, None],
+        }
+    }
+
+    async fn seqs(store: &Store, game: &str) -> Vec<i64> {
+        let rows = store.events(game).await.unwrap();
+        for r in &rows {
+            assert_eq!(r.event_json, format!("{{\"{game}\":{}}}", r.seq));
+            assert_eq!(r.hash, format!("{game}-{}", r.seq));
+        }
+        rows.iter().map(|r| r.seq).collect()
+    }
+
+    async fn count(store: &Store, table: &str) -> i64 {
+        use sqlx::Row as _;
+        sqlx::query(&format!("SELECT count(*) FROM {table}"))
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .get(0)
+    }
+
+    /// Games whose moves interleave, read back after every batch: each
+    /// reads whole and in order while its events move from the journal to
+    /// their home, round after round, and the journal ends up empty.
+    #[tokio::test]
+    async fn events_read_whole_while_rounds_file_them_home() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("filing.db");
+        let store = Store::open(&path).await.unwrap();
+        let pace = Pace {
+            round_events: 7,
+            round_age: Duration::from_secs(60),
+            min_slice: 3,
+        };
+        let writer = Writer::start(&path, pace).unwrap();
+        let games = ["a", "b", "c"];
+        writer
+            .write(games.iter().map(|g| new_game(g)).collect())
+            .await
+            .unwrap();
+        for seq in 0..20 {
+            for (i, game) in games.iter().enumerate() {
+                // Game `a` moves every time, `b` every other, `c` every third.
+                if seq % (i as i64 + 1) == 0 {
+                    let n = seq / (i as i64 + 1);
+                    writer.write(vec![event(game, n)]).await.unwrap();
+                }
+            }
+            for (i, game) in games.iter().enumerate() {
+                let expected: Vec<i64> = (0..=seq / (i as i64 + 1)).collect();
+                assert_eq!(seqs(&store, game).await, expected, "game {game}");
+            }
+        }
+        assert!(count(&store, "events").await > 0);
+        assert!(count(&store, "journal").await > 0);
+        // Idle batches (heartbeats) finish the round under way; what waits
+        // for the next one is filed when the store is opened again.
+        for _ in 0..10 {
+            writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
+        }
+        let reopened = Store::open(&path).await.unwrap();
+        assert_eq!(count(&reopened, "journal").await, 0);
+        assert_eq!(count(&reopened, "events").await, 20 + 10 + 7);
+        assert_eq!(seqs(&reopened, "c").await, (0..7).collect::<Vec<_>>());
+        // The writer goes on after another connection emptied its journal.
+        writer.write(vec![event("c", 7)]).await.unwrap();
+        for _ in 0..10 {
+            writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
+        }
+        assert_eq!(seqs(&store, "c").await, (0..8).collect::<Vec<_>>());
+    }
 }

@@ -1,0 +1,252 @@
+//! Filing: moving events from the journal to their game's home.
+//!
+//! A move is made durable by appending it to the journal, a table in
+//! commit order: the moves of one group commit, from many games, fill the
+//! last page or two of the journal. Written straight to their home, the
+//! `events` table ordered by game, they would dirty a page per game, and
+//! every dirty page is 4 KiB more to write to the WAL and sync before the
+//! batch is acknowledged.
+//!
+//! The writer files the journal into `events` a round at a time. A round
+//! takes every event journaled since the last one, sorted by game, so that
+//! the events of a game land on its page together. It inserts them a slice
+//! per batch, inside the batch's own transaction (filing costs no commit
+//! of its own and never holds a batch up for long), and with the last
+//! slice deletes the round's rows from the journal.
+//!
+//! Until then a game's events are split between the two tables: those in
+//! `events` are always the first ones (rounds are filed in order, each
+//! sorted by sequence number within a game), the journal holds the rest.
+
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+use super::EventRow;
+
+/// When a round starts and how fast it is filed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pace {
+    /// A round starts once this many events wait...
+    pub round_events: usize,
+    /// ...or once the oldest has waited this long.
+    pub round_age: Duration,
+    /// Fewest events filed per batch while a round lasts; each batch also
+    /// files twice as many events as it journals, so filing keeps up.
+    pub min_slice: usize,
+}
+
+impl Pace {
+    /// Large rounds put many events of each game on its page at once; the
+    /// journal (which reads of a game's events scan) stays a few MiB.
+    /// Small slices spread the filing over many commits: a slice of a
+    /// thousand events dirties a hundred pages, and the moves waiting on
+    /// that commit would wait milliseconds more.
+    pub const DEFAULT: Pace = Pace {
+        round_events: 16_384,
+        round_age: Duration::from_secs(5),
+        min_slice: 64,
+    };
+}
+
+/// What one batch files along with its own writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Step {
+    /// The round's events to insert into `events`.
+    pub slice: Range<usize>,
+    /// With the round's last slice: journal rows up to this id are all
+    /// home and are deleted.
+    pub clear_up_to: Option<i64>,
+}
+
+/// The writer's filing state.
+#[derive(Debug)]
+pub(super) struct Filing {
+    pace: Pace,
+    /// Journaled since the current round was taken, in journal order.
+    waiting: Vec<EventRow>,
+    /// The highest journal id among `waiting`.
+    waiting_up_to: i64,
+    /// When the oldest of `waiting` was journaled.
+    waiting_since: Option<Instant>,
+    round: Option<Round>,
+    /// The last round's vector, emptied, for the next: allocating tens of
+    /// thousands of rows anew each round costs page faults.
+    spare: Vec<EventRow>,
+}
+
+#[derive(Debug)]
+struct Round {
+    /// Sorted by game, then by sequence number.
+    events: Vec<EventRow>,
+    filed: usize,
+    /// The highest journal id among `events`.
+    up_to: i64,
+}
+
+impl Filing {
+    /// Nothing journaled yet (the journal is filed when the store opens).
+    pub fn new(pace: Pace) -> Filing {
+        Filing {
+            pace,
+            waiting: Vec::new(),
+            waiting_up_to: 0,
+            waiting_since: None,
+            round: None,
+            spare: Vec::new(),
+        }
+    }
+
+    /// What the next batch files, given that it journals `journaling`
+    /// events of its own.
+    pub fn step(&self, journaling: usize) -> Step {
+        let Some(round) = &self.round else {
+            return Step {
+                slice: 0..0,
+                clear_up_to: None,
+            };
+        };
+        let size = self.pace.min_slice.max(2 * journaling);
+        let end = round.events.len().min(round.filed + size);
+        Step {
+            slice: round.filed..end,
+            clear_up_to: (end == round.events.len()).then_some(round.up_to),
+        }
+    }
+
+    /// The events of the current round in `slice`.
+    pub fn events(&self, slice: Range<usize>) -> &[EventRow] {
+        self.round.as_ref().map_or(&[], |r| &r.events[slice])
+    }
+
+    /// `step` has committed, with `journaled` (the last of them at journal
+    /// id `up_to`); a new round starts if one is due.
+    pub fn committed(
+        &mut self,
+        step: &Step,
+        journaled: impl IntoIterator<Item = EventRow>,
+        up_to: Option<i64>,
+        now: Instant,
+    ) {
+        if let Some(round) = &mut self.round {
+            round.filed = step.slice.end;
+            if step.clear_up_to.is_some()
+                && let Some(done) = self.round.take()
+            {
+                self.spare = done.events;
+                self.spare.clear();
+            }
+        }
+        let before = self.waiting.len();
+        self.waiting.extend(journaled);
+        if self.waiting.len() > before {
+            self.waiting_since.get_or_insert(now);
+        }
+        if let Some(id) = up_to {
+            self.waiting_up_to = self.waiting_up_to.max(id);
+        }
+        self.start_round_if_due(now);
+    }
+
+    fn start_round_if_due(&mut self, now: Instant) {
+        let due = self.waiting.len() >= self.pace.round_events
+            || self
+                .waiting_since
+                .is_some_and(|since| now.duration_since(since) >= self.pace.round_age);
+        if self.round.is_some() || !due {
+            return;
+        }
+        let mut events = std::mem::replace(&mut self.waiting, std::mem::take(&mut self.spare));
+        // Stable: within a game the journal order is the sequence order.
+        events.sort_by(|a, b| a.game_id.cmp(&b.game_id));
+        self.round = Some(Round {
+            events,
+            filed: 0,
+            up_to: self.waiting_up_to,
+        });
+        self.waiting_since = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(game: &str, seq: i64) -> EventRow {
+        EventRow {
+            game_id: game.to_string(),
+            seq,
+            event_json: format!("{game}{seq}"),
+            hash: String::new(),
+        }
+    }
+
+    const PACE: Pace = Pace {
+        round_events: 4,
+        round_age: Duration::from_secs(5),
+        min_slice: 2,
+    };
+
+    #[test]
+    fn a_round_files_each_game_together_in_order_then_clears_the_journal() {
+        let mut f = Filing::new(PACE);
+        let t = Instant::now();
+        let idle = f.step(0);
+        assert_eq!(idle.slice, 0..0);
+        assert_eq!(idle.clear_up_to, None);
+        // Three events wait: not yet a round.
+        f.committed(&idle, [row("b", 0), row("a", 0), row("b", 1)], Some(3), t);
+        assert_eq!(f.step(0).slice, 0..0);
+        // The fourth starts one.
+        f.committed(&f.step(1), [row("a", 1)], Some(4), t);
+        let first = f.step(0);
+        assert_eq!(first.slice, 0..2);
+        assert_eq!(first.clear_up_to, None);
+        let filed: Vec<_> = f.events(first.slice.clone()).to_vec();
+        assert_eq!(
+            filed
+                .iter()
+                .map(|r| (&*r.game_id, r.seq))
+                .collect::<Vec<_>>(),
+            [("a", 0), ("a", 1)]
+        );
+        // Events journaled meanwhile wait for the next round.
+        f.committed(&first, [row("a", 2)], Some(5), t);
+        let last = f.step(1);
+        assert_eq!(last.slice, 2..4);
+        assert_eq!(last.clear_up_to, Some(4));
+        assert_eq!(
+            f.events(last.slice.clone())
+                .iter()
+                .map(|r| (&*r.game_id, r.seq))
+                .collect::<Vec<_>>(),
+            [("b", 0), ("b", 1)]
+        );
+        f.committed(&last, [], None, t);
+        assert_eq!(f.step(0).slice, 0..0);
+        // The one left over is filed once it is old enough.
+        f.committed(&f.step(0), [], None, t + Duration::from_secs(5));
+        let late = f.step(0);
+        assert_eq!(late.slice, 0..1);
+        assert_eq!(late.clear_up_to, Some(5));
+    }
+
+    #[test]
+    fn a_batch_that_failed_files_nothing() {
+        let mut f = Filing::new(PACE);
+        let t = Instant::now();
+        f.committed(&f.step(4), (0..4).map(|s| row("a", s)), Some(4), t);
+        let step = f.step(0);
+        assert_eq!(step.slice, 0..2);
+        // Not committed: the same slice is offered again.
+        assert_eq!(f.step(0), step);
+    }
+
+    #[test]
+    fn busy_batches_file_twice_what_they_journal() {
+        let mut f = Filing::new(PACE);
+        let t = Instant::now();
+        f.committed(&f.step(6), (0..6).map(|s| row("a", s)), Some(6), t);
+        assert_eq!(f.step(2).slice, 0..4);
+        assert_eq!(f.step(5).slice, 0..6);
+    }
+}
