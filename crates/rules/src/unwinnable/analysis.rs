@@ -26,6 +26,9 @@ const SMALL_EXPLORE_POSITIONS: usize = 4_000;
 const DEEP_CREDITS: core::ops::RangeInclusive<i32> = 2..=128;
 /// Nodes of its iterations, per credit.
 const DEEP_NODES_PER_CREDIT: u64 = 10_000;
+/// Nodes per credit of the last search's iterations: no limit but the
+/// budget's.
+const UNCAPPED: u64 = u64::MAX;
 /// Nodes the deep search may spend before the big exploration has its turn.
 const DEEP_FIRST_NODES: u64 = 500_000;
 /// Positions spreading over at most this many squares get all that is left
@@ -146,7 +149,12 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
 
     search.bar_hopeless_moves(pos, budget);
 
-    match search.resume(pos, DEEP_NODES_PER_CREDIT, budget) {
+    // The last search starts again from few credits, and lets every
+    // iteration run to its end: long composed helpmates (sixty to two
+    // hundred plies) lie along lines that an iteration abandoned for the
+    // next would never reach, while the table keeps the early iterations
+    // cheap.
+    match search.deepen(pos, DEEP_CREDITS, UNCAPPED, budget) {
         Outcome::Mate(line) => return prefixed(line),
         Outcome::NoMate => return Winnability::Unwinnable,
         Outcome::CutShort => {}

@@ -45,6 +45,17 @@ pub(super) fn locked_pawns(board: &Board) -> Bitboard {
     white_locked | white_locked.shift_up()
 }
 
+/// Pawns that cannot step forward for an enemy pawn or the enemy king
+/// standing right in front: the mark of composed blocked positions, whose
+/// long helpmates and walls take millions of nodes.
+pub(super) fn blocked_pawns(board: &Board) -> Bitboard {
+    let (white, black) = (board.by_color(Color::White), board.by_color(Color::Black));
+    let blockers = board.pawns() | board.kings();
+    let white_pawns = board.pawns() & white;
+    let black_pawns = board.pawns() & black;
+    (white_pawns & (blockers & black).shift_down()) | (black_pawns & (blockers & white).shift_up())
+}
+
 static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
 
 /// A breadth-first walk from every square, at compile time.
@@ -104,6 +115,19 @@ mod tests {
         let walled = bishop_distances(goal, wall);
         assert_eq!(walled[Square::A1.index()], 5);
         assert_eq!(walled[Square::D4.index()], u8::MAX);
+    }
+
+    #[test]
+    fn pawns_are_blocked_by_an_enemy_pawn_or_king() {
+        let pos: crate::Position = "1k6/1P6/8/3p4/3P4/8/6p1/6K1 w - - 0 1".parse().unwrap();
+        let blocked = blocked_pawns(pos.board());
+        let expected = Bitboard::from(Square::B7)
+            .with(Square::D4)
+            .with(Square::D5)
+            .with(Square::G2);
+        assert_eq!(blocked, expected);
+        let open: crate::Position = "1k6/8/1P6/8/3P4/3P4/8/6K1 w - - 0 1".parse().unwrap();
+        assert!(blocked_pawns(open.board()).is_empty());
     }
 
     #[test]

@@ -138,11 +138,12 @@ impl SearchBudget {
         self.nodes
     }
 
-    /// A budget fitted to `pos`: four million nodes where pawns stand head
-    /// to head (the walls of composed positions take millions of nodes to
-    /// explore, and the hardest still give up after about a second), one
-    /// million elsewhere (enough for every open position of real games but
-    /// a few long helpmates, which more nodes rarely find). A budget is a
+    /// A budget fitted to `pos`: eight million nodes where a pawn is
+    /// blocked by an enemy pawn or king (the walls of composed positions
+    /// take millions of nodes to explore or to find their long helpmates,
+    /// and the hardest still give up after about two seconds), one million
+    /// elsewhere (enough for every open position of real games but a few
+    /// long helpmates, which more nodes rarely find). A budget is a
     /// ceiling, not a cost: positions of real games are decided in a small
     /// part of it.
     ///
@@ -151,12 +152,14 @@ impl SearchBudget {
     /// let open = Position::new();
     /// assert_eq!(SearchBudget::for_position(&open).get(), 1_000_000);
     /// let wall: Position = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1".parse().unwrap();
-    /// assert_eq!(SearchBudget::for_position(&wall).get(), 4_000_000);
+    /// assert_eq!(SearchBudget::for_position(&wall).get(), 8_000_000);
+    /// let king_in_front: Position = "1k6/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(SearchBudget::for_position(&king_in_front).get(), 8_000_000);
     /// ```
     pub fn for_position(pos: &Position) -> SearchBudget {
-        const WALL: u64 = 4_000_000;
+        const WALL: u64 = 8_000_000;
         const OPEN: u64 = 1_000_000;
-        SearchBudget::nodes(if distance::locked_pawns(pos.board()).any() {
+        SearchBudget::nodes(if distance::blocked_pawns(pos.board()).any() {
             WALL
         } else {
             OPEN

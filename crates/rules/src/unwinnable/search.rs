@@ -44,8 +44,6 @@ enum Step {
 }
 
 const SETBACK_COST: i32 = 3;
-/// Deepening stops there: no helpmate needs more.
-const MAX_CREDIT: i32 = 128;
 /// Longest line searched; far beyond any real helpmate, it only stops
 /// runaway lines of free moves.
 const MAX_LINE: usize = 400;
@@ -91,8 +89,6 @@ pub(super) struct Helpmate {
     cut_short: bool,
     /// The node limit stopped this iteration.
     stopped: bool,
-    /// Where deepening goes on.
-    next_credit: i32,
     /// Moves from the root after which the winner provably cannot mate:
     /// never searched.
     barred: Vec<Move>,
@@ -112,7 +108,6 @@ impl Helpmate {
             line: Vec::with_capacity(MAX_LINE),
             cut_short: false,
             stopped: false,
-            next_credit: 1,
             barred: Vec::new(),
             trades_progress: false,
         }
@@ -154,34 +149,15 @@ impl Helpmate {
         budget: &mut Budget,
     ) -> Outcome {
         for credit in credits {
-            self.next_credit = credit;
             let mut slice = budget.slice(nodes_per_credit.saturating_mul(credit as u64));
             let outcome = self.iterate(root, credit, &mut slice);
             budget.absorb(slice);
-            if matches!(outcome, Outcome::CutShort) && !budget.exhausted() {
-                self.next_credit = credit + 1;
-            }
             match outcome {
                 Outcome::CutShort if !budget.exhausted() => continue,
                 outcome => return outcome,
             }
         }
         Outcome::CutShort
-    }
-
-    /// Goes on deepening from where the last [`Helpmate::deepen`] stopped.
-    pub(super) fn resume(
-        &mut self,
-        root: &Position,
-        nodes_per_credit: u64,
-        budget: &mut Budget,
-    ) -> Outcome {
-        self.deepen(
-            root,
-            self.next_credit..=MAX_CREDIT,
-            nodes_per_credit,
-            budget,
-        )
     }
 
     /// One full-width iteration with `credit` credits.
