@@ -11,6 +11,10 @@
 //! * a piece is **capturable** when some enemy might take on a square of its
 //!   reach, and **fixed** when it is not capturable and never moves: it
 //!   blocks lines and pawns forever;
+//! * a piece is **held** when it is not capturable and makes no move after
+//!   which the game goes on (its only moves, if any, end the game): while
+//!   the game goes on it stands on its square, so moves that keep the game
+//!   going see it block and guard just as a fixed piece does;
 //! * a square is **clear** when no reach contains it: it never blocks a line;
 //! * a square is **guarded** by a colour when a fixed piece of that colour
 //!   attacks it along clear squares: the enemy king can never step on it;
@@ -18,16 +22,23 @@
 //!   file that never leaves it and is never captured;
 //! * a king move that leaves the opponent, who can only move its king, with
 //!   no move at all ends the game in stalemate (unless it uncovers a check);
-//!   a move of the loser's that checks the winner's immovable king where
-//!   nothing can take or block ends it in the winner's defeat. Either way no
-//!   mate by the winner follows, so such moves are left out.
+//!   a move of the loser's, a pawn step included, that checks the winner's
+//!   immovable king where nothing can take or block ends it in the winner's
+//!   defeat (the king's way out through the square the mover leaves, or
+//!   through squares only the mover guarded, is checked again); a capture
+//!   of the winner's only piece besides its king leaves a bare king, so
+//!   that piece is never capturable and every capture by the loser's pawns
+//!   (which can only take it) ends the game. Either way no mate by the
+//!   winner follows, so such moves are left out.
 //!
 //! Every fact above only weakens as reaches grow, so the growth is monotone
 //! and stops at a fixed point. By induction on the moves of any continuation
 //! that can still end in the winner's mate, every piece stays inside its
 //! reach. [`Reach::mate_conceivable`] then asks whether some square of the
 //! losing king's reach could be a mate: when none can, the winner can never
-//! mate.
+//! mate. When one can, the analysis may split the continuations in cases on
+//! the fate of a piece that never moves but might be taken (`cases`), and
+//! cut the lines of such a piece frozen among its own (`frozen`).
 
 use arrayvec::ArrayVec;
 
@@ -125,7 +136,8 @@ pub(super) struct Reach {
     units: ArrayVec<Unit, 32>,
     facts: Facts,
     /// The first pieces found capturable while still never moving, by
-    /// index: the analysis splits cases on their fate (see [`cases`]).
+    /// index, among those it assumes nothing of: the analysis splits cases
+    /// on their fate (see [`cases`]).
     exposed: u32,
 }
 
@@ -189,7 +201,7 @@ impl Reach {
         loop {
             self.facts = self.derive_facts();
             if self.exposed == 0 {
-                self.exposed = self.facts.exposed;
+                self.exposed = self.facts.exposed & self.free_units();
             }
             let mut grew = false;
             for i in 0..self.units.len() {
@@ -452,6 +464,13 @@ impl Reach {
             .iter()
             .map(|u| u32::BITS - (u.visits.count().max(1) - 1).leading_zeros())
             .sum()
+    }
+
+    /// The pieces, by index, the analysis assumes nothing of.
+    fn free_units(&self) -> u32 {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].fate == Fate::Free)
+            .fold(0, |acc, i| acc | 1 << i)
     }
 
     fn homes(&self, color: Color) -> Bitboard {
