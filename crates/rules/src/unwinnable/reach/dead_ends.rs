@@ -67,9 +67,9 @@ impl Reach {
     /// Of the loser's `targets`, those that would check the winner's
     /// immovable king where nothing can take the checker or step between:
     /// the winner is mated there and the game ends.
-    pub(super) fn mating_the_winner(&self, unit: &Unit, targets: Bitboard) -> Bitboard {
+    pub(super) fn mating_the_winner(&self, i: usize, unit: &Unit, targets: Bitboard) -> Bitboard {
         let king = self.king(self.winner);
-        if !king.stays() {
+        if !king.stays() || !self.king_boxed_without(i, king) {
             return Bitboard::EMPTY;
         }
         let blockers = !self.facts.clear;
@@ -84,5 +84,31 @@ impl Reach {
             }
         }
         out
+    }
+}
+
+impl Reach {
+    /// `true` if the winner's `king` has no square to step to while unit
+    /// `i` leaves its square: the king never moves as the analysis stands,
+    /// but some of the squares it is kept from may be attacked by unit `i`
+    /// itself (a piece that never moves while the game goes on guards
+    /// squares), and those are open once `i` has moved.
+    fn king_boxed_without(&self, i: usize, king: &Unit) -> bool {
+        let facts = &self.facts;
+        let mover = &self.units[i];
+        if !facts.held.contains(mover.home) {
+            return true;
+        }
+        let blockers = !facts.clear;
+        let loser = !self.winner;
+        let mut guard = Bitboard::EMPTY;
+        for (j, u) in self.units.iter().enumerate() {
+            if j != i && u.color == loser && facts.held.contains(u.home) {
+                guard |= crate::attacks::attacks(u.color, u.role, u.home, blockers);
+            }
+        }
+        let own = facts.held & self.homes(self.winner);
+        let flights = king_attacks(king.home) - own - guard - *facts.kept.get(loser);
+        flights.is_empty()
     }
 }

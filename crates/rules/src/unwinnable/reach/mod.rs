@@ -11,6 +11,10 @@
 //! * a piece is **capturable** when some enemy might take on a square of its
 //!   reach, and **fixed** when it is not capturable and never moves: it
 //!   blocks lines and pawns forever;
+//! * a piece is **held** when it is not capturable and makes no move after
+//!   which the game goes on (its only moves, if any, end the game): while
+//!   the game goes on it stands on its square, so moves that keep the game
+//!   going see it block and guard just as a fixed piece does;
 //! * a square is **clear** when no reach contains it: it never blocks a line;
 //! * a square is **guarded** by a colour when a fixed piece of that colour
 //!   attacks it along clear squares: the enemy king can never step on it;
@@ -18,22 +22,33 @@
 //!   file that never leaves it and is never captured;
 //! * a king move that leaves the opponent, who can only move its king, with
 //!   no move at all ends the game in stalemate (unless it uncovers a check);
-//!   a move of the loser's that checks the winner's immovable king where
-//!   nothing can take or block ends it in the winner's defeat. Either way no
-//!   mate by the winner follows, so such moves are left out.
+//!   a move of the loser's, a pawn step included, that checks the winner's
+//!   immovable king where nothing can take or block ends it in the winner's
+//!   defeat (the king's way out through the square the mover leaves, or
+//!   through squares only the mover guarded, is checked again); a capture
+//!   of the winner's only piece besides its king leaves a bare king, so
+//!   that piece is never capturable and every capture by the loser's pawns
+//!   (which can only take it) ends the game. Either way no mate by the
+//!   winner follows, so such moves are left out.
 //!
 //! Every fact above only weakens as reaches grow, so the growth is monotone
 //! and stops at a fixed point. By induction on the moves of any continuation
 //! that can still end in the winner's mate, every piece stays inside its
 //! reach. [`Reach::mate_conceivable`] then asks whether some square of the
 //! losing king's reach could be a mate: when none can, the winner can never
-//! mate.
+//! mate. When one can, the analysis may split the continuations in cases on
+//! the fate of a piece that never moves but might be taken (`cases`), and
+//! cut the lines of such a piece frozen among its own (`frozen`).
 
 use arrayvec::ArrayVec;
 
+mod cases;
 mod dead_ends;
+mod frozen;
 mod net;
 mod tempo;
+
+use cases::Fate;
 
 use crate::attacks::{attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks};
 use crate::{Bitboard, ByColor, Color, Position, Rank, Role, Square};
@@ -56,6 +71,8 @@ struct Unit {
     /// A pawn that might promote: from then on it moves like a queen or a
     /// knight (whatever it becomes, it moves like one of them).
     promoted: bool,
+    /// What the analysis assumes of the piece (see [`cases`]).
+    fate: Fate,
 }
 
 impl Unit {
@@ -95,6 +112,20 @@ struct Facts {
     straight_sliders: ByColor<Bitboard>,
     /// Squares each colour might take on, including captures that end the game.
     takes_all: ByColor<Bitboard>,
+    /// Home squares of pieces of each colour that are never taken there
+    /// while they have not moved (see [`cases`]): the enemy never lands on
+    /// them while the pieces stay.
+    kept: ByColor<Bitboard>,
+    /// Pieces never taken that never move while the game goes on (moves
+    /// that end it aside): a superset of `fixed`, and what live moves see.
+    held: Bitboard,
+    /// Squares the colour's `held` pieces attack: the enemy king never
+    /// steps there while the game goes on.
+    held_guarded: ByColor<Bitboard>,
+    /// Pieces, by index, that might be taken.
+    capturable: u32,
+    /// Pieces, by index, that never move but might be taken.
+    exposed: u32,
 }
 
 /// The saturated reaches of every piece of a position, for one intended
@@ -104,6 +135,10 @@ pub(super) struct Reach {
     winner: Color,
     units: ArrayVec<Unit, 32>,
     facts: Facts,
+    /// The first pieces found capturable while still never moving, by
+    /// index, among those it assumes nothing of: the analysis splits cases
+    /// on their fate (see [`cases`]).
+    exposed: u32,
 }
 
 impl Reach {
@@ -127,11 +162,19 @@ impl Reach {
                 takes: Bitboard::EMPTY,
                 takes_all: Bitboard::EMPTY,
                 promoted: false,
+                fate: Fate::Free,
             })
             .collect();
+        Some(Reach::saturated(winner, units))
+    }
+
+    /// Saturates the reaches of `units` (each standing on its home square,
+    /// with its fate), for `winner`'s mate.
+    fn saturated(winner: Color, units: ArrayVec<Unit, 32>) -> Reach {
         let mut reach = Reach {
             winner,
             units,
+            exposed: 0,
             facts: Facts {
                 fixed: Bitboard::EMPTY,
                 clear: Bitboard::EMPTY,
@@ -143,18 +186,29 @@ impl Reach {
                 diagonal_sliders: ByColor::default(),
                 straight_sliders: ByColor::default(),
                 takes_all: ByColor::default(),
+                kept: ByColor::default(),
+                held: Bitboard::EMPTY,
+                held_guarded: ByColor::default(),
+                capturable: 0,
+                exposed: 0,
             },
         };
         reach.saturate();
-        Some(reach)
+        reach
     }
 
     fn saturate(&mut self) {
         loop {
             self.facts = self.derive_facts();
+            if self.exposed == 0 {
+                self.exposed = self.facts.exposed & self.free_units();
+            }
             let mut grew = false;
             for i in 0..self.units.len() {
                 let unit = self.units[i];
+                if unit.fate == Fate::NeverMoves {
+                    continue;
+                }
                 let mut moves = Moves::default();
                 for from in unit.reach {
                     moves.add(self.moves_from(i, &unit, from));
@@ -218,21 +272,47 @@ impl Reach {
             }
         }
         let mut capturable = 0u32;
+        let mut exposed = 0u32;
         let mut fixed = Bitboard::EMPTY;
+        let mut held = Bitboard::EMPTY;
+        let mut kept = ByColor::<Bitboard>::default();
+        let sole = self.sole_winning_piece();
         for (i, u) in units.iter().enumerate() {
+            let kept_home = u.fate == Fate::KeptAtHome && u.stays();
+            if kept_home {
+                kept.get_mut(u.color).add(u.home);
+            }
             // Taken only where the taking ends the game: the piece is there
             // for as long as the game goes on.
-            let may_be_taken = u.role != Role::King && u.reach.intersects(*takes.get(!u.color));
+            // Taking the winner's only piece leaves a bare king: no mate
+            // follows.
+            let may_be_taken = u.role != Role::King
+                && !kept_home
+                && sole != Some(i)
+                && u.reach.intersects(*takes.get(!u.color));
             if may_be_taken {
                 capturable |= 1 << i;
-            } else if u.stays() {
-                fixed.add(u.home);
+                if u.stays() {
+                    exposed |= 1 << i;
+                }
+            } else {
+                if u.stays() {
+                    fixed.add(u.home);
+                }
+                if u.reach == Bitboard::from(u.home) {
+                    held.add(u.home);
+                }
             }
         }
         let clear = !occupiable;
         let mut guarded = ByColor::<Bitboard>::default();
-        for u in units.iter().filter(|u| fixed.contains(u.home)) {
-            *guarded.get_mut(u.color) |= attacks(u.color, u.role, u.home, !clear);
+        let mut held_guarded = ByColor::<Bitboard>::default();
+        for u in units.iter().filter(|u| held.contains(u.home)) {
+            let attacked = attacks(u.color, u.role, u.home, !clear);
+            *held_guarded.get_mut(u.color) |= attacked;
+            if fixed.contains(u.home) {
+                *guarded.get_mut(u.color) |= attacked;
+            }
         }
         let mut push_room = [Bitboard::FULL; 32];
         for (i, p) in units.iter().enumerate() {
@@ -269,34 +349,36 @@ impl Reach {
             diagonal_sliders,
             straight_sliders,
             takes_all,
+            kept,
+            held,
+            held_guarded,
+            capturable,
+            exposed,
         }
     }
 
     /// Where unit `i` (`unit`) might go in one move from `from`, given the
     /// facts of this round.
     fn moves_from(&self, i: usize, unit: &Unit, from: Square) -> Moves {
+        if unit.fate == Fate::NeverMoves {
+            return Moves::default();
+        }
         let facts = &self.facts;
-        let own_fixed = facts.fixed & self.homes(unit.color);
+        let own_held = facts.held & self.homes(unit.color);
+        let kept = *facts.kept.get(!unit.color);
         if unit.is_pawn() {
-            let diagonals = pawn_attacks(unit.color, from);
-            let takes = diagonals & *facts.standing.get(!unit.color);
-            let pushes = self.pushes(unit, from) & facts.push_room[i];
-            return Moves {
-                live: takes | pushes,
-                dead_end: Bitboard::EMPTY,
-                takes,
-                dead_takes: diagonals & *facts.standing_all.get(!unit.color),
-            };
+            return self.pawn_moves(i, unit, from);
         }
         let targets = if unit.role == Role::King && !unit.promoted {
-            king_attacks(from) - *facts.guarded.get(!unit.color)
+            king_attacks(from) - *facts.held_guarded.get(!unit.color)
         } else {
-            self.attacks_from(unit, from, facts.fixed)
-        } - own_fixed;
+            self.attacks_from(unit, from, facts.held)
+        } - own_held
+            - kept;
         let dead_end = if unit.role == Role::King {
             self.stalemating(unit, from, targets)
         } else if unit.color != self.winner {
-            self.mating_the_winner(unit, targets)
+            self.mating_the_winner(i, unit, targets)
         } else {
             Bitboard::EMPTY
         };
@@ -309,8 +391,50 @@ impl Reach {
         }
     }
 
+    /// The pawn moves of unit `i` (`unit`) from `from`.
+    fn pawn_moves(&self, i: usize, unit: &Unit, from: Square) -> Moves {
+        let facts = &self.facts;
+        let kept = *facts.kept.get(!unit.color);
+        let diagonals = pawn_attacks(unit.color, from) - kept;
+        let mut takes = diagonals & *facts.standing.get(!unit.color);
+        let mut dead_takes = diagonals & *facts.standing_all.get(!unit.color);
+        let pushes = self.pushes(unit, from) & facts.push_room[i];
+        let mut dead_end = Bitboard::EMPTY;
+        if unit.color != self.winner {
+            // Every capture by a pawn of the loser's takes the winner's
+            // only piece, when it has one: nothing follows.
+            if self.sole_winning_piece().is_some() {
+                dead_takes |= takes;
+                dead_end |= takes;
+                takes = Bitboard::EMPTY;
+            }
+            // A promotion may check or not, by the piece chosen: only
+            // steps short of the last rank count as mating the winner.
+            let last_rank = Bitboard::rank(Rank::Eighth.relative_to(unit.color));
+            let mating = self.mating_the_winner(i, unit, (takes | pushes) - last_rank);
+            dead_takes |= takes & mating;
+            takes -= mating;
+            dead_end |= mating;
+        }
+        Moves {
+            live: (takes | pushes) - dead_end,
+            dead_end,
+            takes,
+            dead_takes,
+        }
+    }
+
+    /// The winner's only piece besides its king, by index, if it has
+    /// exactly one.
+    fn sole_winning_piece(&self) -> Option<usize> {
+        let mut pieces = (0..self.units.len())
+            .filter(|&j| self.units[j].color == self.winner && self.units[j].role != Role::King);
+        let first = pieces.next()?;
+        pieces.next().is_none().then_some(first)
+    }
+
     fn pushes(&self, unit: &Unit, from: Square) -> Bitboard {
-        let fixed = self.facts.fixed;
+        let fixed = self.facts.held;
         let step = if unit.color.is_white() { 8 } else { -8 };
         let Some(one) = from.offset(step).filter(|&sq| !fixed.contains(sq)) else {
             return Bitboard::EMPTY;
@@ -340,6 +464,13 @@ impl Reach {
             .iter()
             .map(|u| u32::BITS - (u.visits.count().max(1) - 1).leading_zeros())
             .sum()
+    }
+
+    /// The pieces, by index, the analysis assumes nothing of.
+    fn free_units(&self) -> u32 {
+        (0..self.units.len())
+            .filter(|&i| self.units[i].fate == Fate::Free)
+            .fold(0, |acc, i| acc | 1 << i)
     }
 
     fn homes(&self, color: Color) -> Bitboard {
@@ -402,4 +533,38 @@ fn behind(color: Color, sq: Square) -> Bitboard {
         u64::MAX << (8 * (rank + 1))
     };
     Bitboard(if color.is_white() { below } else { above })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach(fen: &str, winner: Color) -> Reach {
+        Reach::of(&Position::from_fen(fen).unwrap(), winner).unwrap()
+    }
+
+    #[test]
+    fn a_pawn_step_that_mates_the_winner_leaves_its_guard_in_place() {
+        // positions.txt:2111, labelled: White cannot mate, Black can. The
+        // white king on c4 could only get out when b6-b5 or d6-d5 is played,
+        // and each of those mates it; the pawns that never make another move
+        // guard c5 for good.
+        let fen = "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1";
+        assert!(!reach(fen, Color::White).mate_conceivable());
+        assert!(reach(fen, Color::Black).mate_conceivable());
+    }
+
+    #[test]
+    fn the_winners_only_piece_is_never_taken_but_still_mates() {
+        // A knight mates a king boxed in by its own pawn: the lone piece
+        // rule must not hide it (the knight is never taken, and h7 takes
+        // nothing).
+        let fen = "7k/7p/8/6N1/8/8/8/K7 w - - 0 1";
+        let reach = reach(fen, Color::White);
+        assert_eq!(
+            reach.sole_winning_piece().map(|i| reach.units[i].role),
+            Some(Role::Knight)
+        );
+        assert!(reach.mate_conceivable());
+    }
 }

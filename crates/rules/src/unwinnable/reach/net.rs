@@ -10,15 +10,15 @@ use crate::{Bitboard, Color, Role, Square};
 impl Reach {
     /// Squares some non-king piece of `color` might ever attack.
     fn attackable_by(&self, color: Color) -> Bitboard {
-        let fixed = self.facts.fixed;
+        let fixed = self.facts.held;
         let mut out = Bitboard::EMPTY;
-        for unit in self
-            .units
-            .iter()
-            .filter(|u| u.color == color && u.role != Role::King)
-        {
+        for (i, unit) in self.units.iter().enumerate() {
+            if unit.color != color || unit.role == Role::King {
+                continue;
+            }
+            let blockers = self.line_blockers(i, fixed);
             for from in unit.reach {
-                out |= self.attacks_from(unit, from, fixed);
+                out |= self.attacks_from(unit, from, blockers);
             }
         }
         out
@@ -29,7 +29,7 @@ impl Reach {
     /// its flight squares is attacked, out of the king's reach, covered by
     /// the winning king, or filled by a distinct piece of the loser's; or,
     /// when a side has only so many moves left, not in time.
-    pub(in crate::unwinnable) fn mate_conceivable(&self) -> bool {
+    pub(super) fn mate_conceivable_as_is(&self) -> bool {
         if !self.net_conceivable() {
             return false;
         }
@@ -104,7 +104,7 @@ impl Reach {
         };
         let loser_king = self.distances(index_of(loser));
         let winner_king = self.distances(index_of(winner));
-        let fixed = self.facts.fixed;
+        let fixed = self.facts.held;
         let mut check_cost = [u32::MAX; 64];
         let mut blockers: ArrayVec<[u8; 64], 16> = ArrayVec::new();
         for (i, unit) in self.units.iter().enumerate() {
@@ -116,9 +116,10 @@ impl Reach {
                 blockers.push(dist);
                 continue;
             }
+            let blockers = self.line_blockers(i, fixed);
             for from in unit.reach {
                 let d = u32::from(dist[from.index()]);
-                for sq in self.attacks_from(unit, from, fixed) {
+                for sq in self.attacks_from(unit, from, blockers) {
                     check_cost[sq.index()] = check_cost[sq.index()].min(d);
                 }
             }
