@@ -214,7 +214,7 @@ fn chasolver_lichess_positions() {
 #[test]
 fn d3_chess_test_vectors() {
     // Constructed to be hard: locked walls, long forced lines.
-    assert_labels("unwinnable/cha/test-vector.txt", 24, [907, 999]);
+    assert_labels("unwinnable/cha/test-vector.txt", 24, [914, 999]);
 }
 
 /// Lichess games lost on time although the opponent (the side not to move)
