@@ -27,8 +27,9 @@ const BATCH: usize = 4096;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Nodes the analysis of who can still mate may spend per side and
-    /// position; past it the answer is `null` (undecided). Default: four
-    /// million where pawns stand head to head, one million elsewhere.
+    /// position; past it the answer is `null` (undecided). Default: eight
+    /// million where a pawn is blocked by an enemy pawn or king, one
+    /// million elsewhere.
     #[arg(long)]
     budget: Option<u64>,
     /// Worker threads (default: one per core).
