@@ -134,6 +134,9 @@ struct Facts {
 pub(super) struct Reach {
     winner: Color,
     units: ArrayVec<Unit, 32>,
+    /// What the units say that no analysis changes, kept at hand: moves
+    /// are generated from every square of every reach, round after round.
+    cast: Cast,
     facts: Facts,
     /// The first pieces found capturable while still never moving, by
     /// index, among those it assumes nothing of: the analysis splits cases
@@ -171,9 +174,11 @@ impl Reach {
     /// Saturates the reaches of `units` (each standing on its home square,
     /// with its fate), for `winner`'s mate.
     fn saturated(winner: Color, units: ArrayVec<Unit, 32>) -> Reach {
+        let cast = Cast::of(winner, &units);
         let mut reach = Reach {
             winner,
             units,
+            cast,
             exposed: 0,
             facts: Facts {
                 fixed: Bitboard::EMPTY,
@@ -427,10 +432,7 @@ impl Reach {
     /// The winner's only piece besides its king, by index, if it has
     /// exactly one.
     fn sole_winning_piece(&self) -> Option<usize> {
-        let mut pieces = (0..self.units.len())
-            .filter(|&j| self.units[j].color == self.winner && self.units[j].role != Role::King);
-        let first = pieces.next()?;
-        pieces.next().is_none().then_some(first)
+        self.cast.sole_winning_piece
     }
 
     fn pushes(&self, unit: &Unit, from: Square) -> Bitboard {
@@ -474,18 +476,51 @@ impl Reach {
     }
 
     fn homes(&self, color: Color) -> Bitboard {
-        self.units
-            .iter()
-            .filter(|u| u.color == color)
-            .map(|u| u.home)
-            .collect()
+        *self.cast.homes.get(color)
     }
 
     fn king(&self, color: Color) -> &Unit {
-        self.units
-            .iter()
-            .find(|u| u.color == color && u.role == Role::King)
-            .expect("a position has a king of each colour")
+        &self.units[*self.cast.kings.get(color)]
+    }
+}
+
+/// Who stands where at the start of an analysis: the pieces' home squares,
+/// colours and roles, which every analysis of a position shares (whatever
+/// it assumes of them).
+#[derive(Clone, Debug)]
+struct Cast {
+    /// The home squares of each colour's pieces.
+    homes: ByColor<Bitboard>,
+    /// Each colour's king, by index.
+    kings: ByColor<usize>,
+    /// The winner's only piece besides its king, by index, if it has
+    /// exactly one.
+    sole_winning_piece: Option<usize>,
+}
+
+impl Cast {
+    fn of(winner: Color, units: &[Unit]) -> Cast {
+        let homes = ByColor::new_with(|color| {
+            units
+                .iter()
+                .filter(|u| u.color == color)
+                .map(|u| u.home)
+                .collect()
+        });
+        let kings = ByColor::new_with(|color| {
+            units
+                .iter()
+                .position(|u| u.color == color && u.role == Role::King)
+                .expect("a position has a king of each colour")
+        });
+        let mut pieces =
+            (0..units.len()).filter(|&j| units[j].color == winner && units[j].role != Role::King);
+        let sole_winning_piece = pieces.next().filter(|_| pieces.next().is_none());
+        Cast {
+            homes,
+            kings,
+            sole_winning_piece,
+        }
     }
 }
 
