@@ -15,6 +15,9 @@ const TOKEN_END: u8 = 1;
 const MOVE_END: u8 = 2;
 /// Ends a tag name: whitespace, a quote or a bracket.
 const NAME_END: u8 = 4;
+/// Ends a tag value in the plain form: the closing quote, or what the
+/// plain form does not allow (an escape, a line end).
+const VALUE_END: u8 = 8;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -30,6 +33,12 @@ static CLASS: [u8; 256] = {
     let mut i = 0;
     while i < name_ends.len() {
         t[name_ends[i] as usize] |= NAME_END;
+        i += 1;
+    }
+    let value_ends = b"\"\\\n\r";
+    let mut i = 0;
+    while i < value_ends.len() {
+        t[value_ends[i] as usize] |= VALUE_END;
         i += 1;
     }
     t
@@ -133,9 +142,7 @@ fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
         i += 1;
     }
     let name_start = i;
-    while at(i).is_some_and(|b| CLASS[b as usize] & NAME_END == 0) {
-        i += 1;
-    }
+    i = first_of_class(bytes, i, NAME_END);
     let name = name_start..i;
     while matches!(at(i), Some(b' ' | b'\t')) {
         i += 1;
@@ -144,13 +151,12 @@ fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
         return None;
     }
     let value_start = i + 1;
-    i = value_start;
-    loop {
-        match at(i)? {
-            b'"' => break,
-            b'\\' | b'\n' | b'\r' => return None,
-            _ => i += 1,
-        }
+    i = value_start
+        + bytes[value_start..]
+            .iter()
+            .position(|&b| CLASS[b as usize] & VALUE_END != 0)?;
+    if bytes[i] != b'"' {
+        return None;
     }
     let value = value_start..i;
     i += 1;
