@@ -214,10 +214,7 @@ impl Reach {
                 if unit.fate == Fate::NeverMoves {
                     continue;
                 }
-                let mut moves = Moves::default();
-                for from in unit.reach {
-                    moves.add(self.moves_from(i, &unit, from));
-                }
+                let moves = self.moves_from_any(i, &unit, unit.reach);
                 let last_rank = Bitboard::rank(Rank::Eighth.relative_to(unit.color));
                 let promotes = unit.is_pawn() && moves.live.intersects(last_rank);
                 let reach = unit.reach | moves.live;
@@ -368,26 +365,61 @@ impl Reach {
         if unit.fate == Fate::NeverMoves {
             return Moves::default();
         }
-        let facts = &self.facts;
-        let own_held = facts.held & self.homes(unit.color);
-        let kept = *facts.kept.get(!unit.color);
         if unit.is_pawn() {
             return self.pawn_moves(i, unit, from);
         }
-        let targets = if unit.role == Role::King && !unit.promoted {
-            king_attacks(from) - *facts.held_guarded.get(!unit.color)
-        } else {
-            self.attacks_from(unit, from, facts.held)
-        } - own_held
-            - kept;
-        let dead_end = if unit.role == Role::King {
-            self.stalemating(unit, from, targets)
-        } else if unit.color != self.winner {
+        // Kings never promote: a king moves like a king.
+        if unit.role == Role::King {
+            let reached = king_attacks(from) - *self.facts.held_guarded.get(!unit.color);
+            let targets = self.open(unit, reached);
+            return self.moves_to(unit, targets, self.stalemating(unit, from, targets));
+        }
+        self.piece_moves(i, unit, self.attacks_from(unit, from, self.facts.held))
+    }
+
+    /// The union of [`Reach::moves_from`] over the squares of `from`.
+    ///
+    /// A piece other than a king or a pawn is asked once, about every
+    /// square it reaches from any of them: whether its move ends the game
+    /// depends on where it lands, not on where it came from, so the union
+    /// is the same, at the cost of one pass instead of one per square.
+    fn moves_from_any(&self, i: usize, unit: &Unit, from: Bitboard) -> Moves {
+        if unit.fate == Fate::NeverMoves || unit.is_pawn() || unit.role == Role::King {
+            let mut moves = Moves::default();
+            for sq in from {
+                moves.add(self.moves_from(i, unit, sq));
+            }
+            return moves;
+        }
+        let reached = from.into_iter().fold(Bitboard::EMPTY, |reached, sq| {
+            reached | self.attacks_from(unit, sq, self.facts.held)
+        });
+        self.piece_moves(i, unit, reached)
+    }
+
+    /// The moves of unit `i` (`unit`, neither a king nor a pawn) to the
+    /// squares of `reached`, which its way of moving reaches.
+    fn piece_moves(&self, i: usize, unit: &Unit, reached: Bitboard) -> Moves {
+        let targets = self.open(unit, reached);
+        let dead_end = if unit.color != self.winner {
             self.mating_the_winner(i, unit, targets)
         } else {
             Bitboard::EMPTY
         };
-        let enemies = self.homes(!unit.color) | *facts.standing_all.get(!unit.color);
+        self.moves_to(unit, targets, dead_end)
+    }
+
+    /// The squares of `reached` that `unit` may move to: neither those of
+    /// its own pieces that never move nor the enemy's home squares kept
+    /// (see [`cases`]).
+    fn open(&self, unit: &Unit, reached: Bitboard) -> Bitboard {
+        reached - (self.facts.held & self.homes(unit.color)) - *self.facts.kept.get(!unit.color)
+    }
+
+    /// The moves of `unit` to `targets`, of which those to `dead_end` end
+    /// the game.
+    fn moves_to(&self, unit: &Unit, targets: Bitboard, dead_end: Bitboard) -> Moves {
+        let enemies = self.homes(!unit.color) | *self.facts.standing_all.get(!unit.color);
         Moves {
             live: targets - dead_end,
             dead_end,
