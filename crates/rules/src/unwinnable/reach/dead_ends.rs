@@ -14,7 +14,16 @@ impl Reach {
     /// The facts used hold right after the move: the opponent's other pieces
     /// never move at all, its king stands somewhere in its reach, and fixed
     /// pieces other than the captured one are still in place.
-    pub(super) fn stalemating(&self, king: &Unit, from: Square, targets: Bitboard) -> Bitboard {
+    ///
+    /// Where the king comes from matters only to the winner's king, whose
+    /// move may uncover a check: `from` may be `None` for the loser's (and
+    /// a winner's king from anywhere is taken to uncover one).
+    pub(super) fn stalemating(
+        &self,
+        king: &Unit,
+        from: Option<Square>,
+        targets: Bitboard,
+    ) -> Bitboard {
         let facts = &self.facts;
         let them = !king.color;
         if !*facts.king_only.get(them) {
@@ -28,7 +37,9 @@ impl Reach {
             let near = king_attacks(to).with(to);
             let kings = their_king - near;
             // The winner's king may give a discovered mate instead.
-            if king.color == self.winner && self.may_uncover_check(king.color, from, to, kings) {
+            if king.color == self.winner
+                && from.is_none_or(|from| self.may_uncover_check(king.color, from, to, kings))
+            {
                 continue;
             }
             let stuck = kings

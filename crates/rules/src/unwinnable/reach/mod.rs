@@ -372,18 +372,36 @@ impl Reach {
         if unit.role == Role::King {
             let reached = king_attacks(from) - *self.facts.held_guarded.get(!unit.color);
             let targets = self.open(unit, reached);
-            return self.moves_to(unit, targets, self.stalemating(unit, from, targets));
+            return self.moves_to(unit, targets, self.stalemating(unit, Some(from), targets));
         }
         self.piece_moves(i, unit, self.attacks_from(unit, from, self.facts.held))
     }
 
     /// The union of [`Reach::moves_from`] over the squares of `from`.
     ///
-    /// A piece other than a king or a pawn is asked once, about every
-    /// square it reaches from any of them: whether its move ends the game
-    /// depends on where it lands, not on where it came from, so the union
-    /// is the same, at the cost of one pass instead of one per square.
+    /// A piece other than a pawn is asked once, about every square it
+    /// reaches from any of them: whether its move ends the game depends on
+    /// where it lands, not on where it came from, so the union is the same,
+    /// at the cost of one pass instead of one per square. The winner's
+    /// king is the exception when it may stalemate a lone king: its move
+    /// may uncover a check, which depends on where it came from.
     fn moves_from_any(&self, i: usize, unit: &Unit, from: Bitboard) -> Moves {
+        if unit.role == Role::King && unit.fate != Fate::NeverMoves {
+            let loser = unit.color != self.winner;
+            if loser || !*self.facts.king_only.get(!unit.color) {
+                let reached = from
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |reached, sq| reached | king_attacks(sq))
+                    - *self.facts.held_guarded.get(!unit.color);
+                let targets = self.open(unit, reached);
+                let dead_end = if loser {
+                    self.stalemating(unit, None, targets)
+                } else {
+                    Bitboard::EMPTY
+                };
+                return self.moves_to(unit, targets, dead_end);
+            }
+        }
         if unit.fate == Fate::NeverMoves || unit.is_pawn() || unit.role == Role::King {
             let mut moves = Moves::default();
             for sq in from {
