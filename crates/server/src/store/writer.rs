@@ -66,19 +66,6 @@ pub struct Writer {
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
 
-/// Under load, the least time from the start of one commit to the start of
-/// the next. Part of a commit's cost is the same however many events it
-/// holds (the `fsync`, the journal's last page written to the WAL again),
-/// so spacing commits a little lets each one gather more: at 8,700 moves a
-/// second the writer committed 880 times a second, ten events a commit,
-/// and `COMMIT` was a tenth of the server's CPU time.
-const BUSY_SPACING: Duration = Duration::from_millis(2);
-
-/// A batch of at least this many requests means load: the next batch is
-/// spaced. A smaller one is followed at once, so that a lone move never
-/// waits for the spacing.
-const BUSY_BATCH: usize = 8;
-
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
     /// created, in WAL mode) and starts its thread.
@@ -144,12 +131,7 @@ fn run(
 ) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
-    let mut spaced_until: Option<Instant> = None;
     while let Some(first) = rx.blocking_recv() {
-        if let Some(wait) = spaced_until.and_then(|t| t.checked_duration_since(Instant::now())) {
-            std::thread::sleep(wait);
-        }
-        let started = Instant::now();
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
@@ -162,7 +144,6 @@ fn run(
             .flat_map(|r| &r.ops)
             .filter(|op| matches!(op, Op::Event(_)))
             .count();
-        spaced_until = (batch.len() >= BUSY_BATCH).then(|| started + BUSY_SPACING);
         let step = filing.step(journaling);
         let outcome = commit(&mut conn, &batch, &filing, &step, next_id).map_err(|e| e.to_string());
         if let Err(e) = &outcome {
