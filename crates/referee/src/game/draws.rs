@@ -349,37 +349,43 @@ impl Game {
                 at,
             )];
         }
-        let ruleset = self.setup.ruleset.clone();
+        // Only the rule that applies is copied (the whole ruleset, cloned
+        // after every move, was a hundredth of the server's time).
+        let ruleset = &self.setup.ruleset;
         let repetitions = self.repetitions();
-        let repetition_rules = [ruleset.fivefold.as_ref(), Some(&ruleset.threefold)];
-        for rule in repetition_rules.into_iter().flatten() {
-            if rule.mode == DrawMode::Automatic && repetitions >= rule.threshold as usize {
-                return vec![self.repetition_draw(rule, repetitions, at)];
-            }
+        let repetition_rule = [ruleset.fivefold.as_ref(), Some(&ruleset.threefold)]
+            .into_iter()
+            .flatten()
+            .find(|rule| rule.mode == DrawMode::Automatic && repetitions >= rule.threshold as usize)
+            .cloned();
+        if let Some(rule) = repetition_rule {
+            return vec![self.repetition_draw(&rule, repetitions, at)];
         }
-        let count_rules = [
+        let count_rule = [
             ruleset.seventy_five_moves.as_ref(),
             Some(&ruleset.fifty_moves),
-        ];
-        for rule in count_rules.into_iter().flatten() {
-            if rule.mode == DrawMode::Automatic && pos.halfmoves() >= 2 * rule.threshold {
-                let termination = if rule.threshold >= 75 {
-                    Termination::SeventyFiveMoves
-                } else {
-                    Termination::FiftyMoves
-                };
-                let n = rule.threshold;
-                return vec![self.finish(
-                    GameResult::Draw,
-                    termination,
-                    Ruling::new(
-                        rule.rule.clone(),
-                        format!("draw: {n} moves by each side without a capture or a pawn move"),
-                        format!("和棋：双方连续 {n} 回合未吃子、未动兵"),
-                    ),
-                    at,
-                )];
-            }
+        ]
+        .into_iter()
+        .flatten()
+        .find(|rule| rule.mode == DrawMode::Automatic && pos.halfmoves() >= 2 * rule.threshold)
+        .cloned();
+        if let Some(rule) = count_rule {
+            let termination = if rule.threshold >= 75 {
+                Termination::SeventyFiveMoves
+            } else {
+                Termination::FiftyMoves
+            };
+            let n = rule.threshold;
+            return vec![self.finish(
+                GameResult::Draw,
+                termination,
+                Ruling::new(
+                    rule.rule,
+                    format!("draw: {n} moves by each side without a capture or a pawn move"),
+                    format!("和棋：双方连续 {n} 回合未吃子、未动兵"),
+                ),
+                at,
+            )];
         }
         Vec::new()
     }

@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{Actor, EventKind, GameSetup, Verdict};
+use arbiter_referee::{Actor, EventKind, GameSetup};
 use arbiter_rules::Color;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::View;
+use super::{Ruling, View};
 use crate::token::TokenDigest;
 
 /// What never changes about a game.
@@ -143,21 +143,7 @@ impl StateUpdate {
     /// and shared (not copied) by every watcher's socket.
     pub fn web_json(&self) -> Utf8Bytes {
         self.web_json
-            .get_or_init(|| {
-                // Straight to text: going through `serde_json::Value` would
-                // copy the whole view into maps first (a seventh of the
-                // server's time under load).
-                #[derive(serde::Serialize)]
-                struct Message<'a> {
-                    r#type: &'static str,
-                    view: &'a View,
-                }
-                let msg = Message {
-                    r#type: "update",
-                    view: &self.view,
-                };
-                Utf8Bytes::from(serde_json::to_string(&msg).expect("views serialise"))
-            })
+            .get_or_init(|| Utf8Bytes::from(super::update_text::update_text(&self.view)))
             .clone()
     }
 }
@@ -177,7 +163,7 @@ pub(super) enum Command {
     Act {
         actor: Actor,
         kind: EventKind,
-        reply: oneshot::Sender<Result<Verdict, ActError>>,
+        reply: oneshot::Sender<Result<Ruling, ActError>>,
     },
     Join {
         reply: oneshot::Sender<(View, Arc<str>, broadcast::Receiver<Update>)>,
@@ -192,7 +178,7 @@ pub(super) enum Command {
     },
     ClaimVictory {
         color: Color,
-        reply: oneshot::Sender<Result<Verdict, ActError>>,
+        reply: oneshot::Sender<Result<Ruling, ActError>>,
     },
     Read(Box<dyn FnOnce(&arbiter_referee::Game) + Send>),
 }
@@ -214,7 +200,7 @@ impl std::fmt::Debug for Command {
 impl GameHandle {
     /// Decides `kind` done by `actor` now; returns once an accepted event is
     /// durable and announced.
-    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<Verdict, ActError> {
+    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<Ruling, ActError> {
         let (reply, wait) = oneshot::channel();
         self.send(Command::Act { actor, kind, reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)?
@@ -251,7 +237,7 @@ impl GameHandle {
     }
 
     /// `color` claims the win because the opponent has left.
-    pub async fn claim_victory(&self, color: Color) -> Result<Verdict, ActError> {
+    pub async fn claim_victory(&self, color: Color) -> Result<Ruling, ActError> {
         let (reply, wait) = oneshot::channel();
         self.send(Command::ClaimVictory { color, reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)?

@@ -6,6 +6,8 @@
 
 mod actor;
 mod handle;
+mod ruling;
+mod update_text;
 pub mod view;
 
 pub use actor::{kind_name, spawn};
@@ -15,4 +17,5 @@ pub mod actor_context {
     pub use super::actor::{Context, OnFinish};
 }
 pub use handle::{ActError, ChatLine, GameHandle, GameMeta, Role, StateUpdate, Update};
+pub use ruling::Ruling;
 pub use view::{Head, PlyView, Ruled, Status, View};

@@ -10,6 +10,8 @@ use arbiter_rules::{Bitboard, Color, Square, uci::Uci};
 use serde::ser::{SerializeMap as _, SerializeSeq as _};
 use serde::{Serialize, Serializer};
 
+use super::Ruling;
+
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -110,7 +112,7 @@ pub struct Ruled {
     /// The event's kind (`move`, `offer_draw`...).
     pub kind: String,
     /// The verdict, with its consequences and their rules.
-    pub verdict: Verdict,
+    pub verdict: Ruling,
 }
 
 /// The game as a client sees it at one moment.
@@ -257,7 +259,7 @@ impl Dests {
     }
 
     /// The squares pieces may move from, in the order of their names.
-    fn origins(&self) -> impl Iterator<Item = Square> + use<> {
+    pub(super) fn origins(&self) -> impl Iterator<Item = Square> + use<> {
         let mut set = 0u64;
         for (i, &targets) in self.0.iter().enumerate() {
             set |= u64::from(targets != 0) << i;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl, Verdict};
+use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::auth::bearer;
 use super::error::ApiError;
-use crate::game::{GameHandle, Role};
+use crate::game::{GameHandle, Role, Ruling};
 use crate::hub::Hub;
 
 /// Longest name, event, place or round accepted.
@@ -196,7 +196,7 @@ pub struct Accepted {
     /// Who acted.
     role: &'static str,
     /// What the referee decided.
-    verdict: Verdict,
+    verdict: Ruling,
 }
 
 /// `POST /api/games/{id}/events`: an event by the token's holder, stamped
@@ -219,15 +219,15 @@ pub async fn post_event(
             "time passes by itself on this server".into(),
         ));
     }
-    let verdict = game.act(actor, kind).await?;
-    if verdict.is_accepted() {
+    let ruling = game.act(actor, kind).await?;
+    if ruling.verdict().is_accepted() {
         Ok(Json(Accepted {
             role: role.name(),
-            verdict,
+            verdict: ruling,
         }))
     } else {
         Err(ApiError::rejected(
-            verdict,
+            ruling.verdict().clone(),
             StatusCode::UNPROCESSABLE_ENTITY,
         ))
     }

@@ -10,19 +10,19 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_referee::{EventKind, Verdict};
+use arbiter_referee::EventKind;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::SinkExt as _;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::api::find;
 use super::error::ApiError;
-use crate::game::{ChatLine, GameHandle, Role, Update};
+use crate::game::{ChatLine, GameHandle, Role, Ruling, Update};
 use crate::hub::Hub;
 
 /// Largest message a client may send.
@@ -259,22 +259,13 @@ impl Reply {
     }
 }
 
-/// `{"type":"verdict","id":N,"verdict":…}`, written straight to text: it
-/// answers every move, and going through `serde_json::Value` copies the
-/// whole verdict into maps first.
-fn verdict_message(id: u64, verdict: &Verdict) -> String {
-    #[derive(Serialize)]
-    struct VerdictMessage<'a> {
-        r#type: &'static str,
-        id: u64,
-        verdict: &'a Verdict,
-    }
-    serde_json::to_string(&VerdictMessage {
-        r#type: "verdict",
-        id,
-        verdict,
-    })
-    .expect("verdicts serialise")
+/// `{"type":"verdict","id":N,"verdict":…}`: it answers every move, so
+/// it takes the verdict's text already written for the update.
+fn verdict_message(id: u64, ruling: &Ruling) -> String {
+    format!(
+        r#"{{"type":"verdict","id":{id},"verdict":{}}}"#,
+        ruling.json()
+    )
 }
 
 async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Reply> {
@@ -306,7 +297,7 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Rep
                 return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}).into());
             }
             match game.act(actor, event).await {
-                Ok(verdict) => Some(Reply::Text(verdict_message(id, &verdict))),
+                Ok(ruling) => Some(Reply::Text(verdict_message(id, &ruling))),
                 Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()}).into()),
             }
         }

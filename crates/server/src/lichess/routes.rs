@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 
 use super::format;
 use super::lobby::Challenge;
-use crate::game::{ChatLine, GameHandle, Role, Status, Update};
+use crate::game::{ChatLine, GameHandle, Role, Ruling, Status, Update};
 use crate::http::api::find;
 use crate::http::auth::bearer;
 use crate::http::error::ApiError;
@@ -38,11 +38,14 @@ fn ok() -> Ok200 {
 }
 
 /// `ok` when the referee accepted the request, else 400 with its ruling.
-fn accepted(verdict: arbiter_referee::Verdict) -> Ok200 {
-    if verdict.is_accepted() {
+fn accepted(ruling: Ruling) -> Ok200 {
+    if ruling.verdict().is_accepted() {
         ok()
     } else {
-        Err(ApiError::rejected(verdict, StatusCode::BAD_REQUEST))
+        Err(ApiError::rejected(
+            ruling.verdict().clone(),
+            StatusCode::BAD_REQUEST,
+        ))
     }
 }
 
@@ -440,7 +443,7 @@ pub async fn claim_draw(
     let color = player(&hub, &game, &headers).await?;
     let claim = |claim| EventKind::ClaimDraw { claim, mv: None };
     let verdict = game.act(color.into(), claim(DrawClaim::Threefold)).await?;
-    if verdict.is_accepted() && game.view().await?.status == Status::Over {
+    if verdict.verdict().is_accepted() && game.view().await?.status == Status::Over {
         return ok();
     }
     act_as(&game, color, claim(DrawClaim::FiftyMoves)).await
