@@ -7,7 +7,6 @@
 mod actor;
 mod handle;
 mod ruling;
-mod update_text;
 pub mod view;
 
 pub use actor::{kind_name, spawn};

@@ -259,7 +259,7 @@ impl Dests {
     }
 
     /// The squares pieces may move from, in the order of their names.
-    pub(super) fn origins(&self) -> impl Iterator<Item = Square> + use<> {
+    fn origins(&self) -> impl Iterator<Item = Square> + use<> {
         let mut set = 0u64;
         for (i, &targets) in self.0.iter().enumerate() {
             set |= u64::from(targets != 0) << i;

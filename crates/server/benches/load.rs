@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 use arbiter_rules::Position;
 use arbiter_rules::uci::Uci;
 use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use std::sync::Mutex;
-
-mod socket;
-use socket::Socket;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -62,6 +62,9 @@ struct Args {
     bench: bool,
 }
 
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
 struct Shared {
     latencies: Mutex<Histogram<u64>>,
     moves: AtomicU64,
@@ -88,14 +91,21 @@ async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Va
     r.json().await.map_err(|e| e.to_string())
 }
 
-async fn seat(url: &str, id: &str, token: &str, mask_seed: u64) -> Result<Socket, String> {
-    let host = url
-        .split_once("://")
-        .map_or(url, |(_, rest)| rest)
-        .trim_end_matches('/');
-    let mut ws = Socket::connect(host, &format!("/api/games/{id}/ws"), mask_seed).await?;
-    ws.send_text(&json!({"type": "auth", "token": token}).to_string())
-        .await?;
+async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
+    let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
+    // A small read buffer: the library zeroes it before every read, and
+    // the load generator shares the machine's cores with the server.
+    // Nagle's algorithm off, as browsers have it.
+    // 2 KiB holds an update and its verdict.
+    let config = WebSocketConfig::default().read_buffer_size(2 * 1024);
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
+        .await
+        .map_err(|e| e.to_string())?;
+    ws.send(Message::text(
+        json!({"type": "auth", "token": token}).to_string(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
     Ok(ws)
 }
 
@@ -183,23 +193,29 @@ struct Seen {
 
 /// Reads until a message `want` accepts (other messages are skipped), for
 /// 30 s at most: one timer for the whole wait rather than one a message.
-async fn until(ws: &mut Socket, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
+async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
     tokio::time::timeout(Duration::from_secs(30), read_until(ws, want))
         .await
         .map_err(|_| "timeout".to_string())?
 }
 
-async fn read_until(ws: &mut Socket, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
+async fn read_until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
     loop {
-        let t = ws.next_text().await?;
-        let m = Incoming::scan(t)?;
-        if want(&m) {
-            if m.r#type == "verdict" && m.verdict != Some("accepted") {
-                return Err(format!("refused: {t}"));
+        let msg = ws
+            .next()
+            .await
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            let m = Incoming::scan(&t)?;
+            if want(&m) {
+                if m.r#type == "verdict" && m.verdict != Some("accepted") {
+                    return Err(format!("refused: {t}"));
+                }
+                return Ok(Seen {
+                    over: m.view.is_some_and(|v| v.status == "over"),
+                });
             }
-            return Ok(Seen {
-                over: m.view.is_some_and(|v| v.status == "over"),
-            });
         }
     }
 }
@@ -269,11 +285,11 @@ async fn play_one(
     let mut sockets = Vec::new();
     if over_http {
         // One stream watches the game; the players post their moves.
-        sockets.push(seat(&args.url, id, "", next_random(rng)).await?);
+        sockets.push(seat(&args.url, id, "").await?);
         until(&mut sockets[0], |m| m.r#type == "full" && started(m)).await?;
     } else {
         for token in &tokens {
-            sockets.push(seat(&args.url, id, token, next_random(rng)).await?);
+            sockets.push(seat(&args.url, id, token).await?);
         }
         // Both seated: the server starts the clock.
         for ws in &mut sockets {
@@ -318,10 +334,11 @@ async fn play_one(
             (seen?, latency)
         } else {
             sockets[me]
-                .send_text(&format!(
+                .send(Message::text(format!(
                     r#"{{"type":"act","id":{request},"event":{{"kind":"move","move":"{uci}"}}}}"#
-                ))
-                .await?;
+                )))
+                .await
+                .map_err(|e| e.to_string())?;
             let seen = until(&mut sockets[1 - me], |m| update_to(m, plies + 1)).await?;
             let latency = sent.elapsed();
             // Refused moves end the game as an error.
