@@ -28,8 +28,14 @@
 //!   through squares only the mover guarded, is checked again); a capture
 //!   of the winner's only piece besides its king leaves a bare king, so
 //!   that piece is never capturable and every capture by the loser's pawns
-//!   (which can only take it) ends the game. Either way no mate by the
-//!   winner follows, so such moves are left out.
+//!   (which can only take it) ends the game;
+//! * a move of the loser's that uncovers the check of a held slider on the
+//!   winner's boxed-in king, through squares nothing ever stands on and
+//!   where no piece of the winner's may arrive, mates the winner; and a
+//!   check by the winner's only piece from next to the loser's walled-in
+//!   king, on a square the loser's king or a held piece may take on, is
+//!   answered only by taking it (see [`dead_ends`]). Either way no mate by
+//!   the winner follows, so such moves are left out.
 //!
 //! Every fact above only weakens as reaches grow, so the growth is monotone
 //! and stops at a fixed point. By induction on the moves of any continuation
@@ -378,9 +384,9 @@ impl Reach {
         let dead_end = if unit.role == Role::King {
             self.stalemating(unit, from, targets)
         } else if unit.color != self.winner {
-            self.mating_the_winner(i, unit, targets)
+            self.mating_the_winner(i, unit, targets) | self.uncovering_mate(i, from, targets)
         } else {
-            Bitboard::EMPTY
+            self.sacrificing_check(i, unit, targets)
         };
         let enemies = self.homes(!unit.color) | *facts.standing_all.get(!unit.color);
         Moves {
@@ -411,7 +417,8 @@ impl Reach {
             // A promotion may check or not, by the piece chosen: only
             // steps short of the last rank count as mating the winner.
             let last_rank = Bitboard::rank(Rank::Eighth.relative_to(unit.color));
-            let mating = self.mating_the_winner(i, unit, (takes | pushes) - last_rank);
+            let mating = self.mating_the_winner(i, unit, (takes | pushes) - last_rank)
+                | self.uncovering_mate(i, from, takes | pushes);
             dead_takes |= takes & mating;
             takes -= mating;
             dead_end |= mating;
