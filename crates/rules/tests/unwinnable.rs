@@ -10,12 +10,13 @@
 //! called unwinnable, every mating line returned is legal and ends in that
 //! side's mate, and the fast screen never contradicts the label. How many
 //! verdicts agree with the labels (the rest being undecided) is asserted
-//! per set at the level the analysis reaches today (99.4% of chasolver's
-//! community positions and 99.9% of D3-Chess's test vectors at eight million
+//! per set at the level the analysis reaches today (at eight million
 //! nodes, the budget of full runs and of `arbiter inspect` on blocked
-//! pawns); the goal is 99.9% everywhere, which the community positions
-//! miss by about forty sides, most of them unwinnable walls the static
-//! analysis cannot prove yet.
+//! pawns: 6817 of chasolver's 6824 community verdicts, 3604 of D3-Chess's
+//! 3606 test-vector verdicts); the goal is 99.9% everywhere, which the
+//! community positions miss by one side: seven stay undecided, most of
+//! them unwinnable walls of bishops and pawns the static analysis cannot
+//! prove yet.
 
 use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate, quick_can_mate};
 use arbiter_rules::{CastlingMode, Color, Position, Setup, Validation};

@@ -141,26 +141,34 @@ impl SearchBudget {
     /// A budget fitted to `pos`: eight million nodes where a pawn is
     /// blocked by an enemy pawn or king (the walls of composed positions
     /// take millions of nodes to explore or to find their long helpmates,
-    /// and the hardest still give up after about two seconds), one million
-    /// elsewhere (enough for every open position of real games but a few
-    /// long helpmates, which more nodes rarely find). A budget is a
-    /// ceiling, not a cost: positions of real games are decided in a small
-    /// part of it.
+    /// and the hardest still give up after about two seconds), and in
+    /// pawnless endings of at most five men (a lone knight's helpmate
+    /// against two bishops runs to dozens of moves); two million elsewhere
+    /// (enough for every open position of real games but a few long
+    /// helpmates, which more nodes rarely find). A budget is a ceiling, not
+    /// a cost: positions of real games are decided in a small part of it.
     ///
     /// ```
     /// use arbiter_rules::{Position, unwinnable::SearchBudget};
     /// let open = Position::new();
-    /// assert_eq!(SearchBudget::for_position(&open).get(), 1_000_000);
+    /// assert_eq!(SearchBudget::for_position(&open).get(), 2_000_000);
     /// let wall: Position = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1".parse().unwrap();
     /// assert_eq!(SearchBudget::for_position(&wall).get(), 8_000_000);
     /// let king_in_front: Position = "1k6/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
     /// assert_eq!(SearchBudget::for_position(&king_in_front).get(), 8_000_000);
+    /// let knight_against_bishops: Position = "4n3/4k3/8/8/2BK1B2/8/8/8 w - - 0 1".parse().unwrap();
+    /// assert_eq!(SearchBudget::for_position(&knight_against_bishops).get(), 8_000_000);
     /// ```
     pub fn for_position(pos: &Position) -> SearchBudget {
         const WALL: u64 = 8_000_000;
-        const OPEN: u64 = 1_000_000;
-        SearchBudget::nodes(if distance::blocked_pawns(pos.board()).any() {
+        const SMALL_PAWNLESS: u64 = 8_000_000;
+        const OPEN: u64 = 2_000_000;
+        const SMALL: usize = 5;
+        let board = pos.board();
+        SearchBudget::nodes(if distance::blocked_pawns(board).any() {
             WALL
+        } else if board.pawns().is_empty() && board.occupied().count() as usize <= SMALL {
+            SMALL_PAWNLESS
         } else {
             OPEN
         })

@@ -28,8 +28,14 @@
 //!   through squares only the mover guarded, is checked again); a capture
 //!   of the winner's only piece besides its king leaves a bare king, so
 //!   that piece is never capturable and every capture by the loser's pawns
-//!   (which can only take it) ends the game. Either way no mate by the
-//!   winner follows, so such moves are left out.
+//!   (which can only take it) ends the game;
+//! * a move of the loser's that uncovers the check of a held slider on the
+//!   winner's boxed-in king, through squares nothing ever stands on and
+//!   where no piece of the winner's may arrive, mates the winner; and a
+//!   check by the winner's only piece from next to the loser's walled-in
+//!   king, on a square the loser's king or a held piece may take on, is
+//!   answered only by taking it (see [`dead_ends`]). Either way no mate by
+//!   the winner follows, so such moves are left out.
 //!
 //! Every fact above only weakens as reaches grow, so the growth is monotone
 //! and stops at a fixed point. By induction on the moves of any continuation
@@ -374,7 +380,12 @@ impl Reach {
             let targets = self.open(unit, reached);
             return self.moves_to(unit, targets, self.stalemating(unit, Some(from), targets));
         }
-        self.piece_moves(i, unit, self.attacks_from(unit, from, self.facts.held))
+        self.piece_moves(
+            i,
+            unit,
+            Some(from),
+            self.attacks_from(unit, from, self.facts.held),
+        )
     }
 
     /// The union of [`Reach::moves_from`] over the squares of `from`.
@@ -382,9 +393,12 @@ impl Reach {
     /// A piece other than a pawn is asked once, about every square it
     /// reaches from any of them: whether its move ends the game depends on
     /// where it lands, not on where it came from, so the union is the same,
-    /// at the cost of one pass instead of one per square. The winner's
-    /// king is the exception when it may stalemate a lone king: its move
-    /// may uncover a check, which depends on where it came from.
+    /// at the cost of one pass instead of one per square. Two exceptions
+    /// depend on where the move came from, so their squares are asked one
+    /// by one: the winner's king when it may stalemate a lone king (its
+    /// move may uncover a check), and the loser's piece standing between a
+    /// held slider of its own and the winner's king (its move may uncover
+    /// mate, see [`Reach::uncovering_mate`]).
     fn moves_from_any(&self, i: usize, unit: &Unit, from: Bitboard) -> Moves {
         if unit.role == Role::King && unit.fate != Fate::NeverMoves {
             let loser = unit.color != self.winner;
@@ -409,20 +423,37 @@ impl Reach {
             }
             return moves;
         }
-        let reached = from.into_iter().fold(Bitboard::EMPTY, |reached, sq| {
-            reached | self.attacks_from(unit, sq, self.facts.held)
-        });
-        self.piece_moves(i, unit, reached)
+        let uncovering = if unit.color == self.winner {
+            Bitboard::EMPTY
+        } else {
+            from & self.lines_to_uncover()
+        };
+        let mut moves = Moves::default();
+        for sq in uncovering {
+            moves.add(self.moves_from(i, unit, sq));
+        }
+        let rest = from - uncovering;
+        if !rest.is_empty() {
+            let reached = rest.into_iter().fold(Bitboard::EMPTY, |reached, sq| {
+                reached | self.attacks_from(unit, sq, self.facts.held)
+            });
+            moves.add(self.piece_moves(i, unit, None, reached));
+        }
+        moves
     }
 
     /// The moves of unit `i` (`unit`, neither a king nor a pawn) to the
-    /// squares of `reached`, which its way of moving reaches.
-    fn piece_moves(&self, i: usize, unit: &Unit, reached: Bitboard) -> Moves {
+    /// squares of `reached`, which its way of moving reaches from `from`
+    /// (`None`: from squares where no move of it uncovers mate).
+    fn piece_moves(&self, i: usize, unit: &Unit, from: Option<Square>, reached: Bitboard) -> Moves {
         let targets = self.open(unit, reached);
         let dead_end = if unit.color != self.winner {
-            self.mating_the_winner(i, unit, targets)
+            let uncovering = from.map_or(Bitboard::EMPTY, |from| {
+                self.uncovering_mate(i, from, targets)
+            });
+            self.mating_the_winner(i, unit, targets) | uncovering
         } else {
-            Bitboard::EMPTY
+            self.sacrificing_check(i, unit, targets)
         };
         self.moves_to(unit, targets, dead_end)
     }
@@ -466,7 +497,8 @@ impl Reach {
             // A promotion may check or not, by the piece chosen: only
             // steps short of the last rank count as mating the winner.
             let last_rank = Bitboard::rank(Rank::Eighth.relative_to(unit.color));
-            let mating = self.mating_the_winner(i, unit, (takes | pushes) - last_rank);
+            let mating = self.mating_the_winner(i, unit, (takes | pushes) - last_rank)
+                | self.uncovering_mate(i, from, takes | pushes);
             dead_takes |= takes & mating;
             takes -= mating;
             dead_end |= mating;
