@@ -192,24 +192,17 @@ impl Reach {
             return Bitboard::EMPTY;
         }
         let facts = &self.facts;
-        let loser = !self.winner;
         let blockers = !facts.clear - from;
         let defenders = *facts.takes_all.get(self.winner);
         let interposers = self
             .units
             .iter()
-            .filter(|u| u.color == self.winner && u.role != crate::Role::King)
+            .filter(|u| u.color == self.winner && u.role != Role::King)
             .fold(Bitboard::EMPTY, |acc, u| acc | u.visits);
         let mut gaps = Bitboard::EMPTY;
         let mut uncovers = false;
-        for (j, u) in self.units.iter().enumerate() {
-            if j == i || u.color != loser || !facts.held.contains(u.home) {
-                continue;
-            }
-            if !matches!(
-                u.role,
-                crate::Role::Bishop | crate::Role::Rook | crate::Role::Queen
-            ) {
+        for (j, u) in self.loser_held_sliders() {
+            if j == i {
                 continue;
             }
             let gap = between(u.home, king.home);
@@ -234,21 +227,22 @@ impl Reach {
     /// only a move from one of them can uncover mate
     /// ([`Reach::uncovering_mate`] asks nothing of any other `from`).
     pub(super) fn lines_to_uncover(&self) -> Bitboard {
-        let king = self.king(self.winner);
+        let king = self.king(self.winner).home;
+        self.loser_held_sliders()
+            .fold(Bitboard::EMPTY, |lines, (_, u)| {
+                lines | between(u.home, king)
+            })
+    }
+
+    /// The loser's bishops, rooks and queens that stand on their squares
+    /// while the game goes on, with their indices.
+    fn loser_held_sliders(&self) -> impl Iterator<Item = (usize, &Unit)> {
         let loser = !self.winner;
-        self.units
-            .iter()
-            .filter(|u| {
-                u.color == loser
-                    && self.facts.held.contains(u.home)
-                    && matches!(
-                        u.role,
-                        crate::Role::Bishop | crate::Role::Rook | crate::Role::Queen
-                    )
-            })
-            .fold(Bitboard::EMPTY, |lines, u| {
-                lines | between(u.home, king.home)
-            })
+        self.units.iter().enumerate().filter(move |(_, u)| {
+            u.color == loser
+                && self.facts.held.contains(u.home)
+                && matches!(u.role, Role::Bishop | Role::Rook | Role::Queen)
+        })
     }
 
     /// `true` if a pawn of the winner's might push onto `from` once the
@@ -280,7 +274,7 @@ impl Reach {
     /// take), or when a held piece of the loser's attacks it (nothing can
     /// pin it: the winner has no other piece). A bare king never mates.
     pub(super) fn sacrificing_check(&self, i: usize, unit: &Unit, targets: Bitboard) -> Bitboard {
-        if self.sole_winning_piece() != Some(i) || unit.role == crate::Role::Pawn || unit.promoted {
+        if self.sole_winning_piece() != Some(i) || unit.role == Role::Pawn || unit.promoted {
             return Bitboard::EMPTY;
         }
         let loser = !self.winner;
@@ -311,7 +305,7 @@ impl Reach {
             let recaptured = !king_guard.contains(to)
                 || self.units.iter().any(|u| {
                     u.home != to
-                        && u.role != crate::Role::King
+                        && u.role != Role::King
                         && held_loser.contains(u.home)
                         && crate::attacks::attacks(u.color, u.role, u.home, blockers).contains(to)
                 });
