@@ -3,7 +3,7 @@
 //! afresh and of a [`DeadPositionWatch`] carrying its mating lines, and a
 //! check that both always answer the same.
 //!
-//! cargo run --release -p arbiter-referee --example dead_per_move -- [GAMES]
+//! cargo run --release -p arbiter-referee --example dead_per_move -- [GAMES [PLIES]]
 
 use std::time::{Duration, Instant};
 
@@ -23,6 +23,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
+    // Games cut at this many plies, as in a load run too short for random
+    // games to end.
+    let plies: u32 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(u32::MAX);
     let (mut moves, mut dead, mut differ) = (0u64, 0u64, 0u64);
     let (mut afresh, mut watched) = (Duration::ZERO, Duration::ZERO);
     for seed in 1..=games {
@@ -31,7 +37,10 @@ fn main() {
         let mut watch = DeadPositionWatch::default();
         // A game ends at mate, stalemate, a dead position or, as the
         // seventy-five-move rule would, after many quiet moves.
-        while pos.halfmoves() < 150 {
+        for _ in 0..plies {
+            if pos.halfmoves() >= 150 {
+                break;
+            }
             let legal = pos.legal_moves();
             if legal.is_empty() {
                 break;
