@@ -66,7 +66,16 @@ pub struct DeadPositionWatch {
     /// The position of the last question that was analysed, with each
     /// side's mating line from it where one was found.
     last: Option<(Position, ByColor<Option<Vec<Move>>>)>,
+    /// The positions since, that the screen answered without analysis:
+    /// the lines are carried through them when analysis is needed again
+    /// (a check leaving one to three moves, amid play with queens and
+    /// rooks, is analysed, and the next check comes a few moves later).
+    screened: Vec<Position>,
 }
+
+/// Screened positions the lines are carried through at most; beyond, the
+/// next analysis searches afresh.
+const LONGEST_TRAIL: usize = 8;
 
 impl PartialEq for DeadPositionWatch {
     fn eq(&self, _: &DeadPositionWatch) -> bool {
@@ -82,10 +91,17 @@ impl DeadPositionWatch {
     /// when they still prove a mate.
     pub fn is_dead(&mut self, pos: &Position) -> bool {
         if kept_alive_by_force(pos) {
-            self.last = None;
+            if self.last.is_some() && self.screened.len() < LONGEST_TRAIL {
+                self.screened.push(pos.clone());
+            } else {
+                self.last = None;
+                self.screened.clear();
+            }
             return false;
         }
-        if let Some(lines) = self.carried(pos) {
+        let carried = self.carried(pos);
+        self.screened.clear();
+        if let Some(lines) = carried {
             self.last = Some((pos.clone(), lines));
             return false;
         }
@@ -129,15 +145,23 @@ impl DeadPositionWatch {
     /// The remembered lines adapted to `pos`, if at least one still proves
     /// a mate.
     fn carried(&self, pos: &Position) -> Option<ByColor<Option<Vec<Move>>>> {
-        let (before, lines) = self.last.as_ref()?;
-        let mut any = false;
-        let carried = ByColor::new_with(|side| {
-            let line = lines.get(side).as_deref()?;
-            let carried = carried::carry(before, line, pos, side);
-            any |= carried.is_some();
-            carried
-        });
-        any.then_some(carried)
+        let (anchor, lines) = self.last.as_ref()?;
+        let mut lines = lines.clone();
+        let mut before = anchor;
+        for now in self.screened.iter().chain([pos]) {
+            let mut any = false;
+            lines = ByColor::new_with(|side| {
+                let line = lines.get(side).as_deref()?;
+                let carried = carried::carry(before, line, now, side);
+                any |= carried.is_some();
+                carried
+            });
+            if !any {
+                return None;
+            }
+            before = now;
+        }
+        Some(lines)
     }
 }
 
@@ -156,8 +180,11 @@ mod tests {
     #[test]
     fn the_watch_answers_as_the_search_along_random_endgames() {
         // Endings where the search runs after every move and lines are
-        // carried: minor pieces and blocked pawns, no queen or rook.
+        // carried: minor pieces and blocked pawns, no queen or rook; and one
+        // with a rook, where only checks leaving few moves are analysed and
+        // lines are carried through the positions screened in between.
         let starts = [
+            "4k3/8/2n5/8/8/5B2/8/R3K3 w - - 0 1",
             "8/8/4k3/8/8/2N5/2B5/4K3 w - - 0 1",
             "8/2k5/p7/P7/8/3B4/6K1/8 w - - 0 1",
             "4k3/8/3n4/8/2B5/8/5N2/4K3 b - - 0 1",
@@ -167,7 +194,7 @@ mod tests {
         for fen in starts {
             let mut pos = Position::from_fen(fen).unwrap();
             let mut watch = DeadPositionWatch::default();
-            for _ in 0..30 {
+            for _ in 0..40 {
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
                     break;
