@@ -52,6 +52,15 @@
 //! often have only a few thousand) sharing what is left of the budget with
 //! a last, wider search. Every proof of unwinnability is sound: see the
 //! modules for the argument.
+//!
+//! Positions no game can reach (impossible checks, more than eight pawns of
+//! a colour, more promoted pieces than missing pawns) are analysed as they
+//! stand: no proof reasons from how many pieces a game may have, captures
+//! or promotions counted from the material, or how the position arose; each
+//! follows the pieces on the board through legal moves only. What the
+//! analysis does rely on is the limit every [`crate::Validation`] keeps, at
+//! most sixteen men a side: its tables hold 32 pieces, and the loser's 15
+//! besides its king.
 
 mod analysis;
 mod budget;
