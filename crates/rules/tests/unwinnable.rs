@@ -89,10 +89,11 @@ fn padded(fen: &str) -> String {
     fields.join(" ")
 }
 
-/// The search budget per side and position.
-fn budget() -> SearchBudget {
+/// The search budget per side and position: in full runs the one `arbiter
+/// inspect` gives it, never less than eight million nodes.
+fn budget(pos: &Position) -> SearchBudget {
     if arbiter_testdata::full_runs() {
-        SearchBudget::nodes(8_000_000)
+        SearchBudget::nodes(SearchBudget::for_position(pos).get().max(8_000_000))
     } else {
         SearchBudget::nodes(100_000)
     }
@@ -137,7 +138,7 @@ struct Tally {
 
 /// Analyses both sides of each position; checks every mating line by
 /// playing it, and the fast screen against the full answer.
-fn run(file: &str, cases: &[Labelled], budget: SearchBudget) -> Tally {
+fn run(file: &str, cases: &[Labelled]) -> Tally {
     let mut tally = Tally::default();
     for case in cases {
         let context = format!("{file}:{} ({})", case.line, case.fen);
@@ -147,7 +148,7 @@ fn run(file: &str, cases: &[Labelled], budget: SearchBudget) -> Tally {
         };
         for (side, expected) in Color::ALL.into_iter().zip(case.can_mate) {
             tally.verdicts += 1;
-            let verdict = can_mate(&pos, side, budget);
+            let verdict = can_mate(&pos, side, budget(&pos));
             let quick = quick_can_mate(&pos, side);
             if let Some(quick) = quick {
                 assert_eq!(
@@ -185,7 +186,7 @@ fn assert_labels(file: &str, stride: usize, per_mille: [usize; 2]) {
     let per_mille = per_mille[usize::from(arbiter_testdata::full_runs())];
     let cases = slice(labelled(file), stride);
     assert!(!cases.is_empty());
-    let tally = run(file, &cases, budget());
+    let tally = run(file, &cases);
     eprintln!(
         "{file}: {} verdicts, {} agree, {} undecided, {} positions refused",
         tally.verdicts, tally.agree, tally.undecided, tally.refused
@@ -269,7 +270,7 @@ fn lichess_unfair_losses_on_time() {
         let fen = fen.join(" ");
         let pos = position(&fen, &format!("{file}:{}", i + 1));
         let winner = !pos.turn();
-        match can_mate(&pos, winner, budget()) {
+        match can_mate(&pos, winner, budget(&pos)) {
             Winnability::Unwinnable => {}
             Winnability::Undecided => undecided += 1,
             other => wrong.push(format!("{file}:{} ({fen}): {other:?}", i + 1)),

@@ -28,8 +28,9 @@ const BATCH: usize = 4096;
 pub struct Args {
     /// Nodes the analysis of who can still mate may spend per side and
     /// position; past it the answer is `null` (undecided). Default: eight
-    /// million where a pawn is blocked by an enemy pawn or king and in
-    /// pawnless endings of at most five men, two million elsewhere.
+    /// million where a pawn is blocked by an enemy pawn or king (sixteen
+    /// million when at most ten men stand) and in pawnless endings of at
+    /// most five men, two million elsewhere.
     #[arg(long)]
     budget: Option<u64>,
     /// Worker threads (default: one per core).
