@@ -52,7 +52,7 @@ pub(crate) fn ends_token(b: u8) -> bool {
 
 /// The end of the symbol token that continues at `i`: the first byte at or
 /// after `i` that ends a token, or the end of `bytes`.
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn token_end(bytes: &[u8], i: usize) -> usize {
     first_of_class(bytes, i, TOKEN_END)
 }

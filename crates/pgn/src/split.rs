@@ -7,7 +7,7 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent, token_end};
+use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -41,11 +41,12 @@ pub(crate) fn skip_to_game(bytes: &[u8], mut i: usize, eof: bool) -> Result<usiz
 
 /// The end (exclusive) of the game that starts at `start`, or `None` when
 /// `bytes` ends first and more input may follow.
+///
+/// The tag section is read token by token; from the first token of
+/// movetext on, [`movetext_end`] takes over.
 pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
     let len = bytes.len();
     let mut i = start;
-    let mut seen_movetext = false;
-    let mut depth = 0u32;
     let mut last_tag_end = None;
     while i < len {
         let b = bytes[i];
@@ -72,11 +73,6 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                 None => return None,
             },
             b'[' => {
-                // After movetext, tags begin the next game (this one lacks
-                // its result); a tag line inside an unclosed variation too.
-                if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
-                    return Some(trim_end(bytes, start, i));
-                }
                 let tag = tag_extent(bytes, i, eof)?;
                 if let Some(prev_end) = last_tag_end
                     && starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()])
@@ -86,33 +82,139 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                 last_tag_end = Some(tag.end);
                 i = tag.end;
             }
-            b'(' => {
-                depth += 1;
-                seen_movetext = true;
-                i += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b'*' | b'0' | b'1' => {
-                if depth == 0 {
-                    match result_len(&bytes[i..], eof) {
-                        Ok(Some(n)) => return Some(i + n),
-                        Ok(None) => {}
-                        Err(()) => return None,
-                    }
-                }
-                seen_movetext = true;
-                i = token_end(bytes, i + 1);
-            }
+            // A variation closed that was never opened is not movetext.
+            b')' => i += 1,
+            // Any other token is movetext: a variation, a move, a number,
+            // a result, a stray `}`.
             _ => {
-                seen_movetext = true;
-                i = token_end(bytes, i + 1);
+                let movetext = Movetext {
+                    start,
+                    eof,
+                    last_tag_end,
+                };
+                return movetext.end(bytes, i);
             }
         }
     }
     eof.then(|| trim_end(bytes, start, len))
+}
+
+/// Bytes that [`Movetext::end`] stops at: they open a comment, an escape
+/// line, a tag or a variation, close a variation, or may start a result.
+static MOVETEXT_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"{;%[()*01";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// The state of a game's split once its movetext has begun.
+struct Movetext {
+    /// Where the game starts.
+    start: usize,
+    /// Whether the bytes end the input.
+    eof: bool,
+    /// The end of the last tag read, if any.
+    last_tag_end: Option<usize>,
+}
+
+impl Movetext {
+    /// The end of the game whose movetext has a token starting at `from`
+    /// (at depth 0): see [`game_end`].
+    ///
+    /// Only the bytes that can end the game or change how the rest is read
+    /// are looked at ([`MOVETEXT_STOPS`]); the others are passed over in
+    /// one scan, without cutting them into tokens. Whether a stop byte
+    /// starts a token is told from the byte before it: a token starts after
+    /// whitespace, a parenthesis, a comment or a tag; after any other byte
+    /// (a move, a stray `}`, `]`, `"` or `$`, which take the bytes after
+    /// them up to the next token end) it goes on. Only a token start can be
+    /// a result.
+    fn end(mut self, bytes: &[u8], from: usize) -> Option<usize> {
+        let len = bytes.len();
+        let eof = self.eof;
+        let mut depth = 0u32;
+        let mut i = from;
+        // A place known to start a token: `from`, or just after a comment
+        // or a tag.
+        let mut token_start = from;
+        loop {
+            let Some(skip) = bytes[i..].iter().position(|&b| MOVETEXT_STOPS[b as usize]) else {
+                return eof.then(|| trim_end(bytes, self.start, len));
+            };
+            i += skip;
+            match bytes[i] {
+                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => {
+                        i += close + 2;
+                        token_start = i;
+                    }
+                    None if eof => return Some(trim_end(bytes, self.start, len)),
+                    None => return None,
+                },
+                b';' => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'[' => {
+                    // After movetext, tags begin the next game (this one
+                    // lacks its result); a tag line inside an unclosed
+                    // variation too.
+                    if depth == 0 || at_line_start(bytes, i) {
+                        return Some(trim_end(bytes, self.start, i));
+                    }
+                    let tag = tag_extent(bytes, i, eof)?;
+                    if let Some(prev_end) = self.last_tag_end
+                        && starts_new_tag_section(
+                            bytes,
+                            self.start,
+                            prev_end,
+                            i,
+                            &bytes[tag.name.clone()],
+                        )
+                    {
+                        return Some(prev_end);
+                    }
+                    self.last_tag_end = Some(tag.end);
+                    i = tag.end;
+                    token_start = i;
+                }
+                b'(' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                b'*' | b'0' | b'1'
+                    if depth == 0
+                        && (i == token_start
+                            || is_space(bytes[i - 1])
+                            || matches!(bytes[i - 1], b'(' | b')')) =>
+                {
+                    match result_len(&bytes[i..], eof) {
+                        Ok(Some(n)) => return Some(i + n),
+                        Ok(None) => i += 1,
+                        Err(()) => return None,
+                    }
+                }
+                // A `%` within a line, a digit or `*` inside a token or a
+                // variation: part of a token.
+                _ => i += 1,
+            }
+        }
+    }
 }
 
 /// Where the next game of an in-memory part of the input lies: see
@@ -192,6 +294,160 @@ fn starts_new_tag_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lex::token_end;
+    use proptest::prelude::*;
+
+    /// The splitter as it first was, one token at a time: the definition
+    /// [`game_end`] must keep to.
+    fn token_by_token_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
+        let len = bytes.len();
+        let mut i = start;
+        let mut seen_movetext = false;
+        let mut depth = 0u32;
+        let mut last_tag_end = None;
+        while i < len {
+            let b = bytes[i];
+            // Whitespace is passed over before the dispatch on the byte, as the
+            // parser does.
+            if is_space(b) {
+                i += 1;
+                continue;
+            }
+            match b {
+                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => i += close + 2,
+                    None if eof => return Some(trim_end(bytes, start, len)),
+                    None => return None,
+                },
+                b';' => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'[' => {
+                    // After movetext, tags begin the next game (this one lacks
+                    // its result); a tag line inside an unclosed variation too.
+                    if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
+                        return Some(trim_end(bytes, start, i));
+                    }
+                    let tag = tag_extent(bytes, i, eof)?;
+                    if let Some(prev_end) = last_tag_end
+                        && starts_new_tag_section(
+                            bytes,
+                            start,
+                            prev_end,
+                            i,
+                            &bytes[tag.name.clone()],
+                        )
+                    {
+                        return Some(prev_end);
+                    }
+                    last_tag_end = Some(tag.end);
+                    i = tag.end;
+                }
+                b'(' => {
+                    depth += 1;
+                    seen_movetext = true;
+                    i += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                b'*' | b'0' | b'1' => {
+                    if depth == 0 {
+                        match result_len(&bytes[i..], eof) {
+                            Ok(Some(n)) => return Some(i + n),
+                            Ok(None) => {}
+                            Err(()) => return None,
+                        }
+                    }
+                    seen_movetext = true;
+                    i = token_end(bytes, i + 1);
+                }
+                _ => {
+                    seen_movetext = true;
+                    i = token_end(bytes, i + 1);
+                }
+            }
+        }
+        eof.then(|| trim_end(bytes, start, len))
+    }
+
+    /// Texts made of the bytes that matter to the splitter, in every order.
+    fn movetext_like() -> impl Strategy<Value = Vec<u8>> {
+        let pieces = [
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "1.",
+            "10...",
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0",
+            "e4!",
+            "!",
+            "?",
+            "$1",
+            "$",
+            "\"",
+            "}",
+            "]",
+            "{",
+            "{c}",
+            "{[%clk 0:01:00]}",
+            ";c",
+            "%",
+            "%x",
+            "(",
+            ")",
+            "[",
+            "[Event \"x\"]",
+            "[Event \"y\"]",
+            "[White \"a\"]",
+            " ",
+            "\n",
+            "\r\n",
+            "\n\n",
+            "\t",
+            "1",
+            "0",
+            "/",
+            "-",
+        ];
+        proptest::collection::vec(proptest::sample::select(pieces.to_vec()), 0..40)
+            .prop_map(|v| v.concat().into_bytes())
+    }
+
+    proptest! {
+        #[test]
+        fn games_end_where_the_token_by_token_split_ends_them(text in movetext_like()) {
+            for eof in [true, false] {
+                for cut in [text.len(), text.len() * 2 / 3, text.len() / 3] {
+                    let bytes = &text[..cut];
+                    let mut i = 0;
+                    while let Ok(start) = skip_to_game(bytes, i, eof) {
+                        if start == bytes.len() {
+                            break;
+                        }
+                        let end = game_end(bytes, start, eof);
+                        prop_assert_eq!(end, token_by_token_end(bytes, start, eof));
+                        match end {
+                            Some(e) if e > start => i = e,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn games(text: &str) -> Vec<&str> {
         let bytes = text.as_bytes();
