@@ -100,10 +100,11 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
 }
 
 /// Bytes that [`Movetext::end`] stops at: they open a comment, an escape
-/// line, a tag or a variation, close a variation, or may start a result.
+/// line, a tag or a variation, close a variation, or belong to every
+/// result (`*`, the hyphen of the others).
 static MOVETEXT_STOPS: [bool; 256] = {
     let mut t = [false; 256];
-    let stops = b"{;%[()*01";
+    let stops = b"{;%[()*-";
     let mut i = 0;
     while i < stops.len() {
         t[stops[i] as usize] = true;
@@ -197,23 +198,48 @@ impl Movetext {
                     depth = depth.saturating_sub(1);
                     i += 1;
                 }
-                b'*' | b'0' | b'1'
-                    if depth == 0
-                        && (i == token_start
-                            || is_space(bytes[i - 1])
-                            || matches!(bytes[i - 1], b'(' | b')')) =>
-                {
+                b'*' if depth == 0 && self.starts_token(bytes, i, token_start) => {
                     match result_len(&bytes[i..], eof) {
                         Ok(Some(n)) => return Some(i + n),
                         Ok(None) => i += 1,
                         Err(()) => return None,
                     }
                 }
-                // A `%` within a line, a digit or `*` inside a token or a
+                // `1-0`, `0-1` and `1/2-1/2` are found by their hyphen;
+                // castling and moves written with one are passed over.
+                b'-' if depth == 0 => {
+                    for back in [3, 1] {
+                        let Some(at) = i.checked_sub(back) else {
+                            continue;
+                        };
+                        let spelled = match back {
+                            3 => &bytes[at..i] == b"1/2",
+                            _ => matches!(bytes[at], b'0' | b'1'),
+                        };
+                        if at >= from && spelled && self.starts_token(bytes, at, token_start) {
+                            match result_len(&bytes[at..], eof) {
+                                Ok(Some(n)) => return Some(at + n),
+                                Ok(None) => {}
+                                Err(()) => return None,
+                            }
+                        }
+                    }
+                    i += 1;
+                }
+                // A `%` within a line, a `*` or `-` inside a token or a
                 // variation: part of a token.
                 _ => i += 1,
             }
         }
+    }
+
+    /// Whether a token starts at `at`, a byte outside comments and tags at
+    /// or after the start of movetext: at `token_start` (the start of
+    /// movetext, or just after the last comment or tag), or after
+    /// whitespace or a parenthesis.
+    #[inline]
+    fn starts_token(&self, bytes: &[u8], at: usize, token_start: usize) -> bool {
+        at == token_start || is_space(bytes[at - 1]) || matches!(bytes[at - 1], b'(' | b')')
     }
 }
 
@@ -421,6 +447,11 @@ mod tests {
             "0",
             "/",
             "-",
+            "1/2",
+            "-0",
+            "1/2-",
+            "0-0-0",
+            "a",
         ];
         proptest::collection::vec(proptest::sample::select(pieces.to_vec()), 0..40)
             .prop_map(|v| v.concat().into_bytes())
