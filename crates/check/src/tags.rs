@@ -51,8 +51,13 @@ impl TagCheck {
 /// `YYYY.MM.DD`, each part digits or all `?`, month 01–12 and day 01–31
 /// when given.
 pub fn is_pgn_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    let [y, m, d] = parts[..] else { return false };
+    // Read without collecting the parts: every game has a date.
+    let mut parts = value.split('.');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
     let part = |s: &str, len: usize, max: u32| {
         s.len() == len
             && (s.bytes().all(|b| b == b'?')

@@ -113,6 +113,34 @@ static MOVETEXT_STOPS: [bool; 256] = {
     t
 };
 
+/// The first byte at or after `from` in [`MOVETEXT_STOPS`]. Four bytes are
+/// looked up at a time: most movetext lies between stops, and one branch
+/// per four bytes passes over it at half the cost of one per byte.
+#[inline]
+fn next_stop(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = &bytes[from..];
+    let mut chunks = rest.chunks_exact(4);
+    let mut at = from;
+    for c in chunks.by_ref() {
+        let any = MOVETEXT_STOPS[c[0] as usize]
+            | MOVETEXT_STOPS[c[1] as usize]
+            | MOVETEXT_STOPS[c[2] as usize]
+            | MOVETEXT_STOPS[c[3] as usize];
+        if any {
+            return c
+                .iter()
+                .position(|&b| MOVETEXT_STOPS[b as usize])
+                .map(|k| at + k);
+        }
+        at += 4;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| MOVETEXT_STOPS[b as usize])
+        .map(|k| at + k)
+}
+
 /// The state of a game's split once its movetext has begun.
 struct Movetext {
     /// Where the game starts.
@@ -144,10 +172,10 @@ impl Movetext {
         // or a tag.
         let mut token_start = from;
         loop {
-            let Some(skip) = bytes[i..].iter().position(|&b| MOVETEXT_STOPS[b as usize]) else {
+            let Some(stop) = next_stop(bytes, i) else {
                 return eof.then(|| trim_end(bytes, self.start, len));
             };
-            i += skip;
+            i = stop;
             match bytes[i] {
                 b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
                     Some(close) => {
