@@ -7,7 +7,10 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent};
+use crate::lex::{
+    TagExtent, any_tag_extent, at_line_start, count_line_breaks, is_space, line_end,
+    plain_tag_extent, tag_extent,
+};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -45,6 +48,17 @@ pub(crate) fn skip_to_game(bytes: &[u8], mut i: usize, eof: bool) -> Result<usiz
 /// The tag section is read token by token; from the first token of
 /// movetext on, [`movetext_end`] takes over.
 pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
+    game_end_noting(bytes, start, eof, None)
+}
+
+/// [`game_end`], noting in `tags` (when given) the tag pairs of the tag
+/// section that the parser may take as read: see [`GameTags`].
+fn game_end_noting(
+    bytes: &[u8],
+    start: usize,
+    eof: bool,
+    mut tags: Option<&mut GameTags>,
+) -> Option<usize> {
     let len = bytes.len();
     let mut i = start;
     let mut last_tag_end = None;
@@ -73,14 +87,23 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                 None => return None,
             },
             b'[' => {
-                let tag = tag_extent(bytes, i, eof)?;
+                let plain = plain_tag_extent(bytes, i);
+                let plain_form = plain.is_some();
+                let tag = match plain {
+                    Some(tag) => tag,
+                    None => any_tag_extent(bytes, i, eof)?,
+                };
                 if let Some(prev_end) = last_tag_end
                     && starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()])
                 {
                     return Some(prev_end);
                 }
                 last_tag_end = Some(tag.end);
+                let at = i;
                 i = tag.end;
+                if plain_form && let Some(tags) = tags.as_deref_mut() {
+                    tags.note(start, at, tag);
+                }
             }
             // A variation closed that was never opened is not movetext.
             b')' => i += 1,
@@ -292,13 +315,64 @@ pub enum NextGame {
 /// `from`, if any, must be the byte that precedes it in the input (it tells
 /// whether a `%` starts a line).
 pub fn next_game(bytes: &[u8], from: usize, eof: bool) -> NextGame {
+    split_next(bytes, from, eof, None)
+}
+
+/// [`next_game`], noting in `tags` the tag pairs it read in the game's tag
+/// section, for [`crate::GameText::with_tags`]: the parser then takes them
+/// as read instead of reading them again.
+pub fn next_game_with_tags(bytes: &[u8], from: usize, eof: bool, tags: &mut GameTags) -> NextGame {
+    split_next(bytes, from, eof, Some(tags))
+}
+
+fn split_next(bytes: &[u8], from: usize, eof: bool, mut tags: Option<&mut GameTags>) -> NextGame {
+    if let Some(tags) = tags.as_deref_mut() {
+        tags.read.clear();
+    }
     match skip_to_game(bytes, from, eof) {
         Ok(start) if start == bytes.len() => NextGame::End,
-        Ok(start) => match game_end(bytes, start, eof) {
-            Some(end) => NextGame::Game(start..end),
+        Ok(start) => match game_end_noting(bytes, start, eof, tags.as_deref_mut()) {
+            Some(end) => {
+                if let Some(tags) = tags {
+                    tags.cut(end - start);
+                }
+                NextGame::Game(start..end)
+            }
             None => NextGame::NeedsMore(start),
         },
         Err(blank) => NextGame::NeedsMore(blank),
+    }
+}
+
+/// The tag pairs of one game's tag section as the splitter read them, each
+/// where it starts in the game's text: the parser of that text takes them
+/// as read ([`crate::GameText::with_tags`]). Only tags in the plain form
+/// (`[Name "value"]` then a line end within the game) are kept: their
+/// reading depends on nothing but their own bytes, which the game's text
+/// holds, so the parser would read them the same. A buffer to reuse from
+/// game to game.
+#[derive(Clone, Debug, Default)]
+pub struct GameTags {
+    read: Vec<(usize, TagExtent)>,
+}
+
+impl GameTags {
+    /// Notes the tag read at `at` in the bytes of a game starting at
+    /// `start`.
+    fn note(&mut self, start: usize, at: usize, tag: TagExtent) {
+        self.read.push((at - start, tag.shifted_back(start)));
+    }
+
+    /// Keeps the tags whose line end lies within a game `len` bytes long.
+    fn cut(&mut self, len: usize) {
+        while self.read.last().is_some_and(|(_, t)| t.end >= len) {
+            self.read.pop();
+        }
+    }
+
+    /// The tags noted, in order.
+    pub(crate) fn read(&self) -> &[(usize, TagExtent)] {
+        &self.read
     }
 }
 
@@ -466,6 +540,8 @@ mod tests {
             "[Event \"x\"]",
             "[Event \"y\"]",
             "[White \"a\"]",
+            "[White \"a\"]\n",
+            "[Date \"b\"]\r\n",
             " ",
             "\n",
             "\r\n",
@@ -498,6 +574,16 @@ mod tests {
                         }
                         let end = game_end(bytes, start, eof);
                         prop_assert_eq!(end, token_by_token_end(bytes, start, eof));
+                        let mut tags = GameTags::default();
+                        let next = next_game_with_tags(bytes, start, eof, &mut tags);
+                        if let (Some(end), NextGame::Game(game)) = (end, next) {
+                            prop_assert_eq!(game.clone(), start..end);
+                            // The tags noted are those the parser would read.
+                            let text = &bytes[game];
+                            for (at, tag) in tags.read() {
+                                prop_assert_eq!(Some(tag.clone()), tag_extent(text, *at, true));
+                            }
+                        }
                         match end {
                             Some(e) if e > start => i = e,
                             _ => break,
