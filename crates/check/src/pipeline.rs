@@ -19,7 +19,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use arbiter_pgn::{GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game};
+use arbiter_pgn::{
+    GameTags, GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game_with_tags,
+};
 
 use crate::ending::Ending;
 use crate::finding::Finding;
@@ -271,8 +273,9 @@ fn check_bytes(
     // The line of `line_at`.
     let mut line = 1;
     let mut line_at = start;
+    let mut tags = GameTags::default();
     let rest = loop {
-        match next_game(bytes, i, eof) {
+        match next_game_with_tags(bytes, i, eof, &mut tags) {
             NextGame::Game(game) => {
                 line += count_line_breaks(&bytes[line_at..game.start]);
                 line_at = game.start;
@@ -283,7 +286,8 @@ fn check_bytes(
                     let text = GameText::oversized(head, number, line, at, max_game);
                     check_game(replay, &text, options)
                 } else {
-                    let text = GameText::new(&bytes[game.clone()], number, line, at);
+                    let text =
+                        GameText::new(&bytes[game.clone()], number, line, at).with_tags(&tags);
                     check_game(replay, &text, options)
                 };
                 outcomes.push(outcome);

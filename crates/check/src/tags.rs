@@ -51,16 +51,22 @@ impl TagCheck {
 /// `YYYY.MM.DD`, each part digits or all `?`, month 01–12 and day 01–31
 /// when given.
 pub fn is_pgn_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    let [y, m, d] = parts[..] else { return false };
-    let part = |s: &str, len: usize, max: u32| {
-        s.len() == len
-            && (s.bytes().all(|b| b == b'?')
-                || (s.bytes().all(|b| b.is_ascii_digit())
-                    && s.parse::<u32>()
-                        .is_ok_and(|n| (1..=max).contains(&n) || len == 4)))
+    // Read by position: every game has a date.
+    let b = value.as_bytes();
+    if b.len() != 10 || b[4] != b'.' || b[7] != b'.' {
+        return false;
+    }
+    let part = |s: &[u8], max: u32| {
+        if s.iter().all(|&c| c == b'?') {
+            return true;
+        }
+        if !s.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+        let n = s.iter().fold(0, |n, &c| n * 10 + u32::from(c - b'0'));
+        (1..=max).contains(&n) || s.len() == 4
     };
-    part(y, 4, 9999) && part(m, 2, 12) && part(d, 2, 31)
+    part(&b[..4], 9999) && part(&b[5..7], 12) && part(&b[8..], 31)
 }
 
 #[cfg(test)]
@@ -76,6 +82,11 @@ mod tests {
         assert!(!is_pgn_date("2024.13.01"));
         assert!(!is_pgn_date("24.04.20"));
         assert!(!is_pgn_date("2024.4.20"));
+        assert!(!is_pgn_date("2024.04.2."));
+        assert!(!is_pgn_date("2024.00.20"));
+        assert!(!is_pgn_date("2024.?4.20"));
+        assert!(is_pgn_date("0000.01.31"));
+        assert!(!is_pgn_date("2024.01.32"));
     }
 
     #[test]

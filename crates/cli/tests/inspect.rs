@@ -195,7 +195,9 @@ fn many_lines_on_several_workers_keep_their_order() {
 fn a_position_no_game_reaches_is_still_analysed_or_answered_null() {
     let out = inspect(
         "8/8/8/8/8/3nkn2/8/3RKR2 w - - 0 1\n\
-         8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - - 0 1\n",
+         8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - - 0 1\n\
+         3b4/4p1p1/1p1pP1P1/1P1PpBp1/1pBpP1P1/1P1P4/4K1P1/2k5 w - - 0 1\n\
+         k7/8/8/8/8/2PPPPPP/PPPPPPPP/NNK5 w - - 0 1\n",
     );
     // Two knights checking at once: no last move gives that, but the
     // position can be played from. White is mated already.
@@ -203,9 +205,18 @@ fn a_position_no_game_reaches_is_still_analysed_or_answered_null() {
     assert!(reason.contains("impossible check"), "{reason}");
     assert_eq!(out[0]["outcome"], "checkmate");
     assert_eq!(out[0]["can_mate"], json!({"white": false, "black": true}));
-    // Nine white pawns: refused, and nobody knows who can mate.
-    assert!(out[1]["error"].as_str().unwrap().contains("9 pawns"));
-    assert_eq!(out[1]["line"], 2);
-    assert_eq!(out[1]["can_mate"], json!({"white": null, "black": null}));
-    assert_eq!(out[1]["dead"], false);
+    // Nine white pawns (chasolver's positions.txt:3423 and 3427, labelled
+    // `--` and `W-`): no game has them, but the questions still make
+    // sense: neither side can mate in the first, White can in the second.
+    for (i, white) in [(1, false), (2, true)] {
+        let reason = out[i]["unreachable"].as_str().expect("says why");
+        assert!(reason.contains("9 pawns"), "{reason}");
+        assert_eq!(out[i]["can_mate"], json!({"white": white, "black": false}));
+        assert_eq!(out[i]["dead"], !white);
+    }
+    // Seventeen white men: refused, and nobody knows who can mate.
+    assert!(out[3]["error"].as_str().unwrap().contains("17 pieces"));
+    assert_eq!(out[3]["line"], 4);
+    assert_eq!(out[3]["can_mate"], json!({"white": null, "black": null}));
+    assert_eq!(out[3]["dead"], false);
 }

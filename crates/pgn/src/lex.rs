@@ -52,7 +52,7 @@ pub(crate) fn ends_token(b: u8) -> bool {
 
 /// The end of the symbol token that continues at `i`: the first byte at or
 /// after `i` that ends a token, or the end of `bytes`.
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn token_end(bytes: &[u8], i: usize) -> usize {
     first_of_class(bytes, i, TOKEN_END)
 }
@@ -111,6 +111,19 @@ pub(crate) struct TagExtent {
     pub flaw: Option<TagFlaw>,
 }
 
+impl TagExtent {
+    /// The same extent in bytes that start `by` bytes later.
+    pub(crate) fn shifted_back(self, by: usize) -> TagExtent {
+        let back = |r: core::ops::Range<usize>| r.start - by..r.end - by;
+        TagExtent {
+            end: self.end - by,
+            name: back(self.name),
+            value: self.value.map(back),
+            flaw: self.flaw,
+        }
+    }
+}
+
 /// Ways a tag pair can be broken.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum TagFlaw {
@@ -135,7 +148,7 @@ pub(crate) fn tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExt
 /// end and then for the quotes with `memchr`, which the splitter and the
 /// parser would each do for every tag of every game.
 #[inline]
-fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
+pub(crate) fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
     let at = |i: usize| bytes.get(i).copied();
     let mut i = start + 1;
     while matches!(at(i), Some(b' ' | b'\t')) {
@@ -175,7 +188,7 @@ fn plain_tag_extent(bytes: &[u8], start: usize) -> Option<TagExtent> {
 }
 
 /// [`tag_extent`] for a tag pair of any form, broken ones included.
-fn any_tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExtent> {
+pub(crate) fn any_tag_extent(bytes: &[u8], start: usize, eof: bool) -> Option<TagExtent> {
     let line_end = match line_end(bytes, start) {
         Some(e) => e,
         None if eof => bytes.len(),

@@ -2,7 +2,8 @@
 //! [`Visitor`].
 
 use crate::lex::{
-    TagFlaw, at_line_start, count_line_breaks, ends_token, is_space, line_end, move_end, tag_extent,
+    TagExtent, TagFlaw, at_line_start, count_line_breaks, ends_token, is_space, line_end, move_end,
+    tag_extent,
 };
 use crate::result::result_len;
 use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
@@ -21,6 +22,9 @@ pub struct GameText<'a> {
     offset: u64,
     /// For a game skipped for its size: the limit it broke.
     too_large: Option<usize>,
+    /// Tag pairs read already, by where they start: see
+    /// [`crate::GameTags`].
+    tags: &'a [(usize, TagExtent)],
 }
 
 impl<'a> GameText<'a> {
@@ -33,6 +37,16 @@ impl<'a> GameText<'a> {
             line,
             offset,
             too_large: None,
+            tags: &[],
+        }
+    }
+
+    /// The same game, with the tag pairs the splitter read in it (by
+    /// [`crate::next_game_with_tags`]) taken as read.
+    pub fn with_tags(self, tags: &'a crate::GameTags) -> GameText<'a> {
+        GameText {
+            tags: tags.read(),
+            ..self
         }
     }
 
@@ -60,6 +74,7 @@ impl<'a> GameText<'a> {
             line: self.line,
             offset: self.offset,
             too_large: self.too_large,
+            tags: &[],
         }
     }
 
@@ -140,6 +155,7 @@ impl<'a> GameText<'a> {
             bytes: self.bytes,
             visitor,
             in_movetext: false,
+            tags: self.tags,
         }
         .run()
     }
@@ -149,6 +165,8 @@ struct Parser<'a, 'v, V: Visitor> {
     bytes: &'a [u8],
     visitor: &'v mut V,
     in_movetext: bool,
+    /// Tag pairs read already and not yet met, by where they start.
+    tags: &'a [(usize, TagExtent)],
 }
 
 impl<V: Visitor> Parser<'_, '_, V> {
@@ -258,9 +276,23 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.visitor.end_game()
     }
 
+    /// The tag pair at `i`, taken from those read already if it is one.
+    fn tag_extent(&mut self, i: usize) -> Option<TagExtent> {
+        while let [(at, known), rest @ ..] = self.tags {
+            if *at > i {
+                break;
+            }
+            self.tags = rest;
+            if *at == i {
+                return Some(known.clone());
+            }
+        }
+        tag_extent(self.bytes, i, true)
+    }
+
     fn tag(&mut self, i: usize) -> usize {
         let bytes = self.bytes;
-        let Some(t) = tag_extent(bytes, i, true) else {
+        let Some(t) = self.tag_extent(i) else {
             return bytes.len();
         };
         if self.in_movetext {

@@ -7,7 +7,10 @@
 //! a tag pair that follows movetext (a game whose marker is missing), or at
 //! the end of the input.
 
-use crate::lex::{at_line_start, count_line_breaks, is_space, line_end, tag_extent, token_end};
+use crate::lex::{
+    TagExtent, any_tag_extent, at_line_start, count_line_breaks, is_space, line_end,
+    plain_tag_extent, tag_extent,
+};
 use crate::result::result_len;
 
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -41,11 +44,23 @@ pub(crate) fn skip_to_game(bytes: &[u8], mut i: usize, eof: bool) -> Result<usiz
 
 /// The end (exclusive) of the game that starts at `start`, or `None` when
 /// `bytes` ends first and more input may follow.
+///
+/// The tag section is read token by token; from the first token of
+/// movetext on, [`movetext_end`] takes over.
 pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
+    game_end_noting(bytes, start, eof, None)
+}
+
+/// [`game_end`], noting in `tags` (when given) the tag pairs of the tag
+/// section that the parser may take as read: see [`GameTags`].
+fn game_end_noting(
+    bytes: &[u8],
+    start: usize,
+    eof: bool,
+    mut tags: Option<&mut GameTags>,
+) -> Option<usize> {
     let len = bytes.len();
     let mut i = start;
-    let mut seen_movetext = false;
-    let mut depth = 0u32;
     let mut last_tag_end = None;
     while i < len {
         let b = bytes[i];
@@ -72,47 +87,211 @@ pub(crate) fn game_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
                 None => return None,
             },
             b'[' => {
-                // After movetext, tags begin the next game (this one lacks
-                // its result); a tag line inside an unclosed variation too.
-                if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
-                    return Some(trim_end(bytes, start, i));
-                }
-                let tag = tag_extent(bytes, i, eof)?;
+                let plain = plain_tag_extent(bytes, i);
+                let plain_form = plain.is_some();
+                let tag = match plain {
+                    Some(tag) => tag,
+                    None => any_tag_extent(bytes, i, eof)?,
+                };
                 if let Some(prev_end) = last_tag_end
                     && starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()])
                 {
                     return Some(prev_end);
                 }
                 last_tag_end = Some(tag.end);
+                let at = i;
                 i = tag.end;
-            }
-            b'(' => {
-                depth += 1;
-                seen_movetext = true;
-                i += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b'*' | b'0' | b'1' => {
-                if depth == 0 {
-                    match result_len(&bytes[i..], eof) {
-                        Ok(Some(n)) => return Some(i + n),
-                        Ok(None) => {}
-                        Err(()) => return None,
-                    }
+                if plain_form && let Some(tags) = tags.as_deref_mut() {
+                    tags.note(start, at, tag);
                 }
-                seen_movetext = true;
-                i = token_end(bytes, i + 1);
             }
+            // A variation closed that was never opened is not movetext.
+            b')' => i += 1,
+            // Any other token is movetext: a variation, a move, a number,
+            // a result, a stray `}`.
             _ => {
-                seen_movetext = true;
-                i = token_end(bytes, i + 1);
+                let movetext = Movetext {
+                    start,
+                    eof,
+                    last_tag_end,
+                };
+                return movetext.end(bytes, i);
             }
         }
     }
     eof.then(|| trim_end(bytes, start, len))
+}
+
+/// Bytes that [`Movetext::end`] stops at: they open a comment, an escape
+/// line, a tag or a variation, close a variation, or belong to every
+/// result (`*`, the hyphen of the others).
+static MOVETEXT_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"{;%[()*-";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// The first byte at or after `from` in [`MOVETEXT_STOPS`]. Four bytes are
+/// looked up at a time: most movetext lies between stops, and one branch
+/// per four bytes passes over it at half the cost of one per byte.
+#[inline]
+fn next_stop(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = &bytes[from..];
+    let mut chunks = rest.chunks_exact(4);
+    let mut at = from;
+    for c in chunks.by_ref() {
+        let any = MOVETEXT_STOPS[c[0] as usize]
+            | MOVETEXT_STOPS[c[1] as usize]
+            | MOVETEXT_STOPS[c[2] as usize]
+            | MOVETEXT_STOPS[c[3] as usize];
+        if any {
+            return c
+                .iter()
+                .position(|&b| MOVETEXT_STOPS[b as usize])
+                .map(|k| at + k);
+        }
+        at += 4;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| MOVETEXT_STOPS[b as usize])
+        .map(|k| at + k)
+}
+
+/// The state of a game's split once its movetext has begun.
+struct Movetext {
+    /// Where the game starts.
+    start: usize,
+    /// Whether the bytes end the input.
+    eof: bool,
+    /// The end of the last tag read, if any.
+    last_tag_end: Option<usize>,
+}
+
+impl Movetext {
+    /// The end of the game whose movetext has a token starting at `from`
+    /// (at depth 0): see [`game_end`].
+    ///
+    /// Only the bytes that can end the game or change how the rest is read
+    /// are looked at ([`MOVETEXT_STOPS`]); the others are passed over in
+    /// one scan, without cutting them into tokens. Whether a stop byte
+    /// starts a token is told from the byte before it: a token starts after
+    /// whitespace, a parenthesis, a comment or a tag; after any other byte
+    /// (a move, a stray `}`, `]`, `"` or `$`, which take the bytes after
+    /// them up to the next token end) it goes on. Only a token start can be
+    /// a result.
+    fn end(mut self, bytes: &[u8], from: usize) -> Option<usize> {
+        let len = bytes.len();
+        let eof = self.eof;
+        let mut depth = 0u32;
+        let mut i = from;
+        // A place known to start a token: `from`, or just after a comment
+        // or a tag.
+        let mut token_start = from;
+        loop {
+            let Some(stop) = next_stop(bytes, i) else {
+                return eof.then(|| trim_end(bytes, self.start, len));
+            };
+            i = stop;
+            match bytes[i] {
+                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => {
+                        i += close + 2;
+                        token_start = i;
+                    }
+                    None if eof => return Some(trim_end(bytes, self.start, len)),
+                    None => return None,
+                },
+                b';' => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'[' => {
+                    // After movetext, tags begin the next game (this one
+                    // lacks its result); a tag line inside an unclosed
+                    // variation too.
+                    if depth == 0 || at_line_start(bytes, i) {
+                        return Some(trim_end(bytes, self.start, i));
+                    }
+                    let tag = tag_extent(bytes, i, eof)?;
+                    if let Some(prev_end) = self.last_tag_end
+                        && starts_new_tag_section(
+                            bytes,
+                            self.start,
+                            prev_end,
+                            i,
+                            &bytes[tag.name.clone()],
+                        )
+                    {
+                        return Some(prev_end);
+                    }
+                    self.last_tag_end = Some(tag.end);
+                    i = tag.end;
+                    token_start = i;
+                }
+                b'(' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                b'*' if depth == 0 && self.starts_token(bytes, i, token_start) => {
+                    match result_len(&bytes[i..], eof) {
+                        Ok(Some(n)) => return Some(i + n),
+                        Ok(None) => i += 1,
+                        Err(()) => return None,
+                    }
+                }
+                // `1-0`, `0-1` and `1/2-1/2` are found by their hyphen;
+                // castling and moves written with one are passed over.
+                b'-' if depth == 0 => {
+                    for back in [3, 1] {
+                        let Some(at) = i.checked_sub(back) else {
+                            continue;
+                        };
+                        let spelled = match back {
+                            3 => &bytes[at..i] == b"1/2",
+                            _ => matches!(bytes[at], b'0' | b'1'),
+                        };
+                        if at >= from && spelled && self.starts_token(bytes, at, token_start) {
+                            match result_len(&bytes[at..], eof) {
+                                Ok(Some(n)) => return Some(at + n),
+                                Ok(None) => {}
+                                Err(()) => return None,
+                            }
+                        }
+                    }
+                    i += 1;
+                }
+                // A `%` within a line, a `*` or `-` inside a token or a
+                // variation: part of a token.
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Whether a token starts at `at`, a byte outside comments and tags at
+    /// or after the start of movetext: at `token_start` (the start of
+    /// movetext, or just after the last comment or tag), or after
+    /// whitespace or a parenthesis.
+    #[inline]
+    fn starts_token(&self, bytes: &[u8], at: usize, token_start: usize) -> bool {
+        at == token_start || is_space(bytes[at - 1]) || matches!(bytes[at - 1], b'(' | b')')
+    }
 }
 
 /// Where the next game of an in-memory part of the input lies: see
@@ -136,13 +315,64 @@ pub enum NextGame {
 /// `from`, if any, must be the byte that precedes it in the input (it tells
 /// whether a `%` starts a line).
 pub fn next_game(bytes: &[u8], from: usize, eof: bool) -> NextGame {
+    split_next(bytes, from, eof, None)
+}
+
+/// [`next_game`], noting in `tags` the tag pairs it read in the game's tag
+/// section, for [`crate::GameText::with_tags`]: the parser then takes them
+/// as read instead of reading them again.
+pub fn next_game_with_tags(bytes: &[u8], from: usize, eof: bool, tags: &mut GameTags) -> NextGame {
+    split_next(bytes, from, eof, Some(tags))
+}
+
+fn split_next(bytes: &[u8], from: usize, eof: bool, mut tags: Option<&mut GameTags>) -> NextGame {
+    if let Some(tags) = tags.as_deref_mut() {
+        tags.read.clear();
+    }
     match skip_to_game(bytes, from, eof) {
         Ok(start) if start == bytes.len() => NextGame::End,
-        Ok(start) => match game_end(bytes, start, eof) {
-            Some(end) => NextGame::Game(start..end),
+        Ok(start) => match game_end_noting(bytes, start, eof, tags.as_deref_mut()) {
+            Some(end) => {
+                if let Some(tags) = tags {
+                    tags.cut(end - start);
+                }
+                NextGame::Game(start..end)
+            }
             None => NextGame::NeedsMore(start),
         },
         Err(blank) => NextGame::NeedsMore(blank),
+    }
+}
+
+/// The tag pairs of one game's tag section as the splitter read them, each
+/// where it starts in the game's text: the parser of that text takes them
+/// as read ([`crate::GameText::with_tags`]). Only tags in the plain form
+/// (`[Name "value"]` then a line end within the game) are kept: their
+/// reading depends on nothing but their own bytes, which the game's text
+/// holds, so the parser would read them the same. A buffer to reuse from
+/// game to game.
+#[derive(Clone, Debug, Default)]
+pub struct GameTags {
+    read: Vec<(usize, TagExtent)>,
+}
+
+impl GameTags {
+    /// Notes the tag read at `at` in the bytes of a game starting at
+    /// `start`.
+    fn note(&mut self, start: usize, at: usize, tag: TagExtent) {
+        self.read.push((at - start, tag.shifted_back(start)));
+    }
+
+    /// Keeps the tags whose line end lies within a game `len` bytes long.
+    fn cut(&mut self, len: usize) {
+        while self.read.last().is_some_and(|(_, t)| t.end >= len) {
+            self.read.pop();
+        }
+    }
+
+    /// The tags noted, in order.
+    pub(crate) fn read(&self) -> &[(usize, TagExtent)] {
+        &self.read
     }
 }
 
@@ -192,6 +422,177 @@ fn starts_new_tag_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lex::token_end;
+    use proptest::prelude::*;
+
+    /// The splitter as it first was, one token at a time: the definition
+    /// [`game_end`] must keep to.
+    fn token_by_token_end(bytes: &[u8], start: usize, eof: bool) -> Option<usize> {
+        let len = bytes.len();
+        let mut i = start;
+        let mut seen_movetext = false;
+        let mut depth = 0u32;
+        let mut last_tag_end = None;
+        while i < len {
+            let b = bytes[i];
+            // Whitespace is passed over before the dispatch on the byte, as the
+            // parser does.
+            if is_space(b) {
+                i += 1;
+                continue;
+            }
+            match b {
+                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                    Some(close) => i += close + 2,
+                    None if eof => return Some(trim_end(bytes, start, len)),
+                    None => return None,
+                },
+                b';' => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
+                    Some(e) => i = e,
+                    None if eof => return Some(len),
+                    None => return None,
+                },
+                b'[' => {
+                    // After movetext, tags begin the next game (this one lacks
+                    // its result); a tag line inside an unclosed variation too.
+                    if seen_movetext && (depth == 0 || at_line_start(bytes, i)) {
+                        return Some(trim_end(bytes, start, i));
+                    }
+                    let tag = tag_extent(bytes, i, eof)?;
+                    if let Some(prev_end) = last_tag_end
+                        && starts_new_tag_section(
+                            bytes,
+                            start,
+                            prev_end,
+                            i,
+                            &bytes[tag.name.clone()],
+                        )
+                    {
+                        return Some(prev_end);
+                    }
+                    last_tag_end = Some(tag.end);
+                    i = tag.end;
+                }
+                b'(' => {
+                    depth += 1;
+                    seen_movetext = true;
+                    i += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                b'*' | b'0' | b'1' => {
+                    if depth == 0 {
+                        match result_len(&bytes[i..], eof) {
+                            Ok(Some(n)) => return Some(i + n),
+                            Ok(None) => {}
+                            Err(()) => return None,
+                        }
+                    }
+                    seen_movetext = true;
+                    i = token_end(bytes, i + 1);
+                }
+                _ => {
+                    seen_movetext = true;
+                    i = token_end(bytes, i + 1);
+                }
+            }
+        }
+        eof.then(|| trim_end(bytes, start, len))
+    }
+
+    /// Texts made of the bytes that matter to the splitter, in every order.
+    fn movetext_like() -> impl Strategy<Value = Vec<u8>> {
+        let pieces = [
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            "1.",
+            "10...",
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0",
+            "e4!",
+            "!",
+            "?",
+            "$1",
+            "$",
+            "\"",
+            "}",
+            "]",
+            "{",
+            "{c}",
+            "{[%clk 0:01:00]}",
+            ";c",
+            "%",
+            "%x",
+            "(",
+            ")",
+            "[",
+            "[Event \"x\"]",
+            "[Event \"y\"]",
+            "[White \"a\"]",
+            "[White \"a\"]\n",
+            "[Date \"b\"]\r\n",
+            " ",
+            "\n",
+            "\r\n",
+            "\n\n",
+            "\t",
+            "1",
+            "0",
+            "/",
+            "-",
+            "1/2",
+            "-0",
+            "1/2-",
+            "0-0-0",
+            "a",
+        ];
+        proptest::collection::vec(proptest::sample::select(pieces.to_vec()), 0..40)
+            .prop_map(|v| v.concat().into_bytes())
+    }
+
+    proptest! {
+        #[test]
+        fn games_end_where_the_token_by_token_split_ends_them(text in movetext_like()) {
+            for eof in [true, false] {
+                for cut in [text.len(), text.len() * 2 / 3, text.len() / 3] {
+                    let bytes = &text[..cut];
+                    let mut i = 0;
+                    while let Ok(start) = skip_to_game(bytes, i, eof) {
+                        if start == bytes.len() {
+                            break;
+                        }
+                        let end = game_end(bytes, start, eof);
+                        prop_assert_eq!(end, token_by_token_end(bytes, start, eof));
+                        let mut tags = GameTags::default();
+                        let next = next_game_with_tags(bytes, start, eof, &mut tags);
+                        if let (Some(end), NextGame::Game(game)) = (end, next) {
+                            prop_assert_eq!(game.clone(), start..end);
+                            // The tags noted are those the parser would read.
+                            let text = &bytes[game];
+                            for (at, tag) in tags.read() {
+                                prop_assert_eq!(Some(tag.clone()), tag_extent(text, *at, true));
+                            }
+                        }
+                        match end {
+                            Some(e) if e > start => i = e,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn games(text: &str) -> Vec<&str> {
         let bytes = text.as_bytes();

@@ -74,6 +74,13 @@ pub struct Validation {
     /// Accept checks no last move could have given (the move generator is
     /// still exact for them).
     pub allow_impossible_check: bool,
+    /// Accept more than eight pawns of a colour, which no game can have
+    /// (composed problems sometimes do: the move generator and the analysis
+    /// of who can mate are exact for them). The limit of sixteen men a side,
+    /// king included, stays: move lists hold 256 moves, and with more men a
+    /// side a position can have more legal moves than that. Kings and pawns
+    /// on the first or last rank stay strict too.
+    pub allow_impossible_material: bool,
     /// Drop castling rights that the pieces contradict instead of failing.
     pub drop_invalid_castling: bool,
     /// Drop an impossible en passant square instead of failing.
@@ -84,6 +91,7 @@ impl Validation {
     /// Every check enforced.
     pub const STRICT: Validation = Validation {
         allow_impossible_check: false,
+        allow_impossible_material: false,
         drop_invalid_castling: false,
         drop_invalid_en_passant: false,
     };
@@ -248,7 +256,7 @@ impl Position {
                 });
             }
             let pawns = (board.pawns() & board.by_color(color)).count();
-            if pawns > 8 {
+            if pawns > 8 && !validation.allow_impossible_material {
                 return Err(PositionError::TooManyPieces {
                     color,
                     count: pawns,
@@ -1057,6 +1065,65 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn setup(fen: &str) -> Setup {
+        Setup::from_fen(fen).unwrap()
+    }
+
+    const MATERIAL: Validation = Validation {
+        allow_impossible_material: true,
+        ..Validation::STRICT
+    };
+
+    #[test]
+    fn nine_pawns_are_read_only_when_impossible_material_is_allowed() {
+        // positions.txt:3423 of chasolver's community set: nine white pawns.
+        let nine = setup("8/4p1p1/p1p1P1P1/P1P1pBp1/pBp1P1P1/P1P5/4K1P1/2k5 b - - 0 1");
+        let mode = CastlingMode::Standard;
+        assert_eq!(
+            Position::from_setup(&nine, mode),
+            Err(PositionError::TooManyPieces {
+                color: Color::White,
+                count: 9,
+                what: "pawns",
+            })
+        );
+        let pos = Position::from_setup_with(&nine, mode, MATERIAL).unwrap();
+        assert_eq!(
+            (pos.board().pawns() & pos.board().by_color(Color::White)).count(),
+            9
+        );
+        // The move generator is exact for it: the black king's three steps
+        // and nothing else (every black pawn is blocked).
+        assert_eq!(pos.legal_moves().len(), 3);
+    }
+
+    #[test]
+    fn impossible_material_keeps_the_other_limits() {
+        let mode = CastlingMode::Standard;
+        // Seventeen white men: still refused.
+        let seventeen = setup("k7/8/8/8/8/2PPPPPP/PPPPPPPP/NNK5 w - - 0 1");
+        assert!(matches!(
+            Position::from_setup_with(&seventeen, mode, MATERIAL),
+            Err(PositionError::TooManyPieces {
+                what: "pieces",
+                count: 17,
+                ..
+            })
+        ));
+        // Nine pawns, one of them on the last rank.
+        let back_rank = setup("P6k/8/8/8/8/PPPPPPPP/8/K7 w - - 0 1");
+        assert_eq!(
+            Position::from_setup_with(&back_rank, mode, MATERIAL),
+            Err(PositionError::PawnOnBackRank(Square::A8))
+        );
+        // Nine pawns and a missing king.
+        let kingless = setup("k7/8/8/8/8/PPPPPPPP/P7/8 w - - 0 1");
+        assert_eq!(
+            Position::from_setup_with(&kingless, mode, MATERIAL),
+            Err(PositionError::MissingKing(Color::White))
+        );
+    }
 
     /// Plays seeded random games and checks the incrementally kept key
     /// against one computed from scratch after every move.

@@ -85,6 +85,7 @@ fn perft_file_cases(file: &'static str) -> Vec<Case> {
 /// castling rights the pieces contradict (dropped).
 const LENIENT: Validation = Validation {
     allow_impossible_check: true,
+    allow_impossible_material: false,
     drop_invalid_castling: true,
     drop_invalid_en_passant: false,
 };

@@ -28,8 +28,9 @@ const BATCH: usize = 4096;
 pub struct Args {
     /// Nodes the analysis of who can still mate may spend per side and
     /// position; past it the answer is `null` (undecided). Default: eight
-    /// million where a pawn is blocked by an enemy pawn or king and in
-    /// pawnless endings of at most five men, two million elsewhere.
+    /// million where a pawn is blocked by an enemy pawn or king (sixteen
+    /// million when at most ten men stand) and in pawnless endings of at
+    /// most five men, two million elsewhere.
     #[arg(long)]
     budget: Option<u64>,
     /// Worker threads (default: one per core).
@@ -144,18 +145,22 @@ fn trim(line: &[u8]) -> &[u8] {
 }
 
 /// The position of a line, with the reason no game could reach it when it
-/// has a check no last move could give: such a position is still one to
-/// play from (the move generator is exact for it), and composed problems
-/// ask who can mate in them.
+/// has a check no last move could give or more than eight pawns of a
+/// colour: such a position is still one to play from (the move generator
+/// is exact for it), and composed problems ask who can mate in them.
 fn read_position(line: &[u8]) -> Result<(Position, Option<String>), String> {
     let fen = std::str::from_utf8(line).map_err(|_| "the line is not UTF-8 text".to_string())?;
     let setup = Setup::from_fen(fen).map_err(|e| e.to_string())?;
     let mode = CastlingMode::detect(&setup);
     match Position::from_setup(&setup, mode) {
         Ok(pos) => Ok((pos, None)),
-        Err(error @ PositionError::ImpossibleCheck { .. }) => {
+        Err(
+            error @ (PositionError::ImpossibleCheck { .. }
+            | PositionError::TooManyPieces { what: "pawns", .. }),
+        ) => {
             let playable = Validation {
                 allow_impossible_check: true,
+                allow_impossible_material: true,
                 ..Validation::STRICT
             };
             let pos =

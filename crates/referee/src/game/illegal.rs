@@ -42,6 +42,7 @@ fn standing_position(pos: &Position, p: IllegalPlacement) -> Option<Position> {
     // Castling rights the move broke are gone; keep the rest.
     let lenient = arbiter_rules::Validation {
         allow_impossible_check: true,
+        allow_impossible_material: false,
         drop_invalid_castling: true,
         drop_invalid_en_passant: true,
     };

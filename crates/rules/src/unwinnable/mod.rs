@@ -52,6 +52,15 @@
 //! often have only a few thousand) sharing what is left of the budget with
 //! a last, wider search. Every proof of unwinnability is sound: see the
 //! modules for the argument.
+//!
+//! Positions no game can reach (impossible checks, more than eight pawns of
+//! a colour, more promoted pieces than missing pawns) are analysed as they
+//! stand: no proof reasons from how many pieces a game may have, captures
+//! or promotions counted from the material, or how the position arose; each
+//! follows the pieces on the board through legal moves only. What the
+//! analysis does rely on is the limit every [`crate::Validation`] keeps, at
+//! most sixteen men a side: its tables hold 32 pieces, and the loser's 15
+//! besides its king.
 
 mod analysis;
 mod budget;
@@ -141,33 +150,51 @@ impl SearchBudget {
     /// A budget fitted to `pos`: eight million nodes where a pawn is
     /// blocked by an enemy pawn or king (the walls of composed positions
     /// take millions of nodes to explore or to find their long helpmates,
-    /// and the hardest still give up after about two seconds), and in
+    /// and the hardest still give up after about two seconds), sixteen
+    /// million for such walls of at most ten men, and eight million in
     /// pawnless endings of at most five men (a lone knight's helpmate
     /// against two bishops runs to dozens of moves); two million elsewhere
     /// (enough for every open position of real games but a few long
     /// helpmates, which more nodes rarely find). A budget is a ceiling, not
     /// a cost: positions of real games are decided in a small part of it.
     ///
+    /// Why few men behind a wall get more: with a bishop or two besides
+    /// the kings and the locked pawns, no other piece can open the wall, so
+    /// the mate waits for a king to walk round it and take the blockers
+    /// (52 plies in chasolver's positions.txt:1008, found after ten million
+    /// nodes), while so few men leave the search a narrow tree that the
+    /// extra nodes take deep. None of the labelled positions of that class
+    /// stays undecided at this budget, so it costs only the line it finds.
+    ///
     /// ```
     /// use arbiter_rules::{Position, unwinnable::SearchBudget};
     /// let open = Position::new();
     /// assert_eq!(SearchBudget::for_position(&open).get(), 2_000_000);
     /// let wall: Position = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1".parse().unwrap();
-    /// assert_eq!(SearchBudget::for_position(&wall).get(), 8_000_000);
+    /// assert_eq!(SearchBudget::for_position(&wall).get(), 16_000_000);
+    /// let wide_wall: Position = "4k3/1p1p1p1p/1P1P3P/5P2/8/2B1B1B1/3B1B2/2B1K3 w - - 0 1".parse().unwrap();
+    /// assert_eq!(SearchBudget::for_position(&wide_wall).get(), 8_000_000);
     /// let king_in_front: Position = "1k6/1P6/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap();
-    /// assert_eq!(SearchBudget::for_position(&king_in_front).get(), 8_000_000);
+    /// assert_eq!(SearchBudget::for_position(&king_in_front).get(), 16_000_000);
     /// let knight_against_bishops: Position = "4n3/4k3/8/8/2BK1B2/8/8/8 w - - 0 1".parse().unwrap();
     /// assert_eq!(SearchBudget::for_position(&knight_against_bishops).get(), 8_000_000);
     /// ```
     pub fn for_position(pos: &Position) -> SearchBudget {
         const WALL: u64 = 8_000_000;
+        const SMALL_WALL: u64 = 16_000_000;
         const SMALL_PAWNLESS: u64 = 8_000_000;
         const OPEN: u64 = 2_000_000;
         const SMALL: usize = 5;
+        const FEW_BEHIND_WALL: usize = 10;
         let board = pos.board();
+        let men = board.occupied().count() as usize;
         SearchBudget::nodes(if distance::blocked_pawns(board).any() {
-            WALL
-        } else if board.pawns().is_empty() && board.occupied().count() as usize <= SMALL {
+            if men <= FEW_BEHIND_WALL {
+                SMALL_WALL
+            } else {
+                WALL
+            }
+        } else if board.pawns().is_empty() && men <= SMALL {
             SMALL_PAWNLESS
         } else {
             OPEN
