@@ -8,7 +8,7 @@ use super::turn::SetOther;
 use super::{Decided, Game, Offer, Placed, effect, reject, side_name};
 use crate::ruleset::{DrawMode, DrawRule};
 use crate::verdict::{Consequence, Effect, Rejection};
-use crate::{DrawClaim, GameResult, Rule, Ruling, Termination, notation, winnability};
+use crate::{DrawClaim, GameResult, Rule, Ruling, Termination, notation};
 
 impl Game {
     /// The rule for offers in this ruleset.
@@ -332,7 +332,7 @@ impl Game {
                 at,
             )];
         }
-        if winnability::is_dead(&pos) {
+        if self.dead_watch.is_dead(&pos) {
             let termination = if pos.is_insufficient_material() {
                 Termination::InsufficientMaterial
             } else {

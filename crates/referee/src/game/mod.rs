@@ -9,6 +9,7 @@ use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
 
 use crate::clock::{Clock, ClockReading};
 use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+use crate::winnability::DeadPositionWatch;
 use crate::{
     Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
     Termination,
@@ -130,6 +131,10 @@ pub struct Game {
     start: Position,
     state: State,
     events: Vec<Event>,
+    /// The mating lines that proved the last position alive, carried to
+    /// the next move's dead-position question (a cache: it never changes
+    /// a verdict, and rolling back an event needs no care of it).
+    dead_watch: DeadPositionWatch,
 }
 
 type Decided = Result<Vec<Consequence>, Rejection>;
@@ -189,6 +194,7 @@ impl Game {
             start,
             state,
             events: Vec::new(),
+            dead_watch: DeadPositionWatch::default(),
         })
     }
 
