@@ -53,6 +53,24 @@ impl Screens {
     fn searched_unable(&mut self, pos: &Position, side: Color) -> bool {
         *self.searched[side as usize].get_or_insert_with(|| searched_unable(pos, side))
     }
+
+    /// Notes that a search found a mate for `side`: the budgeted search
+    /// cannot then prove it unable, and is not run.
+    fn found_able(&mut self, side: Color) {
+        self.searched[side as usize] = Some(false);
+    }
+
+    /// Whether the answers given so far make `side` count as able to mate,
+    /// so that the position is not dead: the screen found it able, or left
+    /// it undecided and a search found a mate or could not prove it unable.
+    fn counts_as_able(&self, side: Color) -> bool {
+        let i = side as usize;
+        match self.answers[i] {
+            Some(Some(able)) => able,
+            Some(None) => self.searched[i] == Some(false),
+            None => false,
+        }
+    }
 }
 
 /// `true` if `color` could still checkmate by some legal series of moves
@@ -62,7 +80,7 @@ pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
         || unwinnable::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
-        || mates_with_minor_pieces(pos, color)
+        || mates_with_minor_pieces_soon(pos, color)
         || !proven_unable(pos, color, screens)
 }
 
@@ -78,9 +96,19 @@ pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// the search needs thousands of nodes for; it answers only "can mate",
 /// which the search would prove or leave undecided, never "cannot".
 fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
+    let Some(pair) = minor_pair(pos, color) else {
+        return false;
+    };
+    !pos.attacked_by(!color).intersects(pair) && pos.has_legal_moves()
+}
+
+/// The knights and bishops of `color` when they make a mating pair (two
+/// knights, a bishop and a knight, or bishops on both colours) on a board
+/// without pawns.
+fn minor_pair(pos: &Position, color: Color) -> Option<Bitboard> {
     let board = pos.board();
     if board.pawns().any() {
-        return false;
+        return None;
     }
     let own = board.by_color(color);
     let knights = board.knights() & own;
@@ -88,7 +116,34 @@ fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
     let both_colours =
         bishops.intersects(Bitboard::LIGHT_SQUARES) && bishops.intersects(Bitboard::DARK_SQUARES);
     let pair = knights.more_than_one() || (knights.any() && bishops.any()) || both_colours;
-    pair && !pos.attacked_by(!color).intersects(knights | bishops) && pos.has_legal_moves()
+    pair.then_some(knights | bishops)
+}
+
+/// Plies of lookahead [`mates_with_minor_pieces_soon`] spends: enough to
+/// step out of an attack and answer it, and a few hundred positions at
+/// most.
+const PAIR_LOOKAHEAD: u32 = 2;
+
+/// [`mates_with_minor_pieces`] now or after some legal series of at most
+/// [`PAIR_LOOKAHEAD`] moves: a pair under attack, as after the capture that
+/// brought an ending about, is usually free a move or two later. Each
+/// position of the series leads to the next by a legal move, so a mate
+/// reachable from the last is reachable from `pos`: this answers only "can
+/// mate", in a few thousand instructions where the analysis would search.
+fn mates_with_minor_pieces_soon(pos: &Position, color: Color) -> bool {
+    pair_mates_within(pos, color, PAIR_LOOKAHEAD)
+}
+
+fn pair_mates_within(pos: &Position, color: Color, plies: u32) -> bool {
+    if mates_with_minor_pieces(pos, color) {
+        return true;
+    }
+    plies > 0
+        && minor_pair(pos, color).is_some()
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|&m| pair_mates_within(&pos.after(m), color, plies - 1))
 }
 
 /// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
@@ -114,9 +169,10 @@ pub fn is_dead(pos: &Position) -> bool {
 /// [`is_dead`], with the screens of `pos` asked so far.
 pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     if !worth_asking(pos)
+        || Color::ALL.into_iter().any(|side| screens.counts_as_able(side))
         || Color::ALL
             .into_iter()
-            .any(|side| mates_with_minor_pieces(pos, side))
+            .any(|side| mates_with_minor_pieces_soon(pos, side))
     {
         return false;
     }
@@ -158,7 +214,7 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
     let sides = likelier_to_mate_first(pos);
     if sides
         .into_iter()
-        .any(|side| mates_with_minor_pieces(pos, side))
+        .any(|side| mates_with_minor_pieces_soon(pos, side))
     {
         return true;
     }
@@ -166,11 +222,15 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
     sides.into_iter().any(|side| match screens.of(pos, side) {
         Some(able) => able,
         None => {
-            questions >= 2
+            let found = questions >= 2
                 && matches!(
                     unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
                     unwinnable::Winnability::Winnable { .. }
-                )
+                );
+            if found {
+                screens.found_able(side);
+            }
+            found
         }
     })
 }
