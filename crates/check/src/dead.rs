@@ -169,7 +169,9 @@ pub fn is_dead(pos: &Position) -> bool {
 /// [`is_dead`], with the screens of `pos` asked so far.
 pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     if !worth_asking(pos)
-        || Color::ALL.into_iter().any(|side| screens.counts_as_able(side))
+        || Color::ALL
+            .into_iter()
+            .any(|side| screens.counts_as_able(side))
         || Color::ALL
             .into_iter()
             .any(|side| mates_with_minor_pieces_soon(pos, side))
@@ -332,10 +334,29 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_under_attack_that_gets_free_within_two_moves_can_mate() {
+        // The king on c7 attacks the knight on d6 and the bishop the one
+        // on e8: after 109... Kb6 110. Nf6 neither knight is attacked.
+        let knights = pos("4N3/2k5/3N4/4K3/b7/8/8/8 b - - 0 109");
+        assert!(!mates_with_minor_pieces(&knights, Color::White));
+        assert!(mates_with_minor_pieces_soon(&knights, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&knights, Color::Black));
+        assert!(!is_dead(&knights));
+        // Black may take the bishop, but need not.
+        let bishop_and_knight = pos("8/8/8/8/8/1BN5/2k5/K7 b - - 0 1");
+        assert!(!mates_with_minor_pieces(&bishop_and_knight, Color::White));
+        assert!(mates_with_minor_pieces_soon(
+            &bishop_and_knight,
+            Color::White
+        ));
+    }
+
+    #[test]
     fn a_pair_one_of_which_must_be_taken_is_no_pair() {
         // Black's only move takes the bishop, leaving a lone knight.
         let trap = pos("k7/1B6/2N5/8/8/8/8/7K b - - 0 1");
         assert!(!mates_with_minor_pieces(&trap, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&trap, Color::White));
         assert!(is_dead(&trap.after(trap.legal_moves()[0])));
     }
 }
