@@ -53,24 +53,6 @@ impl Screens {
     fn searched_unable(&mut self, pos: &Position, side: Color) -> bool {
         *self.searched[side as usize].get_or_insert_with(|| searched_unable(pos, side))
     }
-
-    /// Notes that a search found a mate for `side`: the budgeted search
-    /// cannot then prove it unable, and is not run.
-    fn found_able(&mut self, side: Color) {
-        self.searched[side as usize] = Some(false);
-    }
-
-    /// Whether the answers given so far make `side` count as able to mate,
-    /// so that the position is not dead: the screen found it able, or left
-    /// it undecided and a search found a mate or could not prove it unable.
-    fn counts_as_able(&self, side: Color) -> bool {
-        let i = side as usize;
-        match self.answers[i] {
-            Some(Some(able)) => able,
-            Some(None) => self.searched[i] == Some(false),
-            None => false,
-        }
-    }
 }
 
 /// `true` if `color` could still checkmate by some legal series of moves
@@ -134,6 +116,7 @@ fn mates_with_minor_pieces_soon(pos: &Position, color: Color) -> bool {
     pair_mates_within(pos, color, PAIR_LOOKAHEAD)
 }
 
+/// [`mates_with_minor_pieces`] now or after at most `plies` legal moves.
 fn pair_mates_within(pos: &Position, color: Color, plies: u32) -> bool {
     if mates_with_minor_pieces(pos, color) {
         return true;
@@ -169,9 +152,6 @@ pub fn is_dead(pos: &Position) -> bool {
 /// [`is_dead`], with the screens of `pos` asked so far.
 pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     if !worth_asking(pos)
-        || Color::ALL
-            .into_iter()
-            .any(|side| screens.counts_as_able(side))
         || Color::ALL
             .into_iter()
             .any(|side| mates_with_minor_pieces_soon(pos, side))
@@ -224,15 +204,11 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
     sides.into_iter().any(|side| match screens.of(pos, side) {
         Some(able) => able,
         None => {
-            let found = questions >= 2
+            questions >= 2
                 && matches!(
                     unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
                     unwinnable::Winnability::Winnable { .. }
-                );
-            if found {
-                screens.found_able(side);
-            }
-            found
+                )
         }
     })
 }
