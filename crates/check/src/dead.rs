@@ -62,7 +62,7 @@ pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
         || unwinnable::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
-        || mates_with_minor_pieces(pos, color)
+        || mates_with_minor_pieces_soon(pos, color)
         || !proven_unable(pos, color, screens)
 }
 
@@ -78,9 +78,19 @@ pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// the search needs thousands of nodes for; it answers only "can mate",
 /// which the search would prove or leave undecided, never "cannot".
 fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
+    let Some(pair) = minor_pair(pos, color) else {
+        return false;
+    };
+    !pos.attacked_by(!color).intersects(pair) && pos.has_legal_moves()
+}
+
+/// The knights and bishops of `color` when they make a mating pair (two
+/// knights, a bishop and a knight, or bishops on both colours) on a board
+/// without pawns.
+fn minor_pair(pos: &Position, color: Color) -> Option<Bitboard> {
     let board = pos.board();
     if board.pawns().any() {
-        return false;
+        return None;
     }
     let own = board.by_color(color);
     let knights = board.knights() & own;
@@ -88,7 +98,35 @@ fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
     let both_colours =
         bishops.intersects(Bitboard::LIGHT_SQUARES) && bishops.intersects(Bitboard::DARK_SQUARES);
     let pair = knights.more_than_one() || (knights.any() && bishops.any()) || both_colours;
-    pair && !pos.attacked_by(!color).intersects(knights | bishops) && pos.has_legal_moves()
+    pair.then_some(knights | bishops)
+}
+
+/// Plies of lookahead [`mates_with_minor_pieces_soon`] spends: enough to
+/// step out of an attack and answer it, and a few hundred positions at
+/// most.
+const PAIR_LOOKAHEAD: u32 = 2;
+
+/// [`mates_with_minor_pieces`] now or after some legal series of at most
+/// [`PAIR_LOOKAHEAD`] moves: a pair under attack, as after the capture that
+/// brought an ending about, is usually free a move or two later. Each
+/// position of the series leads to the next by a legal move, so a mate
+/// reachable from the last is reachable from `pos`: this answers only "can
+/// mate", in a few thousand instructions where the analysis would search.
+fn mates_with_minor_pieces_soon(pos: &Position, color: Color) -> bool {
+    pair_mates_within(pos, color, PAIR_LOOKAHEAD)
+}
+
+/// [`mates_with_minor_pieces`] now or after at most `plies` legal moves.
+fn pair_mates_within(pos: &Position, color: Color, plies: u32) -> bool {
+    if mates_with_minor_pieces(pos, color) {
+        return true;
+    }
+    plies > 0
+        && minor_pair(pos, color).is_some()
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|&m| pair_mates_within(&pos.after(m), color, plies - 1))
 }
 
 /// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
@@ -116,7 +154,7 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     if !worth_asking(pos)
         || Color::ALL
             .into_iter()
-            .any(|side| mates_with_minor_pieces(pos, side))
+            .any(|side| mates_with_minor_pieces_soon(pos, side))
     {
         return false;
     }
@@ -158,7 +196,7 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
     let sides = likelier_to_mate_first(pos);
     if sides
         .into_iter()
-        .any(|side| mates_with_minor_pieces(pos, side))
+        .any(|side| mates_with_minor_pieces_soon(pos, side))
     {
         return true;
     }
@@ -272,10 +310,29 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_under_attack_that_gets_free_within_two_moves_can_mate() {
+        // The king on c7 attacks the knight on d6 and the bishop the one
+        // on e8: after 109... Kb6 110. Nf6 neither knight is attacked.
+        let knights = pos("4N3/2k5/3N4/4K3/b7/8/8/8 b - - 0 109");
+        assert!(!mates_with_minor_pieces(&knights, Color::White));
+        assert!(mates_with_minor_pieces_soon(&knights, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&knights, Color::Black));
+        assert!(!is_dead(&knights));
+        // Black may take the bishop, but need not.
+        let bishop_and_knight = pos("8/8/8/8/8/1BN5/2k5/K7 b - - 0 1");
+        assert!(!mates_with_minor_pieces(&bishop_and_knight, Color::White));
+        assert!(mates_with_minor_pieces_soon(
+            &bishop_and_knight,
+            Color::White
+        ));
+    }
+
+    #[test]
     fn a_pair_one_of_which_must_be_taken_is_no_pair() {
         // Black's only move takes the bishop, leaving a lone knight.
         let trap = pos("k7/1B6/2N5/8/8/8/8/7K b - - 0 1");
         assert!(!mates_with_minor_pieces(&trap, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&trap, Color::White));
         assert!(is_dead(&trap.after(trap.legal_moves()[0])));
     }
 }

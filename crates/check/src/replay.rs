@@ -293,9 +293,12 @@ impl Replay {
             return None;
         }
         let end = &self.line.pos;
+        // A game that ends in checkmate shows a mate reached, by legal
+        // moves, from each of its positions.
         if !self.passed
-            && (questions >= 2 || dead::worth_asking(end))
-            && dead::proven_alive(end, questions, &mut self.final_screens)
+            && (end.is_checkmate()
+                || (questions >= 2 || dead::worth_asking(end))
+                    && dead::proven_alive(end, questions, &mut self.final_screens))
         {
             return None;
         }
