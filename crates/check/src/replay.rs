@@ -294,9 +294,13 @@ impl Replay {
         }
         let end = &self.line.pos;
         // A game that ends in checkmate shows a mate reached, by legal
-        // moves, from each of its positions.
+        // moves, from each of its positions. The quick proof is asked
+        // whatever the number of questions: the final position often has
+        // a free pawn where the earlier ones had locked walls, and a short
+        // search finds its mate at a fraction of what one of them costs.
         if !self.passed
             && (end.is_checkmate()
+                || dead::quickly_proven_alive(end, &mut self.final_screens)
                 || (questions >= 2 || dead::worth_asking(end))
                     && dead::proven_alive(end, questions, &mut self.final_screens))
         {
