@@ -74,6 +74,7 @@ impl Line {
         }
     }
 
+    #[inline(always)]
     fn play(&mut self, m: Move) {
         self.steps.push(Step::Move(m));
         self.pos.play_unchecked(m);
@@ -232,12 +233,21 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
 /// (`g1f3`), which some programs write into PGN, before the lenient reader
 /// could take `b8d7` for a bishop move; then the lenient reader (figurines,
 /// Chinese names, long forms, a `b` meant as a bishop).
+///
+/// The fast reader, which names nearly every move of real games, is asked
+/// inline; the others, which build errors, only past it.
+#[inline(always)]
 fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
-    if let Ok(s) = San::from_ascii(san.as_bytes())
-        && let Ok(m) = s.to_move(pos)
-    {
-        return Ok(m);
+    match San::from_ascii(san.as_bytes()).map(|s| s.to_move(pos)) {
+        Ok(Ok(m)) => Ok(m),
+        _ => resolve_slowly(pos, san),
     }
+}
+
+/// [`resolve`] past the fast ASCII reader.
+#[cold]
+#[inline(never)]
+fn resolve_slowly(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
     if let Some(m) = Uci::from_ascii(san.as_bytes())
         .ok()
         .and_then(|uci| uci.to_move(pos).ok())
