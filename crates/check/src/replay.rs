@@ -228,11 +228,22 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
     }
 }
 
+/// Finds the move a SAN names: the quick path that nearly every move of a
+/// game takes, else [`resolve_in_full`].
+#[inline]
+fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+    match San::resolve_ascii(san.as_bytes(), pos) {
+        Some(m) => Ok(m),
+        None => resolve_in_full(pos, san),
+    }
+}
+
 /// Finds the move a SAN names: the fast ASCII reader first; then UCI
 /// (`g1f3`), which some programs write into PGN, before the lenient reader
 /// could take `b8d7` for a bishop move; then the lenient reader (figurines,
 /// Chinese names, long forms, a `b` meant as a bishop).
-fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+#[inline(never)]
+fn resolve_in_full(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
     if let Ok(s) = San::from_ascii(san.as_bytes())
         && let Ok(m) = s.to_move(pos)
     {

@@ -38,7 +38,7 @@ pub(super) fn parse_plus(s: &[u8]) -> Result<SanPlus, ParseSanError> {
 /// `Nbxd7`, `O-O`), or `None` for any other token, which [`parse_body`]
 /// reads the same. Reading games, this is most of the time spent on SAN.
 #[inline(always)]
-fn common(s: &[u8]) -> Option<San> {
+pub(super) fn common(s: &[u8]) -> Option<San> {
     let (role, file, rank, capture, to) = match *s {
         [b'O', b'-', b'O'] => return Some(San::Castle(CastlingSide::KingSide)),
         [b'O', b'-', b'O', b'-', b'O'] => return Some(San::Castle(CastlingSide::QueenSide)),
