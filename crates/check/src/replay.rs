@@ -74,6 +74,7 @@ impl Line {
         }
     }
 
+    #[inline]
     fn play(&mut self, m: Move) {
         self.steps.push(Step::Move(m));
         self.pos.play_unchecked(m);

@@ -8,7 +8,7 @@ mod common;
 use arbiter_rules::notation::Notation;
 use arbiter_rules::san::{San, SanPlus};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{MoveKind, Position, Role, Square};
+use arbiter_rules::{CastlingSide, MoveKind, Position, Role, Square};
 use common::{Rng, random_position};
 use proptest::prelude::*;
 
@@ -116,6 +116,28 @@ proptest! {
             // destination may go there: the written SAN names one alone.
             if m.kind() == MoveKind::Normal && !pos.is_check() && pos.pinned().is_empty() {
                 prop_assert_eq!(San::resolve_ascii(text.as_bytes(), &pos), Some(m), "{} in {:?}", text, pos);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Castling is found without the move list; it must be there exactly
+    /// when the move list has it, by either path.
+    #[test]
+    fn castling_resolves_as_the_move_list_says(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let start = random_position(&mut rng, 0);
+        for pos in common::playout(&start, 40, &mut rng) {
+            let king = pos.king_square(pos.turn());
+            for side in CastlingSide::ALL {
+                let want = pos.legal_moves().into_iter().find(|m| {
+                    m.is_castle() && CastlingSide::from_king_side(m.to().file() > king.file()) == side
+                });
+                prop_assert_eq!(San::Castle(side).to_move(&pos).ok(), want, "{} in {:?}", side.san(), pos);
+                prop_assert_eq!(San::resolve_ascii(side.san().as_bytes(), &pos), want, "{} in {:?}", side.san(), pos);
             }
         }
     }

@@ -282,7 +282,5 @@ fn castle(pos: &Position, side: CastlingSide) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king_square(us);
     let rook = pos.castling_rights().rook(us, side, king)?;
-    pos.legal_moves_between(Bitboard::from_square(king), Bitboard::from_square(rook))
-        .into_iter()
-        .find(|m| m.is_castle())
+    pos.legal_castling_with(rook)
 }
