@@ -59,10 +59,11 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
 }
 
 /// The legal move a PGN SAN token names, when the token is in one of the
-/// forms nearly every move is written in (see [`ascii`]), with at most one
-/// `+` or `#` after it, and names a single piece that can plainly make the
-/// move, or castling. `None` when [`to_move`] must decide: it is then read
-/// again in full, which only the rare moves pay for.
+/// forms nearly every move is written in (see [`ascii::plain`]) or is
+/// castling, with at most one `+` or `#` after it, and names a single
+/// piece that can plainly make the move. `None` when [`to_move`] must
+/// decide: the token is then read again in full, which only the rare
+/// moves pay for.
 ///
 /// Whenever it finds a move, reading the token with [`ascii::parse`] and
 /// resolving it with [`to_move`] finds the same: it takes the same steps,
@@ -73,22 +74,17 @@ pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
         [body @ .., b'+' | b'#'] => body,
         _ => token,
     };
-    match ascii::common(body)? {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion: None,
-        } => {
-            let origins = origins(pos, role, file, rank, capture, to.file());
-            let from = reaching(pos, role, origins, to).single_square()?;
-            single_candidate(pos, role, from, to)?.then(|| Move::normal(from, to))
-        }
-        San::Castle(side) => castle(pos, side),
-        _ => None,
-    }
+    let Some((role, written_from, to)) = ascii::plain(body) else {
+        return match body {
+            b"O-O" => castle(pos, CastlingSide::KingSide),
+            b"O-O-O" => castle(pos, CastlingSide::QueenSide),
+            _ => None,
+        };
+    };
+    let board = pos.board();
+    let origins = board.by_role(role) & board.by_color(pos.turn()) & written_from;
+    let from = reaching(pos, role, origins, to).single_square()?;
+    single_candidate(pos, role, from, to)?.then(|| Move::normal(from, to))
 }
 
 /// The squares a piece named this way may come from. A pawn move written
