@@ -4,10 +4,13 @@
 //! it can. Almost every SAN in a real game names one piece that can reach
 //! the destination by its way of moving; for that piece alone, legality is a
 //! few table lookups (is it pinned, does it answer a check, does the king
-//! step onto an attacked square). Everything else (several candidates, en
-//! passant, promotions, castling) asks the move generator for the moves
-//! between the candidate squares and the destination. Explaining a failure
-//! is [`super::diagnose`]'s job.
+//! step onto an attacked square). Castling asks the castling rules for its
+//! one rook. Everything else (several candidates, en passant, promotions)
+//! asks the move generator for the moves between the candidate squares and
+//! the destination. Explaining a failure is [`super::diagnose`]'s job.
+//!
+//! [`quick`] takes the usual case straight from the token's bytes, for
+//! readers of many games; [`to_move`] takes every case from a [`San`].
 
 use super::{San, SanError, SanErrorKind, ascii, diagnose};
 use crate::attacks::{
