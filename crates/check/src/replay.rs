@@ -229,25 +229,30 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
     }
 }
 
+/// Finds the move a SAN names: the quick path that nearly every move of a
+/// game takes, else [`resolve_in_full`].
+#[inline]
+fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+    match San::resolve_ascii(san.as_bytes(), pos) {
+        Some(m) => Ok(m),
+        None => resolve_in_full(pos, san),
+    }
+}
+
 /// Finds the move a SAN names: the fast ASCII reader first; then UCI
 /// (`g1f3`), which some programs write into PGN, before the lenient reader
 /// could take `b8d7` for a bishop move; then the lenient reader (figurines,
 /// Chinese names, long forms, a `b` meant as a bishop).
 ///
-/// The fast reader, which names nearly every move of real games, is asked
-/// inline; the others, which build errors, only past it.
-#[inline(always)]
-fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
-    match San::from_ascii(san.as_bytes()).map(|s| s.to_move(pos)) {
-        Ok(Ok(m)) => Ok(m),
-        _ => resolve_slowly(pos, san),
-    }
-}
-
-/// [`resolve`] past the fast ASCII reader.
+/// Only moves the quick path leaves reach here, so it is kept out of line.
 #[cold]
 #[inline(never)]
-fn resolve_slowly(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+fn resolve_in_full(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
+    if let Ok(s) = San::from_ascii(san.as_bytes())
+        && let Ok(m) = s.to_move(pos)
+    {
+        return Ok(m);
+    }
     if let Some(m) = Uci::from_ascii(san.as_bytes())
         .ok()
         .and_then(|uci| uci.to_move(pos).ok())

@@ -436,43 +436,57 @@ fn generate_castling<S: Sliders, K: Sink>(
     if rooks.is_empty() {
         return;
     }
+    for rook in rooks {
+        if castling_path_is_safe::<S>(pos, us, king, rook, occupied) {
+            sink.castle(king, rook);
+        }
+    }
+}
+
+/// Whether `us` may castle with the king on `king` and the rook on `rook`
+/// (which keeps its right), the king not being in check: the squares
+/// between are empty and the king passes and lands on no attacked square
+/// (FIDE 3.8.2).
+#[inline(always)]
+pub(crate) fn castling_path_is_safe<S: Sliders>(
+    pos: &Position,
+    us: Color,
+    king: Square,
+    rook: Square,
+    occupied: Bitboard,
+) -> bool {
     let board = pos.board();
     let them = !us;
-    for rook in rooks {
-        let side = CastlingSide::from_king_side(rook.file() > king.file());
-        let king_to = side.king_to(us);
-        let rook_to = side.rook_to(us);
-        // FIDE 3.8.2.2: every square between the king's and the rook's start
-        // and destination squares must be empty, but for the two themselves.
-        let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
-            .without(king)
-            .without(rook);
-        if path.intersects(occupied) {
-            continue;
-        }
-        // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
-        let without_king = occupied.without(king);
-        // A plain loop: an iterator adapter here would be compiled outside
-        // the caller's target features.
-        let mut passes_attack = false;
-        for sq in between(king, king_to) {
-            passes_attack |= board
-                .attackers_to_generic::<S>(sq, them, without_king)
-                .any();
-        }
-        if passes_attack {
-            continue;
-        }
-        // The landing square is judged with king and rook in their new places:
-        // in Chess960 the castling rook may have been shielding it.
-        let after = occupied
-            .without(king)
-            .without(rook)
-            .with(king_to)
-            .with(rook_to);
-        if board.attackers_to_generic::<S>(king_to, them, after).any() {
-            continue;
-        }
-        sink.castle(king, rook);
+    let side = CastlingSide::from_king_side(rook.file() > king.file());
+    let king_to = side.king_to(us);
+    let rook_to = side.rook_to(us);
+    // FIDE 3.8.2.2: every square between the king's and the rook's start
+    // and destination squares must be empty, but for the two themselves.
+    let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
+        .without(king)
+        .without(rook);
+    if path.intersects(occupied) {
+        return false;
     }
+    // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
+    let without_king = occupied.without(king);
+    // A plain loop: an iterator adapter here would be compiled outside
+    // the caller's target features.
+    let mut passes_attack = false;
+    for sq in between(king, king_to) {
+        passes_attack |= board
+            .attackers_to_generic::<S>(sq, them, without_king)
+            .any();
+    }
+    if passes_attack {
+        return false;
+    }
+    // The landing square is judged with king and rook in their new places:
+    // in Chess960 the castling rook may have been shielding it.
+    let after = occupied
+        .without(king)
+        .without(rook)
+        .with(king_to)
+        .with(rook_to);
+    !board.attackers_to_generic::<S>(king_to, them, after).any()
 }

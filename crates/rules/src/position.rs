@@ -523,6 +523,16 @@ impl Position {
         self.legal_moves().contains(&m)
     }
 
+    /// The castling move with the rook on `rook`, if the side to move has
+    /// the right to castle with it and may do so now (FIDE 3.8.2): the
+    /// same as finding it among the legal moves, without listing them.
+    #[inline]
+    pub(crate) fn legal_castling_with(&self, rook: Square) -> Option<Move> {
+        let king = self.king_square(self.turn);
+        (self.castling.of(self.turn).contains(rook) && castling_is_legal(self, rook))
+            .then(|| Move::castle(king, rook))
+    }
+
     /// The role of the piece that makes `m`, if `m` starts on a piece.
     #[inline]
     pub fn moving_role(&self, m: Move) -> Option<Role> {
@@ -869,6 +879,17 @@ multiversion! {
         let mut sink = AnySink::default();
         movegen::generate::<S, _>(pos, &mut sink);
         sink.0
+    }
+}
+
+multiversion! {
+    fn castling_is_legal(pos: &Position, rook: Square) -> bool where S {
+        let us = pos.turn();
+        let king = pos.king_square(us);
+        let board = pos.board();
+        let occupied = board.occupied();
+        !board.attackers_to_generic::<S>(king, !us, occupied).any()
+            && movegen::castling_path_is_safe::<S>(pos, us, king, rook, occupied)
     }
 }
 

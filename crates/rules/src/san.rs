@@ -228,6 +228,28 @@ impl San {
         );
     }
 
+    /// The legal move the PGN SAN token `s` names in `pos`, when the token
+    /// is written in one of the usual forms (`e4`, `Nf3`, `exd5`, `Nbd7`,
+    /// `R1e2`, `Qh4xe1`, `O-O`, with or without one `+` or `#`) and plainly
+    /// names one legal move; `None` otherwise.
+    ///
+    /// A first try for readers of many games, cheaper than
+    /// [`San::from_ascii`] then [`San::to_move`] because it builds neither
+    /// their results nor their errors: whenever it gives a move, those two
+    /// give the same; when it gives `None`, ask them (they decide, and say
+    /// why a move is refused).
+    ///
+    /// ```
+    /// use arbiter_rules::{Move, Position, Square, san::San};
+    /// let pos = Position::new();
+    /// assert_eq!(San::resolve_ascii(b"Nf3", &pos), Some(Move::normal(Square::G1, Square::F3)));
+    /// assert_eq!(San::resolve_ascii(b"Nf4", &pos), None);
+    /// ```
+    #[inline]
+    pub fn resolve_ascii(s: &[u8], pos: &Position) -> Option<Move> {
+        resolve::quick(s, pos)
+    }
+
     /// The legal move this SAN names in `pos`, or why there is none.
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         resolve::to_move(self, pos)

@@ -8,7 +8,7 @@ mod common;
 use arbiter_rules::notation::Notation;
 use arbiter_rules::san::{San, SanPlus};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{Position, Role, Square};
+use arbiter_rules::{CastlingSide, MoveKind, Position, Role, Square};
 use common::{Rng, random_position};
 use proptest::prelude::*;
 
@@ -88,6 +88,61 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Every legal move, written as PGN writes it (and as `0-0` for
+    /// castling), is found again by the quick path or left to the full
+    /// one, which finds it; the quick path finds every plain move when
+    /// nothing is pinned and no check is to be answered.
+    #[test]
+    fn quick_resolving_finds_the_written_move(seed in any::<u64>()) {
+        let pos = random_position(&mut Rng::new(seed), 160);
+        let legal = pos.legal_moves();
+        for &m in &legal {
+            let plus = SanPlus::from_move(&pos, m);
+            let text = plus.to_string();
+            let mut tokens = vec![text.clone(), plus.san.to_string()];
+            if m.is_castle() {
+                tokens.push(text.replace('O', "0"));
+            }
+            for token in tokens {
+                let quick = San::resolve_ascii(token.as_bytes(), &pos);
+                let full = San::from_ascii(token.as_bytes()).ok().and_then(|san| san.to_move(&pos).ok());
+                prop_assert_eq!(full, Some(m), "{} in {:?}", token, pos);
+                prop_assert!(quick.is_none() || quick == Some(m), "{} in {:?}", token, pos);
+            }
+            // With no check and no pin, every piece that can reach the
+            // destination may go there: the written SAN names one alone.
+            if m.kind() == MoveKind::Normal && !pos.is_check() && pos.pinned().is_empty() {
+                prop_assert_eq!(San::resolve_ascii(text.as_bytes(), &pos), Some(m), "{} in {:?}", text, pos);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Castling is found without the move list; it must be there exactly
+    /// when the move list has it, by either path.
+    #[test]
+    fn castling_resolves_as_the_move_list_says(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let start = random_position(&mut rng, 0);
+        for pos in common::playout(&start, 40, &mut rng) {
+            let king = pos.king_square(pos.turn());
+            for side in CastlingSide::ALL {
+                let want = pos.legal_moves().into_iter().find(|m| {
+                    m.is_castle() && CastlingSide::from_king_side(m.to().file() > king.file()) == side
+                });
+                prop_assert_eq!(San::Castle(side).to_move(&pos).ok(), want, "{} in {:?}", side.san(), pos);
+                prop_assert_eq!(San::resolve_ascii(side.san().as_bytes(), &pos), want, "{} in {:?}", side.san(), pos);
+            }
+        }
+    }
+}
+
 /// What resolving `san` must give, worked out from the full move list.
 fn expected(pos: &Position, san: San) -> Option<arbiter_rules::Move> {
     let San::Normal {
@@ -138,7 +193,15 @@ proptest! {
                             sans.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
                         }
                         for san in sans {
-                            prop_assert_eq!(san.to_move(&pos).ok(), expected(&pos, san), "{} in {:?}", san, pos);
+                            let want = expected(&pos, san);
+                            prop_assert_eq!(san.to_move(&pos).ok(), want, "{} in {:?}", san, pos);
+                            // The quick path may decline, never disagree.
+                            let text = san.to_string();
+                            for token in [text.clone(), format!("{text}+"), format!("{text}#")] {
+                                if let Some(m) = San::resolve_ascii(token.as_bytes(), &pos) {
+                                    prop_assert_eq!(Some(m), want, "{} in {:?}", token, pos);
+                                }
+                            }
                         }
                     }
                 }

@@ -2,7 +2,7 @@
 //! ends, without allocating.
 
 use super::{ParseSanError, ParseSanErrorKind, San, SanPlus, Suffix};
-use crate::{CastlingSide, File, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, File, Rank, Role, Square};
 
 /// Reads a SAN token, ignoring any trailing `+ # ! ?` run.
 #[inline]
@@ -74,6 +74,44 @@ fn common(s: &[u8]) -> Option<San> {
         to,
         promotion: None,
     })
+}
+
+/// What a token in one of the usual forms of a piece's or pawn's move
+/// names, ready for resolving: the piece, the squares the token lets it
+/// come from, and the destination; `None` for any other token (castling
+/// among them). It reads the forms [`common`] reads, the same way: a pawn
+/// move without a file is a push, so comes from the destination's file.
+/// Resolving needs no more, and goes faster without building a [`San`].
+#[inline(always)]
+pub(super) fn plain(s: &[u8]) -> Option<(Role, Bitboard, Square)> {
+    match *s {
+        [f, r] => {
+            let to = square(f, r)?;
+            Some((Role::Pawn, Bitboard::file(to.file()), to))
+        }
+        [p, f, r] => Some((piece(p)?, Bitboard::FULL, square(f, r)?)),
+        [a, b'x', f, r] => {
+            let to = square(f, r)?;
+            match piece(a) {
+                Some(role) => Some((role, Bitboard::FULL, to)),
+                None => Some((Role::Pawn, Bitboard::file(file(a)?), to)),
+            }
+        }
+        [p, d, f, r] | [p, d, b'x', f, r] => {
+            Some((piece(p)?, from_file_or_rank(d)?, square(f, r)?))
+        }
+        _ => None,
+    }
+}
+
+/// The squares a disambiguating file or rank letter leaves.
+#[inline(always)]
+fn from_file_or_rank(d: u8) -> Option<Bitboard> {
+    match (file(d), rank(d)) {
+        (Some(file), _) => Some(Bitboard::file(file)),
+        (None, Some(rank)) => Some(Bitboard::rank(rank)),
+        (None, None) => None,
+    }
 }
 
 /// The piece a SAN's capital letter names (a pawn's move names none).

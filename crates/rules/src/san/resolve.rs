@@ -4,12 +4,15 @@
 //! it can. Almost every SAN in a real game names one piece that can reach
 //! the destination by its way of moving; for that piece alone, legality is a
 //! few table lookups (is it pinned, does it answer a check, does the king
-//! step onto an attacked square). Everything else (several candidates, en
-//! passant, promotions, castling) asks the move generator for the moves
-//! between the candidate squares and the destination. Explaining a failure
-//! is [`super::diagnose`]'s job.
+//! step onto an attacked square). Castling asks the castling rules for its
+//! one rook. Everything else (several candidates, en passant, promotions)
+//! asks the move generator for the moves between the candidate squares and
+//! the destination. Explaining a failure is [`super::diagnose`]'s job.
+//!
+//! [`quick`] takes the usual case straight from the token's bytes, for
+//! readers of many games; [`to_move`] takes every case from a [`San`].
 
-use super::{San, SanError, SanErrorKind, diagnose};
+use super::{San, SanError, SanErrorKind, ascii, diagnose};
 use crate::attacks::{
     between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
 };
@@ -56,6 +59,35 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
             kind: SanErrorKind::NullMove,
         }),
     }
+}
+
+/// The legal move a PGN SAN token names, when the token is in one of the
+/// forms nearly every move is written in (see [`ascii::plain`]) or is
+/// castling, with at most one `+` or `#` after it, and names a single
+/// piece that can plainly make the move. `None` when [`to_move`] must
+/// decide: the token is then read again in full, which only the rare
+/// moves pay for.
+///
+/// Whenever it finds a move, reading the token with [`ascii::parse`] and
+/// resolving it with [`to_move`] finds the same: it takes the same steps,
+/// without building their results and errors.
+#[inline]
+pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
+    let body = match token {
+        [body @ .., b'+' | b'#'] => body,
+        _ => token,
+    };
+    let Some((role, written_from, to)) = ascii::plain(body) else {
+        return match body {
+            b"O-O" => castle(pos, CastlingSide::KingSide),
+            b"O-O-O" => castle(pos, CastlingSide::QueenSide),
+            _ => None,
+        };
+    };
+    let board = pos.board();
+    let origins = board.by_role(role) & board.by_color(pos.turn()) & written_from;
+    let from = reaching(pos, role, origins, to).single_square()?;
+    single_candidate(pos, role, from, to)?.then(|| Move::normal(from, to))
 }
 
 /// The squares a piece named this way may come from. A pawn move written
@@ -137,16 +169,44 @@ fn single_candidate(pos: &Position, role: Role, from: Square, to: Square) -> Opt
         let safe = king_attacks(king).contains(to) && !attacked(pos, to, occupied.without(king));
         return Some(safe);
     }
-    let checkers = attackers(pos, king, occupied);
-    if checkers.more_than_one() {
-        return Some(false);
+    Some(shield_allows(pos, king, from, to))
+}
+
+/// Whether moving the piece on `from` (not the king) to `to` leaves its
+/// king out of check: it answers the check if there is one, and leaves its
+/// line to the king only along it if it is pinned.
+///
+/// The enemy sliders that see the king through at most the moving piece
+/// tell both at once, in one pass: with nothing between, they give check;
+/// with only `from` between, they pin it. (A king never gives check in a
+/// legal position, so only knights and pawns are left to look at.)
+#[inline(always)]
+fn shield_allows(pos: &Position, king: Square, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let enemy = board.by_color(!us);
+    let occupied = board.occupied();
+    let snipers = (rook_rays(king) & board.rooks_and_queens()
+        | bishop_rays(king) & board.bishops_and_queens())
+        & enemy;
+    let mut checkers =
+        (knight_attacks(king) & board.knights() | pawn_attacks(us, king) & board.pawns()) & enemy;
+    let mut pinned = false;
+    let moving = Bitboard::from_square(from);
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.is_empty() {
+            checkers.add(sniper);
+        } else if blockers == moving {
+            pinned = true;
+        }
     }
     if let Some(checker) = checkers.first()
-        && !between(king, checker).with(checker).contains(to)
+        && (checkers.more_than_one() || !between(king, checker).with(checker).contains(to))
     {
-        return Some(false);
+        return false;
     }
-    Some(!is_pinned(pos, king, from) || line(king, from).contains(to))
+    !pinned || line(king, from).contains(to)
 }
 
 /// Whether an enemy piece attacks `sq` with `occupied` as the blockers.
@@ -155,17 +215,6 @@ fn attacked(pos: &Position, sq: Square, occupied: Bitboard) -> bool {
     leaping_attackers(pos, sq).any()
         || sliding_attackers(pos, sq, occupied, Role::Rook).any()
         || sliding_attackers(pos, sq, occupied, Role::Bishop).any()
-}
-
-/// The enemy pieces that attack `sq` with `occupied` as the blockers: the
-/// checkers, when `sq` is the king's square. Sliders are tested one by one
-/// against the line tables rather than by looking up slider attacks: there
-/// are few of them, and the small tables stay in cache while reading a game.
-#[inline]
-fn attackers(pos: &Position, sq: Square, occupied: Bitboard) -> Bitboard {
-    leaping_attackers(pos, sq)
-        | sliding_attackers(pos, sq, occupied, Role::Rook)
-        | sliding_attackers(pos, sq, occupied, Role::Bishop)
 }
 
 /// The enemy knights, king and pawns that attack `sq`.
@@ -226,41 +275,11 @@ fn plain_pawn_move(pos: &Position, from: Square, to: Square) -> bool {
     !occupied.contains(to) && (single || double)
 }
 
-/// Whether the piece on `from` shields its own king from an enemy slider:
-/// an enemy rook or queen on the same rank or file, or bishop or queen on
-/// the same diagonal, beyond `from` with nothing else between.
-#[inline]
-fn is_pinned(pos: &Position, king: Square, from: Square) -> bool {
-    // Most pieces stand on no line with their king: the coordinates say so
-    // before the line table is looked at.
-    let files = king.file().index().abs_diff(from.file().index());
-    let ranks = king.rank().index().abs_diff(from.rank().index());
-    let straight = files == 0 || ranks == 0;
-    if king == from || !(straight || files == ranks) {
-        return false;
-    }
-    let ray = line(king, from);
-    let board = pos.board();
-    let sliders = if straight {
-        board.rooks_and_queens()
-    } else {
-        board.bishops_and_queens()
-    };
-    let snipers = ray & sliders & board.by_color(!pos.turn());
-    let occupied = board.occupied();
-    snipers.into_iter().any(|sniper| {
-        let path = between(king, sniper);
-        path.contains(from) && (path & occupied) == Bitboard::from_square(from)
-    })
-}
-
 /// The legal castling move towards `side`, if there is one.
 #[inline]
 fn castle(pos: &Position, side: CastlingSide) -> Option<Move> {
     let us = pos.turn();
     let king = pos.king_square(us);
     let rook = pos.castling_rights().rook(us, side, king)?;
-    pos.legal_moves_between(Bitboard::from_square(king), Bitboard::from_square(rook))
-        .into_iter()
-        .find(|m| m.is_castle())
+    pos.legal_castling_with(rook)
 }
