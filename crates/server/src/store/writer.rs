@@ -15,6 +15,8 @@
 //! game's home later, a slice per batch (see `filing`).
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, params};
@@ -68,8 +70,14 @@ const MAX_BATCH: usize = 8192;
 
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
-    /// created, in WAL mode) and starts its thread.
-    pub(super) fn start(path: &Path, pace: Pace) -> Result<Writer, StoreError> {
+    /// created, in WAL mode) and starts its thread. Whenever the
+    /// checkpointer sets `checkpoint_wanted`, the writer checkpoints
+    /// between two batches (see `checkpoint`).
+    pub(super) fn start(
+        path: &Path,
+        pace: Pace,
+        checkpoint_wanted: Arc<AtomicBool>,
+    ) -> Result<Writer, StoreError> {
         let conn = open(path).map_err(writer_error)?;
         let first_id = conn
             .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
@@ -79,7 +87,10 @@ impl Writer {
         let (tx, rx) = mpsc::channel(65536);
         std::thread::Builder::new()
             .name("arbiter-writer".into())
-            .spawn(move || run(conn, rx, Filing::new(pace), first_id))
+            .spawn(move || {
+                let filing = Filing::new(pace, first_id);
+                run(conn, rx, filing, first_id, &checkpoint_wanted)
+            })
             .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
         Ok(Writer { tx })
     }
@@ -114,7 +125,10 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
+    // The checkpointer copies the WAL (see `checkpoint`): a commit that
+    // checkpoints holds up every move waiting on it. This is a backstop
+    // should the checkpointer fall behind.
+    conn.pragma_update(None, "wal_autocheckpoint", 50_000)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.pragma_update(None, "cache_size", -32_768)?;
     conn.set_prepared_statement_cache_capacity(8);
@@ -128,6 +142,7 @@ fn run(
     mut rx: mpsc::Receiver<Request>,
     mut filing: Filing,
     mut next_id: i64,
+    checkpoint_wanted: &AtomicBool,
 ) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
@@ -163,6 +178,19 @@ fn run(
             next_id = next;
             filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
+        if checkpoint_wanted.swap(false, Ordering::Acquire) {
+            finish_checkpoint(&conn);
+        }
+    }
+}
+
+/// Copies into the database what the checkpointer left in the WAL (what
+/// was committed while it ran), so that the next transaction writes the
+/// WAL from its start. Done between batches, after the last one was
+/// answered.
+fn finish_checkpoint(conn: &Connection) {
+    if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+        tracing::warn!("WAL checkpoint failed: {e}");
     }
 }
 
@@ -322,8 +350,9 @@ mod tests {
             round_events: 7,
             round_age: Duration::from_secs(60),
             min_slice: 3,
+            clear_chunk: 4,
         };
-        let writer = Writer::start(&path, pace).unwrap();
+        let writer = Writer::start(&path, pace, Arc::new(AtomicBool::new(false))).unwrap();
         let games = ["a", "b", "c"];
         writer
             .write(games.iter().map(|g| new_game(g)).collect())
