@@ -28,8 +28,9 @@ use sqlx::{Row as _, SqliteConnection};
 const EVERY: Duration = Duration::from_millis(250);
 
 /// WAL frames (4 KiB pages) past which the writer is asked to let the
-/// WAL start over: about a second of commits under full load.
-const RESTART_AFTER_FRAMES: i64 = 4096;
+/// WAL start over (32 MiB, about two seconds of commits under full load):
+/// each time costs the writer a pause between two batches.
+const RESTART_AFTER_FRAMES: i64 = 8192;
 
 /// Starts the checkpointer; it runs as long as the process. It sets
 /// `restart_wanted` when the writer should finish a checkpoint.

@@ -68,6 +68,11 @@ pub struct Writer {
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
 
+/// The writer's own checkpoints pause it (copying, then syncing the
+/// database file): should the WAL fail to start over after one (a
+/// reader still using it), the next waits this long.
+const CHECKPOINT_EVERY_AT_MOST: Duration = Duration::from_secs(1);
+
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
     /// created, in WAL mode) and starts its thread. Whenever the
@@ -146,6 +151,7 @@ fn run(
 ) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
+    let mut last_checkpoint: Option<Instant> = None;
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
         while batch.len() < MAX_BATCH {
@@ -178,8 +184,11 @@ fn run(
             next_id = next;
             filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
-        if checkpoint_wanted.swap(false, Ordering::Acquire) {
+        if checkpoint_wanted.swap(false, Ordering::Acquire)
+            && last_checkpoint.is_none_or(|at| at.elapsed() >= CHECKPOINT_EVERY_AT_MOST)
+        {
             finish_checkpoint(&conn);
+            last_checkpoint = Some(Instant::now());
         }
     }
 }
