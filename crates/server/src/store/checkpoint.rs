@@ -23,9 +23,9 @@ use std::time::Duration;
 use sqlx::{Row as _, SqliteConnection};
 
 /// How often the WAL is copied. Seldom enough that the leaves rewritten by
-/// many commits are copied once; often enough that each run's writes (and
-/// the sync of the database file) stay small.
-const EVERY: Duration = Duration::from_millis(250);
+/// many commits are copied once; often enough that the writer's own
+/// checkpoint has little left.
+const EVERY: Duration = Duration::from_millis(500);
 
 /// WAL frames (4 KiB pages) past which the writer is asked to let the
 /// WAL start over (32 MiB, about two seconds of commits under full load):
