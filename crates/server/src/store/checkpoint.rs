@@ -33,12 +33,12 @@ const EVERY: Duration = Duration::from_millis(500);
 const RESTART_AFTER_FRAMES: i64 = 8192;
 
 /// Starts the checkpointer; it runs as long as the process. It sets
-/// `restart_wanted` when the writer should finish a checkpoint.
-pub(super) fn start(conn: SqliteConnection, restart_wanted: Arc<AtomicBool>) {
-    tokio::spawn(run(conn, restart_wanted));
+/// `checkpoint_wanted` when the writer should finish a checkpoint.
+pub(super) fn start(conn: SqliteConnection, checkpoint_wanted: Arc<AtomicBool>) {
+    tokio::spawn(run(conn, checkpoint_wanted));
 }
 
-async fn run(mut conn: SqliteConnection, restart_wanted: Arc<AtomicBool>) {
+async fn run(mut conn: SqliteConnection, checkpoint_wanted: Arc<AtomicBool>) {
     let mut every = tokio::time::interval(EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -51,7 +51,7 @@ async fn run(mut conn: SqliteConnection, restart_wanted: Arc<AtomicBool>) {
             Ok(row) => {
                 let frames: i64 = row.try_get(1).unwrap_or(0);
                 if frames >= RESTART_AFTER_FRAMES {
-                    restart_wanted.store(true, Ordering::Release);
+                    checkpoint_wanted.store(true, Ordering::Release);
                 }
             }
             Err(e) => tracing::warn!("WAL checkpoint failed: {e}"),

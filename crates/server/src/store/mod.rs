@@ -153,10 +153,10 @@ impl Store {
     /// Starts the writer on its own connection and thread, and the
     /// checkpointer on another connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
-        let restart_wanted = Arc::new(AtomicBool::new(false));
-        let writer = Writer::start(&self.path, filing::Pace::DEFAULT, restart_wanted.clone())?;
+        let checkpoint_wanted = Arc::new(AtomicBool::new(false));
+        let writer = Writer::start(&self.path, filing::Pace::DEFAULT, checkpoint_wanted.clone())?;
         let checkpointer = self.pool.acquire().await?.detach();
-        checkpoint::start(checkpointer, restart_wanted);
+        checkpoint::start(checkpointer, checkpoint_wanted);
         Ok(writer)
     }
 

@@ -398,4 +398,39 @@ mod tests {
         }
         assert_eq!(seqs(&store, "c").await, (0..8).collect::<Vec<_>>());
     }
+
+    /// Asked by the checkpointer, the writer copies the WAL home between
+    /// two batches, and the commits after it write the WAL from its start
+    /// again: the file grows no further. (No checkpointer runs here, and
+    /// the writer's own automatic checkpoint is far off.)
+    #[tokio::test]
+    async fn asked_to_finish_a_checkpoint_the_writer_lets_the_wal_start_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("checkpoint.db");
+        let wal = dir.path().join("checkpoint.db-wal");
+        let store = Store::open(&path).await.unwrap();
+        let wanted = Arc::new(AtomicBool::new(false));
+        let writer = Writer::start(&path, Pace::DEFAULT, wanted.clone()).unwrap();
+        writer.write(vec![new_game("a")]).await.unwrap();
+        let wal_size = || std::fs::metadata(&wal).unwrap().len();
+        let start = wal_size();
+        for seq in 0..60 {
+            writer.write(vec![event("a", seq)]).await.unwrap();
+        }
+        assert!(wal_size() > start, "each commit appends to the WAL");
+        // The checkpoint follows the batch that finds the request.
+        wanted.store(true, Ordering::Release);
+        writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
+        let grown = wal_size();
+        for seq in 60..90 {
+            writer.write(vec![event("a", seq)]).await.unwrap();
+        }
+        assert!(!wanted.load(Ordering::Acquire));
+        assert_eq!(
+            wal_size(),
+            grown,
+            "the WAL started over from its first frame"
+        );
+        assert_eq!(seqs(&store, "a").await, (0..90).collect::<Vec<_>>());
+    }
 }
