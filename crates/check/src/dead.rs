@@ -21,21 +21,28 @@ use arbiter_rules::{Bitboard, Color, Position};
 /// The nodes one search may cost: a few milliseconds at worst.
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
 
+/// The nodes of the short helpmate search that looks for a side's mate
+/// before the screen is asked (see [`mate_found`]).
+const SHORT_SEARCH: SearchBudget = SearchBudget::nodes(2_000);
+
 /// The most nodes [`proven_alive`] spends on one side.
 const MAX_PROOF_NODES: u64 = 100_000;
 
 /// Pieces other than kings and pawns up to which a position is analysed.
 const MAX_PIECES_ANALYSED: u32 = 4;
 
-/// The fast screen's and the budgeted search's answers for one position,
-/// each side asked at most once: the end of a game asks several questions
-/// of its final position (whether it is dead, while looking for the first
-/// dead position and again when checking the result; whether the winner
-/// can mate), and one search costs more than replaying a whole game.
+/// The fast screen's and the searches' answers for one position, each side
+/// asked at most once: the end of a game asks several questions of its
+/// final position (whether it is dead, while looking for the first dead
+/// position and again when checking the result; whether the winner can
+/// mate), and one search costs more than replaying a whole game.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Screens {
     /// Per side (White, Black): the screen's answer, once asked.
     answers: [Option<Option<bool>>; 2],
+    /// Per side: whether the short search of [`mate_found`] found a mate,
+    /// once asked.
+    found: [Option<bool>; 2],
     /// Per side: whether the budgeted search proved it unable to mate,
     /// once asked.
     searched: [Option<bool>; 2],
@@ -46,6 +53,12 @@ impl Screens {
     /// belong to: see [`unwinnable::quick_can_mate`].
     fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
         *self.answers[side as usize].get_or_insert_with(|| unwinnable::quick_can_mate(pos, side))
+    }
+
+    /// [`mate_found`] for `side` in `pos`, the position these screens
+    /// belong to.
+    fn mate_found(&mut self, pos: &Position, side: Color) -> bool {
+        *self.found[side as usize].get_or_insert_with(|| mate_found(pos, side))
     }
 
     /// [`searched_unable`] for `side` in `pos`, the position these screens
@@ -158,11 +171,16 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     {
         return false;
     }
-    // The screens before any search, one side at a time: a side found able
-    // to mate, or left undecided with a queen, a rook or a pawn (which then
-    // counts as able), settles the question without the other's screen.
+    // One side at a time, before any budgeted search: a side found able to
+    // mate, or left undecided by the screen with a queen, a rook or a pawn
+    // (which then counts as able), settles the question without the other
+    // side's screen. The short search comes before the screen, whose
+    // static analysis it spares where it finds a mate.
     let sides = likelier_to_mate_first(pos);
     for side in sides {
+        if screens.mate_found(pos, side) {
+            return false;
+        }
         match screens.of(pos, side) {
             Some(true) => return false,
             None if has_strong_material(pos, side) => return false,
@@ -211,6 +229,30 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
                 )
         }
     })
+}
+
+/// `true` when a short helpmate search of [`SHORT_SEARCH`] nodes finds a
+/// mate for `color`, who has a queen, a rook or a pawn: a proof that `pos`
+/// is not dead. `false` says nothing.
+///
+/// The positions [`is_dead`] analyses, with pawns locked head to head, are
+/// mostly alive: a king walks round to take a blocker, and the pawn it
+/// freed promotes. The screen's static analysis, which could only prove the
+/// opposite, costs there several times such a search, which finds the line
+/// in most of them: asked first, it spares the analysis. Minor pieces alone
+/// are left to the screen: their mates, when they exist, lie beyond it.
+fn mate_found(pos: &Position, color: Color) -> bool {
+    has_strong_material(pos, color)
+        && unwinnable::quick_search(pos, color, SHORT_SEARCH) == Some(true)
+}
+
+/// A proof, cheap to look for, that `pos` is not dead: a mating pair of
+/// minor pieces, or a mate found by the short search of [`mate_found`].
+/// `false` says nothing. `screens` are those of `pos` asked so far.
+pub fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
+    likelier_to_mate_first(pos)
+        .into_iter()
+        .any(|side| mates_with_minor_pieces_soon(pos, side) || screens.mate_found(pos, side))
 }
 
 /// Both sides, the one likelier to be found able to mate first: a side
@@ -286,6 +328,26 @@ mod tests {
             "8/8/4k3/1p1p1p1p/1P1P1P1P/2R1K3/8/8 w - - 0 1"
         )));
         assert!(is_dead(&pos("8/8/3k4/8/2b5/8/4B3/4K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn a_short_search_proves_a_locked_wall_alive_without_the_screen() {
+        // Either king can walk round and take the b-pawn in front of its
+        // own: the screen's few hundred nodes cannot tell, the short
+        // search finds the mate.
+        let locked = pos("8/8/8/1p4K1/1P1k4/8/8/8 b - - 0 51");
+        assert_eq!(unwinnable::quick_can_mate(&locked, Color::White), None);
+        assert!(mate_found(&locked, Color::White));
+        assert!(mate_found(&locked, Color::Black));
+        let mut screens = Screens::default();
+        assert!(!is_dead_screened(&locked, &mut screens));
+        assert_eq!(screens.answers, [None, None]);
+        assert!(quickly_proven_alive(&locked, &mut Screens::default()));
+        // A bishop behind a wall it cannot pass: no mate to find, and the
+        // screen proves the position dead.
+        let dead = pos("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1");
+        assert!(!quickly_proven_alive(&dead, &mut Screens::default()));
+        assert!(is_dead(&dead));
     }
 
     #[test]

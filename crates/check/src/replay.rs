@@ -74,6 +74,7 @@ impl Line {
         }
     }
 
+    #[inline(always)]
     fn play(&mut self, m: Move) {
         self.steps.push(Step::Move(m));
         self.pos.play_unchecked(m);
@@ -232,12 +233,21 @@ fn castling_mode_of_variant(variant: &str) -> Option<CastlingMode> {
 /// (`g1f3`), which some programs write into PGN, before the lenient reader
 /// could take `b8d7` for a bishop move; then the lenient reader (figurines,
 /// Chinese names, long forms, a `b` meant as a bishop).
+///
+/// The fast reader, which names nearly every move of real games, is asked
+/// inline; the others, which build errors, only past it.
+#[inline(always)]
 fn resolve(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
-    if let Ok(s) = San::from_ascii(san.as_bytes())
-        && let Ok(m) = s.to_move(pos)
-    {
-        return Ok(m);
+    match San::from_ascii(san.as_bytes()).map(|s| s.to_move(pos)) {
+        Ok(Ok(m)) => Ok(m),
+        _ => resolve_slowly(pos, san),
     }
+}
+
+/// [`resolve`] past the fast ASCII reader.
+#[cold]
+#[inline(never)]
+fn resolve_slowly(pos: &Position, san: &SanToken<'_>) -> Result<Move, SanError> {
     if let Some(m) = Uci::from_ascii(san.as_bytes())
         .ok()
         .and_then(|uci| uci.to_move(pos).ok())
@@ -294,9 +304,13 @@ impl Replay {
         }
         let end = &self.line.pos;
         // A game that ends in checkmate shows a mate reached, by legal
-        // moves, from each of its positions.
+        // moves, from each of its positions. The quick proof is asked
+        // whatever the number of questions: the final position often has
+        // a free pawn where the earlier ones had locked walls, and a short
+        // search finds its mate at a fraction of what one of them costs.
         if !self.passed
             && (end.is_checkmate()
+                || dead::quickly_proven_alive(end, &mut self.final_screens)
                 || (questions >= 2 || dead::worth_asking(end))
                     && dead::proven_alive(end, questions, &mut self.final_screens))
         {

@@ -73,6 +73,40 @@ fn first_of_class(bytes: &[u8], mut i: usize, class: u8) -> usize {
     i
 }
 
+/// Bytes looked at a word at a time by [`closing_brace`] before it hands
+/// the rest to `memchr`.
+const SHORT_COMMENT: usize = 32;
+
+/// The index in `bytes` of the first `}`: where a comment whose text
+/// `bytes` starts closes.
+///
+/// Most comments are short (a clock, `{ [%clk 0:03:12] }`, an evaluation),
+/// and there are as many as moves: their end is looked for eight bytes at
+/// a time in the first [`SHORT_COMMENT`] bytes, which finds it before a
+/// call to `memchr` would have set up its vector loop; a longer comment
+/// goes on with `memchr`.
+#[inline(always)]
+pub(crate) fn closing_brace(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const BRACES: u64 = u64::from_ne_bytes([b'}'; 8]);
+    let mut at = 0;
+    while at < SHORT_COMMENT
+        && let Some(word) = bytes.get(at..at + 8)
+    {
+        // A byte of `x` is zero where the word holds a brace; the lowest
+        // flag set marks the first such byte (a flag above it may be false,
+        // never one below).
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ BRACES;
+        let flags = x.wrapping_sub(ONES) & !x & HIGHS;
+        if flags != 0 {
+            return Some(at + (flags.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    memchr::memchr(b'}', &bytes[at..]).map(|k| at + k)
+}
+
 /// `true` if `i` is the first byte of a line.
 #[inline]
 pub(crate) fn at_line_start(bytes: &[u8], i: usize) -> bool {
@@ -357,6 +391,25 @@ mod tests {
             assert_eq!(move_end(text, i), mv.unwrap_or(text.len()), "{i}");
         }
         assert_eq!(token_end(b"abcdefghijklmnopq r", 0), 17);
+    }
+
+    #[test]
+    fn the_closing_brace_is_the_first_one_at_any_length() {
+        for len in 0..80 {
+            for at in 0..=len {
+                let mut text: Vec<u8> = (0..len)
+                    .map(|k| b"[%clk 0:05:00]\x7c\xfd{"[k % 17])
+                    .collect();
+                if at < len {
+                    text[at] = b'}';
+                    if at + 3 < len {
+                        text[at + 3] = b'}';
+                    }
+                }
+                let expected = text.iter().position(|&b| b == b'}');
+                assert_eq!(closing_brace(&text), expected, "{len} {at}");
+            }
+        }
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! [`Visitor`].
 
 use crate::lex::{
-    TagExtent, TagFlaw, at_line_start, count_line_breaks, ends_token, is_space, line_end, move_end,
-    tag_extent,
+    TagExtent, TagFlaw, at_line_start, closing_brace, count_line_breaks, ends_token, is_space,
+    line_end, move_end, tag_extent,
 };
 use crate::result::result_len;
 use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
@@ -198,7 +198,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 continue;
             }
             match b {
-                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                b'{' => match closing_brace(&bytes[i + 1..]) {
                     Some(close) => {
                         self.visitor
                             .comment(RawComment::new(&bytes[i + 1..i + 1 + close], i + 1));

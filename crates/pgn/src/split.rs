@@ -8,7 +8,7 @@
 //! the end of the input.
 
 use crate::lex::{
-    TagExtent, any_tag_extent, at_line_start, count_line_breaks, is_space, line_end,
+    TagExtent, any_tag_extent, at_line_start, closing_brace, count_line_breaks, is_space, line_end,
     plain_tag_extent, tag_extent,
 };
 use crate::result::result_len;
@@ -71,7 +71,7 @@ fn game_end_noting(
             continue;
         }
         match b {
-            b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+            b'{' => match closing_brace(&bytes[i + 1..]) {
                 Some(close) => i += close + 2,
                 None if eof => return Some(trim_end(bytes, start, len)),
                 None => return None,
@@ -200,7 +200,7 @@ impl Movetext {
             };
             i = stop;
             match bytes[i] {
-                b'{' => match memchr::memchr(b'}', &bytes[i + 1..]) {
+                b'{' => match closing_brace(&bytes[i + 1..]) {
                     Some(close) => {
                         i += close + 2;
                         token_start = i;

@@ -16,7 +16,7 @@ const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=4;
 /// Nodes of its iterations, per credit.
 const QUICK_NODES_PER_CREDIT: u64 = 1_000;
 /// Nodes of the screen's helpmate search.
-const SCREEN_SEARCH_NODES: u64 = 300;
+pub(super) const SCREEN_SEARCH_NODES: u64 = 300;
 /// Positions whose pieces may spread over at most this many squares (beyond
 /// their own) are first explored exhaustively, in a small space.
 const SMALL_SPREAD: u32 = 14;
@@ -173,19 +173,26 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
     Winnability::Undecided
 }
 
-/// The fast screen behind [`super::quick_can_mate`].
+/// The fast screen behind [`super::quick_can_mate`]: its search, then the
+/// static analysis.
 pub(super) fn screen(pos: &Position, side: Color) -> Option<bool> {
+    quick_search(pos, side, SCREEN_SEARCH_NODES).or_else(|| {
+        Reach::of(pos, side)
+            .is_some_and(|reach| !reach.mate_conceivable())
+            .then_some(false)
+    })
+}
+
+/// The first half of the screen, behind [`super::quick_search`]: what the
+/// position alone says, then a short helpmate search of at most `nodes`.
+pub(super) fn quick_search(pos: &Position, side: Color, nodes: u64) -> Option<bool> {
     if let Some(verdict) = settled(pos, side) {
         return verdict.decided();
     }
-    let mut budget = Budget::new(SCREEN_SEARCH_NODES);
-    match Helpmate::new(pos, side).deepen(pos, QUICK_CREDITS, SCREEN_SEARCH_NODES, &mut budget) {
-        Outcome::Mate(_) => return Some(true),
-        Outcome::NoMate => return Some(false),
-        Outcome::CutShort => {}
+    let mut budget = Budget::new(nodes);
+    match Helpmate::new(pos, side).deepen(pos, QUICK_CREDITS, nodes, &mut budget) {
+        Outcome::Mate(_) => Some(true),
+        Outcome::NoMate => Some(false),
+        Outcome::CutShort => None,
     }
-    if Reach::of(pos, side).is_some_and(|reach| !reach.mate_conceivable()) {
-        return Some(false);
-    }
-    None
 }

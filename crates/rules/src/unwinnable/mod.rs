@@ -264,6 +264,37 @@ pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
     analysis::screen(pos, side)
 }
 
+/// The screen's first half: what the position alone says, then a short
+/// helpmate search of at most `budget` nodes. `Some(true)` when a mate was
+/// found, `Some(false)` when the side provably cannot mate, `None` when the
+/// search was cut short. It never errs.
+///
+/// [`quick_can_mate`] is this search on [`SCREEN_SEARCH`], then a static
+/// analysis of where every piece could ever go when it was cut short. That
+/// analysis can only prove that a side *cannot* mate, and it is the costly
+/// half where a mate is possible: a caller that wants a proof that a side
+/// can mate may ask this first, on a larger budget, and leave it out.
+///
+/// ```
+/// use arbiter_rules::{Color, Position};
+/// use arbiter_rules::unwinnable::{quick_search, SearchBudget, SCREEN_SEARCH};
+///
+/// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
+/// assert_eq!(quick_search(&pos, Color::White, SCREEN_SEARCH), Some(true));
+/// assert_eq!(quick_search(&pos, Color::Black, SCREEN_SEARCH), Some(false));
+/// // Queen against a bare king: the mate is beyond a few hundred nodes.
+/// let pos = Position::from_fen("8/8/8/4k3/8/8/8/3QK3 b - - 0 1")?;
+/// assert_eq!(quick_search(&pos, Color::White, SCREEN_SEARCH), None);
+/// assert_eq!(quick_search(&pos, Color::White, SearchBudget::nodes(3_000)), Some(true));
+/// # Ok::<(), arbiter_rules::ParseFenError>(())
+/// ```
+pub fn quick_search(pos: &Position, side: Color, budget: SearchBudget) -> Option<bool> {
+    analysis::quick_search(pos, side, budget.get())
+}
+
+/// The budget of the search of [`quick_can_mate`].
+pub const SCREEN_SEARCH: SearchBudget = SearchBudget::nodes(analysis::SCREEN_SEARCH_NODES);
+
 /// Whether `pos` is a dead position (FIDE 5.2.2): neither side can ever
 /// checkmate. `Some(true)` dead, `Some(false)` at least one side can still
 /// mate, `None` undecided within `budget` (for each side). A referee treats
