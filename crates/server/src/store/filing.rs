@@ -8,16 +8,26 @@
 //! batch is acknowledged.
 //!
 //! The writer files the journal into `events` a round at a time. A round
-//! takes every event journaled since the last one, sorted by game, so that
-//! the events of a game land on its page together. It inserts them a slice
-//! per batch, inside the batch's own transaction (filing costs no commit
-//! of its own and never holds a batch up for long), and with the last
-//! slice deletes the round's rows from the journal.
+//! takes every event journaled since the last one, grouped by game, so
+//! that the events of a game land on its page together. It inserts them a
+//! slice per batch, inside the batch's own transaction (filing costs no
+//! commit of its own and never holds a batch up for long), then deletes
+//! the round's rows from the journal a chunk of ids per batch.
+//!
+//! Nothing a round does stops the writer for long between two batches:
+//! events are grouped by game as they are journaled (a round sorts only
+//! its games, not its events), each slice's rows are freed once its batch
+//! has committed, and the journal is emptied in chunks. Done at once, the
+//! sort of a round's 16,384 events, the freeing of its rows and the
+//! deletion of its journal rows each held every move waiting for
+//! milliseconds, once a round.
 //!
 //! Until then a game's events are split between the two tables: those in
-//! `events` are always the first ones (rounds are filed in order, each
-//! sorted by sequence number within a game), the journal holds the rest.
+//! `events` are always the first ones (rounds are filed in order, each in
+//! order of sequence number within a game), the journal holds the rest,
+//! and may still hold copies of some already home.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
@@ -33,6 +43,8 @@ pub(super) struct Pace {
     /// Fewest events filed per batch while a round lasts; each batch also
     /// files twice as many events as it journals, so filing keeps up.
     pub min_slice: usize,
+    /// Journal ids whose rows one batch deletes once a round is home.
+    pub clear_chunk: i64,
 }
 
 impl Pace {
@@ -40,11 +52,13 @@ impl Pace {
     /// journal (which reads of a game's events scan) stays a few MiB.
     /// Small slices spread the filing over many commits: a slice of a
     /// thousand events dirties a hundred pages, and the moves waiting on
-    /// that commit would wait milliseconds more.
+    /// that commit would wait milliseconds more. Deleting 256 journal
+    /// rows takes about 0.2 ms; a whole round's, about 8 ms.
     pub const DEFAULT: Pace = Pace {
         round_events: 16_384,
         round_age: Duration::from_secs(5),
         min_slice: 64,
+        clear_chunk: 256,
     };
 }
 
@@ -53,8 +67,7 @@ impl Pace {
 pub(super) struct Step {
     /// The round's events to insert into `events`.
     pub slice: Range<usize>,
-    /// With the round's last slice: journal rows up to this id are all
-    /// home and are deleted.
+    /// Once the round is home: journal rows up to this id are deleted.
     pub clear_up_to: Option<i64>,
 }
 
@@ -62,12 +75,17 @@ pub(super) struct Step {
 #[derive(Debug)]
 pub(super) struct Filing {
     pace: Pace,
-    /// Journaled since the current round was taken, in journal order.
-    waiting: Vec<EventRow>,
+    /// Journaled since the current round was taken, by game, each game's
+    /// in journal order.
+    waiting: HashMap<String, Vec<EventRow>>,
+    /// How many events `waiting` holds.
+    waiting_count: usize,
     /// The highest journal id among `waiting`.
     waiting_up_to: i64,
     /// When the oldest of `waiting` was journaled.
     waiting_since: Option<Instant>,
+    /// Journal rows up to this id have been deleted.
+    cleared_up_to: i64,
     round: Option<Round>,
     /// The last round's vector, emptied, for the next: allocating tens of
     /// thousands of rows anew each round costs page faults.
@@ -76,7 +94,8 @@ pub(super) struct Filing {
 
 #[derive(Debug)]
 struct Round {
-    /// Sorted by game, then by sequence number.
+    /// Sorted by game, then by sequence number; rows already filed are
+    /// left empty.
     events: Vec<EventRow>,
     filed: usize,
     /// The highest journal id among `events`.
@@ -84,13 +103,16 @@ struct Round {
 }
 
 impl Filing {
-    /// Nothing journaled yet (the journal is filed when the store opens).
-    pub fn new(pace: Pace) -> Filing {
+    /// Nothing journaled yet (the journal is filed when the store opens);
+    /// the next event will be journaled at id `next_id`.
+    pub fn new(pace: Pace, next_id: i64) -> Filing {
         Filing {
             pace,
-            waiting: Vec::new(),
+            waiting: HashMap::new(),
+            waiting_count: 0,
             waiting_up_to: 0,
             waiting_since: None,
+            cleared_up_to: next_id - 1,
             round: None,
             spare: Vec::new(),
         }
@@ -105,11 +127,18 @@ impl Filing {
                 clear_up_to: None,
             };
         };
-        let size = self.pace.min_slice.max(2 * journaling);
-        let end = round.events.len().min(round.filed + size);
+        let len = round.events.len();
+        if round.filed < len {
+            let size = self.pace.min_slice.max(2 * journaling);
+            return Step {
+                slice: round.filed..len.min(round.filed + size),
+                clear_up_to: None,
+            };
+        }
+        let chunk_end = self.cleared_up_to.saturating_add(self.pace.clear_chunk);
         Step {
-            slice: round.filed..end,
-            clear_up_to: (end == round.events.len()).then_some(round.up_to),
+            slice: len..len,
+            clear_up_to: Some(round.up_to.min(chunk_end)),
         }
     }
 
@@ -128,17 +157,27 @@ impl Filing {
         now: Instant,
     ) {
         if let Some(round) = &mut self.round {
+            // Freed a slice at a time: freeing a whole round's strings at
+            // once took milliseconds.
+            round.events[step.slice.clone()]
+                .iter_mut()
+                .for_each(|row| drop(std::mem::take(row)));
             round.filed = step.slice.end;
-            if step.clear_up_to.is_some()
-                && let Some(done) = self.round.take()
-            {
-                self.spare = done.events;
-                self.spare.clear();
+            if let Some(id) = step.clear_up_to {
+                self.cleared_up_to = self.cleared_up_to.max(id);
+                if id >= round.up_to
+                    && let Some(done) = self.round.take()
+                {
+                    self.spare = done.events;
+                    self.spare.clear();
+                }
             }
         }
-        let before = self.waiting.len();
-        self.waiting.extend(journaled);
-        if self.waiting.len() > before {
+        let before = self.waiting_count;
+        for row in journaled {
+            self.wait(row);
+        }
+        if self.waiting_count > before {
             self.waiting_since.get_or_insert(now);
         }
         if let Some(id) = up_to {
@@ -147,22 +186,39 @@ impl Filing {
         self.start_round_if_due(now);
     }
 
+    /// Puts a journaled event with its game's others.
+    fn wait(&mut self, row: EventRow) {
+        self.waiting_count += 1;
+        match self.waiting.get_mut(row.game_id.as_str()) {
+            Some(rows) => rows.push(row),
+            None => {
+                self.waiting.insert(row.game_id.clone(), vec![row]);
+            }
+        }
+    }
+
     fn start_round_if_due(&mut self, now: Instant) {
-        let due = self.waiting.len() >= self.pace.round_events
+        let due = self.waiting_count >= self.pace.round_events
             || self
                 .waiting_since
                 .is_some_and(|since| now.duration_since(since) >= self.pace.round_age);
         if self.round.is_some() || !due {
             return;
         }
-        let mut events = std::mem::replace(&mut self.waiting, std::mem::take(&mut self.spare));
-        // Stable: within a game the journal order is the sequence order.
-        events.sort_by(|a, b| a.game_id.cmp(&b.game_id));
+        // A thousand games to sort rather than sixteen thousand events.
+        let mut games: Vec<(String, Vec<EventRow>)> = self.waiting.drain().collect();
+        games.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut events = std::mem::take(&mut self.spare);
+        events.reserve(self.waiting_count);
+        for (_, rows) in games {
+            events.extend(rows);
+        }
         self.round = Some(Round {
             events,
             filed: 0,
             up_to: self.waiting_up_to,
         });
+        self.waiting_count = 0;
         self.waiting_since = None;
     }
 }
@@ -180,15 +236,20 @@ mod tests {
         }
     }
 
+    fn games_and_seqs(rows: &[EventRow]) -> Vec<(&str, i64)> {
+        rows.iter().map(|r| (&*r.game_id, r.seq)).collect()
+    }
+
     const PACE: Pace = Pace {
         round_events: 4,
         round_age: Duration::from_secs(5),
         min_slice: 2,
+        clear_chunk: 3,
     };
 
     #[test]
     fn a_round_files_each_game_together_in_order_then_clears_the_journal() {
-        let mut f = Filing::new(PACE);
+        let mut f = Filing::new(PACE, 1);
         let t = Instant::now();
         let idle = f.step(0);
         assert_eq!(idle.slice, 0..0);
@@ -201,49 +262,56 @@ mod tests {
         let first = f.step(0);
         assert_eq!(first.slice, 0..2);
         assert_eq!(first.clear_up_to, None);
-        let filed: Vec<_> = f.events(first.slice.clone()).to_vec();
         assert_eq!(
-            filed
-                .iter()
-                .map(|r| (&*r.game_id, r.seq))
-                .collect::<Vec<_>>(),
+            games_and_seqs(f.events(first.slice.clone())),
             [("a", 0), ("a", 1)]
         );
-        // Events journaled meanwhile wait for the next round.
+        // Events journaled meanwhile wait for the next round; the rows
+        // filed are let go.
         f.committed(&first, [row("a", 2)], Some(5), t);
+        assert!(f.events(0..2).iter().all(|r| r.event_json.is_empty()));
         let last = f.step(1);
         assert_eq!(last.slice, 2..4);
-        assert_eq!(last.clear_up_to, Some(4));
+        assert_eq!(last.clear_up_to, None);
         assert_eq!(
-            f.events(last.slice.clone())
-                .iter()
-                .map(|r| (&*r.game_id, r.seq))
-                .collect::<Vec<_>>(),
+            games_and_seqs(f.events(last.slice.clone())),
             [("b", 0), ("b", 1)]
         );
         f.committed(&last, [], None, t);
+        // All home: the journal is emptied a chunk of ids at a time.
+        let clear = f.step(0);
+        assert_eq!(clear.slice, 4..4);
+        assert_eq!(clear.clear_up_to, Some(3));
+        f.committed(&clear, [], None, t);
+        let clear = f.step(0);
+        assert_eq!(clear.clear_up_to, Some(4));
+        f.committed(&clear, [], None, t);
         assert_eq!(f.step(0).slice, 0..0);
+        assert_eq!(f.step(0).clear_up_to, None);
         // The one left over is filed once it is old enough.
         f.committed(&f.step(0), [], None, t + Duration::from_secs(5));
         let late = f.step(0);
         assert_eq!(late.slice, 0..1);
-        assert_eq!(late.clear_up_to, Some(5));
+        assert_eq!(games_and_seqs(f.events(late.slice.clone())), [("a", 2)]);
+        f.committed(&late, [], None, t + Duration::from_secs(5));
+        assert_eq!(f.step(0).clear_up_to, Some(5));
     }
 
     #[test]
     fn a_batch_that_failed_files_nothing() {
-        let mut f = Filing::new(PACE);
+        let mut f = Filing::new(PACE, 1);
         let t = Instant::now();
         f.committed(&f.step(4), (0..4).map(|s| row("a", s)), Some(4), t);
         let step = f.step(0);
         assert_eq!(step.slice, 0..2);
-        // Not committed: the same slice is offered again.
+        // Not committed: the same slice is offered again, rows intact.
         assert_eq!(f.step(0), step);
+        assert_eq!(games_and_seqs(f.events(step.slice)), [("a", 0), ("a", 1)]);
     }
 
     #[test]
     fn busy_batches_file_twice_what_they_journal() {
-        let mut f = Filing::new(PACE);
+        let mut f = Filing::new(PACE, 1);
         let t = Instant::now();
         f.committed(&f.step(6), (0..6).map(|s| row("a", s)), Some(6), t);
         assert_eq!(f.step(2).slice, 0..4);

@@ -16,6 +16,8 @@ mod writer;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use arbiter_referee::{Event, GameSetup};
@@ -78,7 +80,7 @@ pub struct GameRow {
 }
 
 /// A stored event with its place in the chain.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct EventRow {
     /// The game.
     pub game_id: String,
@@ -151,9 +153,10 @@ impl Store {
     /// Starts the writer on its own connection and thread, and the
     /// checkpointer on another connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
-        let writer = Writer::start(&self.path, filing::Pace::DEFAULT)?;
+        let checkpoint_wanted = Arc::new(AtomicBool::new(false));
+        let writer = Writer::start(&self.path, filing::Pace::DEFAULT, checkpoint_wanted.clone())?;
         let checkpointer = self.pool.acquire().await?.detach();
-        checkpoint::start(checkpointer);
+        checkpoint::start(checkpointer, checkpoint_wanted);
         Ok(writer)
     }
 

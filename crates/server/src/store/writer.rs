@@ -15,6 +15,8 @@
 //! game's home later, a slice per batch (see `filing`).
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, params};
@@ -66,10 +68,21 @@ pub struct Writer {
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
 
+/// The writer's own checkpoints pause it (copying, then syncing the
+/// database file): should the WAL fail to start over after one (a
+/// reader still using it), the next waits this long.
+const CHECKPOINT_EVERY_AT_MOST: Duration = Duration::from_secs(1);
+
 impl Writer {
     /// Opens the writer's connection to the database at `path` (already
-    /// created, in WAL mode) and starts its thread.
-    pub(super) fn start(path: &Path, pace: Pace) -> Result<Writer, StoreError> {
+    /// created, in WAL mode) and starts its thread. Whenever the
+    /// checkpointer sets `checkpoint_wanted`, the writer checkpoints
+    /// between two batches (see `checkpoint`).
+    pub(super) fn start(
+        path: &Path,
+        pace: Pace,
+        checkpoint_wanted: Arc<AtomicBool>,
+    ) -> Result<Writer, StoreError> {
         let conn = open(path).map_err(writer_error)?;
         let first_id = conn
             .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
@@ -79,7 +92,10 @@ impl Writer {
         let (tx, rx) = mpsc::channel(65536);
         std::thread::Builder::new()
             .name("arbiter-writer".into())
-            .spawn(move || run(conn, rx, Filing::new(pace), first_id))
+            .spawn(move || {
+                let filing = Filing::new(pace, first_id);
+                run(conn, rx, filing, first_id, &checkpoint_wanted)
+            })
             .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
         Ok(Writer { tx })
     }
@@ -114,7 +130,10 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
+    // The checkpointer copies the WAL (see `checkpoint`): a commit that
+    // checkpoints holds up every move waiting on it. This is a backstop
+    // should the checkpointer fall behind.
+    conn.pragma_update(None, "wal_autocheckpoint", 50_000)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.pragma_update(None, "cache_size", -32_768)?;
     conn.set_prepared_statement_cache_capacity(8);
@@ -128,9 +147,11 @@ fn run(
     mut rx: mpsc::Receiver<Request>,
     mut filing: Filing,
     mut next_id: i64,
+    checkpoint_wanted: &AtomicBool,
 ) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
+    let mut last_checkpoint: Option<Instant> = None;
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
         while batch.len() < MAX_BATCH {
@@ -163,6 +184,22 @@ fn run(
             next_id = next;
             filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
+        if checkpoint_wanted.swap(false, Ordering::Acquire)
+            && last_checkpoint.is_none_or(|at| at.elapsed() >= CHECKPOINT_EVERY_AT_MOST)
+        {
+            finish_checkpoint(&conn);
+            last_checkpoint = Some(Instant::now());
+        }
+    }
+}
+
+/// Copies into the database what the checkpointer left in the WAL (what
+/// was committed while it ran), so that the next transaction writes the
+/// WAL from its start. Done between batches, after the last one was
+/// answered.
+fn finish_checkpoint(conn: &Connection) {
+    if let Err(e) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+        tracing::warn!("WAL checkpoint failed: {e}");
     }
 }
 
@@ -322,8 +359,9 @@ mod tests {
             round_events: 7,
             round_age: Duration::from_secs(60),
             min_slice: 3,
+            clear_chunk: 4,
         };
-        let writer = Writer::start(&path, pace).unwrap();
+        let writer = Writer::start(&path, pace, Arc::new(AtomicBool::new(false))).unwrap();
         let games = ["a", "b", "c"];
         writer
             .write(games.iter().map(|g| new_game(g)).collect())
@@ -359,5 +397,40 @@ mod tests {
             writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
         }
         assert_eq!(seqs(&store, "c").await, (0..8).collect::<Vec<_>>());
+    }
+
+    /// Asked by the checkpointer, the writer copies the WAL home between
+    /// two batches, and the commits after it write the WAL from its start
+    /// again: the file grows no further. (No checkpointer runs here, and
+    /// the writer's own automatic checkpoint is far off.)
+    #[tokio::test]
+    async fn asked_to_finish_a_checkpoint_the_writer_lets_the_wal_start_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("checkpoint.db");
+        let wal = dir.path().join("checkpoint.db-wal");
+        let store = Store::open(&path).await.unwrap();
+        let wanted = Arc::new(AtomicBool::new(false));
+        let writer = Writer::start(&path, Pace::DEFAULT, wanted.clone()).unwrap();
+        writer.write(vec![new_game("a")]).await.unwrap();
+        let wal_size = || std::fs::metadata(&wal).unwrap().len();
+        let start = wal_size();
+        for seq in 0..60 {
+            writer.write(vec![event("a", seq)]).await.unwrap();
+        }
+        assert!(wal_size() > start, "each commit appends to the WAL");
+        // The checkpoint follows the batch that finds the request.
+        wanted.store(true, Ordering::Release);
+        writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
+        let grown = wal_size();
+        for seq in 60..90 {
+            writer.write(vec![event("a", seq)]).await.unwrap();
+        }
+        assert!(!wanted.load(Ordering::Acquire));
+        assert_eq!(
+            wal_size(),
+            grown,
+            "the WAL started over from its first frame"
+        );
+        assert_eq!(seqs(&store, "a").await, (0..90).collect::<Vec<_>>());
     }
 }
