@@ -4,9 +4,9 @@
 //! sending a move to seeing it on the opponent's stream.
 //!
 //! ```sh
-//! ulimit -n 65536
 //! cargo run --release -- serve --db /tmp/load.db --rate-limit 0 &
-//! cargo bench -p arbiter-server --bench load -- --url http://127.0.0.1:8080 --games 10000 --think-ms 1000 --seconds 30
+//! cargo bench -p arbiter-server --bench load -- --url http://127.0.0.1:8080 \
+//!     --games 10000 --think-ms 1000 --seconds 30 --transport http --warm-up 5 --timeline
 //! ```
 //!
 //! Each game's two players think `--think-ms` on average (evenly spread
@@ -39,7 +39,12 @@ struct Args {
     /// Each player's thinking time before a move, ms.
     #[arg(long, default_value_t = 100)]
     think_ms: u64,
-    /// How long to measure, once every game is open.
+    /// How long to play, once every game is open, before measuring: every
+    /// game makes its first move in the same second or two, and with
+    /// thousands of games that burst is a moment no real server sees.
+    #[arg(long, default_value_t = 0)]
+    warm_up: u64,
+    /// How long to measure, once every game is open (and warmed up).
     #[arg(long, default_value_t = 20)]
     seconds: u64,
     /// How players send moves: `ws` (each player on their own WebSocket,
@@ -57,6 +62,11 @@ struct Args {
     /// Games opened at once while ramping up.
     #[arg(long, default_value_t = 200)]
     ramp: usize,
+    /// Also print, for each tenth of a second of the measured window, the
+    /// moves sent in it and the slowest of them: a stall of the server
+    /// shows as one slow tenth, a slow disk as many.
+    #[arg(long)]
+    timeline: bool,
     /// Ignored (cargo bench passes it).
     #[arg(long, hide = true)]
     bench: bool,
@@ -71,6 +81,11 @@ struct Shared {
     errors: AtomicU64,
     games_done: AtomicU64,
     measuring: std::sync::atomic::AtomicBool,
+    /// When the measured window began.
+    start: std::sync::OnceLock<Instant>,
+    /// Per tenth of a second of the window (by sending time): moves, and
+    /// the slowest, µs.
+    timeline: Mutex<Vec<(u64, u64)>>,
     /// One permit per keep-alive connection moves are posted over.
     posting: tokio::sync::Semaphore,
 }
@@ -352,12 +367,59 @@ async fn play_one(
                 .lock()
                 .expect("never poisoned")
                 .record(latency.as_micros() as u64);
+            if args.timeline
+                && let Some(start) = shared.start.get()
+            {
+                let tenth = (sent.saturating_duration_since(*start).as_millis() / 100) as usize;
+                let mut timeline = shared.timeline.lock().expect("never poisoned");
+                if timeline.len() <= tenth {
+                    timeline.resize(tenth + 1, (0, 0));
+                }
+                let slot = &mut timeline[tenth];
+                slot.0 += 1;
+                slot.1 = slot.1.max(latency.as_micros() as u64);
+            }
         }
         pos.play_unchecked(m);
         plies += 1;
         if seen.over {
             return Ok(());
         }
+    }
+}
+
+/// This process's user and system CPU time so far, in seconds (Linux
+/// only: `/proc/self/stat` counts it in ticks of 1/100 s, the fixed
+/// `USER_HZ` of Linux's user interface).
+fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may
+    // hold spaces): utime and stime are the 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let mut fields = rest.split(' ').skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some((user + system) as f64 / 100.0)
+}
+
+/// Opens the keep-alive connections moves are posted over before the
+/// measured window: a real client keeps its connections. Opened while the
+/// first moves went out, hundreds at once, they held those moves up to
+/// 400 ms (700 ms with 2,048 connections) where the burst of first moves
+/// alone holds them 200 ms.
+async fn open_connections(http: &reqwest::Client, args: &Args) {
+    let url = format!("{}/api/openapi.yaml", args.url);
+    let requests = (0..args.connections).map(|_| async {
+        let answer = http.get(&url).send().await?;
+        answer.bytes().await
+    });
+    let failed = futures_util::future::join_all(requests)
+        .await
+        .iter()
+        .filter(|r| r.is_err())
+        .count();
+    if failed > 0 {
+        eprintln!("warm-up: {failed} of {} requests failed", args.connections);
     }
 }
 
@@ -370,6 +432,8 @@ async fn main() {
         errors: AtomicU64::new(0),
         games_done: AtomicU64::new(0),
         measuring: false.into(),
+        start: std::sync::OnceLock::new(),
+        timeline: Mutex::new(Vec::new()),
         posting: tokio::sync::Semaphore::new(args.connections),
     });
     let http = reqwest::Client::builder()
@@ -385,6 +449,9 @@ async fn main() {
             (args.clone(), shared.clone(), http.clone(), ready.clone());
         tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
     }
+    if args.transport == "http" {
+        open_connections(&http, &args).await;
+    }
     ready.wait().await;
     let sockets = if args.transport == "http" { 1 } else { 2 } * args.games;
     println!(
@@ -392,12 +459,18 @@ async fn main() {
         args.games,
         opening.elapsed().as_secs_f64()
     );
-    shared.measuring.store(true, Ordering::Relaxed);
+    tokio::time::sleep(Duration::from_secs(args.warm_up)).await;
+    let cpu_before = own_cpu_seconds();
     let start = Instant::now();
+    let _ = shared.start.set(start);
+    shared.measuring.store(true, Ordering::Relaxed);
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let elapsed = start.elapsed().as_secs_f64();
     let moves = shared.moves.load(Ordering::Relaxed);
+    let own_cpu = own_cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
     let h = shared.latencies.lock().expect("never poisoned");
     let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
     println!("transport: {}", args.transport);
@@ -419,5 +492,33 @@ async fn main() {
         shared.errors.load(Ordering::Relaxed),
         shared.games_done.load(Ordering::Relaxed),
     );
+    if let Some(cpu) = own_cpu {
+        println!(
+            "generator CPU: {:.1} µs a move",
+            cpu * 1e6 / moves.max(1) as f64
+        );
+    }
+    if args.timeline {
+        let unix_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis())
+            - start.elapsed().as_millis();
+        println!("window began at {unix_ms} ms since 1970");
+        println!("| from (s) | moves sent | slowest (ms) |");
+        println!("| ---: | ---: | ---: |");
+        for (tenth, (moves, slowest)) in shared
+            .timeline
+            .lock()
+            .expect("never poisoned")
+            .iter()
+            .enumerate()
+        {
+            println!(
+                "| {:.1} | {moves} | {:.1} |",
+                tenth as f64 / 10.0,
+                *slowest as f64 / 1000.0
+            );
+        }
+    }
     std::process::exit(0);
 }
