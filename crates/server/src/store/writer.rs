@@ -184,8 +184,10 @@ fn run(
             next_id = next;
             filing.committed(&step, journaled.drain(..), up_to, Instant::now());
         }
-        if checkpoint_wanted.swap(false, Ordering::Acquire)
-            && last_checkpoint.is_none_or(|at| at.elapsed() >= CHECKPOINT_EVERY_AT_MOST)
+        // A request that comes too soon after the last checkpoint stays
+        // pending until one is allowed, rather than being dropped.
+        if last_checkpoint.is_none_or(|at| at.elapsed() >= CHECKPOINT_EVERY_AT_MOST)
+            && checkpoint_wanted.swap(false, Ordering::Acquire)
         {
             finish_checkpoint(&conn);
             last_checkpoint = Some(Instant::now());
