@@ -3,8 +3,15 @@
 //! Every game actor hands its writes to this writer and waits. The writer
 //! takes whatever is pending from all games, writes it in one transaction,
 //! and answers everybody once the transaction has committed. Under load a
-//! batch holds hundreds of events and costs one `fsync`; when idle a batch
+//! batch holds dozens of events and costs one `fsync`; when idle a batch
 //! holds one event and is committed at once, so nobody waits for a timer.
+//!
+//! Under load, commits are paced: one starts at least `COMMIT_GAP` after
+//! the one before. Without that pause the writer committed as soon as one
+//! move was waiting, about a thousand times a second at 10,000 moves a
+//! second, and each commit's `fsync` and page-cache upkeep cost the server
+//! an eighth of its CPU. A move arriving at an idle writer (the last
+//! commit longer ago than the gap) is committed at once.
 //!
 //! It runs on a thread of its own with a plain SQLite connection and
 //! prepared statements: going through the async pool cost three round
@@ -67,6 +74,13 @@ pub struct Writer {
 
 /// Most requests folded into one transaction.
 const MAX_BATCH: usize = 8192;
+
+/// Least time from the start of one commit to the start of the next.
+/// Measured at 10,000 moves a second (1,100 games, two cores): with no
+/// gap, 1,000 commits a second of 10 events and 104 µs of server CPU per
+/// move; with 2 ms, 400 commits of 25 events and 90 µs; with 4 ms, 230
+/// commits and 92 µs, for twice the wait.
+const COMMIT_GAP: Duration = Duration::from_millis(2);
 
 /// The writer's own checkpoints pause it (copying, then syncing the
 /// database file): should the WAL fail to start over after one (a
@@ -152,7 +166,13 @@ fn run(
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
     let mut last_checkpoint: Option<Instant> = None;
+    let mut last_commit: Option<Instant> = None;
     while let Some(first) = rx.blocking_recv() {
+        // Whatever else arrives in the rest of the gap joins this batch.
+        if let Some(wait) = last_commit.and_then(|at| COMMIT_GAP.checked_sub(at.elapsed())) {
+            std::thread::sleep(wait);
+        }
+        last_commit = Some(Instant::now());
         batch.push(first);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
