@@ -250,12 +250,13 @@ fn commit(
 /// `clear_up_to`. Another connection may have filed them already (the
 /// store files the whole journal when it opens): those are left as they
 /// are.
-fn file(
+fn file<'a>(
     conn: &Connection,
-    events: &[EventRow],
+    events: impl Iterator<Item = &'a EventRow>,
     clear_up_to: Option<i64>,
 ) -> Result<(), rusqlite::Error> {
-    if !events.is_empty() {
+    let mut events = events.peekable();
+    if events.peek().is_some() {
         let mut insert = conn.prepare_cached(
             "INSERT OR IGNORE INTO events (game_id, seq, event, hash) VALUES (?1, ?2, ?3, ?4)",
         )?;
