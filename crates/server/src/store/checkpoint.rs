@@ -32,6 +32,12 @@ const EVERY: Duration = Duration::from_millis(500);
 /// each time costs the writer a pause between two batches.
 const RESTART_AFTER_FRAMES: i64 = 8192;
 
+/// Passive runs at most, one after another, to catch up with the writer.
+const MAX_RUNS: u32 = 4;
+
+/// Frames committed during a run that are not worth another.
+const FEW_FRAMES_LEFT: i64 = 64;
+
 /// Starts the checkpointer; it runs as long as the process. It sets
 /// `checkpoint_wanted` when the writer should finish a checkpoint.
 pub(super) fn start(conn: SqliteConnection, checkpoint_wanted: Arc<AtomicBool>) {
@@ -43,18 +49,44 @@ async fn run(mut conn: SqliteConnection, checkpoint_wanted: Arc<AtomicBool>) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        // One row: busy, frames in the WAL, frames copied.
-        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_one(&mut conn)
-            .await
-        {
-            Ok(row) => {
-                let frames: i64 = row.try_get(1).unwrap_or(0);
-                if frames >= RESTART_AFTER_FRAMES {
-                    checkpoint_wanted.store(true, Ordering::Release);
-                }
-            }
-            Err(e) => tracing::warn!("WAL checkpoint failed: {e}"),
+        let mut wal = passive(&mut conn).await;
+        let mut runs = 1;
+        // Each further run copies what was committed during the one
+        // before (a run sees the WAL as it was when it began): a few of
+        // them leave the writer little to copy.
+        let mut grew = i64::MAX;
+        while runs < MAX_RUNS && grew > FEW_FRAMES_LEFT {
+            let Some(before) = wal else { break };
+            wal = passive(&mut conn).await;
+            grew = wal.map_or(0, |w| w.frames - before.frames);
+            runs += 1;
+        }
+        if wal.is_some_and(|w| w.frames >= RESTART_AFTER_FRAMES) {
+            checkpoint_wanted.store(true, Ordering::Release);
+        }
+    }
+}
+
+/// What a checkpoint found in the WAL.
+#[derive(Copy, Clone, Debug)]
+struct Wal {
+    /// Frames in the WAL when the checkpoint began.
+    frames: i64,
+}
+
+/// Copies into the database what it can of the WAL without waiting.
+async fn passive(conn: &mut SqliteConnection) -> Option<Wal> {
+    // One row: busy, frames in the WAL, frames copied.
+    match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(conn)
+        .await
+    {
+        Ok(row) => Some(Wal {
+            frames: row.try_get(1).unwrap_or(0),
+        }),
+        Err(e) => {
+            tracing::warn!("WAL checkpoint failed: {e}");
+            None
         }
     }
 }
