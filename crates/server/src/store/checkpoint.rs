@@ -13,8 +13,12 @@
 //! the WAL is reused from its start only once everything in it has been
 //! copied. So once the WAL is long, the checkpointer asks the writer to
 //! finish the job right after a run of its own: between two batches the
-//! writer copies what was committed meanwhile (a few hundred pages at
-//! most), and its next transaction writes the WAL from the start again.
+//! writer copies what was committed meanwhile, and its next transaction
+//! writes the WAL from the start again. Every move waits while the writer
+//! copies, so the checkpointer first catches up with a few more runs of
+//! its own, each copying what was committed during the one before, and
+//! leaves the writer a few dozen pages (1 to 4 ms, where it had copied
+//! 10 to 80 ms of commits in 14 to 45 ms).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
