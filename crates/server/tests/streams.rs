@@ -124,6 +124,90 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     assert_eq!(next_json(&mut w).await["type"], "error");
 }
 
+/// Sends an action over `ws`, with `token` when given, and returns its verdict.
+async fn act(ws: &mut Ws, id: u64, event: Value, token: Option<&str>) -> Value {
+    let mut message = json!({"type": "act", "id": id, "event": event});
+    if let Some(token) = token {
+        message["token"] = json!(token);
+    }
+    ws.send(Message::text(message.to_string())).await.unwrap();
+    next_of(ws, "verdict").await
+}
+
+#[tokio::test]
+async fn one_connection_relays_both_players_moves_with_their_tokens() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3", "start_now": true}))
+        .await;
+    let (id, white, black, _) = tokens(&created);
+    let other = s
+        .create(json!({"white": "Cid", "black": "Dee", "time_control": "300+3", "start_now": true}))
+        .await;
+    let (_, other_white, _, _) = tokens(&other);
+    let mut relay = connect(&s, &id).await;
+    assert_eq!(
+        next_of(&mut relay, "full").await["view"]["status"],
+        "started"
+    );
+
+    let e4 = json!({"kind": "move", "move": "e2e4"});
+    // Without a token the connection is a spectator's; with a forged one,
+    // or another game's, it still is.
+    assert!(
+        act(&mut relay, 1, e4.clone(), None).await["error"]
+            .as_str()
+            .unwrap()
+            .contains("spectators")
+    );
+    let forged = format!("{}x", &white[..white.len() - 1]);
+    for token in [forged.as_str(), other_white.as_str()] {
+        let refused = act(&mut relay, 2, e4.clone(), Some(token)).await;
+        assert!(
+            refused["error"].as_str().unwrap().contains("spectators"),
+            "{refused}"
+        );
+    }
+    assert!(s.view(&id).await["moves"].as_array().unwrap().is_empty());
+
+    // Black's token does not move White's pieces.
+    let out_of_turn = act(&mut relay, 3, e4.clone(), Some(&black)).await;
+    assert_eq!(
+        out_of_turn["verdict"]["verdict"], "rejected",
+        "{out_of_turn}"
+    );
+
+    for (i, (m, token)) in [("e2e4", &white), ("e7e5", &black), ("g1f3", &white)]
+        .into_iter()
+        .enumerate()
+    {
+        let verdict = act(
+            &mut relay,
+            10 + i as u64,
+            json!({"kind": "move", "move": m}),
+            Some(token),
+        )
+        .await;
+        assert_eq!(verdict["verdict"]["verdict"], "accepted", "{verdict}");
+    }
+    let view = s.view(&id).await;
+    let played: Vec<_> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].clone())
+        .collect();
+    assert_eq!(played, [json!("e2e4"), json!("e7e5"), json!("g1f3")]);
+    // The connection's own role never changed.
+    assert!(
+        act(&mut relay, 20, json!({"kind": "resign"}), None).await["error"]
+            .as_str()
+            .unwrap()
+            .contains("spectators")
+    );
+    assert!(s.view(&id).await["outcome"].is_null());
+}
+
 async fn account(s: &Server, name: &str) -> String {
     let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
         .await

@@ -2,7 +2,10 @@
 //!
 //! Client → server: `{"type":"auth","token":…}` (once, to take a seat or
 //! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
-//! `{"type":"chat","text":…}`. Server → client: `{"type":"full","view":…}`
+//! `{"type":"chat","text":…}`. An action may carry its own `"token"`: it
+//! then acts for that token's seat, whatever the connection's role, so
+//! one connection can relay both players' moves (a board operator, an
+//! electronic board, two players sharing a screen). Server → client: `{"type":"full","view":…}`
 //! at the start, `{"type":"role",…}`, `{"type":"update","view":…}` after
 //! each accepted event, `{"type":"verdict","id":N,…}` answering an action
 //! (refusals included), `{"type":"chat",…}`, `{"type":"gone",…}`.
@@ -44,9 +47,19 @@ const MAX_CHAT: usize = 140;
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum ClientMessage {
-    Auth { token: String },
-    Act { id: u64, event: EventKind },
-    Chat { text: String },
+    Auth {
+        token: String,
+    },
+    Act {
+        id: u64,
+        event: EventKind,
+        /// Acts for this token's seat rather than the connection's.
+        #[serde(default)]
+        token: Option<String>,
+    },
+    Chat {
+        text: String,
+    },
     Ping,
 }
 
@@ -60,6 +73,8 @@ struct MoveMessage<'a> {
     r#type: &'a str,
     id: u64,
     event: MoveEvent<'a>,
+    #[serde(default)]
+    token: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -86,6 +101,7 @@ fn parse(message: &str) -> Result<ClientMessage, serde_json::Error> {
                 mv: m.event.mv,
                 offer_draw: m.event.offer_draw,
             },
+            token: m.token,
         });
     }
     serde_json::from_str(message)
@@ -289,8 +305,9 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Rep
             }
             Some(json!({"type": "role", "role": new_role.name()}).into())
         }
-        ClientMessage::Act { id, event } => {
-            let Some(actor) = role.actor() else {
+        ClientMessage::Act { id, event, token } => {
+            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            let Some(actor) = acting.actor() else {
                 return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}).into());
             };
             if matches!(event, EventKind::Tick) {
