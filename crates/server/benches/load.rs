@@ -47,12 +47,9 @@ struct Args {
     /// How long to measure, once every game is open (and warmed up).
     #[arg(long, default_value_t = 20)]
     seconds: u64,
-    /// How players send moves: `ws` (each player on their own WebSocket,
-    /// two connections a game) or `http` (moves POSTed over a pool of
-    /// keep-alive connections, one WebSocket a game watching for them:
-    /// what fits 10,000 games under a 20,000 open-files limit).
-    #[arg(long, default_value = "ws")]
-    transport: String,
+    /// How players send moves.
+    #[arg(long, value_enum, default_value_t = Transport::Ws)]
+    transport: Transport,
     /// With `--transport http`: keep-alive connections the moves are
     /// posted over (moves beyond that wait for one, and the wait counts in
     /// their latency). Unbounded, the HTTP client would open and close a
@@ -70,6 +67,30 @@ struct Args {
     /// Ignored (cargo bench passes it).
     #[arg(long, hide = true)]
     bench: bool,
+}
+
+/// How players send their moves. `relay` and `http` fit 10,000 games
+/// under a 20,000 open-files limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Transport {
+    /// Each player on their own WebSocket: two connections a game.
+    Ws,
+    /// One WebSocket a game carrying both players' moves, each with its
+    /// seat's token, as a board operator or an electronic board would.
+    Relay,
+    /// Moves POSTed over a pool of keep-alive connections, one WebSocket
+    /// a game watching for them.
+    Http,
+}
+
+impl std::fmt::Display for Transport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Transport::Ws => "ws",
+            Transport::Relay => "relay",
+            Transport::Http => "http",
+        })
+    }
 }
 
 type Ws =
@@ -290,16 +311,18 @@ async fn play_one(
     rng: &mut u64,
     opening: &mut Option<(Arc<tokio::sync::Barrier>, tokio::sync::OwnedSemaphorePermit)>,
 ) -> Result<(), String> {
-    let over_http = args.transport == "http";
-    let game = create(http, &args.url, over_http).await?;
+    let over_http = args.transport == Transport::Http;
+    let relayed = args.transport == Transport::Relay;
+    let game = create(http, &args.url, over_http || relayed).await?;
     let id = game["id"].as_str().ok_or("no id")?;
     let tokens = [
         game["white_token"].as_str().ok_or("no token")?.to_string(),
         game["black_token"].as_str().ok_or("no token")?.to_string(),
     ];
     let mut sockets = Vec::new();
-    if over_http {
-        // One stream watches the game; the players post their moves.
+    if over_http || relayed {
+        // One stream watches the game; the players post their moves, or
+        // send them over it.
         sockets.push(seat(&args.url, id, "").await?);
         until(&mut sockets[0], |m| m.r#type == "full" && started(m)).await?;
     } else {
@@ -347,6 +370,18 @@ async fn play_one(
                 return Err(format!("refused: {}", answer.status()));
             }
             (seen?, latency)
+        } else if relayed {
+            sockets[0]
+                .send(Message::text(format!(
+                    r#"{{"type":"act","id":{request},"token":"{}","event":{{"kind":"move","move":"{uci}"}}}}"#,
+                    tokens[me]
+                )))
+                .await
+                .map_err(|e| e.to_string())?;
+            // The verdict comes first, with the update in the same write.
+            until(&mut sockets[0], |m| m.r#type == "verdict").await?;
+            let seen = until(&mut sockets[0], |m| update_to(m, plies + 1)).await?;
+            (seen, sent.elapsed())
         } else {
             sockets[me]
                 .send(Message::text(format!(
@@ -449,11 +484,15 @@ async fn main() {
             (args.clone(), shared.clone(), http.clone(), ready.clone());
         tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
     }
-    if args.transport == "http" {
+    if args.transport == Transport::Http {
         open_connections(&http, &args).await;
     }
     ready.wait().await;
-    let sockets = if args.transport == "http" { 1 } else { 2 } * args.games;
+    let sockets = if args.transport == Transport::Ws {
+        2
+    } else {
+        1
+    } * args.games;
     println!(
         "{} games open ({sockets} WebSocket connections) in {:.1} s",
         args.games,
