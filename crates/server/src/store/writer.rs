@@ -76,10 +76,12 @@ pub struct Writer {
 const MAX_BATCH: usize = 8192;
 
 /// Least time from the start of one commit to the start of the next.
-/// Measured at 10,000 moves a second (1,100 games, two cores): with no
-/// gap, 1,000 commits a second of 10 events and 104 µs of server CPU per
-/// move; with 2 ms, 400 commits of 25 events and 90 µs; with 4 ms, 230
-/// commits and 92 µs, for twice the wait.
+/// Measured at 10,000 moves a second (1,100 games, two cores, single
+/// runs): with no gap, 1,000 commits a second of 10 events and 104 µs of
+/// server CPU per move; with 2 ms, 400 commits of 25 events and 90 µs
+/// (103 and 108 in two more runs, the last with a fifth of the machine
+/// stolen by its host); with 4 ms, 230 commits and 92 µs, for twice the
+/// wait.
 const COMMIT_GAP: Duration = Duration::from_millis(2);
 
 /// The writer's own checkpoints pause it (copying, then syncing the
