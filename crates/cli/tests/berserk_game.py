@@ -38,7 +38,10 @@ seen = {}
 
 def mover(client, color, moves):
     stream = client.board.stream_game_state(game_id)
-    index = 0
+    # The next move is read off the record, not counted: a state may come
+    # twice for one position (Black's draw offer is a state of its own,
+    # and may be committed after White has already answered the move).
+    answered = set()
     for state in stream:
         if state["type"] == "gameFull":
             state = state["state"]
@@ -50,12 +53,13 @@ def mover(client, color, moves):
             continue
         played = state["moves"].split() if state["moves"] else []
         my_turn = (len(played) % 2 == 0) == (color == "white")
-        if color == "white" and state.get("bdraw"):
+        if color == "white" and state.get("bdraw") and not seen.get("declined"):
             client.board.decline_draw(game_id)
             seen["declined"] = True
-        if my_turn and index < len(moves):
+        index = len(played) // 2
+        if my_turn and index < len(moves) and index not in answered:
             mv = moves[index]
-            index += 1
+            answered.add(index)
             if color == "black" and mv == "b8c6":
                 client.board.make_move(game_id, mv)
                 client.board.offer_draw(game_id)
