@@ -9,6 +9,14 @@ mod commands;
 /// mimalloc rather than the system's allocator: under `arbiter serve`'s
 /// load, glibc's `malloc` and `free` took a fifth of the server's time
 /// (docs/server.md, Speed).
+///
+/// Built without its transparent huge pages (`no_thp`): mimalloc marks its
+/// memory `MADV_HUGEPAGE`, and where the kernel then compacts memory to
+/// find a 2 MiB page as the page is first touched (`defrag=madvise`, a
+/// common default), a thread can stall for milliseconds per page. Under
+/// `arbiter serve`'s load the server's memory grows in bursts (ten
+/// thousand games' records reaching the same length together), and those
+/// bursts held moves for 100 to 400 ms.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
