@@ -5,10 +5,12 @@
 //! `{"type":"chat","text":…}`. An action may carry its own `"token"`: it
 //! then acts for that token's seat, whatever the connection's role, so
 //! one connection can relay both players' moves (a board operator, an
-//! electronic board, two players sharing a screen). Server → client: `{"type":"full","view":…}`
-//! at the start, `{"type":"role",…}`, `{"type":"update","view":…}` after
-//! each accepted event, `{"type":"verdict","id":N,…}` answering an action
-//! (refusals included), `{"type":"chat",…}`, `{"type":"gone",…}`.
+//! electronic board, two players sharing a screen).
+//!
+//! Server → client: `{"type":"full","view":…}` at the start,
+//! `{"type":"role",…}`, `{"type":"update","view":…}` after each accepted
+//! event, `{"type":"verdict","id":N,…}` answering an action (refusals
+//! included), `{"type":"chat",…}`, `{"type":"gone",…}`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -53,41 +53,32 @@ async fn run(mut conn: SqliteConnection, checkpoint_wanted: Arc<AtomicBool>) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        let mut wal = passive(&mut conn).await;
-        let mut runs = 1;
+        let mut frames = passive(&mut conn).await;
         // Each further run copies what was committed during the one
         // before (a run sees the WAL as it was when it began): a few of
         // them leave the writer little to copy.
-        let mut grew = i64::MAX;
-        while runs < MAX_RUNS && grew > FEW_FRAMES_LEFT {
-            let Some(before) = wal else { break };
-            wal = passive(&mut conn).await;
-            grew = wal.map_or(0, |w| w.frames - before.frames);
-            runs += 1;
+        for _ in 1..MAX_RUNS {
+            let Some(before) = frames else { break };
+            frames = passive(&mut conn).await;
+            if frames.is_none_or(|after| after - before <= FEW_FRAMES_LEFT) {
+                break;
+            }
         }
-        if wal.is_some_and(|w| w.frames >= RESTART_AFTER_FRAMES) {
+        if frames.is_some_and(|f| f >= RESTART_AFTER_FRAMES) {
             checkpoint_wanted.store(true, Ordering::Release);
         }
     }
 }
 
-/// What a checkpoint found in the WAL.
-#[derive(Copy, Clone, Debug)]
-struct Wal {
-    /// Frames in the WAL when the checkpoint began.
-    frames: i64,
-}
-
-/// Copies into the database what it can of the WAL without waiting.
-async fn passive(conn: &mut SqliteConnection) -> Option<Wal> {
+/// Copies into the database what it can of the WAL without waiting;
+/// returns the frames (4 KiB pages) the WAL held when it began.
+async fn passive(conn: &mut SqliteConnection) -> Option<i64> {
     // One row: busy, frames in the WAL, frames copied.
     match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
         .fetch_one(conn)
         .await
     {
-        Ok(row) => Some(Wal {
-            frames: row.try_get(1).unwrap_or(0),
-        }),
+        Ok(row) => Some(row.try_get(1).unwrap_or(0)),
         Err(e) => {
             tracing::warn!("WAL checkpoint failed: {e}");
             None
