@@ -130,13 +130,14 @@ impl Store {
             // which only finishes what that connection has mostly copied
             // and lets the WAL start over: it keeps the WAL bounded.
             .pragma("wal_autocheckpoint", "10000")
-            // A multi-row insert keeps a statement journal; in memory it
-            // costs no file writes (it was a twentieth of the server's
-            // time under load).
+            // Sorts (filing the journal when the store opens) and
+            // statement journals stay in memory rather than in files.
             .pragma("temp_store", "memory")
-            // 32 MiB of pages per connection (the default is 2 MiB): the
-            // writer's inserts land all over the events index, and pages
-            // read back from the file cost a system call each.
+            // 32 MiB of pages per connection (the default is 2 MiB):
+            // reading a game's events scans the journal and walks the
+            // events table, and each page read back from the file costs
+            // a system call. (The writer sets its own connection up the
+            // same way, see `writer::open`.)
             .pragma("cache_size", "-32768");
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
