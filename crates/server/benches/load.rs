@@ -84,12 +84,11 @@ enum Transport {
 }
 
 impl std::fmt::Display for Transport {
+    /// The name given on the command line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Transport::Ws => "ws",
-            Transport::Relay => "relay",
-            Transport::Http => "http",
-        })
+        use clap::ValueEnum as _;
+        let value = self.to_possible_value().expect("no transport is skipped");
+        f.write_str(value.get_name())
     }
 }
 
