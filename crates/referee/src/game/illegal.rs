@@ -92,7 +92,7 @@ impl Game {
                     "兵升变时未换上新棋子：视为升变为后",
                 ));
                 self.state.hand = Hand::default();
-                out.extend(self.complete_move(player, queen, false, at)?);
+                out.extend(self.complete_move(player, queen, false, false, at)?);
             }
             return Ok(out);
         }
@@ -402,7 +402,16 @@ impl Game {
 
     /// The position on the board: a legal move left but not yet pressed
     /// counts (FIDE 4.7).
+    /// An unclaimed illegal move (A.5.2) stands on the board too.
     pub(super) fn board_position(&self) -> Position {
+        if let Some(standing) = self
+            .state
+            .claimable
+            .as_ref()
+            .and_then(|c| c.standing.clone())
+        {
+            return standing;
+        }
         match self.state.hand.placed {
             Some(super::Placed::Legal(m)) => self.state.position.after(m),
             _ => self.state.position.clone(),

@@ -104,6 +104,9 @@ struct State {
     claimable: Option<ClaimableIllegal>,
     moves_made: ByColor<u32>,
     outcome: Option<Outcome>,
+    /// The player whose released move ended the game (FIDE 4.7, 5.1.1,
+    /// 5.2): his clock press, still due by habit, changes nothing.
+    ended_by_release: Option<Color>,
 }
 
 /// A game under the Competition Rules: set up once, then fed events.
@@ -188,6 +191,7 @@ impl Game {
             claimable: None,
             moves_made: ByColor::default(),
             outcome: None,
+            ended_by_release: None,
         };
         Ok(Game {
             setup,
@@ -280,6 +284,25 @@ impl Game {
     fn decide(&mut self, event: &Event) -> Decided {
         let at = event.at_ms;
         if let Some(outcome) = &self.state.outcome
+            && matches!(event.kind, EventKind::PressClock)
+            && event.actor.color().is_some()
+            && event.actor.color() == self.state.ended_by_release
+        {
+            let ruling = Ruling::new(
+                outcome.ruling.rule.clone(),
+                format!(
+                    "the game ended when the move was made ({}); the clock press changes nothing",
+                    outcome.ruling.message.en
+                ),
+                format!(
+                    "着法走出时对局即已结束（{}）；按钟不改变结果",
+                    outcome.ruling.message.zh
+                ),
+            );
+            self.state.ended_by_release = None;
+            return Ok(vec![Consequence::new(Effect::Noted, ruling)]);
+        }
+        if let Some(outcome) = &self.state.outcome
             && !matches!(event.kind, EventKind::Tick)
         {
             return Err(reject(
@@ -329,7 +352,7 @@ impl Game {
                         from,
                         to,
                         promotion,
-                    } => self.release(player, *from, *to, *promotion),
+                    } => self.release(player, *from, *to, *promotion, at),
                     EventKind::PressClock => self.press_clock(player, at),
                     EventKind::OfferDraw => self.offer_draw(player),
                     EventKind::AcceptDraw => self.accept_draw(player, at),

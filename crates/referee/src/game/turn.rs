@@ -97,8 +97,6 @@ impl Game {
                 "非行棋方摸子不受摸子走子约束",
             )]);
         }
-        out.extend(self.lapse_offer_by_touch(player));
-        self.state.hand.touched = true;
         if self.state.hand.placed.is_some() {
             out.push(effect(
                 Effect::Touched {
@@ -111,6 +109,8 @@ impl Game {
             ));
             return Ok(out);
         }
+        out.extend(self.lapse_offer_by_touch(player));
+        self.state.hand.touched = true;
         if let Some(existing) = self.state.hand.obligation {
             out.push(effect(
                 Effect::Touched {
@@ -257,6 +257,7 @@ impl Game {
         from: Square,
         to: Square,
         promotion: Option<Role>,
+        at: u64,
     ) -> Decided {
         if self.setup.mode == Mode::Online {
             return Err(reject(
@@ -307,6 +308,10 @@ impl Game {
         out.extend(self.lapse_offer_by_touch(player));
         match legal {
             Some(m) => {
+                if let Some(ending) = self.end_with_release(player, m, at) {
+                    out.extend(ending);
+                    return Ok(out);
+                }
                 let san = notation::san(&self.state.position, m);
                 self.state.hand.placed = Some(Placed::Legal(m));
                 out.push(effect(
@@ -344,6 +349,67 @@ impl Game {
         Ok(out)
     }
 
+    /// A released move that ends the game by itself (checkmate 5.1.1,
+    /// stalemate 5.2.1, dead position 5.2.2, and the automatic draws of
+    /// 9.6 or of `classic`) ends it at once: the move is made when the hand
+    /// leaves the piece (4.7), and no later flag, press or resignation can
+    /// change that (6.9). `None`, with nothing changed, when the game goes
+    /// on and the press is still due.
+    fn end_with_release(&mut self, player: Color, m: Move, at: u64) -> Option<Vec<Consequence>> {
+        let saved = self.snapshot();
+        let made = self.make_released_move(player, m, at);
+        let endings = self.automatic_endings(at);
+        if self.state.outcome.is_none() {
+            self.restore(saved);
+            return None;
+        }
+        self.state.ended_by_release = Some(player);
+        let mut out = vec![made];
+        out.extend(endings);
+        Some(out)
+    }
+
+    /// Records a released move whose press will never come because the
+    /// game ends on it: made at `at`, its time what the clock shows then
+    /// (no press, so no bonus).
+    pub(super) fn make_released_move(&mut self, player: Color, m: Move, at: u64) -> Consequence {
+        let pos_before = self.state.position.clone();
+        let san = notation::san(&pos_before, m);
+        let chinese = notation::chinese(&pos_before, m);
+        let clock_ms = self
+            .state
+            .clock
+            .is_timed()
+            .then(|| self.state.clock.remaining_at(player, at));
+        self.state.position.play_unchecked(m);
+        let check = self.state.position.is_check();
+        self.state.keys.push(self.state.position.repetition_key());
+        *self.state.moves_made.get_mut(player) += 1;
+        self.state.plies.push(PlyRecord {
+            side: player,
+            uci: m.to_string(),
+            san: san.clone(),
+            chinese: chinese.clone(),
+            at_ms: at,
+            elapsed_ms: at.saturating_sub(self.state.turn_started_at),
+            clock_ms,
+            offered_draw: false,
+            check,
+        });
+        self.state.turn_started_at = at;
+        self.state.hand = Hand::default();
+        effect(
+            Effect::MoveMade {
+                side: player,
+                uci: m.to_string(),
+                san: san.clone(),
+            },
+            Rule::fide("4.7"),
+            format!("{san} is made: the hand has left the piece"),
+            format!("{chinese} 已走出：手已离开棋子"),
+        )
+    }
+
     pub(super) fn press_clock(&mut self, player: Color, at: u64) -> Decided {
         if player != self.having_move() || self.state.claimable.is_some() {
             return Err(reject(
@@ -353,7 +419,7 @@ impl Game {
             ));
         }
         match self.state.hand.placed.clone() {
-            Some(Placed::Legal(m)) => self.complete_move(player, m, false, at),
+            Some(Placed::Legal(m)) => self.complete_move(player, m, false, false, at),
             Some(Placed::Illegal(p)) => self.complete_illegal(player, Some(p), at),
             None => self.empty_press(player, at),
         }
@@ -380,7 +446,7 @@ impl Game {
         match notation::parse_move(pos, text) {
             Ok(m) => {
                 self.check_obligation(m.from(), m.to(), Some(m))?;
-                out.extend(self.complete_move(player, m, offer, at)?);
+                out.extend(self.complete_move(player, m, offer, true, at)?);
                 Ok(out)
             }
             Err(unknown) => {
@@ -402,11 +468,16 @@ impl Game {
     }
 
     /// Completes a legal move: the press, the record, and what follows.
+    /// `declines_offer` when the move is made with the press (the hand's
+    /// touch declines the opponent's offer, 9.1.2.2); a press after the
+    /// release declines nothing: an offer still pending was made once the
+    /// move was made.
     pub(super) fn complete_move(
         &mut self,
         player: Color,
         m: Move,
         offer: bool,
+        declines_offer: bool,
         at: u64,
     ) -> Decided {
         let mut out = Vec::new();
@@ -457,6 +528,7 @@ impl Game {
         // Moving instead of answering declines the opponent's offer.
         if let Some(Offer { by }) = self.state.offer
             && by != player
+            && declines_offer
         {
             self.end_offer(by);
             out.push(effect(
