@@ -412,7 +412,10 @@ fn fide_9_5_3_a_wrong_claim_on_a_released_move_gives_the_mover_time_and_he_still
     assert_eq!(game.plies().len(), 3);
     // White: 5400 s, less 10 + 40 ms thinking, +30 s twice, +120 s for
     // Black's wrong claim.
-    assert_eq!(game.clock_at(60).white_ms, 5_400_000 - 50 + 60_000 + 120_000);
+    assert_eq!(
+        game.clock_at(60).white_ms,
+        5_400_000 - 50 + 60_000 + 120_000
+    );
 }
 
 #[test]

@@ -171,6 +171,11 @@ impl Game {
             let can = before.legal_moves().iter().any(|m| m.from() == p.from);
             if can {
                 hand.obligation = Some(ob);
+                hand.touches.push(super::touch_move::TouchedPiece {
+                    square: p.from,
+                    own: true,
+                    at_ms: 0,
+                });
                 let (rule, en, zh) = if before.is_check() && self.setup.ruleset.is_classic() {
                     (
                         Rule::classic("纠正错误"),

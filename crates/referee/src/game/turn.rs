@@ -3,32 +3,12 @@
 
 use arbiter_rules::{Bitboard, Color, Move, Position, Role, Square};
 
+use super::touch_move::{self, TouchedPiece, can_fulfil, satisfies};
 use super::{
     Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, reject, side_name,
 };
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
 use crate::{Mode, Rule, notation};
-
-/// `true` if `m` fulfils the obligation.
-pub(super) fn satisfies(pos: &Position, ob: Obligation, m: Move) -> bool {
-    match ob {
-        Obligation::Move { square } => m.from() == square,
-        Obligation::Capture { square } => {
-            m.to() == square && !m.is_castle() && pos.is_capture(m)
-                || m.is_en_passant() && en_passant_victim(m) == square
-        }
-    }
-}
-
-fn en_passant_victim(m: Move) -> Square {
-    Square::from_coords(m.to().file(), m.from().rank())
-}
-
-/// `true` if the obligation can be fulfilled at all (FIDE 4.5: otherwise the
-/// player is free).
-fn can_fulfil(pos: &Position, ob: Obligation) -> bool {
-    pos.legal_moves().iter().any(|&m| satisfies(pos, ob, m))
-}
 
 /// The legal move a hand made by leaving the piece from `from` on `to`.
 fn legal_release(
@@ -71,7 +51,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn touch(&mut self, player: Color, square: Square) -> Decided {
+    pub(super) fn touch(&mut self, player: Color, square: Square, at: u64) -> Decided {
         // Touching a piece to play on gives up the claim (A.5.2).
         let mut out = if player == self.having_move() {
             self.take_up_standing_illegal(player)?
@@ -111,55 +91,36 @@ impl Game {
         }
         out.extend(self.lapse_offer_by_touch(player));
         self.state.hand.touched = true;
-        if let Some(existing) = self.state.hand.obligation {
+        let before = self.state.hand.obligation;
+        self.state.hand.touches.push(TouchedPiece {
+            square,
+            own: piece.color == player,
+            at_ms: at,
+        });
+        let binding = touch_move::binding(
+            &self.state.position,
+            &self.state.hand.touches,
+            &self.setup.ruleset.touch,
+        );
+        self.state.hand.obligation = binding.obligation;
+        self.state.hand.bound_by = Some(binding.ruling.rule.clone());
+        if before.is_some() && binding.obligation == before {
             out.push(effect(
                 Effect::Touched {
                     square,
-                    obligation: Some(existing),
+                    obligation: before,
                 },
                 Rule::fide("4.3"),
                 "an earlier touch already binds the move",
                 "先前的摸子已有约束",
             ));
-            return Ok(out);
-        }
-        let (ob, rule, en, zh) = if piece.color == player {
-            (
-                Obligation::Move { square },
-                Rule::fide("4.3.1"),
-                format!("touched: the piece on {square} must be moved"),
-                format!("摸子走子：必须走动 {square} 的棋子"),
-            )
         } else {
-            (
-                Obligation::Capture { square },
-                Rule::fide("4.3.2"),
-                format!("touched: the piece on {square} must be captured"),
-                format!("摸对方子：必须吃掉 {square} 的棋子"),
-            )
-        };
-        if can_fulfil(&self.state.position, ob) {
-            self.state.hand.obligation = Some(ob);
-            out.push(effect(
+            out.push(Consequence::new(
                 Effect::Touched {
                     square,
-                    obligation: Some(ob),
+                    obligation: binding.obligation,
                 },
-                rule,
-                en,
-                zh,
-            ));
-        } else {
-            out.push(effect(
-                Effect::Touched {
-                    square,
-                    obligation: None,
-                },
-                Rule::fide("4.5"),
-                format!(
-                    "the piece on {square} cannot be moved or captured: any legal move may be made"
-                ),
-                format!("{square} 的棋子无法走动或被吃，可以另走别的着法"),
+                binding.ruling,
             ));
         }
         Ok(out)
@@ -208,45 +169,65 @@ impl Game {
     /// Checks the touch-move obligation against a move leaving `from` for
     /// `to`.
     fn check_obligation(&self, from: Square, to: Square, m: Option<Move>) -> Result<(), Rejection> {
+        let pos = &self.state.position;
+        if let Some(rook) = touch_move::barred_castling_rook(pos, &self.state.hand.touches)
+            && m.is_some_and(|m| m.is_castle() && m.to() == rook)
+        {
+            return Err(reject(
+                Rule::fide("4.4.2"),
+                format!(
+                    "the rook on {rook} was touched first: that is a rook move, no castling on that side"
+                ),
+                format!("先摸了 {rook} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+            ));
+        }
         let Some(ob) = self.state.hand.obligation else {
             return Ok(());
         };
-        let pos = &self.state.position;
         let fulfilled = match m {
             Some(m) => satisfies(pos, ob, m),
             // An illegal placement: it at least uses the bound piece.
             None => match ob {
                 Obligation::Move { square } => from == square,
                 Obligation::Capture { square } => to == square,
+                Obligation::CaptureWith { piece, square } => from == piece && to == square,
+                Obligation::Castle { king, .. } => from == king,
             },
         };
         if fulfilled || !can_fulfil(pos, ob) {
             return Ok(());
         }
+        let bound_by = |default: &str| {
+            self.state
+                .hand
+                .bound_by
+                .clone()
+                .unwrap_or_else(|| Rule::fide(default))
+        };
         Err(match ob {
-            Obligation::Move { square } => {
-                let rook_first = m.is_some_and(|m| m.is_castle())
-                    && pos.piece_at(square).is_some_and(|p| p.role == Role::Rook);
-                if rook_first {
-                    reject(
-                        Rule::fide("4.4.2"),
-                        format!(
-                            "the rook on {square} was touched first: that is a rook move, no castling on that side"
-                        ),
-                        format!("先摸了 {square} 的车：须走车，不能向该侧易位（先动王，再动车）"),
-                    )
-                } else {
-                    reject(
-                        Rule::fide("4.3.1"),
-                        format!("touch-move: the piece on {square} must be moved"),
-                        format!("摸子走子：必须走动 {square} 的棋子"),
-                    )
-                }
-            }
+            Obligation::Move { square } => reject(
+                bound_by("4.3.1"),
+                format!("touch-move: the piece on {square} must be moved"),
+                format!("摸子走子：必须走动 {square} 的棋子"),
+            ),
             Obligation::Capture { square } => reject(
-                Rule::fide("4.3.2"),
+                bound_by("4.3.2"),
                 format!("touch-move: the piece on {square} must be captured"),
                 format!("摸子走子：必须吃掉 {square} 的棋子"),
+            ),
+            Obligation::CaptureWith { piece, square } => reject(
+                Rule::fide("4.3.3"),
+                format!(
+                    "touch-move: the piece on {square} must be captured with the piece on {piece}"
+                ),
+                format!("摸子走子：必须用 {piece} 的棋子吃掉 {square} 的棋子"),
+            ),
+            Obligation::Castle { rook, .. } => reject(
+                Rule::fide("4.4.1"),
+                format!(
+                    "king and rook touched: castling with the rook on {rook} is legal and must be made"
+                ),
+                format!("先摸王再摸车：与 {rook} 的车易位合法，必须易位"),
             ),
         })
     }
@@ -303,6 +284,13 @@ impl Game {
         let mut out = standing;
         if self.state.hand.obligation.is_none() {
             self.state.hand.obligation = Some(Obligation::Move { square: from });
+        }
+        if !self.state.hand.touches.iter().any(|t| t.square == from) {
+            self.state.hand.touches.push(TouchedPiece {
+                square: from,
+                own: true,
+                at_ms: at,
+            });
         }
         self.state.hand.touched = true;
         out.extend(self.lapse_offer_by_touch(player));
