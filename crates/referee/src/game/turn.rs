@@ -91,7 +91,7 @@ impl Game {
         }
         out.extend(self.lapse_offer_by_touch(player));
         self.state.hand.touched = true;
-        let before = self.state.hand.obligation;
+        let before = (self.state.hand.obligation, self.state.hand.bound_by.clone());
         self.state.hand.touches.push(TouchedPiece {
             square,
             own: piece.color == player,
@@ -104,11 +104,14 @@ impl Game {
         );
         self.state.hand.obligation = binding.obligation;
         self.state.hand.bound_by = Some(binding.ruling.rule.clone());
-        if before.is_some() && binding.obligation == before {
+        let unchanged = before.0.is_some()
+            && binding.obligation == before.0
+            && before.1.as_ref().is_none_or(|r| *r == binding.ruling.rule);
+        if unchanged {
             out.push(effect(
                 Effect::Touched {
                     square,
-                    obligation: before,
+                    obligation: before.0,
                 },
                 Rule::fide("4.3"),
                 "an earlier touch already binds the move",
@@ -205,6 +208,18 @@ impl Game {
                 .unwrap_or_else(|| Rule::fide(default))
         };
         Err(match ob {
+            Obligation::Move { square }
+                if m.is_some_and(|m| m.is_castle())
+                    && pos.piece_at(square).is_some_and(|p| p.role == Role::Rook) =>
+            {
+                reject(
+                    Rule::fide("4.4.2"),
+                    format!(
+                        "the rook on {square} was touched first: that is a rook move, no castling on that side"
+                    ),
+                    format!("先摸了 {square} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+                )
+            }
             Obligation::Move { square } => reject(
                 bound_by("4.3.1"),
                 format!("touch-move: the piece on {square} must be moved"),
@@ -249,7 +264,14 @@ impl Game {
         }
         self.require_turn(player)?;
         let standing = self.take_up_standing_illegal(player)?;
-        if let Some(Placed::Legal(_)) = self.state.hand.placed {
+        if let Some(Placed::Legal(made)) = self.state.hand.placed {
+            if made.promotion_role().is_some() && made.from() == from {
+                return Err(reject(
+                    Rule::fide("4.4.4"),
+                    "the new piece was left on the promotion square: the choice is final",
+                    "新棋子已放在升变格上：升变的选择已确定，不能更改",
+                ));
+            }
             return Err(reject(
                 Rule::fide("4.7"),
                 "the move was made when the hand left the piece; it cannot be changed",
