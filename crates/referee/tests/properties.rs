@@ -144,7 +144,7 @@ proptest! {
 /// Positions from which random play soon mates or stalemates.
 const NEAR_THE_END: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "k7/8/1K6/8/8/8/8/7Q w - - 0 1",
+    "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
     "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
     "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
     "7k/5K2/8/8/8/8/8/6Q1 b - - 0 1",
