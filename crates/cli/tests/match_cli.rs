@@ -72,5 +72,9 @@ fn an_engine_without_the_options_given_plays_its_games_with_a_warning() {
         ));
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
-    assert_eq!(text.matches("has no option \"Threads\"").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("has no option \"Threads\"").count(),
+        2,
+        "{text}"
+    );
 }
