@@ -7,3 +7,14 @@
 //! event's state is a fold over its own events (registrations, pairings,
 //! results, corrections).
 #![warn(missing_docs)]
+
+mod player;
+mod points;
+mod result;
+mod tournament;
+pub mod trf;
+
+pub use player::{Player, StartNo};
+pub use points::{PointSystem, Points};
+pub use result::{Colour, GameResult, Outcome, ResultCode, RoundEntry};
+pub use tournament::{Date, Entrant, Record, RequestedBye, Tournament};
