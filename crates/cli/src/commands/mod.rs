@@ -7,4 +7,5 @@ pub mod match_;
 pub mod perft;
 pub mod replay;
 pub mod serve;
+pub mod standings;
 pub mod verify;
