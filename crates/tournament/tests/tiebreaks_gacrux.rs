@@ -13,11 +13,14 @@ use std::process::Command;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
 use arbiter_tournament::{Colour, Tournament, trf};
 
-/// Every tie-break of C.07 that Arbiter implements, DE last so that it breaks
-/// the ties the others leave.
+/// Every tie-break of C.07 that Arbiter implements, DE near the end so that
+/// it breaks the ties the others leave. FB comes last: gacrux's Fore
+/// Buchholz changes the adjusted scores it leaves behind, so that the
+/// Buchholz-family values computed after it in the same run are not C.07's
+/// (docs/tournaments.md, "Where Arbiter and gacrux differ").
 const TIEBREAKS: [&str; 24] = [
-    "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB",
-    "SB", "SB/C1", "PS", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "DE",
+    "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "BH", "BH/C1", "BH/C2", "BH/M1", "AOB", "SB",
+    "SB/C1", "PS", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "DE", "FB",
 ];
 
 /// The values gacrux gives: by start number, the rank and one value per
@@ -137,12 +140,19 @@ fn compare(name: &str, tournament: &Tournament, format: Format) -> Vec<String> {
             }
         }
     }
-    let _ = std::fs::remove_file(&path);
+    if std::env::var_os("ARBITER_TRF_DIR").is_none() {
+        let _ = std::fs::remove_file(&path);
+    }
     differences
 }
 
+/// Where the files given to gacrux go: `ARBITER_TRF_DIR` keeps them for a
+/// look at a difference.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-tiebreaks-{}", std::process::id()));
+    let dir = std::env::var_os("ARBITER_TRF_DIR").map_or_else(
+        || std::env::temp_dir().join(format!("arbiter-tiebreaks-{}", std::process::id())),
+        PathBuf::from,
+    );
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
