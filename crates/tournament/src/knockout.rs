@@ -147,7 +147,7 @@ impl KnockoutMatch {
                     break;
                 }
                 let Some(g) = played.next() else {
-                    let first_colour = if count % 2 == 0 {
+                    let first_colour = if count.is_multiple_of(2) {
                         Colour::White
                     } else {
                         Colour::Black

@@ -27,7 +27,11 @@ fn closed_form(players: u32, round: u32) -> HashSet<(u32, u32)> {
             }
         }
         if (2 * i) % modulus == target {
-            games.insert(if round % 2 == 0 { (n, i) } else { (i, n) });
+            games.insert(if round.is_multiple_of(2) {
+                (n, i)
+            } else {
+                (i, n)
+            });
         }
     }
     games

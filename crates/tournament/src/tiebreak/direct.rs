@@ -22,8 +22,8 @@ pub(crate) fn compute(table: &Crosstable, groups: &[usize]) -> Vec<Value> {
     let mut members: Vec<Vec<usize>> = Vec::new();
     {
         let mut by_group: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-        for p in 0..n {
-            by_group.entry(groups[p]).or_default().push(p);
+        for (p, &group) in groups.iter().enumerate() {
+            by_group.entry(group).or_default().push(p);
         }
         for (_, group) in by_group {
             members.push(group);
