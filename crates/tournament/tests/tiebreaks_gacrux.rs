@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
-use arbiter_tournament::{Colour, Tournament, trf};
+use arbiter_tournament::{Colour, PointSystem, Tournament, trf};
 
 /// Every tie-break of C.07 that Arbiter implements, DE near the end so that
 /// it breaks the ties the others leave. FB comes last: gacrux's Fore
@@ -158,10 +158,16 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn check_all(cases: Vec<(String, Tournament, Format)>) {
-    let mut differences = Vec::new();
-    for (name, tournament, format) in &cases {
-        differences.extend(compare(name, tournament, *format));
-    }
+    // Each case waits on its own gacrux process: run them side by side.
+    let differences: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = cases
+            .iter()
+            .map(|(name, tournament, format)| {
+                scope.spawn(move || compare(name, tournament, *format))
+            })
+            .collect();
+        runs.into_iter().flat_map(|r| r.join().unwrap()).collect()
+    });
     assert!(
         differences.is_empty(),
         "{} differences from gacrux:\n{}",
@@ -201,6 +207,25 @@ fn generated_swiss_events_agree_with_gacrux() {
 }
 
 #[test]
+fn generated_swiss_events_scored_three_one_zero_agree_with_gacrux() {
+    let seed = seed();
+    let mut rng = common::Rng::new(seed);
+    let cases = (0..4)
+        .map(|i| {
+            let players = 6 + rng.below(30);
+            let rounds = 3 + rng.below(6);
+            let mut t = common::swiss(players, rounds, seed.wrapping_add(i));
+            t.points = PointSystem::three_one_zero();
+            for e in &mut t.entrants {
+                e.player.stated_points = Some(e.score_after(rounds, &t.points));
+            }
+            (format!("swiss-3-1-0-{i}"), t, Format::Swiss)
+        })
+        .collect();
+    check_all(cases);
+}
+
+#[test]
 fn generated_round_robins_agree_with_gacrux() {
     let seed = seed();
     let mut rng = common::Rng::new(seed);
@@ -227,18 +252,15 @@ fn shared_files_agree_with_gacrux() {
         "tournaments/bbpPairings/issue_15.trf",
         "tournaments/bbpPairings/dutch_2025_C5.trf",
     ];
-    let mut differences = Vec::new();
-    for file in files {
-        let path = arbiter_testdata::path(file);
-        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-        let tournament = trf::read(&text).unwrap();
-        let format = Format::of(&tournament, tournament.rounds_paired());
-        differences.extend(compare(file, &tournament, format));
-    }
-    assert!(
-        differences.is_empty(),
-        "{} differences from gacrux:\n{}",
-        differences.len(),
-        differences[..differences.len().min(40)].join("\n")
-    );
+    let cases = files
+        .iter()
+        .map(|file| {
+            let path = arbiter_testdata::path(file);
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            let tournament = trf::read(&text).unwrap();
+            let format = Format::of(&tournament, tournament.rounds_paired());
+            (file.to_string(), tournament, format)
+        })
+        .collect();
+    check_all(cases);
 }
