@@ -7,6 +7,7 @@
 
 mod serve;
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -24,7 +25,11 @@ fn add_account(db: &Path, name: &str, bot: bool) -> String {
         .arg(db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
@@ -137,12 +142,23 @@ matchmaking:
     )
 }
 
-/// The bot's process, stopped when the test ends.
+/// lichess-bot's `lib/versioning.yml`, which the shared copy lacks (the
+/// project's own `.gitignore` leaves out every `*.yml`): its version and
+/// the Python versions it checks for.
+const VERSIONING: &str = "lichess_bot_version: 2025.11.1.1
+minimum_python_version: \"3.10\"
+deprecated_python_version: \"3.9\"
+deprecation_date: 2025-10-01
+";
+
+/// The bot's process group (lichess-bot runs each game, and its event
+/// stream, in processes of their own), stopped when the test ends.
 struct Bot(Child);
 
 impl Drop for Bot {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.0.wait();
     }
 }
@@ -164,18 +180,21 @@ async fn lichess_bot_plays_several_games_in_a_row_with_both_colours() {
         config(&server.base, &bot_token, &pgn_dir),
     )
     .unwrap();
+    let versioning = home.join("lib/versioning.yml");
+    if !versioning.exists() {
+        std::fs::write(&versioning, VERSIONING).unwrap();
+    }
     let log = dir.path().join("lichess-bot.out");
-    let _bot = Bot(
-        Command::new("python3")
-            .args(["lichess-bot.py", "--disable_auto_logging"])
-            .current_dir(&home)
-            .stdout(std::fs::File::create(&log).unwrap())
-            .stderr(Stdio::from(
-                std::fs::File::options().append(true).open(&log).unwrap(),
-            ))
-            .spawn()
-            .expect("python3 runs lichess-bot"),
-    );
+    let _bot = Bot(Command::new("python3")
+        .args(["lichess-bot.py", "--disable_auto_logging"])
+        .current_dir(&home)
+        .process_group(0)
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(Stdio::from(
+            std::fs::File::options().append(true).open(&log).unwrap(),
+        ))
+        .spawn()
+        .expect("python3 runs lichess-bot"));
 
     // The opponent waits until the bot is online (its event stream open).
     let client = Client::new(&server.base);
@@ -226,7 +245,11 @@ async fn lichess_bot_plays_several_games_in_a_row_with_both_colours() {
         // The game is the challenge's, as on lichess.
         assert_eq!(g["challenge"], g["id"], "{g}");
         assert_eq!(g["finish_id"], g["id"], "{g}");
-        let bot_color = if g["opponent_color"] == "white" { "black" } else { "white" };
+        let bot_color = if g["opponent_color"] == "white" {
+            "black"
+        } else {
+            "white"
+        };
         bot_colors.push(bot_color);
         // It ended normally: mate or resignation, the bot winning.
         assert!(
@@ -273,9 +296,5 @@ async fn lichess_bot_plays_several_games_in_a_row_with_both_colours() {
     }
     // And it saw each of them through to its end.
     let log_text = bot_log();
-    assert_eq!(
-        log_text.matches("Game over").count(),
-        3,
-        "{log_text}"
-    );
+    assert_eq!(log_text.matches("Game over").count(), 3, "{log_text}");
 }

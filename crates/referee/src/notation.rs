@@ -162,17 +162,17 @@ mod tests {
         let start = Position::new();
         // b1 is empty (the knight is on c3) and b2 too (the pawn is on b3):
         // the scoresheet reader takes `b1a3` for the bishop's Bc1-a3.
-        let pos =
-            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/1PN5/P1PPPPPP/R1BQKBNR w KQkq - 0 1")
-                .unwrap();
+        let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/1PN5/P1PPPPPP/R1BQKBNR w KQkq - 0 1")
+            .unwrap();
         assert_eq!(san(&pos, pos.parse_san("b1a3").unwrap()), "Ba3");
         let e = parse_move(&pos, "b1a3").unwrap_err();
         assert!(e.ruling.message.en.contains("no piece on b1"), "{e}");
         assert!(parse_uci(&pos, "b1a3").is_err());
         // The same text from a scoresheet's point of view is still a bishop
         // move when it is not well-formed UCI.
-        let bishop = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 1")
-            .unwrap();
+        let bishop =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap();
         assert_eq!(san(&bishop, parse_move(&bishop, "bb2").unwrap()), "Bb2");
         // UCI only: SAN is refused, UCI is read.
         assert!(parse_uci(&start, "Nf3").is_err());

@@ -121,9 +121,9 @@ impl Termination {
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate
             | Termination::ArbiterDecision => "rules infraction",
-            Termination::ColoursReversedRestart
-            | Termination::Forfeit
-            | Termination::Aborted => "abandoned",
+            Termination::ColoursReversedRestart | Termination::Forfeit | Termination::Aborted => {
+                "abandoned"
+            }
             _ => "normal",
         }
     }

@@ -75,14 +75,22 @@ async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
     let view = s.view(&id).await;
     assert_eq!(view["status"], "started", "{view}");
     // Nobody has opened a stream: both move all the same.
-    for (token, mv) in [(&alice, "b2b3"), (&bob, "e7e5"), (&alice, "b1c3"), (&bob, "d7d5")] {
+    for (token, mv) in [
+        (&alice, "b2b3"),
+        (&bob, "e7e5"),
+        (&alice, "b1c3"),
+        (&bob, "d7d5"),
+    ] {
         let (status, body) = post(&s, &format!("/api/board/game/{id}/move/{mv}"), token).await;
         assert_eq!(status, 200, "{mv}: {body}");
     }
     // b1 is empty: `b1a3` is refused, never read as the bishop's Bc1-a3.
     let (status, body) = post(&s, &format!("/api/bot/game/{id}/move/b1a3"), &alice).await;
     assert_eq!(status, 400, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("no piece on b1"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("no piece on b1"),
+        "{body}"
+    );
     // SAN is not lichess's: refused, though Nf3 is legal.
     let (status, _) = post(&s, &format!("/api/board/game/{id}/move/Ng1-f3"), &alice).await;
     assert_eq!(status, 400);
@@ -92,7 +100,12 @@ async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
     // Arbiter's own API takes SAN, but reads well-formed UCI as UCI only.
     let created = s.started_game("300+2").await;
     let (gid, white, black, _) = common::tokens(&created);
-    for (token, mv) in [(&white, "b3"), (&black, "e5"), (&white, "Nc3"), (&black, "d5")] {
+    for (token, mv) in [
+        (&white, "b3"),
+        (&black, "e5"),
+        (&white, "Nc3"),
+        (&black, "d5"),
+    ] {
         assert_eq!(s.mv(&gid, token, mv).await.0, 200, "{mv}");
     }
     let (status, refused) = s.mv(&gid, &white, "b1a3").await;
@@ -140,8 +153,16 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
     let id = challenge_accepted(&s, &alice, &bob).await;
-    assert_eq!(post(&s, &format!("/api/board/game/{id}/move/e2e4"), &alice).await.0, 200);
-    assert_eq!(post(&s, &format!("/api/bot/game/{id}/abort"), &bob).await.0, 200);
+    assert_eq!(
+        post(&s, &format!("/api/board/game/{id}/move/e2e4"), &alice)
+            .await
+            .0,
+        200
+    );
+    assert_eq!(
+        post(&s, &format!("/api/bot/game/{id}/abort"), &bob).await.0,
+        200
+    );
     let view = s.view(&id).await;
     assert_eq!(view["result"], "*");
     assert_eq!(view["outcome"]["termination"], "aborted");
@@ -161,7 +182,12 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
 
     let id = challenge_accepted(&s, &alice, &bob).await;
     for (token, mv) in [(&alice, "e2e4"), (&bob, "e7e5")] {
-        assert_eq!(post(&s, &format!("/api/board/game/{id}/move/{mv}"), token).await.0, 200);
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+                .await
+                .0,
+            200
+        );
     }
     let (status, body) = post(&s, &format!("/api/board/game/{id}/abort"), &alice).await;
     assert_eq!(status, 400);
@@ -175,8 +201,18 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
     let id = challenge_accepted(&s, &alice, &bob).await;
-    for (token, mv) in [(&alice, "f2f3"), (&bob, "e7e5"), (&alice, "g2g4"), (&bob, "d8h4")] {
-        assert_eq!(post(&s, &format!("/api/board/game/{id}/move/{mv}"), token).await.0, 200);
+    for (token, mv) in [
+        (&alice, "f2f3"),
+        (&bob, "e7e5"),
+        (&alice, "g2g4"),
+        (&bob, "d8h4"),
+    ] {
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+                .await
+                .0,
+            200
+        );
     }
     let get = |path: String, accept: &'static str| {
         let req = s.http.get(s.url(&path)).header("accept", accept);
@@ -185,14 +221,22 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
     // One game: PGN by default, JSON when asked.
     let pgn = get(format!("/game/export/{id}"), "*/*").await;
     assert_eq!(pgn.status(), 200);
-    assert!(pgn.headers()["content-type"].to_str().unwrap().contains("pgn"));
+    assert!(
+        pgn.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("pgn")
+    );
     let pgn = pgn.text().await.unwrap();
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4#"), "{pgn}");
-    let json: Value = get(format!("/game/export/{id}?pgnInJson=true"), "application/json")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let json: Value = get(
+        format!("/game/export/{id}?pgnInJson=true"),
+        "application/json",
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     assert_eq!(json["id"], id.as_str());
     assert_eq!(json["status"], "mate");
     assert_eq!(json["winner"], "black");
@@ -208,21 +252,39 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
         .text()
         .await
         .unwrap();
-    let games: Vec<Value> = games.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let games: Vec<Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["id"], id.as_str());
-    let pgns = get("/api/games/user/alice".into(), "*/*").await.text().await.unwrap();
+    let pgns = get("/api/games/user/alice".into(), "*/*")
+        .await
+        .text()
+        .await
+        .unwrap();
     assert!(pgns.contains("Qh4#"));
-    assert_eq!(get("/api/games/user/nobody".into(), "*/*").await.status(), 404);
+    assert_eq!(
+        get("/api/games/user/nobody".into(), "*/*").await.status(),
+        404
+    );
 
     // Public data.
-    let user: Value = get("/api/user/alice".into(), "*/*").await.json().await.unwrap();
+    let user: Value = get("/api/user/alice".into(), "*/*")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(user["username"], "Alice");
     assert_eq!(user["count"]["all"], 1);
     assert_eq!(get("/api/user/nobody".into(), "*/*").await.status(), 404);
 
     // The public move stream of a finished game: its summary, and the end.
-    let streamed = get(format!("/api/stream/game/{id}"), "*/*").await.text().await.unwrap();
+    let streamed = get(format!("/api/stream/game/{id}"), "*/*")
+        .await
+        .text()
+        .await
+        .unwrap();
     let first: Value = serde_json::from_str(streamed.lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "mate");
     assert_eq!(first["lastMove"], "d8h4");
@@ -232,12 +294,20 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    for path in [format!("/{id}"), format!("/{id}/white"), format!("/{id}/black")] {
+    for path in [
+        format!("/{id}"),
+        format!("/{id}/white"),
+        format!("/{id}/black"),
+    ] {
         let r = no_redirects.get(s.url(&path)).send().await.unwrap();
         assert_eq!(r.status(), 303, "{path}");
         assert_eq!(r.headers()["location"], format!("/game/{id}").as_str());
     }
-    for path in [format!("/{id}/green"), "/nosuch".to_string(), "/nosuch/white".to_string()] {
+    for path in [
+        format!("/{id}/green"),
+        "/nosuch".to_string(),
+        "/nosuch/white".to_string(),
+    ] {
         let r = no_redirects.get(s.url(&path)).send().await.unwrap();
         assert_eq!(r.status(), 404, "{path}");
     }

@@ -100,10 +100,20 @@ pub async fn games_of_user(
         .clamp(0, MOST_GAMES);
     let mut rows = Vec::new();
     if flag(&q, "ongoing", false) {
-        rows.extend(hub.store.games_of_account(&account.id, false, most).await.map_err(HubError::from)?);
+        rows.extend(
+            hub.store
+                .games_of_account(&account.id, false, most)
+                .await
+                .map_err(HubError::from)?,
+        );
     }
     if flag(&q, "finished", true) {
-        rows.extend(hub.store.games_of_account(&account.id, true, most).await.map_err(HubError::from)?);
+        rows.extend(
+            hub.store
+                .games_of_account(&account.id, true, most)
+                .await
+                .map_err(HubError::from)?,
+        );
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.created_unix_ms));
     rows.truncate(most as usize);

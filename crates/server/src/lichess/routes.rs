@@ -113,7 +113,10 @@ pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
     Ok(Json(Value::Object(out)))
 }
 
-pub(super) async fn ongoing(hub: &Hub, account: &str) -> Vec<(GameHandle, crate::game::View, Color)> {
+pub(super) async fn ongoing(
+    hub: &Hub,
+    account: &str,
+) -> Vec<(GameHandle, crate::game::View, Color)> {
     let mut out = Vec::new();
     for game in hub.live_games() {
         if let Some(color) = game.meta.color_of_account(account)
@@ -630,9 +633,7 @@ pub async fn accept_challenge(
         fen: c.fen.clone(),
         // A timed game's player who never makes his first move loses by
         // default (FIDE 6.7.1).
-        default_time_ms: c
-            .clock
-            .map(|_| hub.config.default_time.as_millis() as u64),
+        default_time_ms: c.clock.map(|_| hub.config.default_time.as_millis() as u64),
         ..GameSetup::default()
     };
     // The game takes the challenge's id, as on lichess (clients keep it),

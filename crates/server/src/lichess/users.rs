@@ -32,7 +32,11 @@ pub async fn public_data(
     let mut user = account_json(&hub, &a);
     let playing = ongoing(&hub, &a.id).await;
     if let Some((game, _, color)) = playing.first() {
-        user["playing"] = json!(format!("/{}/{}", game.meta.id, color.fold("white", "black")));
+        user["playing"] = json!(format!(
+            "/{}/{}",
+            game.meta.id,
+            color.fold("white", "black")
+        ));
     }
     let finished = hub
         .store
@@ -80,7 +84,12 @@ pub async fn upgrade_to_bot(
     if a.bot {
         return Err(ApiError::BadRequest("this account is already a bot".into()));
     }
-    if hub.store.account_has_games(&a.id).await.map_err(HubError::from)? {
+    if hub
+        .store
+        .account_has_games(&a.id)
+        .await
+        .map_err(HubError::from)?
+    {
         return Err(ApiError::BadRequest(
             "an account that has played games cannot become a bot".into(),
         ));
