@@ -4,9 +4,11 @@ the lichess URLs such a script reads: the export (JSON and PGN), the
 account's games, its public data, the public move stream. Usage:
 berserk_no_stream.py BASE_URL ALICE_TOKEN BOB_TOKEN."""
 
+import io
 import sys
 
 import berserk
+import chess.pgn
 
 base, alice_token, bob_token = sys.argv[1:4]
 alice = berserk.Client(berserk.TokenSession(alice_token), base_url=base)
@@ -42,7 +44,13 @@ assert game["status"] == "started", game
 assert game["moves"] == "b3 e5 Nc3 d5", game
 assert game["players"]["white"]["user"]["id"] == "alice", game
 pgn = alice.games.export(game_id, as_pgn=True)
-assert "1. b3 e5 2. Nc3 d5" in pgn, pgn
+record = chess.pgn.read_game(io.StringIO(pgn))
+sans = []
+board = record.board()
+for move in record.mainline_moves():
+    sans.append(board.san(move))
+    board.push(move)
+assert sans == ["b3", "e5", "Nc3", "d5"], pgn
 
 alice.board.resign_game(game_id)
 game = bob.games.export(game_id)

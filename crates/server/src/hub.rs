@@ -278,6 +278,14 @@ impl Hub {
             .collect()
     }
 
+    /// Forgets what was read of `token`'s account, after it changed.
+    pub fn forget_token(&self, token: &str) {
+        self.accounts
+            .write()
+            .expect("accounts lock")
+            .remove(&TokenDigest::of(token));
+    }
+
     /// The account that `token` belongs to.
     pub async fn account_by_token(&self, token: &str) -> Result<Option<Account>, HubError> {
         let digest = TokenDigest::of(token);

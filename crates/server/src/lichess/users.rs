@@ -95,6 +95,9 @@ pub async fn upgrade_to_bot(
         ));
     }
     hub.store.make_bot(&a.id).await.map_err(HubError::from)?;
+    if let Some(token) = crate::http::auth::bearer(&headers) {
+        hub.forget_token(token);
+    }
     Ok(Json(json!({"ok": true})))
 }
 
