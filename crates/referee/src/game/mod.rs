@@ -1,5 +1,6 @@
 //! The game: a fold over events.
 
+mod arrival;
 mod draws;
 mod endings;
 mod illegal;
@@ -342,6 +343,7 @@ impl Game {
             (EventKind::ClaimFlag, _) => self.claim_flag(event.actor, at),
             (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
             (EventKind::Resign, Some(p)) => self.resign(p, at),
+            (EventKind::Abort, Some(p)) => self.abort(p, at),
             (_, None) => Err(reject(
                 Rule::fide("12.1"),
                 "the arbiter does not make the players' moves, offers or claims",
@@ -443,11 +445,16 @@ impl Game {
         )
     }
 
-    /// Applies whatever happens on its own up to `now` (a flag fall).
+    /// Applies whatever happens on its own up to `now`: a flag fall, or a
+    /// loss by default (whichever came first).
     fn let_time_pass(&mut self, now: u64) -> Vec<Consequence> {
-        match self.next_deadline_ms() {
-            Some(deadline) if deadline <= now => self.flag_falls(deadline),
-            _ => Vec::new(),
+        let flag = self.flag_deadline().filter(|&d| d <= now);
+        let default = self.default_deadline().filter(|&d| d <= now);
+        match (flag, default) {
+            (Some(f), Some(d)) if d < f => self.absent_player_loses(d),
+            (Some(f), _) => self.flag_falls(f),
+            (None, Some(d)) => self.absent_player_loses(d),
+            (None, None) => Vec::new(),
         }
     }
 
@@ -529,9 +536,18 @@ impl Game {
         self.state.clock.reading(now_ms)
     }
 
-    /// The next moment something happens on its own (a flag falls), so a
-    /// server can wake up then and send a [`EventKind::Tick`].
+    /// The next moment something happens on its own (a flag falls, or a
+    /// player who has not made his first move loses by default, FIDE
+    /// 6.7.1), so a server can wake up then and send a [`EventKind::Tick`].
     pub fn next_deadline_ms(&self) -> Option<u64> {
+        match (self.flag_deadline(), self.default_deadline()) {
+            (Some(flag), Some(default)) => Some(flag.min(default)),
+            (flag, default) => flag.or(default),
+        }
+    }
+
+    /// When the running clock's flag falls, where the referee calls flags.
+    fn flag_deadline(&self) -> Option<u64> {
         if self.state.outcome.is_some()
             || self.state.started_at.is_none()
             || self.setup.ruleset.flag_call != crate::FlagCall::Referee
