@@ -73,6 +73,14 @@ impl Game {
         self.state.offer_blocked.set_other(player, false);
         let having_move = player == self.state.position.turn();
         let moved = matches!(self.state.hand.placed, Some(Placed::Legal(_)));
+        // Each player notes the offer on the scoresheet (FIDE 9.1.2.2): made
+        // on the opponent's time, it follows the offerer's last move; made
+        // in the offerer's own turn, it goes with the move to come.
+        if !having_move
+            && let Some(last) = self.state.plies.iter_mut().rev().find(|p| p.side == player)
+        {
+            last.offered_draw = true;
+        }
         let (rule, en, zh) = if having_move && moved {
             (
                 self.offer_rule(),
