@@ -33,7 +33,7 @@ const STRINGS = {
     rematchOffered: (side) => `${side} offers a rematch`, close: 'Close',
     back: (side) => `${side} is back`,
     browsing: (shown, total) => `Move ${shown} of ${total}`, backToLive: 'Back to the game',
-    routine: (moves, n) => (moves ? `${moves} moves played, clocks pressed` : `${n} routine entries`),
+    routine: (moves, n) => (moves ? `${moves} ${moves === 1 ? 'move' : 'moves'} played, ${moves === 1 ? 'clock' : 'clocks'} pressed` : `${n} routine ${n === 1 ? 'entry' : 'entries'}`),
     noRulings: 'No rulings yet.', custom: 'Custom…', customTimeControl: 'Custom time control',
     customHint: 'Seconds: 300+3 (5 min + 3 s a move), 40/5400+30:1800+30 (40 moves in 90 min, then 30 min; 30 s a move), 1800 (sudden death), - (untimed).',
     afterMove: (move) => `after ${move}`,

@@ -72,7 +72,9 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
         // goes in the move's comment.
         let offer = if ply.offered_draw { "(=)" } else { "" };
         let comment = Comment {
-            clock: ply.clock_ms.map(|ms| ClockTime::from_millis(ms.max(0) as u64)),
+            clock: ply
+                .clock_ms
+                .map(|ms| ClockTime::from_millis(ms.max(0) as u64)),
             ..Comment::text(offer)
         };
         if !comment.is_empty() {

@@ -126,7 +126,10 @@ fn an_offer_made_apart_from_a_move_is_noted_with_the_offerers_move() {
     assert!(sheet.contains("e5 (=) [0:05:00]"), "{sheet}");
     assert!(sheet.contains("2. Nf3 (=) [0:04:57]"), "{sheet}");
     let pgn = game.to_pgn().replace('\n', " ");
-    assert!(pgn.contains("1... e5 {[%clk 0:05:00] (=)} 2. Nf3 {[%clk 0:04:57] (=)}"), "{pgn}");
+    assert!(
+        pgn.contains("1... e5 {[%clk 0:05:00] (=)} 2. Nf3 {[%clk 0:04:57] (=)}"),
+        "{pgn}"
+    );
     // Without the offer, the record is as it always was.
     let plain = run_with(
         "

@@ -240,12 +240,25 @@ async fn the_rulings_are_made_again_from_the_record() {
     assert_eq!(decline.0, 200);
     let rulings = get_json(&s, &format!("/api/games/{id}/rulings")).await;
     let rulings = rulings["rulings"].as_array().unwrap();
-    let kinds: Vec<&str> = rulings.iter().map(|r| r["kind"].as_str().unwrap()).collect();
+    let kinds: Vec<&str> = rulings
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
     assert_eq!(
         kinds,
-        ["start", "move", "move", "move", "offer_draw", "decline_draw"]
+        [
+            "start",
+            "move",
+            "move",
+            "move",
+            "offer_draw",
+            "decline_draw"
+        ]
     );
-    let plies: Vec<u64> = rulings.iter().map(|r| r["plies"].as_u64().unwrap()).collect();
+    let plies: Vec<u64> = rulings
+        .iter()
+        .map(|r| r["plies"].as_u64().unwrap())
+        .collect();
     assert_eq!(plies, [0, 1, 2, 3, 3, 3]);
     // The verdict on each, as the referee gave it when the event came.
     let offered = &rulings[4]["verdict"]["consequences"][0];
@@ -289,7 +302,9 @@ async fn the_list_tells_waiting_games_from_those_being_played() {
     let s = Server::start().await;
     let (started, ..) = tokens(&s.started_game("600+5").await);
     let waiting = s
-        .create(json!({"white": "A", "black": "B", "time_control": "600+5", "mode": "over_the_board"}))
+        .create(
+            json!({"white": "A", "black": "B", "time_control": "600+5", "mode": "over_the_board"}),
+        )
         .await;
     let (waiting, ..) = tokens(&waiting);
     let list = get_json(&s, "/api/games").await;

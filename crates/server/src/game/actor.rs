@@ -202,7 +202,9 @@ impl GameActor {
                 let _ = reply.send(self.offer_rematch(color));
             }
             Command::RematchMade(game) => {
-                let _ = self.updates.send(Update::Room(Arc::new(Room::Rematch(game))));
+                let _ = self
+                    .updates
+                    .send(Update::Room(Arc::new(Room::Rematch(game))));
             }
         }
     }
@@ -311,7 +313,9 @@ impl GameActor {
         // An offer made on the opponent's time marks the offerer's last
         // move (FIDE 9.1.2.2), already announced: the last two moves go
         // again, so that watchers see the mark.
-        let offer = ruled.as_ref().is_some_and(|(_, kind, _)| *kind == "offer_draw");
+        let offer = ruled
+            .as_ref()
+            .is_some_and(|(_, kind, _)| *kind == "offer_draw");
         let from = if offer {
             self.announced.saturating_sub(2)
         } else {

@@ -162,9 +162,7 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
             // Unfinished games are all live: ask the game whether its
             // clock has started.
             match hub.game(&r.id).await {
-                Ok(Some(game)) if game.read(|g| g.is_started()).await.unwrap_or(false) => {
-                    "started"
-                }
+                Ok(Some(game)) if game.read(|g| g.is_started()).await.unwrap_or(false) => "started",
                 _ => "created",
             }
         };

@@ -15,7 +15,11 @@ macro_rules! web {
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("app.css", "text/css; charset=utf-8", web!("app.css")),
     ("favicon.svg", "image/svg+xml", web!("favicon.svg")),
-    ("sound.js", "text/javascript; charset=utf-8", web!("sound.js")),
+    (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        web!("sound.js"),
+    ),
     (
         "replay.js",
         "text/javascript; charset=utf-8",

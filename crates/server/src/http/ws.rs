@@ -344,7 +344,9 @@ fn rematch_setup(setup: &GameSetup) -> GameSetup {
 /// A player's wish for a rematch; the second wish makes the new game.
 async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
     let Role::Player(color) = role else {
-        return Some(json!({"type": "error", "error": "only the players ask for a rematch"}).into());
+        return Some(
+            json!({"type": "error", "error": "only the players ask for a rematch"}).into(),
+        );
     };
     match game.offer_rematch(color).await {
         Ok(RematchAnswer::Offered) => None,
@@ -357,7 +359,11 @@ async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
                 Ok(created) => {
                     game.rematch_made(RematchGame {
                         id: created.id,
-                        tokens: [created.white_token, created.black_token, created.arbiter_token],
+                        tokens: [
+                            created.white_token,
+                            created.black_token,
+                            created.arbiter_token,
+                        ],
                     })
                     .await;
                     None
