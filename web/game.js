@@ -57,6 +57,8 @@ async function start() {
 function showMissing() {
   $('game').hidden = true;
   $('missing').hidden = false;
+  // Nothing to link to, nobody's seat.
+  for (const x of ['role', 'watchers', 'sheet-link', 'pgn-link']) $(x).hidden = true;
   document.body.dataset.status = 'missing';
   document.title = `${t('notFound')} · Arbiter`;
 }

@@ -68,6 +68,7 @@ test('an unknown game says "no such game" and stops, not a board reconnecting', 
   await page.waitForTimeout(2500);
   assert.equal(await page.isVisible('#banner'), false, 'no "Reconnecting…" banner');
   assert.equal(await page.isVisible('#board'), false);
+  for (const gone of ['#sheet-link', '#pgn-link', '[data-testid=role]']) assert.equal(await page.isVisible(gone), false, gone);
   assert.equal(await bodyData(page, 'status'), 'missing');
   await shot(page, 'gp-01-missing-desktop');
   const zh = await open(`${server.base}/game/NoSuchGame2`, { lang: 'zh', ready: '[data-testid=missing]:not([hidden])', viewport: PHONE });
