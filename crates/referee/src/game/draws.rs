@@ -73,7 +73,15 @@ impl Game {
         self.state.offer_blocked.set_other(player, false);
         let having_move = player == self.state.position.turn();
         let moved = matches!(self.state.hand.placed, Some(Placed::Legal(_)));
-        let answering = !having_move && matches!(self.state.hand.placed, Some(Placed::Legal(_)));
+        // Each player notes the offer on the scoresheet (FIDE 9.1.2.2): made
+        // on the opponent's time, it follows the offerer's last move; made
+        // in the offerer's own turn, it goes with the move to come.
+        if !having_move
+            && let Some(last) = self.state.plies.iter_mut().rev().find(|p| p.side == player)
+        {
+            last.offered_draw = true;
+        }
+        let answering = !having_move && moved;
         let (rule, en, zh) = if answering {
             (
                 Rule::fide("9.1.2.1"),

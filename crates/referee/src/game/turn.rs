@@ -551,7 +551,11 @@ impl Game {
         // An offer with the move is judged once the move is made (both
         // players may now have moved, 5.2.3).
         let offer_check = offer.then(|| self.may_offer(player));
-        let mut offered = false;
+        // An offer the player made earlier in this turn, before the move
+        // or before the press, goes on the record with this move (FIDE
+        // 9.1.2.2): it is still pending, since only the opponent's move or
+        // answer ends it.
+        let mut offered = self.state.offer == Some(Offer { by: player });
         match offer_check {
             Some(Ok(())) => {
                 self.state.offer = Some(Offer { by: player });

@@ -273,6 +273,8 @@ pub async fn game_stream(
                         if gone { e["claimWinInSeconds"] = json!(claim_win_in_seconds); }
                         line(&e)
                     }
+                    // Who watches the web page, and its rematches, are not lichess's.
+                    Ok(Update::Room(_)) => continue,
                     Err(RecvError::Lagged(_)) => match game.join().await {
                         Ok((v, m, _)) => {
                             over = v.status == Status::Over;
