@@ -19,6 +19,7 @@ mod command;
 mod decoder;
 mod message;
 mod reader;
+pub mod simulator;
 
 pub use command::{ClockRun, Command, DISPLAY_WIDTH};
 pub use decoder::{DecodeError, Decoder, MAX_MESSAGE};
