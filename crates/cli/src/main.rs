@@ -48,6 +48,10 @@ enum Command {
     Verify(commands::verify::Args),
     /// Manage API accounts.
     Account(commands::account::Args),
+    /// Feed a game on `arbiter serve` from a DGT electronic board and
+    /// clock (or a recorded capture), the referee's answers shown on the
+    /// clock.
+    Board(commands::board::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
         Command::Account(args) => commands::account::run(args),
+        Command::Board(args) => commands::board::run(args),
     };
     match result {
         Ok(code) => code,

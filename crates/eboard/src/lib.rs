@@ -17,6 +17,7 @@
 pub mod capture;
 mod command;
 mod decoder;
+pub mod display;
 mod message;
 mod reader;
 pub mod simulator;

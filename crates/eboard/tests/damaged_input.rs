@@ -36,7 +36,13 @@ fn stray_bytes_are_skipped_as_one_error() {
     let mut bytes = vec![0x01, 0x02, 0x03];
     bytes.extend(E2_LIFTED);
     let out = all(&bytes);
-    assert_eq!(out[0], Err(DecodeError::Stray { offset: 0, count: 3 }));
+    assert_eq!(
+        out[0],
+        Err(DecodeError::Stray {
+            offset: 0,
+            count: 3
+        })
+    );
     assert!(out[1].is_ok());
 }
 
@@ -45,7 +51,13 @@ fn an_unknown_identifier_is_reported() {
     let mut bytes = vec![0xff];
     bytes.extend(E2_LIFTED);
     let out = all(&bytes);
-    assert_eq!(out[0], Err(DecodeError::UnknownMessage { offset: 0, id: 0xff }));
+    assert_eq!(
+        out[0],
+        Err(DecodeError::UnknownMessage {
+            offset: 0,
+            id: 0xff
+        })
+    );
     assert!(out[1].is_ok());
 }
 
@@ -56,7 +68,14 @@ fn a_wrong_size_is_reported_with_its_offset() {
     bytes.extend(E2_LIFTED);
     let out = all(&bytes);
     assert!(out[0].is_ok());
-    assert_eq!(out[1], Err(DecodeError::BadSize { offset: 5, id: 0x8e, size: 6 }));
+    assert_eq!(
+        out[1],
+        Err(DecodeError::BadSize {
+            offset: 5,
+            id: 0x8e,
+            size: 6
+        })
+    );
     assert!(out[2].is_ok());
     assert_eq!(out.len(), 3);
 }
@@ -64,12 +83,22 @@ fn a_wrong_size_is_reported_with_its_offset() {
 #[test]
 fn impossible_values_are_reported() {
     let out = all(&[0x8e, 0x00, 0x05, 0x40, 0x00]);
-    assert!(matches!(out[0], Err(DecodeError::BadPayload { offset: 0, id: 0x8e, .. })));
+    assert!(matches!(
+        out[0],
+        Err(DecodeError::BadPayload {
+            offset: 0,
+            id: 0x8e,
+            ..
+        })
+    ));
     let out = all(&[0x8e, 0x00, 0x05, 0x10, 0x10]);
     assert!(matches!(out[0], Err(DecodeError::BadPayload { .. })));
     // Minutes 0x6a is no BCD number.
     let out = all(&[0x8d, 0x00, 0x0a, 0x20, 0x6a, 0x00, 0x20, 0x03, 0x00, 0x09]);
-    assert!(matches!(out[0], Err(DecodeError::BadPayload { id: 0x8d, .. })));
+    assert!(matches!(
+        out[0],
+        Err(DecodeError::BadPayload { id: 0x8d, .. })
+    ));
 }
 
 #[test]
@@ -119,7 +148,10 @@ fn commands_encode_as_the_protocol_says_and_read_back() {
         Command::SendBoard,
         Command::SendVersion,
         set,
-        Command::ClockDisplay { text: "DRAW?".into(), beep: false },
+        Command::ClockDisplay {
+            text: "DRAW?".into(),
+            beep: false,
+        },
         Command::ClockEndDisplay,
     ] {
         let bytes = c.to_bytes();

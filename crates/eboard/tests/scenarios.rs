@@ -138,7 +138,12 @@ fn an_illegal_move_completed_by_pressing_is_penalised() {
 #[test]
 fn a_pawn_left_on_the_last_rank_unpromoted_is_an_illegal_move() {
     let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
-    let r = run(fen, Orientation::Normal, true, "start\nlift e7\nplace e8 P\npress\n");
+    let r = run(
+        fen,
+        Orientation::Normal,
+        true,
+        "start\nlift e7\nplace e8 P\npress\n",
+    );
     let release = r.verdict_of(&EventKind::Release {
         from: Square::E7,
         to: Square::E8,
@@ -152,7 +157,12 @@ fn a_pawn_left_on_the_last_rank_unpromoted_is_an_illegal_move() {
 #[test]
 fn a_new_piece_on_the_last_rank_is_the_promotion() {
     let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
-    let r = run(fen, Orientation::Normal, true, "start\nlift e7\nplace e8 N\npress\n");
+    let r = run(
+        fen,
+        Orientation::Normal,
+        true,
+        "start\nlift e7\nplace e8 N\npress\n",
+    );
     assert_eq!(r.moves(), ["e7e8n"]);
 }
 
@@ -209,8 +219,14 @@ fn knocked_over_pieces_are_displaced_not_touched() {
         "start\nlift g1\nlift f2\nlift h2\nplace h2 P\nplace f2 P\nplace f3 N\npress\n",
     );
     assert!(r.verdict_of(&EventKind::PiecesDisplaced).is_accepted());
-    assert!(!r.kinds().contains(&&EventKind::Touch { square: Square::F2 }));
-    assert!(!r.kinds().contains(&&EventKind::Touch { square: Square::H2 }));
+    assert!(
+        !r.kinds()
+            .contains(&&EventKind::Touch { square: Square::F2 })
+    );
+    assert!(
+        !r.kinds()
+            .contains(&&EventKind::Touch { square: Square::H2 })
+    );
     assert!(r.notices.contains(&Notice::Restored));
     assert_eq!(r.moves(), ["g1f3"]);
 }
