@@ -12,6 +12,7 @@ use arbiter_eboard::simulator::{SimulatedBoard, Step, parse_script};
 use arbiter_eboard::{ClockRun, Command as BoardCommand, Orientation};
 use arbiter_rules::Position;
 use serde_json::{Value, json};
+use serialport::SerialPort as _;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -353,4 +354,59 @@ fn a_set_down_before_its_lift_is_the_move() {
     let game = create(base, START);
     play(base, &game, START, "start\nplace e4 P\nlift e2\npress\n");
     assert_eq!(record(base, &game, "uci"), ["e2e4"]);
+}
+
+#[test]
+fn the_page_hears_what_the_board_shows() {
+    let s = server();
+    let base = s.process.base.clone();
+    let game = create(&base, START);
+    let id = game["id"].as_str().unwrap().to_string();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let boards = runtime.block_on(async {
+        use futures_util::StreamExt as _;
+        let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
+        let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let args = board_args(&base, &game);
+        let cli = tokio::task::spawn_blocking(move || {
+            Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(args)
+                .arg("--replay")
+                .arg(data("1.inbytes"))
+                .output()
+                .unwrap()
+        });
+        let mut boards = Vec::new();
+        let watch = async {
+            while let Some(Ok(m)) = socket.next().await {
+                if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["type"] == "board" {
+                        boards.push(v);
+                    }
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(120), async {
+            tokio::select! {
+                out = cli => assert!(out.unwrap().status.success()),
+                _ = watch => {}
+            }
+        })
+        .await;
+        boards
+    });
+    // White's pawn lifted from e2: the page hears the board without it,
+    // e2 marked as differing from the game.
+    assert!(
+        boards.iter().any(
+            |b| b["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR"
+                && b["differences"] == json!(["e2"])
+        ),
+        "{} board reports",
+        boards.len()
+    );
 }

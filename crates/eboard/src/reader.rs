@@ -213,35 +213,42 @@ impl BoardReader {
     pub fn tick(&mut self, at_ms: u64) -> Vec<Reading> {
         match self.settling {
             Some((m, since)) if at_ms >= since + SETTLE_MS && !self.has_clock() => {
-                self.settling = None;
-                let mover = self.game.turn();
-                self.game.play_unchecked(m);
-                self.end_turn();
-                vec![event(
-                    mover.into(),
-                    at_ms,
-                    EventKind::Move {
-                        mv: m.to_string_uci(),
-                        offer_draw: false,
-                    },
-                )]
+                self.move_and_press(m, at_ms)
             }
             _ => Vec::new(),
         }
     }
 
+    /// Without a clock: `m` is made and pressed at once.
+    fn move_and_press(&mut self, m: Move, at_ms: u64) -> Vec<Reading> {
+        let mover = self.game.turn();
+        self.game.play_unchecked(m);
+        self.end_turn();
+        vec![event(
+            mover.into(),
+            at_ms,
+            EventKind::Move {
+                mv: m.to_string_uci(),
+                offer_draw: false,
+            },
+        )]
+    }
+
     /// The capture or the line has ended: a move standing on the board is
-    /// made (the hands are off the board for good) but not pressed.
+    /// made (the hands are off the board for good), and, without a clock
+    /// on the line, pressed; with one, nobody pressed it.
     pub fn finish(&mut self, at_ms: u64) -> Vec<Reading> {
         if !self.started {
             return Vec::new();
         }
-        match legal_move_on_board(&self.board, &self.game) {
-            Some(m) => {
-                let mover = self.game.turn();
-                vec![release(mover, m, at_ms)]
-            }
-            None => Vec::new(),
+        let Some(m) = legal_move_on_board(&self.board, &self.game) else {
+            return Vec::new();
+        };
+        if self.has_clock() {
+            vec![release(self.game.turn(), m, at_ms)]
+        } else {
+            // Without a clock, a move on the board is made and pressed.
+            self.move_and_press(m, at_ms)
         }
     }
 

@@ -88,6 +88,45 @@ struct Relay {
     next_id: u64,
     /// The latest view of the game the server sent.
     view: Value,
+    pacer: Pacer,
+}
+
+/// Keeps this connection under the server's limit on messages a second
+/// (20, bursts of 40), with a margin: refused messages carry no id, so a
+/// refusal is better avoided than sorted out.
+struct Pacer {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Pacer {
+    const PER_SECOND: f64 = 15.0;
+    const BURST: f64 = 30.0;
+
+    fn new() -> Pacer {
+        Pacer {
+            tokens: Pacer::BURST,
+            at: Instant::now(),
+        }
+    }
+
+    async fn wait_turn(&mut self) {
+        loop {
+            let now = Instant::now();
+            self.tokens = (self.tokens
+                + now.duration_since(self.at).as_secs_f64() * Pacer::PER_SECOND)
+                .min(Pacer::BURST);
+            self.at = now;
+            if self.tokens >= 1.0 {
+                self.tokens -= 1.0;
+                return;
+            }
+            tokio::time::sleep(Duration::from_secs_f64(
+                (1.0 - self.tokens) / Pacer::PER_SECOND,
+            ))
+            .await;
+        }
+    }
 }
 
 impl Relay {
@@ -133,10 +172,10 @@ impl Relay {
     /// would not hear it).
     async fn act(&mut self, event: &Event) -> anyhow::Result<Option<Result<Verdict, String>>> {
         let token = match event.actor {
-            Actor::White => &self.tokens[0],
-            Actor::Black => &self.tokens[1],
+            Actor::White => self.tokens[0].clone(),
+            Actor::Black => self.tokens[1].clone(),
             Actor::Arbiter => match &self.arbiter {
-                Some(t) => t,
+                Some(t) => t.clone(),
                 None => return Ok(None),
             },
         };
@@ -146,6 +185,7 @@ impl Relay {
             self.next_id += 1;
             let id = self.next_id;
             let message = json!({"type": "act", "id": id, "token": token, "event": kind});
+            self.pacer.wait_turn().await;
             self.socket
                 .send(WsMessage::text(message.to_string()))
                 .await?;
@@ -154,9 +194,54 @@ impl Relay {
                 Err(e) if e == "too many messages" => {
                     tokio::time::sleep(Duration::from_millis(100)).await
                 }
-                other => return Ok(Some(other)),
+                Ok(verdict) => {
+                    if verdict.is_accepted() {
+                        self.await_update().await?;
+                    }
+                    return Ok(Some(Ok(verdict)));
+                }
+                Err(e) => return Ok(Some(Err(e))),
             }
         }
+    }
+
+    /// Reads on to the update an accepted event caused: the server sends
+    /// the verdict first, the update right behind it.
+    async fn await_update(&mut self) -> anyhow::Result<()> {
+        let wait = async {
+            loop {
+                let message = self
+                    .socket
+                    .next()
+                    .await
+                    .context("the server closed the connection")??;
+                let WsMessage::Text(text) = message else {
+                    continue;
+                };
+                let value: Value = serde_json::from_str(text.as_str())?;
+                if matches!(value["type"].as_str(), Some("full") | Some("update")) {
+                    self.merge_view(&value["view"]);
+                    return anyhow::Ok(());
+                }
+            }
+        };
+        // An update may be folded into a later one; never wait long.
+        match tokio::time::timeout(Duration::from_secs(2), wait).await {
+            Ok(result) => result,
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Tells the room what the board shows (the arbiter's page draws it
+    /// beside the game's position).
+    async fn report_board(&mut self, fen: &str, differences: &[String]) -> anyhow::Result<()> {
+        let message = json!({"type": "board", "token": self.tokens[0], "fen": fen,
+                             "differences": differences});
+        self.pacer.wait_turn().await;
+        self.socket
+            .send(WsMessage::text(message.to_string()))
+            .await?;
+        Ok(())
     }
 
     fn position(&self) -> Option<Position> {
@@ -237,6 +322,7 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         arbiter: args.arbiter.clone(),
         next_id: 0,
         view: Value::Null,
+        pacer: Pacer::new(),
     };
     // The first message is the game's whole view.
     while relay.view.is_null() {
@@ -278,6 +364,7 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
             None => chunks.recv().await.map(Some),
         };
         let mut readings = Vec::new();
+        let ended = next.is_none();
         match next {
             None => {
                 let at = epoch.elapsed().as_millis() as u64;
@@ -310,9 +397,10 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
                 "{}",
                 json!({"board": board, "differences": differences})
             )?;
+            relay.report_board(&board, &differences).await?;
             last_board = board;
         }
-        if next.is_none() {
+        if ended {
             break;
         }
     }
