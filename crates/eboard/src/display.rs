@@ -8,11 +8,13 @@ use arbiter_referee::{Effect, Verdict};
 ///
 /// ```
 /// use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup, Mode};
+/// use arbiter_rules::Square;
 /// let setup = GameSetup { mode: Mode::OverTheBoard, ..GameSetup::default() };
 /// let mut game = Game::new(setup)?;
 /// game.apply(Event::new(Actor::Arbiter, 0, EventKind::Start));
-/// let offer = game.apply(Event::new(Actor::White, 10, EventKind::OfferDraw));
-/// assert_eq!(arbiter_eboard::display::verdict_text(&offer).as_deref(), Some("DRAW?"));
+/// let knight = EventKind::Release { from: Square::G1, to: Square::G3, promotion: None };
+/// let placed = game.apply(Event::new(Actor::White, 10, knight));
+/// assert_eq!(arbiter_eboard::display::verdict_text(&placed).as_deref(), Some("ILLEGAL"));
 /// # Ok::<(), arbiter_referee::SetupError>(())
 /// ```
 pub fn verdict_text(verdict: &Verdict) -> Option<String> {

@@ -257,10 +257,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.block_on(run_async(args))
 }
 
+/// Chunks of bytes from the board, each with when it was read.
+type Chunks = mpsc::UnboundedReceiver<(Vec<u8>, Instant)>;
+
 /// Chunks from the board, as they come; `None` once the line has ended.
-fn spawn_source(
-    args: &Args,
-) -> anyhow::Result<(Line, mpsc::UnboundedReceiver<(Vec<u8>, Instant)>)> {
+fn spawn_source(args: &Args) -> anyhow::Result<(Line, Chunks)> {
     let (tx, rx) = mpsc::unbounded_channel();
     if let Some(path) = &args.replay {
         let text = std::fs::read_to_string(path)
