@@ -134,34 +134,46 @@ fn every_event_has_its_verdict(lines: &[Value]) {
     }
 }
 
-#[test]
-fn captures_replayed_into_a_server_game_are_their_games() {
+/// Replays `capture` into a fresh server game; the game's record in
+/// `field` (`uci` or `san`), and what the command printed.
+fn replayed(capture: &str, field: &str) -> (Vec<String>, Vec<Value>) {
     let s = server();
     let base = &s.process.base;
-    for (capture, moves) in [("1", "1.uci"), ("2", "2.uci")] {
-        let game = create(base, START);
-        let lines = replay(base, &game, &format!("{capture}.inbytes"));
-        every_event_has_its_verdict(&lines);
-        let mut want = moves_of(&std::fs::read_to_string(data(moves)).unwrap());
-        if capture == "2" {
-            // 50.Qh6 is made on the board but never pressed: made (4.7),
-            // not completed, so not in the record.
-            let last = want.pop().unwrap();
-            assert!(lines.iter().any(|l| l["event"]["kind"] == "release"
-                && format!(
-                    "{}{}",
-                    l["event"]["from"].as_str().unwrap(),
-                    l["event"]["to"].as_str().unwrap()
-                ) == last
-                && l["verdict"]["verdict"] == "accepted"));
-        }
-        assert_eq!(record(base, &game, "uci"), want, "capture {capture}");
-    }
     let game = create(base, START);
-    let lines = replay(base, &game, "johan.inbytes");
+    let lines = replay(base, &game, &format!("{capture}.inbytes"));
     every_event_has_its_verdict(&lines);
-    let want = moves_of(&std::fs::read_to_string(data("johan.pgn")).unwrap());
-    assert_eq!(record(base, &game, "san"), want);
+    (record(base, &game, field), lines)
+}
+
+fn game_of(file: &str) -> Vec<String> {
+    moves_of(&std::fs::read_to_string(data(file)).unwrap())
+}
+
+#[test]
+fn capture_1_replayed_into_a_server_game_is_its_game() {
+    assert_eq!(replayed("1", "uci").0, game_of("1.uci"));
+}
+
+#[test]
+fn capture_2_replayed_into_a_server_game_is_its_game_but_the_unpressed_move() {
+    let (record, lines) = replayed("2", "uci");
+    let mut want = game_of("2.uci");
+    // 50.Qh6 is made on the board but never pressed: made (4.7), not
+    // completed, so not in the record.
+    let last = want.pop().unwrap();
+    assert!(lines.iter().any(|l| l["event"]["kind"] == "release"
+        && format!(
+            "{}{}",
+            l["event"]["from"].as_str().unwrap(),
+            l["event"]["to"].as_str().unwrap()
+        ) == last
+        && l["verdict"]["verdict"] == "accepted"));
+    assert_eq!(record, want);
+}
+
+#[test]
+fn capture_johan_replayed_into_a_server_game_is_its_pgn() {
+    assert_eq!(replayed("johan", "san").0, game_of("johan.pgn"));
 }
 
 /// What the simulated clock was told during a scenario.
