@@ -182,6 +182,9 @@ impl GameActor {
                 self.chat.push(line.clone());
                 let _ = self.updates.send(Update::Chat(Arc::new(line)));
             }
+            Command::Board(seen) => {
+                let _ = self.updates.send(Update::Board(Arc::new(seen)));
+            }
             Command::ChatLog { reply } => {
                 let _ = reply.send(self.chat.clone());
             }

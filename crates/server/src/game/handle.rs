@@ -100,6 +100,16 @@ pub struct ChatLine {
     pub room: String,
 }
 
+/// What an electronic board shows, as its reader sends it: the position
+/// on the board and the squares where it differs from the game's.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardSeen {
+    /// The board field of a FEN, the game's way up.
+    pub fen: String,
+    /// Squares where the board and the game differ.
+    pub differences: Vec<String>,
+}
+
 /// What the actor tells everybody watching.
 #[derive(Clone, Debug)]
 pub enum Update {
@@ -108,6 +118,8 @@ pub enum Update {
     State(Arc<StateUpdate>),
     /// A chat line.
     Chat(Arc<ChatLine>),
+    /// What the electronic board shows now.
+    Board(Arc<BoardSeen>),
     /// A player's every connection closed (`gone`), or one came back.
     Gone {
         /// Whose.
@@ -234,6 +246,7 @@ pub(super) enum Command {
         present: bool,
     },
     Chat(ChatLine),
+    Board(BoardSeen),
     ChatLog {
         reply: oneshot::Sender<Vec<ChatLine>>,
     },
@@ -313,6 +326,11 @@ impl GameHandle {
     /// Posts a chat line.
     pub async fn chat(&self, line: ChatLine) -> Result<(), ActError> {
         self.send(Command::Chat(line)).await
+    }
+
+    /// Tells the room what the electronic board shows.
+    pub async fn board(&self, seen: BoardSeen) -> Result<(), ActError> {
+        self.send(Command::Board(seen)).await
     }
 
     /// The chat so far.

@@ -16,8 +16,8 @@ pub mod actor_context {
     pub use super::actor::{Context, OnFinish};
 }
 pub use handle::{
-    ActError, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame, Role, Room,
-    StateUpdate, Update,
+    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame,
+    Role, Room, StateUpdate, Update,
 };
 pub use ruling::Ruling;
 pub use view::{Head, PlyView, Ruled, Status, View};

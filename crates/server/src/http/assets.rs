@@ -33,6 +33,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("game.js", "text/javascript; charset=utf-8", web!("game.js")),
     (
+        "eboard.js",
+        "text/javascript; charset=utf-8",
+        web!("eboard.js"),
+    ),
+    (
         "scoresheet.js",
         "text/javascript; charset=utf-8",
         web!("scoresheet.js"),

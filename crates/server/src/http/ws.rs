@@ -4,6 +4,9 @@
 //! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
 //! `{"type":"chat","text":…}`, `{"type":"rematch"}` (a player, once the
 //! game is over). An action may carry its own `"token"`: it
+//! `{"type":"chat","text":…}`, `{"type":"board","fen":…,"differences":[…]}`
+//! (what an electronic board shows, from a seat's or the arbiter's token,
+//! told to the room as it is). An action may carry its own `"token"`: it
 //! then acts for that token's seat, whatever the connection's role, so
 //! one connection can relay both players' moves (a board operator, an
 //! electronic board, two players sharing a screen).
@@ -32,7 +35,9 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::api::find;
 use super::error::ApiError;
-use crate::game::{ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Ruling, Update};
+use crate::game::{
+    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Ruling, Update,
+};
 use crate::hub::Hub;
 
 /// Largest message a client may send.
@@ -68,6 +73,13 @@ enum ClientMessage {
         text: String,
     },
     Rematch,
+    Board {
+        fen: String,
+        #[serde(default)]
+        differences: Vec<String>,
+        #[serde(default)]
+        token: Option<String>,
+    },
     Ping,
 }
 
@@ -232,6 +244,9 @@ async fn message_of(
     Some(match update {
         Ok(Update::State(state)) => Message::Text(state.web_json()),
         Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
+        Ok(Update::Board(seen)) => text(json!({
+            "type": "board", "fen": seen.fen, "differences": seen.differences,
+        })),
         Ok(Update::Gone {
             color,
             gone,
@@ -438,6 +453,68 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
             None
         }
         ClientMessage::Rematch => rematch(game, hub, *role).await,
+        ClientMessage::Board {
+            fen,
+            differences,
+            token,
+        } => {
+            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            if acting.actor().is_none() {
+                return Some(json!({"type": "error", "error": "only a seat's or the arbiter's token reports the board"}).into());
+            }
+            let Some(seen) = board_seen(fen, differences) else {
+                return Some(
+                    json!({"type": "error", "error": "a board is a FEN board field and squares"})
+                        .into(),
+                );
+            };
+            let _ = game.board(seen).await;
+            None
+        }
         ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
+    }
+}
+
+/// A board report, if it is what it claims: a FEN board field (eight ranks
+/// of pieces and counts) and up to 64 square names.
+fn board_seen(fen: String, differences: Vec<String>) -> Option<BoardSeen> {
+    let ranks: Vec<&str> = fen.split('/').collect();
+    let rank_ok = |r: &&str| {
+        let mut width = 0;
+        for c in r.chars() {
+            match c {
+                '1'..='8' => width += c as u32 - '0' as u32,
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => width += 1,
+                _ => return false,
+            }
+        }
+        width == 8
+    };
+    let square_ok = |s: &String| s.parse::<arbiter_rules::Square>().is_ok();
+    (ranks.len() == 8
+        && ranks.iter().all(rank_ok)
+        && differences.len() <= 64
+        && differences.iter().all(square_ok))
+    .then_some(BoardSeen { fen, differences })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_report_is_a_fen_board_and_squares() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string();
+        let seen = board_seen(start.clone(), vec!["e2".into()]).expect("a board");
+        assert_eq!(seen.fen, start);
+        assert_eq!(seen.differences, ["e2"]);
+        for bad in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN<",
+        ] {
+            assert!(board_seen(bad.into(), vec![]).is_none(), "{bad}");
+        }
+        assert!(board_seen(start, vec!["z9".into()]).is_none());
     }
 }

@@ -266,6 +266,8 @@ pub async fn game_stream(
                         over = state.view.status == Status::Over;
                         line(&format::game_state(&meta, &state.view, &state.moves_uci))
                     }
+                    // The electronic board's position is for the web page.
+                    Ok(Update::Board(_)) => continue,
                     Ok(Update::Chat(c)) => line(&json!({"type": "chatLine", "username": c.username, "text": c.text, "room": c.room})),
                     Ok(Update::Gone { color: gone_color, gone, claim_win_in_seconds }) => {
                         if Some(gone_color) == color { continue; }
