@@ -48,6 +48,10 @@ enum Command {
     Verify(commands::verify::Args),
     /// Manage API accounts.
     Account(commands::account::Args),
+    /// Pair a TRF tournament's next round (bbpPairings-compatible).
+    Pair(commands::pair::Args),
+    /// Rank a TRF tournament by FIDE tie-breaks (C.07).
+    Standings(commands::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
         Command::Account(args) => commands::account::run(args),
+        Command::Pair(args) => commands::pair::run(args),
+        Command::Standings(args) => commands::standings::run(args),
     };
     match result {
         Ok(code) => code,

@@ -476,6 +476,7 @@ pub fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::ClaimIllegalMove => "claim_illegal_move",
         EventKind::ClaimFlag => "claim_flag",
         EventKind::Resign => "resign",
+        EventKind::Abort => "abort",
         EventKind::RequestIncrement => "request_increment",
         EventKind::GrantIncrement => "grant_increment",
         EventKind::ColoursReversed => "colours_reversed",

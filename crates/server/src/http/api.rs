@@ -108,6 +108,7 @@ impl CreateGame {
             time: field("time", self.time.as_deref().unwrap_or(&time))?,
             round: field("round", &self.round)?,
             fen: self.fen.clone().filter(|f| !f.trim().is_empty()),
+            default_time_ms: None,
         })
     }
 }

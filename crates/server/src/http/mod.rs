@@ -16,6 +16,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::hub::Hub;
 use crate::lichess::routes as li;
+use crate::lichess::{export, users};
 
 /// Every route: the web pages, Arbiter's API, and lichess's.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -46,7 +47,15 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/challenge/{id}/accept", post(li::accept_challenge))
         .route("/api/challenge/{id}/decline", post(li::decline_challenge))
         .route("/api/challenge/{id}/cancel", post(li::cancel_challenge))
-        .route("/api/challenge/{username}", post(li::create_challenge));
+        .route("/api/challenge/{username}", post(li::create_challenge))
+        .route("/api/user/{username}", get(users::public_data))
+        .route("/api/games/user/{username}", get(export::games_of_user))
+        .route("/api/stream/game/{id}", get(export::stream_game))
+        .route("/api/bot/online", get(users::online_bots))
+        .route("/api/bot/account/upgrade", post(users::upgrade_to_bot))
+        .route("/game/export/{id}", get(export::export_game))
+        .route("/{id}", get(users::short_link))
+        .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {
         app = app
             .route(
