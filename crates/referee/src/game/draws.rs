@@ -53,7 +53,7 @@ impl Game {
             ));
         }
         match self.state.offer {
-            Some(Offer { by }) if by == player => Err(reject(
+            Some(Offer { by, .. }) if by == player => Err(reject(
                 self.offer_rule(),
                 "your offer is still pending; it cannot be repeated or withdrawn",
                 "你的提和仍然有效，不可重复，也不可撤回",
@@ -69,19 +69,23 @@ impl Game {
 
     pub(super) fn offer_draw(&mut self, player: Color) -> Decided {
         self.may_offer(player)?;
-        self.state.offer = Some(Offer { by: player });
         self.state.offer_blocked.set_other(player, false);
         let having_move = player == self.state.position.turn();
         let moved = matches!(self.state.hand.placed, Some(Placed::Legal(_)));
+        let answering = !having_move && moved;
         // Each player notes the offer on the scoresheet (FIDE 9.1.2.2): made
         // on the opponent's time, it follows the offerer's last move; made
-        // in the offerer's own turn, it goes with the move to come.
+        // in the offerer's own turn (or before the opponent's press), it
+        // goes with the offerer's next move.
+        let mut noted = false;
         if !having_move
+            && !answering
             && let Some(last) = self.state.plies.iter_mut().rev().find(|p| p.side == player)
         {
             last.offered_draw = true;
+            noted = true;
         }
-        let answering = !having_move && moved;
+        self.state.offer = Some(Offer { by: player, noted });
         let (rule, en, zh) = if answering {
             (
                 Rule::fide("9.1.2.1"),
@@ -117,7 +121,7 @@ impl Game {
 
     pub(super) fn accept_draw(&mut self, player: Color, at: u64) -> Decided {
         match self.state.offer {
-            Some(Offer { by }) if by != player => {
+            Some(Offer { by, .. }) if by != player => {
                 let rule = if self.setup.ruleset.is_classic() {
                     Rule::classic("提议和棋")
                 } else {
@@ -140,7 +144,7 @@ impl Game {
 
     pub(super) fn decline_draw(&mut self, player: Color) -> Decided {
         match self.state.offer {
-            Some(Offer { by }) if by != player => {
+            Some(Offer { by, .. }) if by != player => {
                 self.end_offer(by);
                 Ok(vec![effect(
                     Effect::OfferEnded { by },
@@ -293,7 +297,10 @@ impl Game {
             ));
         }
         if self.setup.ruleset.offers.claim_is_offer && self.may_offer(player).is_ok() {
-            self.state.offer = Some(Offer { by: player });
+            self.state.offer = Some(Offer {
+                by: player,
+                noted: false,
+            });
             self.state.offer_blocked.set_other(player, false);
             out.push(effect(
                 Effect::DrawOffered { by: player },

@@ -286,7 +286,10 @@ impl Game {
             "请求为双方每着加 5 秒，由裁判员决定",
         )];
         if self.may_offer(player).is_ok() {
-            self.state.offer = Some(super::Offer { by: player });
+            self.state.offer = Some(super::Offer {
+                by: player,
+                noted: false,
+            });
             out.push(effect(
                 Effect::DrawOffered { by: player },
                 Rule::fide("III.4.1"),

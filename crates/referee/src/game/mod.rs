@@ -44,6 +44,8 @@ pub struct PlyRecord {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Offer {
     by: Color,
+    /// Already on the record, with one of the offerer's moves (FIDE 9.1.2.2).
+    noted: bool,
 }
 
 /// What the hand of the player having the move has done this turn.

@@ -133,7 +133,7 @@ impl Game {
     /// offer (FIDE 9.1.2.1).
     fn lapse_offer_by_touch(&mut self, player: Color) -> Vec<Consequence> {
         match self.state.offer {
-            Some(Offer { by }) if by != player => {
+            Some(Offer { by, .. }) if by != player => {
                 self.end_offer(by);
                 vec![effect(
                     Effect::OfferEnded { by },
@@ -536,7 +536,7 @@ impl Game {
         self.state.turn_started_at = at;
         self.state.hand = Hand::default();
         // Moving instead of answering declines the opponent's offer.
-        if let Some(Offer { by }) = self.state.offer
+        if let Some(Offer { by, .. }) = self.state.offer
             && by != player
             && declines_offer
         {
@@ -551,14 +551,22 @@ impl Game {
         // An offer with the move is judged once the move is made (both
         // players may now have moved, 5.2.3).
         let offer_check = offer.then(|| self.may_offer(player));
-        // An offer the player made earlier in this turn, before the move
-        // or before the press, goes on the record with this move (FIDE
-        // 9.1.2.2): it is still pending, since only the opponent's move or
-        // answer ends it.
-        let mut offered = self.state.offer == Some(Offer { by: player });
+        // An offer the player made earlier and not yet on the record goes
+        // on it with this move (FIDE 9.1.2.2).
+        let mut offered = false;
+        if let Some(pending) = &mut self.state.offer
+            && pending.by == player
+            && !pending.noted
+        {
+            pending.noted = true;
+            offered = true;
+        }
         match offer_check {
             Some(Ok(())) => {
-                self.state.offer = Some(Offer { by: player });
+                self.state.offer = Some(Offer {
+                    by: player,
+                    noted: true,
+                });
                 self.state.offer_blocked.set_other(player, false);
                 offered = true;
                 out.push(effect(
