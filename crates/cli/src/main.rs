@@ -52,6 +52,10 @@ enum Command {
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
     Board(commands::board::Args),
+    /// Pair a TRF tournament's next round (bbpPairings-compatible).
+    Pair(commands::pair::Args),
+    /// Rank a TRF tournament by FIDE tie-breaks (C.07).
+    Standings(commands::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +70,8 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(args),
         Command::Account(args) => commands::account::run(args),
         Command::Board(args) => commands::board::run(args),
+        Command::Pair(args) => commands::pair::run(args),
+        Command::Standings(args) => commands::standings::run(args),
     };
     match result {
         Ok(code) => code,

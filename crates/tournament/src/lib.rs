@@ -7,3 +7,19 @@
 //! event's state is a fold over its own events (registrations, pairings,
 //! results, corrections).
 #![warn(missing_docs)]
+
+pub mod berger;
+pub mod knockout;
+mod pairing;
+mod player;
+mod points;
+mod result;
+pub mod tiebreak;
+mod tournament;
+pub mod trf;
+
+pub use pairing::{Pairing, write_pairings};
+pub use player::{Player, StartNo};
+pub use points::{PointSystem, Points};
+pub use result::{Colour, GameResult, Outcome, ResultCode, RoundEntry};
+pub use tournament::{Date, Entrant, Record, RequestedBye, Tournament};
