@@ -3,10 +3,9 @@
 //! Client → server: `{"type":"auth","token":…}` (once, to take a seat or
 //! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
 //! `{"type":"chat","text":…}`, `{"type":"rematch"}` (a player, once the
-//! game is over). An action may carry its own `"token"`: it
-//! `{"type":"chat","text":…}`, `{"type":"board","fen":…,"differences":[…]}`
-//! (what an electronic board shows, from a seat's or the arbiter's token,
-//! told to the room as it is). An action may carry its own `"token"`: it
+//! game is over), `{"type":"board","fen":…,"differences":[…]}` (what an
+//! electronic board shows, from a seat's or the arbiter's token, told to
+//! the room as it is). An action may carry its own `"token"`: it
 //! then acts for that token's seat, whatever the connection's role, so
 //! one connection can relay both players' moves (a board operator, an
 //! electronic board, two players sharing a screen).
@@ -72,7 +71,6 @@ enum ClientMessage {
     Chat {
         text: String,
     },
-    Rematch,
     Board {
         fen: String,
         #[serde(default)]
@@ -80,6 +78,7 @@ enum ClientMessage {
         #[serde(default)]
         token: Option<String>,
     },
+    Rematch,
     Ping,
 }
 
@@ -452,7 +451,6 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
                 .await;
             None
         }
-        ClientMessage::Rematch => rematch(game, hub, *role).await,
         ClientMessage::Board {
             fen,
             differences,
@@ -471,6 +469,7 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
             let _ = game.board(seen).await;
             None
         }
+        ClientMessage::Rematch => rematch(game, hub, *role).await,
         ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
     }
 }
