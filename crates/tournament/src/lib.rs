@@ -7,3 +7,4 @@
 //! event's state is a fold over its own events (registrations, pairings,
 //! results, corrections).
 #![warn(missing_docs)]
+pub mod dutch;
