@@ -24,6 +24,21 @@ impl<const N: usize> Wide<N> {
         Wide(limbs)
     }
 
+    /// The integer `value`.
+    pub fn from_u128(value: u128) -> Self {
+        let mut limbs = [0; N];
+        limbs[0] = value as u64;
+        if N > 1 {
+            limbs[1] = (value >> 64) as u64;
+        }
+        Wide(limbs)
+    }
+
+    /// This plus `value`.
+    pub fn add_small(self, value: u64) -> Self {
+        self + Self::from_u64(value)
+    }
+
     /// Whether this is zero.
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
