@@ -48,6 +48,9 @@ enum Command {
     Verify(commands::verify::Args),
     /// Manage API accounts.
     Account(commands::account::Args),
+    /// Pair a tournament's next round (FIDE Dutch system), check a file's
+    /// pairings, or generate a random tournament; bbpPairings' command line.
+    Pair(commands::pair::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
         Command::Account(args) => commands::account::run(args),
+        Command::Pair(args) => commands::pair::run(args),
     };
     match result {
         Ok(code) => code,

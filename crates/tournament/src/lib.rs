@@ -7,4 +7,15 @@
 //! event's state is a fold over its own events (registrations, pairings,
 //! results, corrections).
 #![warn(missing_docs)]
+
 pub mod dutch;
+mod player;
+mod points;
+mod result;
+mod tournament;
+pub mod trf;
+
+pub use player::{Player, StartNo};
+pub use points::{PointSystem, Points};
+pub use result::{Colour, GameResult, Outcome, ResultCode, RoundEntry};
+pub use tournament::{Date, Entrant, Record, RequestedBye, Tournament};

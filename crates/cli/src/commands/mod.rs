@@ -4,6 +4,7 @@ pub mod account;
 pub mod check;
 pub mod inspect;
 pub mod match_;
+pub mod pair;
 pub mod perft;
 pub mod replay;
 pub mod serve;

@@ -1,13 +1,13 @@
 //! Colour allocation for a pair (C.04.3 article 5).
 
-use super::entrant::{Colour, Entrant, Preference, compatible};
+use super::entrant::{Colour, PairingCard, Preference, compatible};
 
 /// The colour `player` gets against `opponent`, when the rules settle it
 /// without looking at who is ranked higher (5.2.1 to 5.2.4).
 fn by_preferences(
-    player: &Entrant,
+    player: &PairingCard,
     pp: &Preference,
-    opponent: &Entrant,
+    opponent: &PairingCard,
     op: &Preference,
 ) -> Option<Colour> {
     if compatible(pp.colour, op.colour) {
@@ -38,12 +38,12 @@ fn by_preferences(
 }
 
 /// Whether `a` comes before `b` in the pairing order (score, then rank).
-pub(crate) fn ranks_above(a: &Entrant, b: &Entrant) -> bool {
+pub(crate) fn ranks_above(a: &PairingCard, b: &PairingCard) -> bool {
     (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
 }
 
 /// The colour `player` gets against `opponent`.
-pub(crate) fn colour_of(player: &Entrant, opponent: &Entrant, initial: Colour) -> Colour {
+pub(crate) fn colour_of(player: &PairingCard, opponent: &PairingCard, initial: Colour) -> Colour {
     let pp = Preference::of(&player.colours);
     let op = Preference::of(&opponent.colours);
     if let Some(c) = by_preferences(player, &pp, opponent, &op) {

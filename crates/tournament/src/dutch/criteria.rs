@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::entrant::{Entrant, Float, Preference, compatible};
+use super::entrant::{PairingCard, Float, Preference, compatible};
 use super::wide::Wide;
 
 /// Bits needed to write `value`.
@@ -33,7 +33,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub fn new(sorted: &[&Entrant], rounds_played: usize) -> Layout {
+    pub fn new(sorted: &[&PairingCard], rounds_played: usize) -> Layout {
         let mut group_shift = HashMap::new();
         let mut groups_bits = 0;
         let mut largest = 0;
@@ -112,7 +112,7 @@ pub(crate) struct BracketFacts {
 /// Whether the two may meet at all: C1 (no rematch, no forbidden pair) and
 /// C3 (no two players with the same absolute colour preference, unless a
 /// topscorer plays in the final round).
-pub(crate) fn may_meet(a: &Entrant, pa: &Preference, b: &Entrant, pb: &Preference) -> bool {
+pub(crate) fn may_meet(a: &PairingCard, pa: &Preference, b: &PairingCard, pb: &Preference) -> bool {
     !a.forbidden.contains(&b.id)
         && (!pa.absolute()
             || !pb.absolute()
@@ -122,7 +122,7 @@ pub(crate) fn may_meet(a: &Entrant, pa: &Preference, b: &Entrant, pb: &Preferenc
 }
 
 /// Whether a player could take the bye given the bye's score (C2, C5).
-pub(crate) fn bye_candidate(p: &Entrant, bye_score: u32) -> bool {
+pub(crate) fn bye_candidate(p: &PairingCard, bye_score: u32) -> bool {
     p.bye_eligible && p.score <= bye_score
 }
 
@@ -140,7 +140,7 @@ impl<const N: usize> Builder<N> {
 
 /// One side of a possible game, with its derived facts.
 pub(crate) struct Side<'a> {
-    pub entrant: &'a Entrant,
+    pub entrant: &'a PairingCard,
     pub preference: &'a Preference,
 }
 
@@ -214,7 +214,7 @@ pub(crate) fn weight<const N: usize>(
         && !(lp.absolute() && hp.absolute())
         && same;
     w.count(s, (here && !strong_clash) as u64);
-    let floats = |p: &Entrant, back: usize| p.floats[back];
+    let floats = |p: &PairingCard, back: usize| p.floats[back];
     let h_above = h.score > l.score;
     // C14-C17: no repeated downfloats or upfloats from the last two rounds.
     for back in 0..layout.rounds_played.min(2) {

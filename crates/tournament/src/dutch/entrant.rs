@@ -1,23 +1,6 @@
 //! The pairing engine's view of a player: what the Dutch rules look at.
 
-/// A colour a player had, or is given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
+pub use crate::result::Colour;
 
 /// How a player floated in a past round (C.04.3 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -32,9 +15,9 @@ pub enum Float {
     None,
 }
 
-/// One player to pair in the coming round.
+/// One player to pair in the coming round: the pairing card of C.04.3.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entrant {
+pub struct PairingCard {
     /// The player's identity in the output (its starting rank less one).
     pub id: usize,
     /// Pairing order among the players of the event (0 is the highest

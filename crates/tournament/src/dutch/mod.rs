@@ -1,7 +1,7 @@
 //! The FIDE (Dutch) system, C.04.3 in the rules in force from 2026.
 //!
 //! [`pair`] pairs one round from the engine's view of each player
-//! ([`Entrant`]): score, colours, floats, bye history and the opponents it may
+//! ([`PairingCard`]): score, colours, floats, bye history and the opponents it may
 //! not meet. Brackets are paired from the top score down. For each bracket
 //! the criteria of article 2 are packed into one weight per possible game
 //! ([`criteria`]) and the best pairing is a maximum-weight matching over the
@@ -11,14 +11,20 @@
 //! then S1 players taking the highest S2 opponents) is chosen by fixing the
 //! players one at a time.
 
+mod check;
 mod colour;
 mod criteria;
 mod entrant;
+mod generate;
 mod matching;
 mod procedure;
+mod view;
 mod wide;
 
-pub use entrant::{Colour, Entrant, Float};
+pub use entrant::{Colour, Float, PairingCard};
+pub use check::{RoundCheck, boards_in_file, check};
+pub use generate::{ConfigError, Dice, GeneratorConfig, generate};
+pub use view::{Acceleration, round_to_pair, rounds_paired};
 
 /// One board of a round: `black` is `None` for the pairing-allocated bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +39,7 @@ pub struct Board {
 #[derive(Debug, Clone)]
 pub struct Round {
     /// The players to pair (absent players are left out).
-    pub entrants: Vec<Entrant>,
+    pub entrants: Vec<PairingCard>,
     /// How many rounds have been played before this one.
     pub rounds_played: usize,
     /// The colour the top-ranked player gets when nothing else decides.

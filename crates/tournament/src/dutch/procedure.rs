@@ -5,13 +5,13 @@ use std::collections::HashMap;
 
 use super::colour::colour_of;
 use super::criteria::{BracketFacts, Layout, Side, may_meet, weight};
-use super::entrant::{Entrant, Preference};
+use super::entrant::{PairingCard, Preference};
 use super::matching::Graph;
 use super::wide::Wide;
 use super::{Board, NoPairing, Round};
 
 pub(super) fn pair(round: &Round) -> Result<Vec<Board>, NoPairing> {
-    let mut sorted: Vec<&Entrant> = round.entrants.iter().collect();
+    let mut sorted: Vec<&PairingCard> = round.entrants.iter().collect();
     sorted.sort_by_key(|e| (Reverse(e.score), e.rank));
     if sorted.is_empty() {
         return Ok(Vec::new());
@@ -35,7 +35,7 @@ pub(super) fn pair(round: &Round) -> Result<Vec<Board>, NoPairing> {
 
 /// The boards in print order: by the higher player's real score, the lower
 /// player's, the higher player's rank; the bye last.
-fn boards(sorted: &[&Entrant], partner: &[Option<usize>], round: &Round) -> Vec<Board> {
+fn boards(sorted: &[&PairingCard], partner: &[Option<usize>], round: &Round) -> Vec<Board> {
     let mut boards = Vec::new();
     for (v, p) in partner.iter().enumerate() {
         match *p {
@@ -52,7 +52,7 @@ fn boards(sorted: &[&Entrant], partner: &[Option<usize>], round: &Round) -> Vec<
             None => boards.push((None, sorted[v].id, None)),
         }
     }
-    let real_order = |a: &Entrant, b: &Entrant| (a.real_score, Reverse(a.rank)) < (b.real_score, Reverse(b.rank));
+    let real_order = |a: &PairingCard, b: &PairingCard| (a.real_score, Reverse(a.rank)) < (b.real_score, Reverse(b.rank));
     boards.sort_by_key(|(pair, _, _)| match pair {
         None => (true, Reverse(0), Reverse(0), 0),
         Some((w, b)) => {
@@ -69,7 +69,7 @@ fn boards(sorted: &[&Entrant], partner: &[Option<usize>], round: &Round) -> Vec<
 /// One round's pairing in progress; vertices are the players in pairing
 /// order.
 struct Pairer<'a, const N: usize> {
-    sorted: &'a [&'a Entrant],
+    sorted: &'a [&'a PairingCard],
     preferences: Vec<Preference>,
     layout: &'a Layout,
     graph: Graph<N>,
@@ -80,7 +80,7 @@ struct Pairer<'a, const N: usize> {
 type Mates = Vec<usize>;
 
 impl<'a, const N: usize> Pairer<'a, N> {
-    fn new(sorted: &'a [&'a Entrant], layout: &'a Layout) -> Self {
+    fn new(sorted: &'a [&'a PairingCard], layout: &'a Layout) -> Self {
         Pairer {
             sorted,
             preferences: sorted.iter().map(|e| Preference::of(&e.colours)).collect(),
