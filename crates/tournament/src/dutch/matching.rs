@@ -15,6 +15,9 @@ pub struct Graph<const N: usize> {
     n: usize,
     /// Lower triangle: the weight of (i, j), i < j, at `j * (j - 1) / 2 + i`.
     weights: Vec<Wide<N>>,
+    /// The mate of each vertex whose pair is fixed: such pairs stay out of
+    /// the search, which shrinks as the round's brackets are paired.
+    fixed: Vec<Option<usize>>,
 }
 
 impl<const N: usize> Graph<N> {
@@ -23,6 +26,7 @@ impl<const N: usize> Graph<N> {
         Graph {
             n,
             weights: vec![Wide::ZERO; n * n.saturating_sub(1) / 2],
+            fixed: vec![None; n],
         }
     }
 
@@ -36,14 +40,11 @@ impl<const N: usize> Graph<N> {
         self.weights[Self::slot(i, j)] = weight;
     }
 
-    /// The weight of the edge between `i` and `j`.
-    pub fn get(&self, i: usize, j: usize) -> Wide<N> {
-        self.weights[Self::slot(i, j)]
-    }
-
     /// Removes every edge of `v` except the one to `mate`, so that the pair
     /// stays in every later matching.
     pub fn fix_pair(&mut self, v: usize, mate: usize, weight: Wide<N>) {
+        self.fixed[v] = Some(mate);
+        self.fixed[mate] = Some(v);
         for u in 0..self.n {
             if u != v {
                 self.set(v, u, if u == mate { weight } else { Wide::ZERO });
@@ -56,7 +57,13 @@ impl<const N: usize> Graph<N> {
 
     /// The matching of maximum total weight: each vertex's mate, if any.
     pub fn best_matching(&self) -> Vec<Option<usize>> {
-        Solver::new(self).solve()
+        let open: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
+        let mates = Solver::new(self, &open).solve();
+        let mut out = self.fixed.clone();
+        for (i, m) in mates.into_iter().enumerate() {
+            out[open[i]] = m.map(|j| open[j]);
+        }
+        out
     }
 }
 
@@ -88,15 +95,16 @@ struct Solver<const N: usize> {
 }
 
 impl<const N: usize> Solver<N> {
-    fn new(graph: &Graph<N>) -> Self {
-        let n = graph.n;
+    /// The search over the vertices `open` of `graph`, renumbered from 0.
+    fn new(graph: &Graph<N>, open: &[usize]) -> Self {
+        let n = open.len();
         let mut ends = Vec::new();
         let mut weight = Vec::new();
         let mut neighbour_ends = vec![Vec::new(); n];
         let mut max = Wide::ZERO;
         for j in 1..n {
             for i in 0..j {
-                let w = graph.weights[j * (j - 1) / 2 + i];
+                let w = graph.weights[Graph::<N>::slot(open[i], open[j])];
                 if !w.is_zero() {
                     let k = ends.len();
                     ends.push((i, j));

@@ -306,6 +306,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     continue;
                 }
                 let mut bonus = list.len() as u64;
+                let mut favourite = None;
                 for oi in (mdps..resident_end).rev() {
                     let ov = list[oi];
                     if matched[ov] {
@@ -315,9 +316,14 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if !w.is_zero() {
                         self.graph.set(pv, ov, w + Wide::from_u64(bonus));
                         bonus += 1;
+                        favourite = Some(ov);
                     }
                 }
-                m = self.solve();
+                // A matching already using the edge with the largest bonus
+                // stays a best one: every other gains less.
+                if favourite != Some(m[pv]) {
+                    m = self.solve();
+                }
                 let mv = m[pv];
                 matched[mv] = true;
                 self.graph.fix_pair(pv, mv, ceiling);
@@ -430,6 +436,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     continue;
                 }
                 let mut bonus = 0u64;
+                let mut favourite = None;
                 for &oi in remainder.iter().rev() {
                     let ov = list[oi];
                     if oi <= pi || matched[ov] {
@@ -438,10 +445,13 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let w = base[oi][pi];
                     if !w.is_zero() {
                         self.graph.set(pv, ov, w + Wide::from_u64(bonus));
+                        favourite = Some(ov);
                     }
                     bonus += 1;
                 }
-                m = self.solve();
+                if favourite != Some(m[pv]) {
+                    m = self.solve();
+                }
                 let mv = m[pv];
                 matched[pv] = true;
                 matched[mv] = true;
