@@ -51,6 +51,8 @@ enum Command {
     /// Pair a tournament's next round (FIDE Dutch system), check a file's
     /// pairings, or generate a random tournament; bbpPairings' command line.
     Pair(commands::pair::Args),
+    /// Rank a TRF tournament by FIDE tie-breaks (C.07).
+    Standings(commands::standings::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(args),
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
+        Command::Standings(args) => commands::standings::run(args),
     };
     match result {
         Ok(code) => code,

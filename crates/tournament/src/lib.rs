@@ -9,12 +9,16 @@
 #![warn(missing_docs)]
 
 pub mod dutch;
+pub mod berger;
+mod pairing;
 mod player;
 mod points;
 mod result;
+pub mod tiebreak;
 mod tournament;
 pub mod trf;
 
+pub use pairing::{Pairing, write_pairings};
 pub use player::{Player, StartNo};
 pub use points::{PointSystem, Points};
 pub use result::{Colour, GameResult, Outcome, ResultCode, RoundEntry};

@@ -8,4 +8,5 @@ pub mod pair;
 pub mod perft;
 pub mod replay;
 pub mod serve;
+pub mod standings;
 pub mod verify;

@@ -1,0 +1,234 @@
+//! Every tie-break value and every rank equal to FIDE's own tie-break
+//! checker, gacrux (`python3 -m gacrux.tiebreakchecker`, installed by
+//! `scripts/install-test-deps`), under both editions of C.07, on generated
+//! Swiss events and round robins and on the shared TRF files.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use std::process::Command;
+
+use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
+use arbiter_tournament::{Colour, Tournament, trf};
+
+/// Every tie-break of C.07 that Arbiter implements, DE last so that it breaks
+/// the ties the others leave.
+const TIEBREAKS: [&str; 24] = [
+    "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "AOB",
+    "SB", "SB/C1", "PS", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "DE",
+];
+
+/// The values gacrux gives: by start number, the rank and one value per
+/// tie-break (`None` where gacrux prints `-0`, undefined).
+type Table = BTreeMap<u32, (u32, Vec<Option<f64>>)>;
+
+fn gacrux(path: &Path, edition: Edition, format: Format, rounds: u32) -> Table {
+    let version = match edition {
+        Edition::Fide2024 => "V1",
+        Edition::Fide2026 => "V2",
+    };
+    let output = Command::new("python3")
+        .args(["-m", "gacrux.tiebreakchecker", "-i"])
+        .arg(path)
+        .args(["-o", "-", "-dT", "-r", "-n", &rounds.to_string()])
+        .args(["-N", &rounds.to_string()])
+        .arg(match format {
+            Format::Swiss => "-s",
+            Format::RoundRobin => "-p",
+        })
+        .arg("-t")
+        .args(TIEBREAKS.iter().map(|t| format!("{t}/{version}")))
+        .output()
+        .expect("python3 runs (scripts/install-test-deps installs gacrux)");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && text.starts_with("Rank"),
+        "gacrux failed on {}: {}{}",
+        path.display(),
+        text,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("Check"))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let values = fields[2..]
+                .iter()
+                .map(|v| match *v {
+                    "-0" | "None" => None,
+                    v => Some(v.parse::<f64>().expect("gacrux prints numbers")),
+                })
+                .collect();
+            (
+                fields[1].parse().unwrap(),
+                (fields[0].parse().unwrap(), values),
+            )
+        })
+        .collect()
+}
+
+/// The tournament as gacrux can read it: cut to the rounds the standings are
+/// after (gacrux counts later rounds' pre-entered byes, and its Fore
+/// Buchholz fails on them), and with a colour on forfeits that have none
+/// (TRF allows `-`; gacrux stops at it). Neither changes a tie-break: rounds
+/// after the standings are not counted, and forfeits count no colour.
+fn for_gacrux(tournament: &Tournament, rounds: u32) -> Tournament {
+    let mut t = tournament.clone();
+    let system = t.points;
+    for e in &mut t.entrants {
+        e.rounds.truncate(rounds as usize);
+        e.player.stated_points = Some(e.score_after(rounds, &system));
+        let me = e.player.start_no;
+        for cell in &mut e.rounds {
+            if let (Some(opponent), None) = (cell.opponent, cell.colour) {
+                cell.colour = Some(if me < opponent {
+                    Colour::White
+                } else {
+                    Colour::Black
+                });
+            }
+        }
+    }
+    t
+}
+
+/// Compares Arbiter with gacrux on one tournament; returns the differences.
+fn compare(name: &str, tournament: &Tournament, format: Format) -> Vec<String> {
+    let rounds = tournament.rounds_paired();
+    let path = scratch(&format!("{}.trf", name.replace('/', "-")));
+    std::fs::write(&path, trf::write(&for_gacrux(tournament, rounds))).unwrap();
+    let list: Vec<Tiebreak> = TIEBREAKS.iter().map(|t| t.parse().unwrap()).collect();
+    let mut differences = Vec::new();
+    for edition in [Edition::Fide2024, Edition::Fide2026] {
+        let options = Options {
+            edition: Some(edition),
+            format: Some(format),
+            unrated_rating: None,
+            after_round: Some(rounds),
+        };
+        let ours = standings(tournament, &list, &options);
+        let theirs = gacrux(&path, edition, format, rounds);
+        assert_eq!(ours.rows.len(), theirs.len(), "{name}: players");
+        for row in &ours.rows {
+            let (rank, values) = &theirs[&row.start_no];
+            assert_eq!(values.len(), TIEBREAKS.len(), "{name}: gacrux's columns");
+            if *rank != row.rank {
+                differences.push(format!(
+                    "{name} {edition:?} player {}: rank {} (gacrux {rank})",
+                    row.start_no, row.rank
+                ));
+            }
+            for (i, tiebreak) in TIEBREAKS.iter().enumerate() {
+                let mine = row.values[i].map(|v| v.as_f64());
+                let equal = match (mine, values[i]) {
+                    (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+                    (None, None) => true,
+                    _ => false,
+                };
+                if !equal {
+                    differences.push(format!(
+                        "{name} {edition:?} player {} {tiebreak}: {mine:?} (gacrux {:?})",
+                        row.start_no, values[i]
+                    ));
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+    differences
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-tiebreaks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn check_all(cases: Vec<(String, Tournament, Format)>) {
+    let mut differences = Vec::new();
+    for (name, tournament, format) in &cases {
+        differences.extend(compare(name, tournament, *format));
+    }
+    assert!(
+        differences.is_empty(),
+        "{} differences from gacrux:\n{}",
+        differences.len(),
+        differences[..differences.len().min(40)].join("\n")
+    );
+}
+
+/// A seed that differs from run to run, printed so that a failure can be
+/// replayed with `ARBITER_SEED`.
+fn seed() -> u64 {
+    let seed = std::env::var("ARBITER_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+    eprintln!("ARBITER_SEED={seed}");
+    seed
+}
+
+#[test]
+fn generated_swiss_events_agree_with_gacrux() {
+    let seed = seed();
+    let mut rng = common::Rng::new(seed);
+    let cases = (0..8)
+        .map(|i| {
+            let players = 6 + rng.below(40);
+            let rounds = 3 + rng.below(7);
+            let t = common::swiss(players, rounds, seed.wrapping_add(i));
+            (format!("swiss-{i}"), t, Format::Swiss)
+        })
+        .collect();
+    check_all(cases);
+}
+
+#[test]
+fn generated_round_robins_agree_with_gacrux() {
+    let seed = seed();
+    let mut rng = common::Rng::new(seed);
+    let cases = (0..8)
+        .map(|i| {
+            let players = 3 + rng.below(12);
+            let cycles = 1 + rng.below(2);
+            let t = common::round_robin(players, cycles, seed.wrapping_add(i));
+            (format!("round-robin-{i}"), t, Format::RoundRobin)
+        })
+        .collect();
+    check_all(cases);
+}
+
+#[test]
+fn shared_files_agree_with_gacrux() {
+    let files = [
+        "tournaments/competichess/gros-open-2010.trf",
+        "tournaments/competichess/lichess-swiss-j8rtJ5GL.trf",
+        "tournaments/sklangen-trf/karl-mala-gedenkturnier-2005.trf",
+        "tournaments/sklangen-trf/lichess-swiss-2020_06.trf",
+        "tournaments/sklangen-trf/lichess-swiss-2021_03.trf",
+        "tournaments/bbpPairings/issue_7.trf",
+        "tournaments/bbpPairings/issue_15.trf",
+        "tournaments/bbpPairings/dutch_2025_C5.trf",
+    ];
+    let mut differences = Vec::new();
+    for file in files {
+        let path = arbiter_testdata::path(file);
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let tournament = trf::read(&text).unwrap();
+        let format = Format::of(&tournament, tournament.rounds_paired());
+        differences.extend(compare(file, &tournament, format));
+    }
+    assert!(
+        differences.is_empty(),
+        "{} differences from gacrux:\n{}",
+        differences.len(),
+        differences[..differences.len().min(40)].join("\n")
+    );
+}
