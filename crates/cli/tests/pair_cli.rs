@@ -33,7 +33,11 @@ fn pairs_bbppairings_own_dutch_cases_exactly() {
             .get_output()
             .stdout
             .clone();
-        assert_eq!(String::from_utf8(printed).unwrap(), expected, "{case} on stdout");
+        assert_eq!(
+            String::from_utf8(printed).unwrap(),
+            expected,
+            "{case} on stdout"
+        );
     }
 }
 
@@ -120,15 +124,18 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
         .get_output()
         .stdout
         .clone();
-    assert!(String::from_utf8(checked).unwrap().contains("6 of 6 rounds agree"));
+    assert!(
+        String::from_utf8(checked)
+            .unwrap()
+            .contains("6 of 6 rounds agree")
+    );
 
     // Give one board of round 6 the other colours: the checker must say
     // where and why.
     let mut lines: Vec<String> = a.lines().map(str::to_string).collect();
     let col = 91 + 10 * 5;
-    let played = |l: &str| {
-        l.starts_with("001") && l.len() > col + 7 && "10=".contains(&l[col + 7..col + 8])
-    };
+    let played =
+        |l: &str| l.starts_with("001") && l.len() > col + 7 && "10=".contains(&l[col + 7..col + 8]);
     let first = lines.iter().position(|l| played(l)).unwrap();
     let opponent: u32 = lines[first][col..col + 4].trim().parse().unwrap();
     let second = lines
@@ -136,7 +143,11 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
         .position(|l| l.starts_with("001") && l[4..8].trim() == opponent.to_string())
         .unwrap();
     for i in [first, second] {
-        let flipped = if &lines[i][col + 5..col + 6] == "w" { "b" } else { "w" };
+        let flipped = if &lines[i][col + 5..col + 6] == "w" {
+            "b"
+        } else {
+            "w"
+        };
         lines[i].replace_range(col + 5..col + 6, flipped);
     }
     let swapped = dir.path().join("swapped.trf");
@@ -152,6 +163,9 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
         .clone();
     let report = String::from_utf8(out).unwrap();
     assert!(report.contains("round 6: file has"), "{report}");
-    assert!(report.contains("decided by colour allocation (article 5)"), "{report}");
+    assert!(
+        report.contains("decided by colour allocation (article 5)"),
+        "{report}"
+    );
     assert!(report.contains("5 of 6 rounds agree"), "{report}");
 }

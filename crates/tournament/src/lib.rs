@@ -8,8 +8,8 @@
 //! results, corrections).
 #![warn(missing_docs)]
 
-pub mod dutch;
 pub mod berger;
+pub mod dutch;
 mod pairing;
 mod player;
 mod points;

@@ -93,14 +93,25 @@ fn compare(view: &Round, file: &[Board], ours: &[Board]) -> Vec<String> {
             .zip(a.iter().zip(b.iter()))
             .find(|(_, (x, y))| x != y)
             .map_or_else(
-                || "equal on C1-C21: the order of article 4 (transpositions and exchanges)".to_string(),
+                || {
+                    "equal on C1-C21: the order of article 4 (transpositions and exchanges)"
+                        .to_string()
+                },
                 |(name, (x, y))| format!("{name} (file {x:?}, arbiter {y:?})"),
             )
     };
     vec![format!(
         "file has {}; arbiter pairs {}; decided by {reason}",
-        only_file.iter().map(|b| describe(b)).collect::<Vec<_>>().join(", "),
-        only_ours.iter().map(|b| describe(b)).collect::<Vec<_>>().join(", "),
+        only_file
+            .iter()
+            .map(|b| describe(b))
+            .collect::<Vec<_>>()
+            .join(", "),
+        only_ours
+            .iter()
+            .map(|b| describe(b))
+            .collect::<Vec<_>>()
+            .join(", "),
     )]
 }
 
@@ -140,7 +151,9 @@ fn quality(view: &Round, boards: &[Board]) -> Vec<Vec<i64>> {
         let Some(k) = card(black) else { continue };
         counts[0] += w.forbidden.contains(&k.id) as i64;
         let (pw, pk) = (Preference::of(&w.colours), Preference::of(&k.colours));
-        counts[2] += (pw.absolute() && pk.absolute() && pw.colour == pk.colour
+        counts[2] += (pw.absolute()
+            && pk.absolute()
+            && pw.colour == pk.colour
             && !w.topscorer
             && !k.topscorer) as i64;
         differences.push(w.score.abs_diff(k.score) as i64);
@@ -149,8 +162,8 @@ fn quality(view: &Round, boards: &[Board]) -> Vec<Vec<i64>> {
             after.push(colour);
             let p = Preference::of(&after);
             counts[5] += (p.imbalance > 2) as i64;
-            counts[6] += (after.len() >= 3 && after[after.len() - 3..].iter().all(|&c| c == colour))
-                as i64;
+            counts[6] +=
+                (after.len() >= 3 && after[after.len() - 3..].iter().all(|&c| c == colour)) as i64;
             counts[7] += !compatible(pref.colour, Some(colour.opposite())) as i64;
             counts[8] += (pref.strong && pref.colour != Some(colour)) as i64;
         }
@@ -176,4 +189,3 @@ fn quality(view: &Round, boards: &[Board]) -> Vec<Vec<i64>> {
     }
     q
 }
-

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::entrant::{PairingCard, Float, Preference, compatible};
+use super::entrant::{Float, PairingCard, Preference, compatible};
 use super::wide::Wide;
 
 /// Bits needed to write `value`.
@@ -169,16 +169,31 @@ pub(crate) fn weight<const N: usize>(
     // take it: games of players who may not take it weigh more.
     w.count(
         2,
-        1 + !bye_candidate(h, bracket.bye_score) as u64 + !bye_candidate(l, bracket.bye_score) as u64,
+        1 + !bye_candidate(h, bracket.bye_score) as u64
+            + !bye_candidate(l, bracket.bye_score) as u64,
     );
     // C6: as many games as possible in the bracket ...
     w.count(s, here as u64);
     // C7: ... with the highest scores (the smallest score differences).
-    w.field(g, if here { layout.group_bit(h.score) } else { Wide::ZERO });
+    w.field(
+        g,
+        if here {
+            layout.group_bit(h.score)
+        } else {
+            Wide::ZERO
+        },
+    );
     // C8: the next bracket stays as pairable as it can be, by pairs and by
     // scores.
     w.count(s, lower_in_next as u64);
-    w.field(g, if lower_in_next { layout.group_bit(h.score) } else { Wide::ZERO });
+    w.field(
+        g,
+        if lower_in_next {
+            layout.group_bit(h.score)
+        } else {
+            Wide::ZERO
+        },
+    );
     // C9: the bye goes to the player with the fewest unplayed games.
     let mut unplayed = 0;
     if bracket.bye_in_bracket {

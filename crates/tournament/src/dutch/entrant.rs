@@ -64,7 +64,11 @@ impl Preference {
         let black = colours.len() as u32 - white;
         let last = colours.last().copied();
         let run = last.map_or(0, |c| colours.iter().rev().take_while(|&&x| x == c).count());
-        let fewer = if white > black { Colour::Black } else { Colour::White };
+        let fewer = if white > black {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         let imbalance = white.abs_diff(black);
         let colour = if imbalance > 1 {
             Some(fewer)

@@ -167,7 +167,11 @@ fn expected(diff: f64) -> f64 {
 pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament, NoPairing> {
     let mut t = Tournament {
         planned_rounds: Some(config.rounds),
-        initial_colour: Some(if dice.one_in(2) { Colour::White } else { Colour::Black }),
+        initial_colour: Some(if dice.one_in(2) {
+            Colour::White
+        } else {
+            Colour::Black
+        }),
         points: config.points,
         ..Tournament::default()
     };
@@ -199,13 +203,23 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
         for b in boards {
             let white = b.white as u32 + 1;
             let Some(black) = b.black else {
-                t.set_cell(white, round, RoundEntry::unpaired(ResultCode::PairingAllocatedBye));
+                t.set_cell(
+                    white,
+                    round,
+                    RoundEntry::unpaired(ResultCode::PairingAllocatedBye),
+                );
                 continue;
             };
             let black = black as u32 + 1;
             if dice.one_in(config.forfeit_rate) {
                 let white_wins = dice.one_in(2);
-                let code = |won: bool| if won { ResultCode::ForfeitWin } else { ResultCode::ForfeitLoss };
+                let code = |won: bool| {
+                    if won {
+                        ResultCode::ForfeitWin
+                    } else {
+                        ResultCode::ForfeitLoss
+                    }
+                };
                 let cell = |opponent, colour, won| RoundEntry {
                     opponent: Some(opponent),
                     colour: Some(colour),
@@ -215,7 +229,8 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
                 t.set_cell(black, round, cell(white, Colour::Black, !white_wins));
                 continue;
             }
-            let diff = f64::from(ratings[white as usize - 1]) - f64::from(ratings[black as usize - 1]);
+            let diff =
+                f64::from(ratings[white as usize - 1]) - f64::from(ratings[black as usize - 1]);
             let e = expected(diff);
             let draw = f64::from(config.draw_percentage) / 100.0 * (1.0 - (2.0 * e - 1.0).abs());
             let roll = dice.unit();

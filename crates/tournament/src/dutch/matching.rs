@@ -357,7 +357,10 @@ impl<const N: usize> Solver<N> {
                     j += step;
                     continue;
                 }
-                let labelled = self.leaves_of(bv).into_iter().find(|&v| self.label[v] != FREE);
+                let labelled = self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .find(|&v| self.label[v] != FREE);
                 if let Some(v) = labelled {
                     self.label[v] = FREE;
                     let base = self.base[bv].expect("a blossom has a base");
@@ -389,7 +392,10 @@ impl<const N: usize> Solver<N> {
         }
         let len = self.children[b].len() as isize;
         let at = |j: isize| j.rem_euclid(len) as usize;
-        let i = self.children[b].iter().position(|&c| c == t).expect("child") as isize;
+        let i = self.children[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
         let mut j = i;
         let (step, trick) = if i & 1 == 1 {
             j -= len;
@@ -578,7 +584,9 @@ impl<const N: usize> Solver<N> {
                         }
                         self.queue.push(i);
                     }
-                    _ => self.expand_blossom(delta_blossom.expect("a blossom set the delta"), false),
+                    _ => {
+                        self.expand_blossom(delta_blossom.expect("a blossom set the delta"), false)
+                    }
                 }
             }
             if !augmented {
@@ -594,7 +602,9 @@ impl<const N: usize> Solver<N> {
                 }
             }
         }
-        (0..n).map(|v| self.mate[v].map(|p| self.endpoint(p))).collect()
+        (0..n)
+            .map(|v| self.mate[v].map(|p| self.endpoint(p)))
+            .collect()
     }
 }
 
@@ -605,7 +615,9 @@ mod tests {
     fn brute(n: usize, w: &[Vec<u64>]) -> u64 {
         fn go(v: usize, used: &mut Vec<bool>, w: &[Vec<u64>]) -> u64 {
             let n = used.len();
-            let Some(v) = (v..n).find(|&v| !used[v]) else { return 0 };
+            let Some(v) = (v..n).find(|&v| !used[v]) else {
+                return 0;
+            };
             used[v] = true;
             let mut best = go(v + 1, used, w);
             for u in v + 1..n {

@@ -21,8 +21,8 @@ mod procedure;
 mod view;
 mod wide;
 
-pub use entrant::{Colour, Float, PairingCard};
 pub use check::{RoundCheck, boards_in_file, check};
+pub use entrant::{Colour, Float, PairingCard};
 pub use generate::{ConfigError, Dice, GeneratorConfig, generate};
 pub use view::{Acceleration, round_to_pair, rounds_paired};
 

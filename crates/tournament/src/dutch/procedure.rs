@@ -52,12 +52,19 @@ fn boards(sorted: &[&PairingCard], partner: &[Option<usize>], round: &Round) -> 
             None => boards.push((None, sorted[v].id, None)),
         }
     }
-    let real_order = |a: &PairingCard, b: &PairingCard| (a.real_score, Reverse(a.rank)) < (b.real_score, Reverse(b.rank));
+    let real_order = |a: &PairingCard, b: &PairingCard| {
+        (a.real_score, Reverse(a.rank)) < (b.real_score, Reverse(b.rank))
+    };
     boards.sort_by_key(|(pair, _, _)| match pair {
         None => (true, Reverse(0), Reverse(0), 0),
         Some((w, b)) => {
             let (higher, lower) = if real_order(w, b) { (*b, *w) } else { (*w, *b) };
-            (false, Reverse(higher.real_score), Reverse(lower.real_score), higher.rank)
+            (
+                false,
+                Reverse(higher.real_score),
+                Reverse(lower.real_score),
+                higher.rank,
+            )
         }
     });
     boards
@@ -229,18 +236,24 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     })
                     .collect();
                 for smaller in 0..larger {
-                    self.graph.set(list[smaller], list[larger], base[larger][smaller]);
+                    self.graph
+                        .set(list[smaller], list[larger], base[larger][smaller]);
                 }
             }
             let size_bits = self.layout.size_bits;
             // Article 4's order inside a remainder: fewest exchanges, then the
             // smallest exchanged numbers.
-            let ordered = |base: &Vec<Vec<Wide<N>>>, smaller: usize, larger: usize, index: usize, pairs: usize| {
+            let ordered = |base: &Vec<Vec<Wide<N>>>,
+                           smaller: usize,
+                           larger: usize,
+                           index: usize,
+                           pairs: usize| {
                 let w = base[larger][smaller];
                 if w.is_zero() {
                     return w;
                 }
-                let add: i128 = ((((index < pairs) as i128) << (2 * size_bits)) - index as i128) << 1;
+                let add: i128 =
+                    ((((index < pairs) as i128) << (2 * size_bits)) - index as i128) << 1;
                 if add >= 0 {
                     w + Wide::from_u128(add as u128)
                 } else {
@@ -379,7 +392,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if exchange {
                         base[oi][pi] = Wide::ZERO;
                     }
-                    self.graph.set(pv, list[oi], ordered(&base, pi, oi, it, pairs));
+                    self.graph
+                        .set(pv, list[oi], ordered(&base, pi, oi, it, pairs));
                 }
             }
             // S2 players to move into S1: the highest first.
@@ -413,7 +427,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
                 if !already {
                     for &oi in &remainder[it + 1..] {
-                        self.graph.set(pv, list[oi], ordered(&base, pi, oi, it, pairs));
+                        self.graph
+                            .set(pv, list[oi], ordered(&base, pi, oi, it, pairs));
                     }
                 }
             }

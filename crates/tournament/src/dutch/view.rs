@@ -82,7 +82,11 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
     let rank_of = |no: StartNo| valid.iter().position(|e| e.player.start_no == no);
     let system = &t.points;
     let baku = if acceleration.baku && t.entrants.iter().all(|e| e.accelerations.is_empty()) {
-        Some(baku_points(valid.len(), t.planned_rounds.unwrap_or(round), system))
+        Some(baku_points(
+            valid.len(),
+            t.planned_rounds.unwrap_or(round),
+            system,
+        ))
     } else {
         None
     };
@@ -121,8 +125,7 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
     let mut entrants = Vec::new();
     for (rank, e) in valid.iter().enumerate() {
         let now = e.round(round);
-        if (now != RoundEntry::NOT_PAIRED && !paired(&now)) || absent.contains(&e.player.start_no)
-        {
+        if (now != RoundEntry::NOT_PAIRED && !paired(&now)) || absent.contains(&e.player.start_no) {
             continue;
         }
         let history = cells(e);
@@ -134,7 +137,9 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
         for cell in &history {
             match cell.outcome() {
                 Outcome::Played {
-                    opponent, colour: c, ..
+                    opponent,
+                    colour: c,
+                    ..
                 } => {
                     colours.push(colour(c));
                     forbidden.push(opponent as usize - 1);

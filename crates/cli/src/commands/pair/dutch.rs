@@ -1,12 +1,11 @@
 //! `arbiter pair --dutch`: pairing and checking by the Dutch system.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter_tournament::dutch::{self, Acceleration, Board};
-use arbiter_tournament::{Tournament, trf};
+use arbiter_tournament::{Pairing, StartNo, Tournament, trf, write_pairings};
 
 use super::{BAD_INPUT, NO_PAIRING, PAIRED};
 
@@ -35,11 +34,18 @@ pub fn read(path: &Path) -> Result<Tournament, ExitCode> {
 /// The pairs as JaVaFo and bbpPairings print them: the number of pairs,
 /// then `WHITE BLACK` start numbers a line, `N 0` for the bye.
 pub fn format(boards: &[Board]) -> String {
-    let mut out = format!("{}\n", boards.len());
-    for b in boards {
-        let _ = writeln!(out, "{} {}", b.white + 1, b.black.map_or(0, |n| n + 1));
-    }
-    out
+    let start_no = |id: usize| id as StartNo + 1;
+    let pairings: Vec<Pairing> = boards
+        .iter()
+        .map(|b| match b.black {
+            Some(black) => Pairing::Game {
+                white: start_no(b.white),
+                black: start_no(black),
+            },
+            None => Pairing::Bye(start_no(b.white)),
+        })
+        .collect();
+    write_pairings(&pairings)
 }
 
 pub fn pair_next(input: &Path, out: Option<&Path>, options: Options) -> anyhow::Result<ExitCode> {
@@ -88,5 +94,9 @@ pub fn check(input: &Path, options: Options) -> anyhow::Result<ExitCode> {
     }
     let agreeing = report.iter().filter(|r| r.differences.is_empty()).count();
     println!("{agreeing} of {} rounds agree", report.len());
-    Ok(ExitCode::from(if agreeing == report.len() { PAIRED } else { NO_PAIRING }))
+    Ok(ExitCode::from(if agreeing == report.len() {
+        PAIRED
+    } else {
+        NO_PAIRING
+    }))
 }

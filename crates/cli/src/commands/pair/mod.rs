@@ -50,7 +50,12 @@ pub const BAD_INPUT: u8 = 3;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(config) = &args.generate {
-        return generate::run(config.as_deref(), args.output.as_deref(), args.seed, args.baku);
+        return generate::run(
+            config.as_deref(),
+            args.output.as_deref(),
+            args.seed,
+            args.baku,
+        );
     }
     let Some(input) = &args.input else {
         eprintln!("arbiter: pair: a tournament file is needed");
