@@ -319,7 +319,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     continue;
                 }
                 let mut bonus = list.len() as u64;
-                let mut favourite = None;
                 for oi in (mdps..resident_end).rev() {
                     let ov = list[oi];
                     if matched[ov] {
@@ -329,14 +328,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if !w.is_zero() {
                         self.graph.set(pv, ov, w + Wide::from_u64(bonus));
                         bonus += 1;
-                        favourite = Some(ov);
                     }
                 }
-                // A matching already using the edge with the largest bonus
-                // stays a best one: every other gains less.
-                if favourite != Some(m[pv]) {
-                    m = self.solve();
-                }
+                m = self.solve();
                 let mv = m[pv];
                 matched[mv] = true;
                 self.graph.fix_pair(pv, mv, ceiling);
@@ -451,7 +445,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     continue;
                 }
                 let mut bonus = 0u64;
-                let mut favourite = None;
                 for &oi in remainder.iter().rev() {
                     let ov = list[oi];
                     if oi <= pi || matched[ov] {
@@ -460,13 +453,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let w = base[oi][pi];
                     if !w.is_zero() {
                         self.graph.set(pv, ov, w + Wide::from_u64(bonus));
-                        favourite = Some(ov);
                     }
                     bonus += 1;
                 }
-                if favourite != Some(m[pv]) {
-                    m = self.solve();
-                }
+                m = self.solve();
                 let mv = m[pv];
                 matched[pv] = true;
                 matched[mv] = true;
