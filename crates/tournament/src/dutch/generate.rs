@@ -70,7 +70,7 @@ impl Dice {
 
     /// True once in `n` (never for 0).
     pub fn one_in(&mut self, n: u32) -> bool {
-        n > 0 && self.next_u64() % u64::from(n) == 0
+        n > 0 && self.next_u64().is_multiple_of(u64::from(n))
     }
 
     /// A number in [0, 1).

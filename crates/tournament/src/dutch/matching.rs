@@ -146,7 +146,7 @@ impl<const N: usize> Solver<N> {
 
     fn endpoint(&self, p: usize) -> usize {
         let (i, j) = self.ends[p / 2];
-        if p % 2 == 0 { i } else { j }
+        if p.is_multiple_of(2) { i } else { j }
     }
 
     fn slack(&self, k: usize) -> Wide<N> {

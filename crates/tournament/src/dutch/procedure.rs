@@ -340,8 +340,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             // `pairs` players.
             let mut remainder = Vec::new();
             let mut pairs = 0;
-            for pi in mdps..resident_end {
-                let pv = list[pi];
+            for (pi, &pv) in list.iter().enumerate().take(resident_end).skip(mdps) {
                 if m[pv] < group_begin {
                     continue;
                 }

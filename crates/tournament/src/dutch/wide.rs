@@ -46,12 +46,10 @@ impl<const N: usize> Wide<N> {
 
     /// Half of this, rounded down.
     pub fn half(self) -> Self {
-        let mut out = [0; N];
-        for i in 0..N {
+        Wide(std::array::from_fn(|i| {
             let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
-        }
-        Wide(out)
+            (self.0[i] >> 1) | high
+        }))
     }
 
     /// This, twice.
@@ -104,30 +102,26 @@ impl<const N: usize> PartialOrd for Wide<N> {
 impl<const N: usize> Add for Wide<N> {
     type Output = Self;
     fn add(self, other: Self) -> Self {
-        let mut out = [0; N];
         let mut carry = false;
-        for i in 0..N {
+        Wide(std::array::from_fn(|i| {
             let (s, c1) = self.0[i].overflowing_add(other.0[i]);
             let (s, c2) = s.overflowing_add(carry as u64);
-            out[i] = s;
             carry = c1 || c2;
-        }
-        Wide(out)
+            s
+        }))
     }
 }
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
     fn sub(self, other: Self) -> Self {
-        let mut out = [0; N];
         let mut borrow = false;
-        for i in 0..N {
+        Wide(std::array::from_fn(|i| {
             let (s, b1) = self.0[i].overflowing_sub(other.0[i]);
             let (s, b2) = s.overflowing_sub(borrow as u64);
-            out[i] = s;
             borrow = b1 || b2;
-        }
-        Wide(out)
+            s
+        }))
     }
 }
 
