@@ -3,6 +3,8 @@
 // only shows its views and sends what the person does.
 import { Chessground } from './vendor/chessground.min.js';
 import { applyStrings, t, said, sideName, clockText, el, lang } from './i18n.js';
+import { positions, material } from './replay.js';
+import * as sound from './sound.js';
 
 const id = location.pathname.split('/')[2];
 const token = decodeURIComponent(location.hash.slice(1));
@@ -14,10 +16,25 @@ let role = 'spectator';
 let socket = null;
 let nextId = 1;
 const pending = new Map();
-const rulings = [];
 let pendingPromotion = null;
+// The record's rulings by event number, and the refusals of this page's
+// own actions (which are not part of the record).
+const recorded = new Map();
+const refusals = [];
+let presence = { white: false, black: false, spectators: 0 };
+let flipped = false;
+let cursor = null;        // the ply shown while stepping through; null: the game now
+let boardsCache = null;   // positions of the record, made when first needed
+let rematch = { offeredBy: null, asked: false };
+let overShown = false;    // the game-over dialog has been shown for this game
+let goneTimer = { white: null, black: null };
+
+// What the page did, for people and tests who want to check it.
+const notices = [];
+window.arbiterPage = { notices, sounds: sound.played };
 
 const myColor = () => (role === 'white' || role === 'black' ? role : null);
+const online = () => view && view.head.mode === 'online';
 const ground = window.arbiterBoard = Chessground($('board'), {
   coordinates: true,
   animation: { duration: 180 },
@@ -29,10 +46,29 @@ const ground = window.arbiterBoard = Chessground($('board'), {
 $('sheet-link').href = `/game/${id}/scoresheet`;
 $('pgn-link').href = `/api/games/${id}/pgn`;
 
+// An unknown game says so once, instead of a board that keeps reconnecting.
+async function start() {
+  let response;
+  try { response = await fetch(`/api/games/${encodeURIComponent(id || '')}`); } catch { response = null; }
+  if (response && response.status === 404) { showMissing(); return; }
+  connect();
+}
+
+function showMissing() {
+  $('game').hidden = true;
+  $('missing').hidden = false;
+  // Nothing to link to, nobody's seat.
+  for (const x of ['role', 'watchers', 'sheet-link', 'pgn-link']) $(x).hidden = true;
+  document.body.dataset.status = 'missing';
+  document.title = `${t('notFound')} · Arbiter`;
+}
+
+let everOpened = false;
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws`);
   socket.onopen = () => {
+    everOpened = true;
     $('banner').hidden = true;
     if (token) socket.send(JSON.stringify({ type: 'auth', token }));
   };
@@ -40,20 +76,33 @@ function connect() {
   socket.onclose = () => {
     $('banner').textContent = t('connection');
     $('banner').hidden = false;
-    setTimeout(connect, 1000);
+    // Refused at once: perhaps the game is gone; ask before trying again.
+    setTimeout(everOpened ? connect : start, 1000);
   };
 }
 
 function receive(msg) {
   switch (msg.type) {
-    case 'full':
-      view = msg.view; receivedAt = performance.now(); render(); break;
+    case 'full': {
+      const before = view;
+      view = msg.view; receivedAt = performance.now(); boardsCache = null;
+      loadRulings();
+      render();
+      if (before && before.status !== 'over' && view.status === 'over') gameEnded();
+      break;
+    }
     case 'update': {
+      const before = view;
       const moves = view.moves.slice(0, msg.view.moves_from).concat(msg.view.moves);
       // An update leaves out the head, which never changes.
       view = { ...view, ...msg.view, moves, moves_from: 0 }; receivedAt = performance.now();
-      if (msg.view.ruled) noteRuling(msg.view.ruled);
-      render(); break;
+      if (msg.view.moves.length) boardsCache = null;
+      if (msg.view.ruled) recorded.set(view.seq - 1, { seq: view.seq - 1, at_ms: view.at_ms, plies: moves.length, ...msg.view.ruled });
+      if (moves.length > before.moves.length) moveSound(moves[moves.length - 1]);
+      render();
+      if (moves.length > before.moves.length) tryPremove();
+      if (before.status !== 'over' && view.status === 'over') gameEnded();
+      break;
     }
     case 'role':
       role = msg.role; render(); break;
@@ -62,7 +111,7 @@ function receive(msg) {
       if (msg.error) toast(msg.error, null, true);
       else if (msg.verdict.verdict === 'rejected') {
         toast(said(msg.verdict.message), msg.verdict.rule, true);
-        rulings.unshift({ rule: msg.verdict.rule, message: msg.verdict.message, rejected: true });
+        refusals.push({ at: Date.now(), rule: msg.verdict.rule, message: msg.verdict.message });
         renderRulings();
         if (view) renderBoard();
       }
@@ -73,9 +122,35 @@ function receive(msg) {
       $('chat-lines').append(el('div', {}, el('b', { text: msg.line.username }), msg.line.text));
       $('chat-lines').scrollTop = 1e9; break;
     case 'gone':
-      if (msg.color !== myColor()) toast(msg.gone ? t('gone', sideName(msg.color)) : '', null, false);
-      break;
+      playerGone(msg.color, msg.gone); break;
+    case 'presence':
+      presence = msg; renderPresence(); break;
+    case 'rematch':
+      if (msg.link) { location.assign(msg.link); break; }
+      rematch.offeredBy = msg.offered_by;
+      if (msg.offered_by !== myColor()) { sound.play('notify'); notice('rematchOffered', msg.offered_by); }
+      renderOver(); break;
+    case 'error':
+      toast(msg.error, null, true); break;
   }
+}
+
+// A player's every connection closed, or one came back. A reload closes
+// and reopens within a moment: the departure is told only if it lasts.
+function playerGone(color, gone) {
+  if (color === myColor()) return;
+  clearTimeout(goneTimer[color]);
+  if (gone) {
+    goneTimer[color] = setTimeout(() => { goneTimer[color] = null; notice('gone', color); }, 3000);
+  } else if (notices.some((n) => n.key === 'gone' && n.color === color && !n.answered)) {
+    for (const n of notices) if (n.key === 'gone' && n.color === color) n.answered = true;
+    notice('back', color);
+  }
+}
+
+function notice(key, color) {
+  notices.push({ key, color, at: Date.now() });
+  toast(t(key, sideName(color)), null, false);
 }
 
 function act(event, done) {
@@ -85,9 +160,14 @@ function act(event, done) {
   socket.send(JSON.stringify({ type: 'act', id: reqId, event }));
 }
 
-function noteRuling(ruled) {
-  const all = [...(ruled.verdict.due || []), ...(ruled.verdict.consequences || [])];
-  for (const c of all) rulings.unshift({ rule: c.ruling.rule, message: c.ruling.message });
+async function loadRulings() {
+  try {
+    const response = await fetch(`/api/games/${id}/rulings`);
+    if (!response.ok) return;
+    const { rulings } = await response.json();
+    for (const r of rulings) recorded.set(r.seq, r);
+    renderRulings();
+  } catch { /* shown again with the next update */ }
 }
 
 let toastTimer = null;
@@ -107,19 +187,67 @@ function destsMap() {
   return map;
 }
 
+function boards() {
+  if (!boardsCache) boardsCache = positions(view.head.fen, view.moves);
+  return boardsCache;
+}
+
+// The ply shown: the last one unless stepping back through the record.
+const shownPly = () => (cursor == null ? view.moves.length : cursor);
+const browsing = () => cursor != null && cursor < view.moves.length;
+
+function orientation() {
+  const base = myColor() === 'black' ? 'black' : 'white';
+  return flipped ? (base === 'white' ? 'black' : 'white') : base;
+}
+
 function renderBoard() {
   const mine = myColor();
-  const canMove = mine && view.status === 'started' && view.turn === mine;
-  ground.set({
-    fen: view.fen,
-    orientation: mine === 'black' ? 'black' : 'white',
-    turnColor: view.turn,
-    check: view.check ? view.turn : false,
-    lastMove: view.last_move || undefined,
-    // Spectators simply get no movable colour: chessground's viewOnly would
-    // leave the board unbound after a later change of orientation.
-    movable: { color: canMove ? mine : undefined, dests: canMove ? destsMap() : new Map() },
-  });
+  const playing = view.status === 'started';
+  const live = !browsing();
+  const canMove = mine && playing && live && view.turn === mine;
+  if (live) {
+    ground.set({
+      fen: view.fen,
+      orientation: orientation(),
+      turnColor: view.turn,
+      check: view.check ? view.turn : false,
+      lastMove: view.last_move || undefined,
+      // Premoves online only: over the board there are none (a move is
+      // made on the player's own time).
+      premovable: { enabled: !!(mine && playing && online()) },
+      // Spectators simply get no movable colour: chessground's viewOnly
+      // would leave the board unbound after a later change of orientation.
+      movable: { color: mine && playing ? mine : undefined, dests: canMove ? destsMap() : new Map() },
+    });
+  } else {
+    const ply = view.moves[cursor - 1];
+    const pos = boards()[cursor];
+    ground.cancelPremove();
+    ground.set({
+      fen: pos.fen,
+      orientation: orientation(),
+      turnColor: ply ? (ply.side === 'white' ? 'black' : 'white') : 'white',
+      check: ply && /[+#]$/.test(ply.san) ? (ply.side === 'white' ? 'black' : 'white') : false,
+      lastMove: ply ? [ply.uci.slice(0, 2), ply.uci.slice(2, 4)] : undefined,
+      premovable: { enabled: false },
+      movable: { color: undefined, dests: new Map() },
+    });
+  }
+  document.body.dataset.orientation = orientation();
+  document.body.dataset.shown = String(shownPly());
+}
+
+function moveSound(ply) {
+  if (view.status === 'over') return; // the ending has its own sound
+  if (/[+#]$/.test(ply.san)) sound.play('check');
+  else if (ply.san.includes('x')) sound.play('capture');
+  else sound.play('move');
+}
+
+// After the opponent's move, a premove waiting on the board is played.
+function tryPremove() {
+  if (myColor() && view.status === 'started' && view.turn === myColor() && !browsing()) ground.playPremove();
 }
 
 function onBoardMove(orig, dest) {
@@ -153,16 +281,51 @@ function askPromotion(orig, dest) {
 $('promotion-cancel').onclick = () => { $('promotion').hidden = true; pendingPromotion = null; renderBoard(); };
 
 function renderPlayers() {
-  const bottom = myColor() === 'black' ? 'black' : 'white';
+  const bottom = orientation();
   const top = bottom === 'white' ? 'black' : 'white';
   for (const [slot, color] of [['player-top', top], ['player-bottom', bottom]]) {
     const box = $(slot);
     const name = box.querySelector('.name');
     const you = myColor() === color ? ` (${t('you')})` : '';
-    name.replaceChildren(el('span', { class: `dot ${color}` }), el('span', { text: view.head[color] + you }));
+    name.replaceChildren(
+      el('span', { class: `dot ${color}` }),
+      el('span', { text: view.head[color] + you }),
+      el('span', { class: 'presence', 'data-testid': `presence-${color}` }));
     box.dataset.color = color;
   }
+  renderPresence();
+  renderMaterial();
 }
+
+function renderPresence() {
+  for (const color of ['white', 'black']) {
+    const mark = document.querySelector(`[data-testid=presence-${color}]`);
+    if (!mark) continue;
+    const here = presence[color];
+    mark.className = 'presence' + (here ? ' here' : '');
+    mark.title = here ? t('present') : t('absent');
+    mark.dataset.here = here ? 'yes' : 'no';
+  }
+  const w = $('watchers');
+  w.hidden = !view;
+  w.textContent = t('watching', presence.spectators);
+  w.dataset.count = String(presence.spectators);
+}
+
+// What each side is up, in pieces and points, on the board shown.
+function renderMaterial() {
+  const board = boards()[shownPly()].board;
+  const { up, points } = material(board);
+  for (const slot of ['player-top', 'player-bottom']) {
+    const box = $(slot);
+    const color = box.dataset.color;
+    const score = color === 'white' ? points : -points;
+    const taken = up[color].map((role) => el('span', { class: `taken ${role}`, text: GLYPH[role] }));
+    if (score > 0) taken.push(el('span', { class: 'plus', text: `+${score}` }));
+    box.querySelector('.material').replaceChildren(...taken);
+  }
+}
+const GLYPH = { queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' };
 
 function renderClocks() {
   if (!view) return;
@@ -180,12 +343,25 @@ function renderClocks() {
 }
 setInterval(renderClocks, 100);
 
+function rematchButton() {
+  const mine = myColor();
+  if (!mine || view.status !== 'over') return null;
+  const theirs = rematch.offeredBy && rematch.offeredBy !== mine;
+  const b = el('button', { type: 'button', class: theirs ? 'good' : '', 'data-testid': 'rematch-inline',
+    text: theirs ? t('acceptRematch') : rematch.asked ? t('rematchSent') : t('rematch') });
+  b.disabled = rematch.asked && !theirs;
+  b.onclick = askRematch;
+  return b;
+}
+
 function renderStatus() {
   const box = $('status');
   if (view.status === 'over') {
     const o = view.outcome;
-    box.replaceChildren(el('div', { class: 'result', text: view.result, 'data-testid': 'result' }),
-      o ? el('div', { class: 'why' }, el('b', { text: o.ruling.rule + ' ' }), said(o.ruling.message)) : null);
+    // replaceChildren would write a null out as the word "null".
+    box.replaceChildren(...[el('div', { class: 'result', text: view.result, 'data-testid': 'result' }),
+      o ? el('div', { class: 'why' }, el('b', { text: o.ruling.rule + ' ' }), said(o.ruling.message)) : null,
+      rematchButton()].filter(Boolean));
   } else if (view.status === 'created') {
     box.replaceChildren(el('div', { text: t('waiting') }));
   } else {
@@ -210,10 +386,12 @@ function renderMoves() {
   const startFen = view.head.fen;
   let number = startFen ? Number(startFen.split(' ')[5]) || 1 : 1;
   const plies = view.moves;
+  const shown = shownPly();
   let row = null;
   plies.forEach((p, i) => {
     const text = (zh ? p.chinese : p.san) + (p.offered_draw ? ' (=)' : '');
-    const cell = el('td', { class: i === plies.length - 1 ? 'last' : '', text });
+    const cell = el('td', { class: 'mv' + (browsing() && i === shown - 1 ? ' shown' : '') + (i === plies.length - 1 ? ' last' : ''),
+      text, 'data-ply': String(i + 1), onclick: () => goTo(i + 1) });
     if (p.side === 'white' || !row) {
       row = el('tr', {}, el('td', { class: 'n', text: `${number}.` }));
       if (p.side === 'black') row.append(el('td', { text: '…' }));
@@ -223,27 +401,166 @@ function renderMoves() {
     if (p.side === 'black') { number += 1; row = null; }
   });
   $('moves').replaceChildren(...rows);
-  $('moves').parentElement.scrollTop = 1e9;
+  const box = $('moves-card');
+  box.hidden = !plies.length;
+  const b = $('browsing');
+  b.hidden = !browsing();
+  if (browsing()) {
+    b.replaceChildren(el('span', { text: t('browsing', shown, plies.length) }),
+      el('button', { type: 'button', text: t('backToLive'), onclick: () => goTo(null) }));
+    box.querySelector('.shown')?.scrollIntoView({ block: 'nearest' });
+  } else {
+    box.scrollTop = 1e9;
+  }
+}
+
+// Stepping through the record: `ply` moves in (0: the start), or null for
+// the game as it stands.
+function goTo(ply) {
+  if (!view) return;
+  if (ply != null) ply = Math.max(0, Math.min(view.moves.length, ply));
+  cursor = ply == null || ply === view.moves.length ? null : ply;
+  renderBoard(); renderMaterial(); renderMoves();
+  if (!browsing()) tryPremove();
+}
+$('nav-first').onclick = () => goTo(0);
+$('nav-prev').onclick = () => goTo(shownPly() - 1);
+$('nav-next').onclick = () => goTo(shownPly() + 1);
+$('nav-last').onclick = () => goTo(null);
+document.addEventListener('keydown', (e) => {
+  if (!view || e.target.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
+  const to = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, ArrowUp: 0, Home: 0, ArrowDown: null, End: null }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  goTo(to);
+});
+
+$('flip').onclick = () => { flipped = !flipped; if (view) { renderBoard(); renderPlayers(); renderClocks(); } };
+
+function renderMute() {
+  const m = sound.muted();
+  $('mute').classList.toggle('muted', m);
+  $('mute').dataset.muted = m ? 'yes' : 'no';
+  $('mute').title = m ? t('unmute') : t('mute');
+  $('mute').setAttribute('aria-pressed', m ? 'true' : 'false');
+}
+$('mute').onclick = () => { sound.setMuted(!sound.muted()); renderMute(); };
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t('copiedWhat', button.textContent), null, false);
+  } catch { toast(text, null, false); }
+}
+$('copy-fen').onclick = () => view && copy(browsing() ? boards()[cursor].fen : view.fen, $('copy-fen'));
+$('copy-pgn').onclick = async () => {
+  const response = await fetch(`/api/games/${id}/pgn`);
+  if (response.ok) copy(await response.text(), $('copy-pgn'));
+};
+
+// Routine entries (moves and clock presses) are folded together; the
+// decisions (offers, claims, penalties, the end) stand out.
+const ROUTINE = new Set(['move_made', 'clock_pressed', 'adjusted', 'touched', 'clock_started']);
+const DECISION = new Set(['game_over', 'claim_refused', 'illegal_move_completed', 'position_restored', 'increment_granted', 'time_added', 'illegal_move_stands']);
+
+function consequences(entry) {
+  const v = entry.verdict;
+  return [...(v.due || []), ...(v.consequences || [])];
+}
+
+// Who acted, and after which move: "White · after 12… Nf6".
+function whoAndWhen(entry) {
+  const who = entry.actor === 'arbiter' ? t('arbiter') : sideName(entry.actor);
+  const plies = entry.plies;
+  if (!plies || !view) return who;
+  const p = view.moves[plies - 1];
+  if (!p) return who;
+  const start = view.head.fen ? Number(view.head.fen.split(' ')[5]) || 1 : 1;
+  const firstBlack = view.head.fen && view.head.fen.split(' ')[1] === 'b';
+  const index = plies - 1 + (firstBlack ? 1 : 0);
+  const number = start + Math.floor(index / 2);
+  const san = lang() === 'zh' ? p.chinese : p.san;
+  return `${who} · ${t('afterMove', `${number}${p.side === 'white' ? '.' : '…'} ${san}`)}`;
 }
 
 function renderRulings() {
   const box = $('rulings');
-  box.replaceChildren(el('h2', { text: t('rulings') }), ...rulings.slice(0, 40).map((r) =>
-    el('div', { class: 'ruling' + (r.rejected ? ' rejected' : '') }, el('span', { class: 'rule', text: r.rule }), said(r.message))));
+  const items = [];
+  const entries = [...recorded.values()].sort((a, b) => a.seq - b.seq);
+  let folded = [];
+  const fold = () => {
+    if (!folded.length) return;
+    const moves = folded.filter((c) => c.effect === 'clock_pressed' || c.effect === 'move_made').length;
+    items.push(el('details', { class: 'routine', 'data-testid': 'routine' },
+      el('summary', { text: t('routine', moves, folded.length) }),
+      ...folded.map((c) => el('div', { class: 'ruling' }, el('span', { class: 'rule', text: c.ruling.rule }), said(c.ruling.message)))));
+    folded = [];
+  };
+  for (const entry of entries) {
+    for (const c of consequences(entry)) {
+      const routine = ROUTINE.has(c.effect) && !(c.effect === 'touched' && c.obligation);
+      if (routine) { folded.push(c); continue; }
+      fold();
+      const cls = 'ruling notable' + (DECISION.has(c.effect) ? ' decision' : '') + (c.effect === 'game_over' ? ' final' : '');
+      items.push(el('div', { class: cls, 'data-effect': c.effect },
+        el('span', { class: 'rule', text: c.ruling.rule }), said(c.ruling.message),
+        el('span', { class: 'who', text: whoAndWhen(entry) })));
+    }
+  }
+  fold();
+  for (const r of refusals) {
+    items.push(el('div', { class: 'ruling rejected' }, el('span', { class: 'rule', text: r.rule }), said(r.message)));
+  }
+  // The newest first.
+  items.reverse();
+  box.replaceChildren(el('h2', { text: t('rulings') }), ...(items.length ? items : [el('div', { class: 'none', text: t('noRulings') })]));
 }
 
 function renderActions() {
   const mine = myColor();
   const playing = view.status === 'started';
+  const over = view.status === 'over';
   $('actions').hidden = !(mine && playing);
   $('claim-flag').hidden = view.head.flag_call !== 'claim';
   $('claim').hidden = $('claim').hidden || !(mine && playing);
   $('arbiter-tools').hidden = role !== 'arbiter';
+  // The arbiter's tools act on a game in progress; once it is over there
+  // is nothing left to rule on.
+  for (const b of $('arbiter-tools').querySelectorAll('button, input, select')) b.disabled = over;
   $('a-start').disabled = view.status !== 'created';
+  $('arbiter-tools').classList.toggle('over', over);
   const r = $('role');
   r.textContent = t(`role_${role}`);
   r.className = `pill role-${role}`;
 }
+
+function gameEnded() {
+  sound.play('end');
+  if (!overShown) { overShown = true; renderOver(); $('over').showModal(); }
+}
+
+function renderOver() {
+  if (!view || view.status !== 'over') return;
+  const o = view.outcome;
+  $('over-result').textContent = view.result;
+  $('over-why').replaceChildren(...(o ? [el('b', { text: o.ruling.rule + ' ' }), said(o.ruling.message)] : []));
+  const mine = myColor();
+  const theirs = rematch.offeredBy && rematch.offeredBy !== mine;
+  $('rematch').hidden = !mine;
+  $('rematch').textContent = theirs ? t('acceptRematch') : rematch.asked ? t('rematchSent') : t('rematch');
+  $('rematch').disabled = !!(rematch.asked && !theirs);
+  $('over-rematch-note').textContent = rematch.offeredBy ? t('rematchOffered', sideName(rematch.offeredBy)) : '';
+  renderStatus();
+}
+
+function askRematch() {
+  if (!socket || socket.readyState !== 1) return;
+  rematch.asked = true;
+  socket.send(JSON.stringify({ type: 'rematch' }));
+  renderOver();
+}
+$('rematch').onclick = askRematch;
+$('over-close').onclick = () => $('over').close();
 
 function render() {
   if (!view) return;
@@ -253,7 +570,10 @@ function render() {
   document.title = `${h.white} – ${h.black} · Arbiter`;
   // What the page shows, for scripts and tests: whose turn, how many moves.
   Object.assign(document.body.dataset, { status: view.status, turn: view.turn, plies: String(view.moves.length) });
+  if (cursor != null && cursor >= view.moves.length) cursor = null;
   renderBoard(); renderPlayers(); renderClocks(); renderStatus(); renderOffer(); renderMoves(); renderRulings(); renderActions();
+  renderMute();
+  if ($('over').open) renderOver();
 }
 
 $('offer-draw').onclick = () => act({ kind: 'offer_draw' });
@@ -288,4 +608,5 @@ $('chat').onsubmit = (e) => {
 };
 
 applyStrings(render);
-connect();
+renderMute();
+start();

@@ -24,6 +24,21 @@ const STRINGS = {
     chat: 'Chat', say: 'Say something', notFound: 'No such game.', offerWithMove: 'Offer a draw with my next move',
     requestIncrement: 'Ask for 5 s increment', piecesDisplaced: 'Pieces displaced', cancel: 'Cancel',
     queen: 'Queen', rook: 'Rook', bishop: 'Bishop', knight: 'Knight', backToGame: 'Back to the game',
+    notFoundHint: 'The link may be mistyped, or the game was made on another server.', toLobby: 'To the lobby',
+    flip: 'Flip the board', first: 'First position', previous: 'Previous move', next: 'Next move', last: 'The game now',
+    mute: 'Mute move sounds', unmute: 'Turn move sounds on', copyFen: 'Copy FEN', copyPgn: 'Copy PGN',
+    copiedWhat: (what) => `${what}: copied`, present: 'at the board', absent: 'not connected',
+    watching: (n) => (n === 1 ? '1 spectator' : `${n} spectators`),
+    rematch: 'Rematch', acceptRematch: 'Accept the rematch', rematchSent: 'Rematch offered',
+    rematchOffered: (side) => `${side} offers a rematch`, close: 'Close',
+    back: (side) => `${side} is back`,
+    browsing: (shown, total) => `Move ${shown} of ${total}`, backToLive: 'Back to the game',
+    routine: (moves, n) => (moves ? `${moves} ${moves === 1 ? 'move' : 'moves'} played, ${moves === 1 ? 'clock' : 'clocks'} pressed` : `${n} routine ${n === 1 ? 'entry' : 'entries'}`),
+    noRulings: 'No rulings yet.', custom: 'Custom…', customTimeControl: 'Custom time control',
+    customHint: 'Seconds: 300+3 (5 min + 3 s a move), 40/5400+30:1800+30 (40 moves in 90 min, then 30 min; 30 s a move), 1800 (sudden death), - (untimed).',
+    afterMove: (move) => `after ${move}`,
+    tcUntimed: 'untimed', tcMinutes: (m) => `${m} min`, tcSeconds: (s) => `${s} s`, tcIncrement: (s) => `+ ${s} s a move`,
+    tcDelay: (s) => `${s} s delay`, tcBronstein: (s) => `${s} s Bronstein delay`, tcMoves: (n, base) => `${n} moves in ${base}`, tcThen: 'then',
   },
   zh: {
     title: '裁判', tagline: '依照棋规，逐步裁决的国际象棋',
@@ -48,6 +63,21 @@ const STRINGS = {
     chat: '聊天', say: '说点什么', notFound: '没有这局棋。', offerWithMove: '走下一步时提和',
     requestIncrement: '申请每步 5 秒加秒', piecesDisplaced: '碰乱棋子', cancel: '取消',
     queen: '后', rook: '车', bishop: '象', knight: '马', backToGame: '返回对局',
+    notFoundHint: '链接可能有误，或这局棋是在另一台服务器上创建的。', toLobby: '返回大厅',
+    flip: '翻转棋盘', first: '初始局面', previous: '上一步', next: '下一步', last: '当前局面',
+    mute: '关闭走棋声音', unmute: '打开走棋声音', copyFen: '复制 FEN', copyPgn: '复制 PGN',
+    copiedWhat: (what) => `${what}：已复制`, present: '在棋盘前', absent: '未连接',
+    watching: (n) => `${n} 位观众`,
+    rematch: '再来一局', acceptRematch: '同意再来一局', rematchSent: '已提出再来一局',
+    rematchOffered: (side) => `${side}提出再来一局`, close: '关闭',
+    back: (side) => `${side}已回到棋盘`,
+    browsing: (shown, total) => `第 ${shown} 步，共 ${total} 步`, backToLive: '回到当前对局',
+    routine: (moves, n) => (moves ? `已走 ${moves} 步，已按钟` : `${n} 条常规记录`),
+    noRulings: '还没有裁决。', custom: '自定义…', customTimeControl: '自定义时限',
+    customHint: '以秒计：300+3（5 分钟，每步加 3 秒），40/5400+30:1800+30（90 分钟走 40 步，之后 30 分钟；每步加 30 秒），1800（包干制），-（不计时）。',
+    afterMove: (move) => `${move} 之后`,
+    tcUntimed: '不计时', tcMinutes: (m) => `${m} 分钟`, tcSeconds: (s) => `${s} 秒`, tcIncrement: (s) => `每步加 ${s} 秒`,
+    tcDelay: (s) => `每步延时 ${s} 秒`, tcBronstein: (s) => `每步布朗斯坦延时 ${s} 秒`, tcMoves: (n, base) => `${base}走 ${n} 步`, tcThen: '之后',
   },
 };
 
@@ -67,6 +97,7 @@ export function applyStrings(onChange) {
   document.documentElement.lang = lang() === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll('[data-t-placeholder]')) el.placeholder = t(el.dataset.tPlaceholder);
+  for (const el of document.querySelectorAll('[data-t-title]')) el.title = el.ariaLabel = t(el.dataset.tTitle);
   for (const el of document.querySelectorAll('[data-lang-switch]')) {
     el.textContent = lang() === 'zh' ? 'English' : '中文';
     el.onclick = () => {

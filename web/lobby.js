@@ -1,7 +1,10 @@
-// The lobby: create a game, hand out its links, list recent games.
+// The lobby: create a game, hand out its links, list recent games (kept
+// fresh while the page is open).
 import { applyStrings, t, el } from './i18n.js';
 
 const form = document.getElementById('create');
+const $ = (x) => document.getElementById(x);
+const REFRESH_MS = 5000;
 
 function linkRow(label, path, testid) {
   const url = location.origin + path;
@@ -13,35 +16,87 @@ function linkRow(label, path, testid) {
     copy, el('a', { class: 'button', href: path, target: '_blank', text: t('open') }));
 }
 
+// A time control as people say it: `40/5400+30:1800+30` is "40 moves in
+// 90 min + 30 s a move, then 30 min + 30 s a move". The server decides
+// whether it is valid; this only reads it back to the person typing.
+export function describeTimeControl(text) {
+  const tc = text.trim();
+  if (tc === '-') return t('tcUntimed');
+  const periods = tc.split(':');
+  const parts = [];
+  for (const period of periods) {
+    const m = /^(?:(\d+)\/)?(\d+)(?:([+db])(\d+))?$/.exec(period);
+    if (!m) return '';
+    const [, moves, base, sep, extra] = m;
+    const secs = Number(base);
+    const length = secs % 60 === 0 ? t('tcMinutes', secs / 60) : t('tcSeconds', secs);
+    let part = moves ? t('tcMoves', Number(moves), length) : length;
+    if (extra) part += ' ' + ({ d: t('tcDelay', Number(extra)), b: t('tcBronstein', Number(extra)) }[sep] || t('tcIncrement', Number(extra)));
+    parts.push(part);
+  }
+  return parts.join(`, ${t('tcThen')} `);
+}
+
+function customChanged() {
+  const custom = form.time_control.value === 'custom';
+  $('custom').hidden = !custom;
+  $('custom-tc').required = custom;
+  $('custom-reading').textContent = custom ? describeTimeControl($('custom-tc').value) : '';
+}
+form.time_control.addEventListener('change', customChanged);
+$('custom-tc').addEventListener('input', customChanged);
+
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const data = Object.fromEntries(new FormData(form));
+  if (data.time_control === 'custom') data.time_control = data.custom_time_control.trim();
+  delete data.custom_time_control;
   const response = await fetch('/api/games', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data),
   });
   const body = await response.json();
-  if (!response.ok) { alert(body.error); return; }
-  const links = document.getElementById('links');
+  $('create-error').hidden = response.ok;
+  if (!response.ok) { $('create-error').textContent = body.error; return; }
+  const links = $('links');
   links.replaceChildren(
     linkRow(t('white'), body.links.white, 'link-white'),
     linkRow(t('black'), body.links.black, 'link-black'),
     linkRow(t('arbiter'), body.links.arbiter, 'link-arbiter'),
     linkRow(t('spectator'), body.links.spectator, 'link-spectator'),
   );
-  document.getElementById('created').hidden = false;
+  $('created').hidden = false;
   loadGames();
 });
 
+// A game waiting for its players is not yet being played.
+const STATUS = { created: 'waiting', started: 'playing', over: 'over' };
+
+let games = [];
 async function loadGames() {
-  const list = document.getElementById('games');
-  const { games } = await (await fetch('/api/games')).json();
-  if (!games.length) { list.replaceChildren(el('li', { class: 'meta', text: t('noGames') })); return; }
-  list.replaceChildren(...games.map((g) => el('li', {},
-    el('a', { href: `/game/${g.id}` },
-      el('span', { class: 'names', text: `${g.white} – ${g.black}` }),
-      el('span', { class: 'res', text: g.result }),
-      el('span', { class: 'meta', text: [g.event, g.time_control, g.finished ? t('over') : t('playing')].filter(Boolean).join(' · ') })))));
+  try {
+    const response = await fetch('/api/games');
+    if (response.ok) ({ games } = await response.json());
+  } catch { return; }
+  renderGames();
 }
 
-applyStrings(loadGames);
+function renderGames() {
+  const list = $('games');
+  if (!games.length) { list.replaceChildren(el('li', { class: 'meta', text: t('noGames') })); return; }
+  list.replaceChildren(...games.map((g) => {
+    const status = g.status || (g.finished ? 'over' : 'started');
+    return el('li', { 'data-status': status, 'data-id': g.id },
+      el('a', { href: `/game/${g.id}` },
+        el('span', { class: 'names', text: `${g.white} – ${g.black}` }),
+        el('span', { class: 'res', text: g.result }),
+        el('span', { class: 'meta' },
+          [g.event, g.time_control].filter(Boolean).join(' · ') + ' · ',
+          el('span', { class: `status-${status}`, 'data-testid': 'game-status', text: t(STATUS[status]) }))));
+  }));
+}
+
+applyStrings(() => { renderGames(); customChanged(); });
+customChanged();
 loadGames();
+setInterval(() => { if (!document.hidden) loadGames(); }, REFRESH_MS);
+document.addEventListener('visibilitychange', () => { if (!document.hidden) loadGames(); });

@@ -72,7 +72,8 @@ test('two players mate through the web page, a draw offer declined, a spectator 
     await page.waitForSelector('[data-testid=result]');
     assert.equal(await page.textContent('[data-testid=result]'), '1-0');
   }
-  assert.deepEqual(await shownMoves(spectator), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  // White's offer on Black's time is noted with White's move (FIDE 9.1.2.2).
+  assert.deepEqual(await shownMoves(spectator), ['e4', 'e5', 'Bc4 (=)', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
   assert.match(await spectator.textContent('[data-testid=status]'), /FIDE 5\.1\.1/);
   await shot(white, '03-mate-white');
   await shot(spectator, '04-mate-spectator');

@@ -53,6 +53,10 @@ enum Command {
     Pair(commands::pair::Args),
     /// Rank a TRF tournament by FIDE tie-breaks (C.07).
     Standings(commands::standings::Args),
+    /// Feed a game on `arbiter serve` from a DGT electronic board and
+    /// clock (or a recorded capture), the referee's answers shown on the
+    /// clock.
+    Board(commands::board::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),
+        Command::Board(args) => commands::board::run(args),
     };
     match result {
         Ok(code) => code,

@@ -66,3 +66,35 @@ async fn berserk_plays_a_whole_game_through_the_board_api() {
         .collect();
     assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
 }
+
+#[tokio::test]
+async fn berserk_moves_at_once_in_the_game_named_by_the_challenge() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    let alice = add_account(&db, "Alice");
+    let bob = add_account(&db, "Bob");
+    let server = Process::start(&db, &[]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_no_stream.py");
+    let out = Command::new("python3")
+        .args([script, &server.base, &alice, &bob])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "berserk failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let game_id = stdout.split_whitespace().nth(1).unwrap().to_string();
+    let view: Value = Client::new(&server.base).view(&game_id).await;
+    assert_eq!(view["result"], "0-1");
+    assert_eq!(view["outcome"]["termination"], "resignation");
+    let ucis: Vec<&str> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(ucis, ["b2b3", "e7e5", "b1c3", "d7d5"]);
+}

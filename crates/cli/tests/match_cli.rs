@@ -48,3 +48,33 @@ fn bad_options_name_their_place() {
         .code(2)
         .stderr(predicate::str::contains("argument 8 (-games)"));
 }
+
+#[test]
+fn an_engine_without_the_options_given_plays_its_games_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("out.pgn");
+    let line = format!(
+        "match -engine {} -engine {} -each tc=5+0.05 option.Hash=16 option.Threads=1 -maxmoves 3 -games 2 -quiet -pgnout {}",
+        engine("no_options"),
+        engine("random_mover"),
+        pgn.display()
+    );
+    Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(line.split_whitespace())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: engine \"no_options\" has no option \"Hash\"",
+        ))
+        .stdout(predicate::str::contains(
+            "Games: 2, Wins: 0, Losses: 0, Draws: 2",
+        ));
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
+    assert_eq!(
+        text.matches("has no option \"Threads\"").count(),
+        2,
+        "{text}"
+    );
+}

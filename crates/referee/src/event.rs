@@ -116,6 +116,10 @@ pub enum EventKind {
     ClaimFlag,
     /// The player resigns (FIDE 5.1.2).
     Resign,
+    /// Online, a player calls the game off before both players have moved:
+    /// it ends without a result, as if never played (FIDE 12.2; lichess's
+    /// abort).
+    Abort,
     /// The player with under two minutes left asks for a 5-second increment
     /// for both (Guidelines III.4); it counts as a draw offer.
     RequestIncrement,

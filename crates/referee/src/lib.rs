@@ -44,7 +44,8 @@ pub use outcome::{GameResult, Outcome, Termination};
 pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,
-    IllegalMovesCounted, OfferRule, RecordingRule, Ruleset, SavedByNoMate, UnknownRuleset,
+    IllegalMovesCounted, OfferRule, RecordingRule, Ruleset, SavedByNoMate, TouchRule,
+    UnknownRuleset,
 };
 pub use setup::{GameSetup, Mode, Player, SetupError};
 pub use time_control::{Bonus, Pace, ParseTimeControlError, Period, TimeControl};

@@ -104,6 +104,11 @@ pub enum Termination {
     ColoursReversedRestart,
     /// The arbiter's decision.
     ArbiterDecision,
+    /// Lost by default: online, no first move within the default time
+    /// (FIDE 6.7.1).
+    Forfeit,
+    /// Called off by a player before both had moved (online): no result.
+    Aborted,
 }
 
 impl Termination {
@@ -116,7 +121,9 @@ impl Termination {
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate
             | Termination::ArbiterDecision => "rules infraction",
-            Termination::ColoursReversedRestart => "abandoned",
+            Termination::ColoursReversedRestart | Termination::Forfeit | Termination::Aborted => {
+                "abandoned"
+            }
             _ => "normal",
         }
     }

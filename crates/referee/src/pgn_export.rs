@@ -1,7 +1,7 @@
 //! The scoresheet as PGN, written by `arbiter-pgn`: the Seven Tag Roster,
 //! the players' ratings and ids, `TimeControl`, `Termination`, `[%clk]`
-//! after each move, the verdict as a last comment, and a `Result` that
-//! matches the verdict.
+//! after each move, a draw offer as `(=)` in its move's comment, the
+//! verdict as a last comment, and a `Result` that matches the verdict.
 
 use arbiter_pgn::{ClockTime, Comment, MoveNode};
 
@@ -67,11 +67,18 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
     }
     for ply in game.plies() {
         let mut node = MoveNode::new(ply.san.clone());
-        if let Some(ms) = ply.clock_ms {
-            node.comments.push(Comment {
-                clock: Some(ClockTime::from_millis(ms.max(0) as u64)),
-                ..Comment::default()
-            });
+        // The draw offer noted as on the scoresheet (FIDE 9.1.2.2). PGN has
+        // no symbol for it, and a bare `(=)` would open a variation, so it
+        // goes in the move's comment.
+        let offer = if ply.offered_draw { "(=)" } else { "" };
+        let comment = Comment {
+            clock: ply
+                .clock_ms
+                .map(|ms| ClockTime::from_millis(ms.max(0) as u64)),
+            ..Comment::text(offer)
+        };
+        if !comment.is_empty() {
+            node.comments.push(comment);
         }
         record.moves.push(node);
     }

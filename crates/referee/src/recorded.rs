@@ -308,6 +308,7 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
         time: game.tag("Time").unwrap_or("").to_string(),
         round: game.tag("Round").unwrap_or("").to_string(),
         fen: game.tag("FEN").map(str::to_string),
+        default_time_ms: None,
     };
     let start = setup.start_position().map_err(|e| ImportError::Tag {
         tag: "FEN".into(),
@@ -350,7 +351,12 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
             now,
             EventKind::Move {
                 mv: m.san.clone(),
-                offer_draw: false,
+                // Arbiter's export notes an offer as `(=)` in the move's
+                // comment (FIDE 9.1.2.2).
+                offer_draw: m
+                    .comments
+                    .iter()
+                    .any(|c| c.split_whitespace().any(|w| w == "(=)")),
             },
         ));
         side = !side;

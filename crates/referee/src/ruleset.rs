@@ -145,6 +145,31 @@ pub struct OfferRule {
     pub claim_is_offer: bool,
 }
 
+/// Touch-move when several pieces are touched (FIDE 4.3.3, 4.4.1, 4.4.3).
+/// The seeds state only that a touched own piece must be moved and a
+/// touched opponent's piece captured, king before rook when castling: there
+/// the first touch that can bind, binds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TouchRule {
+    /// Pieces of both colours touched: the first touched opponent's piece
+    /// must be captured with the first touched own piece, else the first
+    /// piece touched that can be moved or captured is (FIDE 4.3.3).
+    pub both_colours_capture: bool,
+    /// King, then rook, touched: castle on that side if legal, else another
+    /// king move, else any move (FIDE 4.4.1, 4.4.3).
+    pub king_and_rook_castle: bool,
+}
+
+impl Default for TouchRule {
+    /// The FIDE Laws.
+    fn default() -> TouchRule {
+        TouchRule {
+            both_colours_capture: true,
+            king_and_rook_castle: true,
+        }
+    }
+}
+
 /// A complete ruleset.
 ///
 /// ```
@@ -188,6 +213,10 @@ pub struct Ruleset {
     /// Guidelines III (games without increment) apply: the 5-second
     /// increment request.
     pub guidelines_iii: bool,
+    /// Touch-move with several pieces touched (absent from a ruleset
+    /// written before it: FIDE's).
+    #[serde(default)]
+    pub touch: TouchRule,
 }
 
 /// A ruleset name that is not known.
@@ -264,6 +293,7 @@ impl Ruleset {
                 unless_increment_at_least_ms: Some(30_000),
             },
             guidelines_iii: true,
+            touch: TouchRule::default(),
         }
     }
 
@@ -337,6 +367,10 @@ impl Ruleset {
                 unless_increment_at_least_ms: None,
             },
             guidelines_iii: false,
+            touch: TouchRule {
+                both_colours_capture: false,
+                king_and_rook_castle: false,
+            },
         }
     }
 

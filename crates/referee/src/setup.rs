@@ -90,6 +90,14 @@ pub struct GameSetup {
     /// A starting position other than the usual one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// The default time the event's regulations set (FIDE 6.7.1), ms.
+    /// Online, a player comes to the board by making a first move: one who
+    /// has not made it this long after his clock was started loses the
+    /// game. `None`: no one loses by absence unless the arbiter declares
+    /// it (over the board, where only the arbiter sees who is present, the
+    /// referee never applies it on its own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_time_ms: Option<u64>,
 }
 
 fn ruleset_by_name_or_value<'de, D: Deserializer<'de>>(d: D) -> Result<Ruleset, D::Error> {

@@ -20,6 +20,22 @@ pub enum Obligation {
         /// The piece's square.
         square: Square,
     },
+    /// Capture the opponent's piece on `square` with the piece on `piece`
+    /// (FIDE 4.3.3: pieces of both colours touched).
+    CaptureWith {
+        /// The player's own piece touched first.
+        piece: Square,
+        /// The opponent's piece touched first.
+        square: Square,
+    },
+    /// Castle with the rook on `rook` (FIDE 4.4.1: king, then rook,
+    /// touched).
+    Castle {
+        /// The king's square.
+        king: Square,
+        /// The rook's square.
+        rook: Square,
+    },
 }
 
 /// One thing an accepted event caused.

@@ -371,3 +371,92 @@ fn classic_declining_by_moving_also_counts() {
         30   white   offer            => rejected classic: 提议和棋
     ");
 }
+
+#[test]
+fn fide_9_2_1_2_the_opponent_claims_on_the_position_a_released_move_made() {
+    // White's Ng1 is made when released (4.7): from then Black has the
+    // move (1.3) and may claim on the position that has just appeared.
+    let game = run("
+        setup mode=otb tc=5400+30
+        0    arbiter start
+        10   white   move Nf3
+        20   black   move Nf6
+        30   white   move Ng1
+        40   black   move Ng8
+        50   white   move Nf3
+        60   black   move Nf6
+        70   white   move Ng1
+        80   black   move Ng8
+        90   white   release g1 f3
+        95   white   claim threefold     => rejected FIDE 9.4
+        100  black   claim threefold     => cites FIDE 9.2.1
+        end  1/2-1/2 threefold_claimed FIDE 9.2.1
+    ");
+    let last = game.plies().last().unwrap();
+    assert_eq!((last.san.as_str(), last.at_ms), ("Nf3", 100));
+}
+
+#[test]
+fn fide_9_5_3_a_wrong_claim_on_a_released_move_gives_the_mover_time_and_he_still_presses() {
+    let game = run("
+        setup mode=otb tc=5400+30
+        0    arbiter start
+        10   white   move Nf3
+        20   black   move Nf6
+        30   white   release f3 g1
+        40   black   claim threefold     => cites FIDE 9.5.3
+        50   black   claim threefold Ng8 => rejected FIDE 9.2.1.1
+        60   white   press
+    ");
+    assert_eq!(game.pending_offer(), Some(arbiter_rules::Color::Black));
+    assert_eq!(game.plies().len(), 3);
+    // White: 5400 s, less 10 + 40 ms thinking, +30 s twice, +120 s for
+    // Black's wrong claim.
+    assert_eq!(
+        game.clock_at(60).white_ms,
+        5_400_000 - 50 + 60_000 + 120_000
+    );
+}
+
+#[test]
+fn fide_9_1_2_2_an_offer_made_between_the_release_and_the_press_is_not_declined_by_the_press() {
+    let game = run("
+        setup mode=otb
+        0    arbiter start
+        10   white   move e4
+        20   black   move e5
+        30   white   release g1 f3
+        40   black   offer               => cites FIDE 9.1.2.1
+        50   white   press
+        60   white   accept
+        end  1/2-1/2 agreement FIDE 9.1.2
+    ");
+    assert_eq!(game.plies().len(), 3);
+    // The same offer before White's release is declined by his move.
+    run("
+        setup mode=otb
+        0    arbiter start
+        10   white   move e4
+        20   black   move e5
+        25   black   offer
+        30   white   release g1 f3       => cites FIDE 9.1.2.1
+        50   white   press
+        60   white   accept              => rejected FIDE 9.1.2.1
+    ");
+}
+
+#[test]
+fn fide_9_1_2_1_offering_between_one_s_release_and_press_is_the_right_moment() {
+    run("
+        setup mode=otb
+        0    arbiter start
+        10   white   move e4
+        20   black   move e5
+        30   white   release g1 f3
+        35   white   offer               => cites FIDE 9.1.2.1
+        40   white   touch b1            # the move is made: this touch declines nothing
+        50   white   press
+        60   black   accept
+        end  1/2-1/2 agreement FIDE 9.1.2
+    ");
+}

@@ -228,3 +228,147 @@ fn fide_5_1_2_resigning_against_pawns_that_can_never_mate_is_a_draw() {
         end  1/2-1/2 resignation_opponent_cannot_mate FIDE 5.1.2
     ");
 }
+
+/// Scholar's mate up to the mating move, White's clock at 3 s used of 60.
+const BEFORE_QXF7: &str = "
+    setup mode=otb tc=60
+    0     arbiter start
+    1000  white   move e4
+    2000  black   move e5
+    3000  white   move Bc4
+    4000  black   move Nc6
+    5000  white   move Qh5
+    6000  black   move Nf6
+";
+
+#[test]
+fn fide_5_1_1_a_mating_move_ends_the_game_when_released_whatever_the_flag_does() {
+    // Qxf7# released with one second left; the flag falls before the press.
+    let game = run(&format!(
+        "{BEFORE_QXF7}
+        62000 white   release h5 f7     => cites FIDE 5.1.1
+        64000 arbiter tick
+        65000 white   press             => cites FIDE 5.1.1
+        66000 black   resign            => rejected FIDE 5.1.1
+        end   1-0 checkmate FIDE 5.1.1
+    "
+    ));
+    let last = game.plies().last().unwrap();
+    assert_eq!(last.san, "Qxf7#");
+    assert_eq!(last.at_ms, 62_000, "the move is made at the release");
+    assert_eq!(
+        last.clock_ms,
+        Some(1_000),
+        "no press: the time left at the release"
+    );
+    assert_eq!(game.outcome().unwrap().at_ms, 62_000);
+    assert_eq!(
+        game.clock_at(70_000).white_ms,
+        1_000,
+        "the clocks stop with the mate"
+    );
+}
+
+#[test]
+fn fide_6_9_a_flag_before_the_release_of_the_mating_move_still_loses() {
+    run(&format!(
+        "{BEFORE_QXF7}
+        64000 white   release h5 f7     => rejected FIDE 6.9
+        end   0-1 flag_fall FIDE 6.9
+    "
+    ));
+}
+
+#[test]
+fn online_a_mating_move_after_the_flag_comes_too_late() {
+    // Online the move and the press are one event: nothing is made before it.
+    run("
+        setup tc=60
+        0     arbiter start
+        1000  white   move e4
+        2000  black   move e5
+        3000  white   move Bc4
+        4000  black   move Nc6
+        5000  white   move Qh5
+        6000  black   move Nf6
+        64000 white   move Qxf7#        => rejected FIDE 6.9
+        end   0-1 flag_fall FIDE 6.9
+    ");
+}
+
+#[test]
+fn fide_5_1_1_the_opponent_resigning_before_the_press_changes_nothing() {
+    run(&format!(
+        "{BEFORE_QXF7}
+        7000  white   release h5 f7
+        7500  black   resign            => rejected FIDE 5.1.1
+        end   1-0 checkmate FIDE 5.1.1
+    "
+    ));
+}
+
+#[test]
+fn fide_5_2_1_a_stalemating_move_ends_the_game_when_released() {
+    run("
+        setup mode=otb tc=10 fen=k7/2K5/8/8/8/8/8/1Q6_w_-_-_0_1
+        0     arbiter start
+        9500  white   release b1 b6     => cites FIDE 5.2.1
+        10500 arbiter tick
+        11000 white   press
+        end   1/2-1/2 stalemate FIDE 5.2.1
+    ");
+}
+
+#[test]
+fn fide_5_2_2_a_move_leaving_a_dead_position_ends_the_game_when_released() {
+    // Kxd2 leaves king and bishop against king: drawn at the release, not a
+    // flag against a side whose opponent cannot mate.
+    run("
+        setup mode=otb tc=10 fen=4k3/8/8/8/8/8/3n4/4KB2_w_-_-_0_1
+        0     arbiter start
+        9500  white   release e1 d2     => cites FIDE 5.2.2
+        10500 arbiter tick
+        end   1/2-1/2 insufficient_material FIDE 5.2.2
+    ");
+}
+
+#[test]
+fn fide_6_9_can_the_opponent_mate_is_asked_of_the_position_on_the_board() {
+    // Qxd2 is released, not pressed, when the flag falls: Black's last
+    // piece is off the board, and a bare king cannot mate.
+    run("
+        setup mode=otb tc=10 fen=4k3/8/8/8/8/8/3r4/3QK3_w_-_-_0_1
+        0     arbiter start
+        9500  white   release d1 d2
+        10500 arbiter tick              => cites FIDE 6.9
+        end   1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
+    ");
+    // Without the capture on the board, the rook could still mate.
+    run("
+        setup mode=otb tc=10 fen=4k3/8/8/8/8/8/3r4/3QK3_w_-_-_0_1
+        0     arbiter start
+        9500  white   release e1 f1
+        10500 arbiter tick              => cites FIDE 6.9
+        end   0-1 flag_fall FIDE 6.9
+    ");
+}
+
+#[test]
+fn classic_an_automatic_threefold_comes_with_the_release() {
+    // The seeds' threefold needs no claim: the third occurrence is made by
+    // the release, before the flag falls.
+    run("
+        setup ruleset=classic mode=otb tc=10
+        0     arbiter start
+        100   white   move Nf3
+        200   black   move Nf6
+        300   white   move Ng1
+        400   black   move Ng8
+        500   white   move Nf3
+        600   black   move Nf6
+        700   white   move Ng1
+        10300 black   release f6 g8     => cites classic: 三次重复
+        11000 arbiter tick
+        end   1/2-1/2 threefold classic: 三次重复
+    ");
+}

@@ -168,3 +168,32 @@ fn fide_a_5_2_an_illegal_move_leaving_the_king_in_check_must_be_claimed() {
         end  *
     ");
 }
+
+#[test]
+fn fide_6_9_an_illegal_move_released_then_pressed_after_the_flag_loses_on_time() {
+    // The illegal move is completed by the press (7.5.1), and the flag
+    // fell before it: the flag decides, and no illegal move is counted.
+    let game = run("
+        setup mode=otb tc=10
+        0      arbiter start
+        9000   white   release e2 e5
+        10500  white   press          => rejected FIDE 6.9
+        end    0-1 flag_fall FIDE 6.9
+    ");
+    assert_eq!(game.illegal_moves(Color::White), 0);
+}
+
+#[test]
+fn fide_6_9_an_unclaimed_illegal_move_stands_on_the_board_when_the_flag_falls() {
+    // Blitz: White's knight jumps to b5 and takes Black's last pawn; Black
+    // does not claim (A.5.2) and his flag falls. On the board White has
+    // king and knight against a bare king: White cannot mate.
+    run("
+        setup ruleset=fide-blitz mode=otb tc=10 fen=4k3/8/8/1p6/8/8/8/1N2K3_w_-_-_0_1
+        0      arbiter start
+        100    white   release b1 b5
+        200    white   press          => cites FIDE A.5.2
+        10300  arbiter tick           => cites FIDE 6.9
+        end    1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
+    ");
+}

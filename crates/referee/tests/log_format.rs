@@ -44,6 +44,7 @@ fn every_documented_example_is_an_event_and_round_trips() {
         "claim_illegal_move",
         "claim_flag",
         "resign",
+        "abort",
         "request_increment",
         "grant_increment",
         "colours_reversed",

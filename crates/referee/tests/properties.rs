@@ -1,10 +1,11 @@
 //! Property tests: random event streams, legal and not, in every ruleset
 //! and mode, never panic, never reach an illegal position, never show a
 //! negative clock, refuse without changing anything, and replay to the
-//! same game.
+//! same game; and over the board a mate or stalemate released on the board
+//! is scored as such whatever the clock does after the release.
 
 use arbiter_referee::{
-    Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Ruleset,
+    Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Ruleset, Termination,
 };
 use arbiter_rules::{Position, Role, Square};
 use proptest::prelude::*;
@@ -137,5 +138,110 @@ proptest! {
         // The state is a pure fold of the log.
         let (replayed, _) = Game::replay(setup, events).unwrap();
         prop_assert_eq!(replayed, game);
+    }
+}
+
+/// Positions from which random play soon mates or stalemates.
+const NEAR_THE_END: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "k7/8/1K6/8/8/8/8/6Q1 w - - 0 1",
+    "7k/8/6K1/8/8/8/8/R7 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    "7k/5K2/8/8/8/8/8/6Q1 b - - 0 1",
+];
+
+/// The side the position alone decides for: `Some(Some(winner))` mate,
+/// `Some(None)` stalemate.
+fn decided(pos: &Position) -> Option<Option<arbiter_rules::Color>> {
+    if pos.is_checkmate() {
+        Some(Some(!pos.turn()))
+    } else if pos.is_stalemate() {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// FIDE 4.7, 5.1.1, 5.2.1, 6.9: over the board, a move that mates or
+    /// stalemates ends the game when the hand leaves the piece; whatever
+    /// the clock or the players do after it (the press, a flag, a
+    /// resignation, a flag called) changes nothing.
+    #[test]
+    fn a_mate_or_stalemate_released_on_the_board_is_scored_as_such(
+        start in 0usize..NEAR_THE_END.len(),
+        control in 0usize..3,
+        plies in prop::collection::vec((any::<u16>(), any::<bool>(), 0u64..2500, 0u64..2500), 1..60),
+        after in prop::collection::vec((0u8..5, any::<bool>(), 0u64..20_000), 0..6),
+    ) {
+        let setup = GameSetup {
+            time_control: ["10", "5+1", "3"][control].parse().unwrap(),
+            mode: Mode::OverTheBoard,
+            fen: Some(NEAR_THE_END[start].to_string()),
+            ..GameSetup::default()
+        };
+        let mut game = Game::new(setup).unwrap();
+        game.apply(Event::new(Actor::Arbiter, 0, EventKind::Start));
+        let mut now = 0;
+        for (pick, seek_the_end, think, to_press) in plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.legal_moves();
+            let pos = game.position().clone();
+            let ending = legal.iter().copied().find(|&m| decided(&pos.after(m)).is_some());
+            let m = match ending {
+                Some(m) if seek_the_end => m,
+                _ => legal[usize::from(pick) % legal.len()],
+            };
+            let mover: Actor = pos.turn().into();
+            now += think;
+            let release = Event::new(mover, now, EventKind::Release {
+                from: m.from(),
+                to: m.king_destination(),
+                promotion: m.promotion_role(),
+            });
+            let verdict = game.apply(release);
+            if !verdict.is_accepted() {
+                // Only a flag that fell before the release refuses it.
+                prop_assert!(game.outcome().is_some(), "{verdict:?}");
+                break;
+            }
+            let Some(expected) = decided(&pos.after(m)) else {
+                now += to_press;
+                game.apply(Event::new(mover, now, EventKind::PressClock));
+                continue;
+            };
+            // The game is decided by the release: now the clock and the
+            // players do what they like.
+            for (what, by_mover, wait) in &after {
+                now += wait;
+                let actor = if *by_mover { mover } else { (!pos.turn()).into() };
+                let kind = match what {
+                    0 => EventKind::PressClock,
+                    1 => EventKind::Tick,
+                    2 => EventKind::Resign,
+                    3 => EventKind::ClaimFlag,
+                    _ => EventKind::OfferDraw,
+                };
+                game.apply(Event::new(actor, now, kind));
+            }
+            game.apply(Event::new(Actor::Arbiter, now + 60_000, EventKind::Tick));
+            let outcome = game.outcome().expect("the release ended the game");
+            match expected {
+                Some(winner) => {
+                    prop_assert_eq!(outcome.termination, Termination::Checkmate);
+                    prop_assert_eq!(outcome.result, GameResult::win_for(winner));
+                }
+                None => {
+                    prop_assert_eq!(outcome.termination, Termination::Stalemate);
+                    prop_assert_eq!(outcome.result, GameResult::Draw);
+                }
+            }
+            prop_assert_eq!(game.plies().last().map(|p| p.uci.clone()), Some(m.to_string()));
+            break;
+        }
     }
 }

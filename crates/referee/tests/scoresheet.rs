@@ -65,7 +65,7 @@ fn pgn_export_has_clock_times_and_a_result_matching_the_verdict() {
         "[WhiteElo \"1850\"]",
         "[WhiteFideId \"8600000\"]",
         "[Time \"19:30:00\"]",
-        "1. f3 {[%clk 0:04:59]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57]} 2... Qh4# {[%clk 0:05:00.5]}",
+        "1. f3 {[%clk 0:04:59]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:57] (=)} 2... Qh4# {[%clk 0:05:00.5]}",
         "{checkmate: Black wins (FIDE 5.1.1)} 0-1",
     ] {
         let flat = pgn.replace('\n', " ");
@@ -77,6 +77,9 @@ fn pgn_export_has_clock_times_and_a_result_matching_the_verdict() {
     let imported = to_events(&games[0], &ImportOptions::default()).unwrap();
     let (again, _) = Game::replay(imported.setup, imported.events).unwrap();
     assert_eq!(again.result(), GameResult::BlackWins);
+    // The draw offer comes back with its move.
+    let offers: Vec<bool> = again.plies().iter().map(|p| p.offered_draw).collect();
+    assert_eq!(offers, [false, false, true, false]);
     let times: Vec<Option<i64>> = again.plies().iter().map(|p| p.clock_ms).collect();
     let original: Vec<Option<i64>> = mated().plies().iter().map(|p| p.clock_ms).collect();
     assert_eq!(times, original);
@@ -95,4 +98,47 @@ fn a_flag_is_a_time_forfeit_in_pgn() {
     let pgn = game.to_pgn();
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+}
+
+/// FIDE 9.1.2.2: whenever the offer is made, each player notes it on the
+/// scoresheet; the record marks the offerer's move that goes with it.
+#[test]
+fn an_offer_made_apart_from_a_move_is_noted_with_the_offerers_move() {
+    // Black offers on White's time: noted after Black's last move, e5.
+    // White offers before moving: noted with the move White then makes.
+    let game = run_with(
+        "
+        setup tc=300+2
+        0      arbiter start
+        3000   white   move e4
+        5000   black   move e5
+        6000   black   offer
+        7000   white   decline
+        8000   white   offer
+        9000   white   move Nf3
+        ",
+        |_| {},
+    );
+    let offers: Vec<bool> = game.plies().iter().map(|p| p.offered_draw).collect();
+    assert_eq!(offers, [false, true, true]);
+    let sheet = game.scoresheet().render(Language::English);
+    assert!(sheet.contains("1. e4 [0:04:59]"), "{sheet}");
+    assert!(sheet.contains("e5 (=) [0:05:00]"), "{sheet}");
+    assert!(sheet.contains("2. Nf3 (=) [0:04:57]"), "{sheet}");
+    let pgn = game.to_pgn().replace('\n', " ");
+    assert!(
+        pgn.contains("1... e5 {[%clk 0:05:00] (=)} 2. Nf3 {[%clk 0:04:57] (=)}"),
+        "{pgn}"
+    );
+    // Without the offer, the record is as it always was.
+    let plain = run_with(
+        "
+        setup tc=300+2
+        0      arbiter start
+        3000   white   move e4
+        5000   black   move e5
+        ",
+        |_| {},
+    );
+    assert!(!plain.to_pgn().contains("(=)"));
 }

@@ -141,3 +141,188 @@ fn classic_castling_rook_first_counts_as_a_rook_move() {
         40   white   press
     ");
 }
+
+/// White's queen on d1 can take the bishop on g4; the knight on b1 cannot.
+const BISHOP_ON_G4: &str = "rn1qkbnr/ppp2ppp/3p4/4p3/4P1b1/3P4/PPP2PPP/RNBQKBNR_w_KQkq_-_0_4";
+
+#[test]
+fn fide_4_3_3_pieces_of_both_colours_touched_the_first_own_captures_the_first_opponent_s() {
+    run(&format!(
+        "
+        setup mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch d1     => cites FIDE 4.3.1
+        20   white   touch g4     => cites FIDE 4.3.3
+        30   white   release d1 d2    => rejected FIDE 4.3.3
+        40   white   release b1 c3    => rejected FIDE 4.3.3
+        50   white   release d1 g4
+        60   white   press
+    "
+    ));
+    // The opponent's piece touched first: the same capture.
+    run(&format!(
+        "
+        setup mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch g4     => cites FIDE 4.3.2
+        20   white   touch d1     => cites FIDE 4.3.3
+        30   white   release h2 h3    => rejected FIDE 4.3.3
+        50   white   release d1 g4
+        60   white   press
+    "
+    ));
+}
+
+#[test]
+fn fide_4_3_3_when_that_capture_is_illegal_the_first_piece_touched_that_can_be_moved_or_captured() {
+    // The knight on b1 cannot take on g4: the first piece touched binds.
+    run(&format!(
+        "
+        setup mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch b1
+        20   white   touch g4     => cites FIDE 4.3.3
+        30   white   release d1 g4    => rejected FIDE 4.3.3
+        40   white   release b1 c3
+        50   white   press
+    "
+    ));
+    run(&format!(
+        "
+        setup mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch g4
+        20   white   touch b1     => cites FIDE 4.3.3
+        30   white   release b1 c3    => rejected FIDE 4.3.3
+        40   white   release d1 g4
+        50   white   press
+    "
+    ));
+}
+
+#[test]
+fn fide_4_3_3_in_an_unclear_order_the_player_s_own_piece_counts_as_touched_first() {
+    // Both touched at the same moment: the knight counts first, and it
+    // cannot capture the bishop, so the knight must move.
+    run(&format!(
+        "
+        setup mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch g4
+        10   white   touch b1     => cites FIDE 4.3.3
+        30   white   release d1 g4    => rejected FIDE 4.3.3
+        40   white   release b1 c3
+        50   white   press
+    "
+    ));
+}
+
+#[test]
+fn classic_pieces_of_both_colours_touched_the_first_binding_touch_binds() {
+    // The seeds: a touched own piece must be moved; nothing more.
+    run(&format!(
+        "
+        setup ruleset=classic mode=otb fen={BISHOP_ON_G4}
+        0    arbiter start
+        10   white   touch d1     => cites FIDE 4.3.1
+        20   white   touch g4     => cites FIDE 4.3
+        30   white   release b1 c3    => rejected FIDE 4.3.1
+        40   white   release d1 d2
+        50   white   press
+    "
+    ));
+}
+
+#[test]
+fn fide_4_4_1_king_then_rook_touched_must_castle_if_legal() {
+    let game = run("
+        setup mode=otb fen=4k3/8/8/8/8/8/8/4K2R_w_K_-_0_1
+        0    arbiter start
+        10   white   touch e1     => cites FIDE 4.3.1
+        20   white   touch h1     => cites FIDE 4.4.1
+        30   white   release e1 f1    => rejected FIDE 4.4.1
+        40   white   release h1 h5    => rejected FIDE 4.4.1
+        50   white   release e1 g1
+        60   white   press
+    ");
+    assert_eq!(game.plies()[0].san, "O-O");
+}
+
+#[test]
+fn classic_king_then_rook_touched_binds_the_king_only() {
+    let game = run("
+        setup ruleset=classic mode=otb fen=4k3/8/8/8/8/8/8/4K2R_w_K_-_0_1
+        0    arbiter start
+        10   white   touch e1
+        20   white   touch h1     => cites FIDE 4.3
+        30   white   release h1 h5    => rejected FIDE 4.3.1
+        40   white   release e1 f1
+        50   white   press
+    ");
+    assert_eq!(game.plies()[0].san, "Kf1");
+}
+
+#[test]
+fn fide_4_4_3_castling_illegal_another_king_move_must_be_made() {
+    // The rook on f8 guards f1: no castling; the king must still move.
+    run("
+        setup mode=otb fen=4kr2/8/8/8/8/8/8/4K2R_w_K_-_0_1
+        0    arbiter start
+        10   white   touch e1
+        20   white   touch h1     => cites FIDE 4.4.3
+        40   white   release h1 h5    => rejected FIDE 4.4.3
+        50   white   release e1 d2
+        60   white   press
+    ");
+}
+
+#[test]
+fn fide_4_4_3_castling_illegal_and_no_king_move_any_move_may_be_made() {
+    // The bishop on h3 guards f1, and the king's other squares are his own.
+    run("
+        setup mode=otb fen=4k3/8/8/8/8/7b/3PPP2/3QK2R_w_K_-_0_1
+        0    arbiter start
+        10   white   touch e1
+        20   white   touch h1     => cites FIDE 4.4.3
+        30   white   release d2 d4
+        40   white   press
+    ");
+}
+
+#[test]
+fn fide_4_4_2_rook_then_king_is_a_rook_move_even_with_the_king_touched() {
+    run("
+        setup mode=otb fen=4k3/8/8/8/8/8/8/4K2R_w_K_-_0_1
+        0    arbiter start
+        10   white   touch h1
+        20   white   touch e1
+        30   white   release e1 g1    => rejected FIDE 4.4.2
+        40   white   release e1 f1    => rejected FIDE 4.3.1
+        50   white   release h1 h5
+        60   white   press
+    ");
+}
+
+#[test]
+fn fide_4_5_none_of_the_touched_pieces_can_move() {
+    run("
+        setup mode=otb
+        0    arbiter start
+        10   white   touch a1     => cites FIDE 4.5
+        20   white   touch h1     => cites FIDE 4.5
+        30   white   release g1 f3
+        40   white   press
+    ");
+}
+
+#[test]
+fn fide_4_4_4_the_promotion_piece_once_left_on_the_square_is_final() {
+    let game = run("
+        setup mode=otb fen=8/4P1k1/8/8/8/8/8/4K2R_w_-_-_0_1
+        0    arbiter start
+        10   white   release e7 e8 n
+        20   white   release e7 e8 q  => rejected FIDE 4.4.4
+        30   white   press
+    ");
+    assert_eq!(game.plies()[0].san, "e8=N+");
+}

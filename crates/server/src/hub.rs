@@ -15,6 +15,11 @@ use crate::store::{Account, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
 
+/// How long an account read by its token is trusted before it is read
+/// again (a deleted account, or a replaced token, stops working this soon
+/// on a running server).
+const ACCOUNT_FRESH: Duration = Duration::from_secs(1);
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -34,6 +39,10 @@ pub struct Config {
     /// How often the server records that it is alive (for the clocks
     /// after a crash).
     pub heartbeat: Duration,
+    /// The default time of timed games made by lichess challenges (FIDE
+    /// 6.7.1): a player who has not made his first move this long after
+    /// his clock started loses the game.
+    pub default_time: Duration,
 }
 
 impl Config {
@@ -47,6 +56,7 @@ impl Config {
             rate_burst: 200,
             body_limit: 16 * 1024,
             heartbeat: Duration::from_millis(500),
+            default_time: Duration::from_secs(60),
         }
     }
 }
@@ -92,7 +102,10 @@ pub struct Hub {
     ctx: game::actor_context::Context,
     games: RwLock<HashMap<String, GameHandle>>,
     load: tokio::sync::Mutex<()>,
-    accounts: RwLock<HashMap<TokenDigest, Account>>,
+    /// Accounts by token, each with when it was read: `arbiter account`
+    /// changes the database under a running server, so an entry is read
+    /// again once older than [`ACCOUNT_FRESH`].
+    accounts: RwLock<HashMap<TokenDigest, (Account, std::time::Instant)>>,
     /// Account event streams and challenges.
     pub lobby: Arc<Lobby>,
     /// The configuration.
@@ -150,8 +163,20 @@ impl Hub {
         accounts: [Option<String>; 2],
         start_now: bool,
     ) -> Result<Created, HubError> {
+        self.create_game_as(new_id(8), setup, accounts, start_now)
+            .await
+    }
+
+    /// Creates the game `id` (a challenge's game takes the challenge's id,
+    /// as lichess's do).
+    pub async fn create_game_as(
+        &self,
+        id: String,
+        setup: GameSetup,
+        accounts: [Option<String>; 2],
+        start_now: bool,
+    ) -> Result<Created, HubError> {
         let game = Game::new(setup.clone()).map_err(|e| HubError::Setup(e.to_string()))?;
-        let id = new_id(8);
         let tokens = [new_token(), new_token(), new_token()];
         let digests = tokens.each_ref().map(|t| TokenDigest::of(t));
         let setup_json = serde_json::to_string(&setup).expect("setups serialise");
@@ -253,18 +278,32 @@ impl Hub {
             .collect()
     }
 
+    /// Forgets what was read of `token`'s account, after it changed.
+    pub fn forget_token(&self, token: &str) {
+        self.accounts
+            .write()
+            .expect("accounts lock")
+            .remove(&TokenDigest::of(token));
+    }
+
     /// The account that `token` belongs to.
     pub async fn account_by_token(&self, token: &str) -> Result<Option<Account>, HubError> {
         let digest = TokenDigest::of(token);
-        if let Some(a) = self.accounts.read().expect("accounts lock").get(&digest) {
+        if let Some((a, read)) = self.accounts.read().expect("accounts lock").get(&digest)
+            && read.elapsed() < ACCOUNT_FRESH
+        {
             return Ok(Some(a.clone()));
         }
         let found = self.store.account_by_token(&digest).await?;
-        if let Some(a) = &found {
-            self.accounts
-                .write()
-                .expect("accounts lock")
-                .insert(digest, a.clone());
+        let mut accounts = self.accounts.write().expect("accounts lock");
+        match &found {
+            Some(a) => {
+                accounts.insert(digest, (a.clone(), std::time::Instant::now()));
+            }
+            // Deleted, or its token replaced.
+            None => {
+                accounts.remove(&digest);
+            }
         }
         Ok(found)
     }

@@ -22,6 +22,12 @@ pub fn today_and_now() -> (String, String) {
     )
 }
 
+/// The date (`YYYY-MM-DD`, UTC) of a moment in ms since 1970.
+pub fn date_of(unix_ms: i64) -> String {
+    let (y, m, d) = civil_from_days(unix_ms.div_euclid(86_400_000));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
 /// Hinnant's `civil_from_days`).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {

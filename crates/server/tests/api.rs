@@ -208,3 +208,125 @@ async fn games_are_listed_and_unknown_ones_are_404() {
         .unwrap();
     assert_eq!(r.status(), 404);
 }
+
+async fn get_json(s: &Server, path: &str) -> serde_json::Value {
+    s.http
+        .get(s.url(path))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_rulings_are_made_again_from_the_record() {
+    let s = Server::start().await;
+    let (id, white, black, _) = tokens(&s.started_game("600+5").await);
+    for (t, m) in [(&white, "e2e4"), (&black, "e7e5"), (&white, "g1f3")] {
+        assert_eq!(s.mv(&id, t, m).await.0, 200);
+    }
+    let offer = s
+        .event(&id, Some(&white), json!({"kind": "offer_draw"}))
+        .await;
+    assert_eq!(offer.0, 200, "{}", offer.1);
+    // A refusal is not on the record, so not among the rulings.
+    assert_eq!(s.mv(&id, &black, "e5e4").await.0, 422);
+    assert_eq!(s.view(&id).await["pending_offer"], "white");
+    let decline = s
+        .event(&id, Some(&black), json!({"kind": "decline_draw"}))
+        .await;
+    assert_eq!(decline.0, 200);
+    let rulings = get_json(&s, &format!("/api/games/{id}/rulings")).await;
+    let rulings = rulings["rulings"].as_array().unwrap();
+    let kinds: Vec<&str> = rulings
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "start",
+            "move",
+            "move",
+            "move",
+            "offer_draw",
+            "decline_draw"
+        ]
+    );
+    let plies: Vec<u64> = rulings
+        .iter()
+        .map(|r| r["plies"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, [0, 1, 2, 3, 3, 3]);
+    // The verdict on each, as the referee gave it when the event came.
+    let offered = &rulings[4]["verdict"]["consequences"][0];
+    assert_eq!(offered["effect"], "draw_offered");
+    assert_eq!(offered["ruling"]["rule"], "FIDE 9.1.2.1");
+    assert_eq!(
+        rulings[5]["verdict"]["consequences"][0]["effect"],
+        "offer_ended"
+    );
+    assert_eq!(rulings[1]["actor"], "white");
+    // White offered on Black's time: White's Nf3 carries the mark.
+    let view = s.view(&id).await;
+    let offers: Vec<bool> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["offered_draw"].as_bool().unwrap())
+        .collect();
+    assert_eq!(offers, [false, false, true]);
+    let pgn = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/pgn")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("(=)"), "{pgn}");
+    let r = s
+        .http
+        .get(s.url("/api/games/nosuchgame/rulings"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+}
+
+#[tokio::test]
+async fn the_list_tells_waiting_games_from_those_being_played() {
+    let s = Server::start().await;
+    let (started, ..) = tokens(&s.started_game("600+5").await);
+    let waiting = s
+        .create(
+            json!({"white": "A", "black": "B", "time_control": "600+5", "mode": "over_the_board"}),
+        )
+        .await;
+    let (waiting, ..) = tokens(&waiting);
+    let list = get_json(&s, "/api/games").await;
+    let status = |id: &str| {
+        list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .map(|g| g["status"].clone())
+    };
+    assert_eq!(status(&started), Some(json!("started")));
+    assert_eq!(status(&waiting), Some(json!("created")));
+}
+
+#[tokio::test]
+async fn the_favicon_is_served() {
+    let s = Server::start().await;
+    for path in ["/favicon.ico", "/assets/favicon.svg"] {
+        let r = s.http.get(s.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert_eq!(r.headers()["content-type"], "image/svg+xml");
+        assert!(r.text().await.unwrap().contains("<svg"));
+    }
+}

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, tokens};
+use common::{Lines, Server, account, tokens};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -208,58 +208,6 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
     assert!(s.view(&id).await["outcome"].is_null());
 }
 
-async fn account(s: &Server, name: &str) -> String {
-    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
-        .await
-        .unwrap();
-    let token = arbiter_server::token::new_token();
-    store.add_account(name, &token, false, 0).await.unwrap();
-    store.close().await;
-    token
-}
-
-/// Reads NDJSON lines (skipping keep-alives) from a streaming response.
-struct Lines {
-    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
-    buf: String,
-}
-
-impl Lines {
-    async fn open(s: &Server, path: &str, token: &str) -> Lines {
-        let r = s
-            .http
-            .get(s.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200);
-        assert_eq!(r.headers()["content-type"], "application/x-ndjson");
-        Lines {
-            body: Box::pin(r.bytes_stream()),
-            buf: String::new(),
-        }
-    }
-
-    async fn next(&mut self) -> Value {
-        loop {
-            if let Some(i) = self.buf.find('\n') {
-                let line: String = self.buf.drain(..=i).collect();
-                if line.trim().is_empty() {
-                    continue;
-                }
-                return serde_json::from_str(&line).unwrap();
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(8), self.body.next())
-                .await
-                .expect("a line in time")
-                .unwrap()
-                .unwrap();
-            self.buf.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
-}
-
 #[tokio::test]
 async fn a_lichess_client_plays_through_challenges_and_streams() {
     let s = Server::start().await;
@@ -332,6 +280,9 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
     assert_eq!(start["type"], "gameStart");
     assert_eq!(start["game"]["color"], "white");
     let game_id = start["game"]["gameId"].as_str().unwrap().to_string();
+    // The game is the challenge's, and has started already.
+    assert_eq!(game_id, cid);
+    assert_eq!(start["game"]["status"]["name"], "started");
     assert_eq!(bob_events.next().await["game"]["color"], "black");
 
     let mut alice_game =
@@ -342,6 +293,7 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
     assert_eq!(full["clock"]["initial"], 300_000);
     assert_eq!(full["clock"]["increment"], 2000);
     assert_eq!(full["state"]["moves"], "");
+    assert_eq!(full["state"]["status"], "started");
     let mut bob_game = Lines::open(&s, &format!("/api/bot/game/stream/{game_id}"), &bob).await;
     assert_eq!(bob_game.next().await["type"], "gameFull");
 
@@ -349,8 +301,6 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
         let req = s.http.post(s.url(&path)).bearer_auth(token.to_string());
         async move { req.send().await.unwrap().status().as_u16() }
     };
-    // Both have come: the clock starts.
-    assert_eq!(alice_game.next().await["status"], "started");
     assert_eq!(
         post(format!("/api/board/game/{game_id}/move/e2e4"), &alice).await,
         200

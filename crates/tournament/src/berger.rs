@@ -41,7 +41,7 @@ pub fn round_pairing(players: u32, round: u32, cycles: u32) -> Option<Vec<Pairin
     let turn = |x: u32| (x - 1 + (round_in_cycle - 1) * (n / 2)) % per_cycle + 1;
     let mut boards = Vec::with_capacity(n as usize / 2);
     let first = turn(1);
-    boards.push(if round_in_cycle % 2 == 0 {
+    boards.push(if round_in_cycle.is_multiple_of(2) {
         (n, first)
     } else {
         (first, n)

@@ -10,6 +10,7 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod knockout;
 mod pairing;
 mod player;
 mod points;

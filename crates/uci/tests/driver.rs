@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use arbiter_rules::Position;
 use arbiter_rules::uci::Uci;
-use arbiter_uci::engine::{Awaiting, Crash, Engine, EngineError};
+use arbiter_uci::engine::{Awaiting, Crash, Engine, EngineError, UnknownOptions};
 use arbiter_uci::protocol::{BestMove, Go, OptionError, PositionCommand};
 use common::{script, stockfish_config};
 
@@ -120,6 +120,7 @@ async fn options_are_validated_against_the_declarations() {
     );
     let mut config = stockfish_config("SF");
     config.options.push(("NoSuchOption".into(), "1".into()));
+    config.unknown_options = UnknownOptions::Refuse;
     let err = Engine::start(&config).await.unwrap_err();
     assert!(
         matches!(err, EngineError::Option(OptionError::Unknown { .. })),
@@ -384,4 +385,22 @@ async fn missing_program_is_a_spawn_error() {
     let config = arbiter_uci::engine::EngineConfig::new("/nonexistent/engine");
     let err = Engine::start(&config).await.unwrap_err();
     assert!(matches!(err, EngineError::Spawn { .. }), "{err}");
+}
+
+#[tokio::test]
+async fn an_undeclared_option_is_left_unset_with_a_warning() {
+    let mut config = stockfish_config("SF");
+    config.options.push(("NoSuchOption".into(), "1".into()));
+    let mut sf = Engine::start(&config).await.expect("it starts");
+    let warnings = sf.option_warnings();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("NoSuchOption") && warnings[0].contains("not set"),
+        "{warnings:?}"
+    );
+    // The declared ones were set: Hash was validated and sent.
+    assert!(sf.declaration("Hash").is_some());
+    // An option asked for by name is still an error.
+    assert!(sf.set_option("NoSuchOption", "1").await.is_err());
+    sf.quit().await;
 }

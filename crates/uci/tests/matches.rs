@@ -460,3 +460,66 @@ async fn an_interrupted_match_resumes_where_it_stopped() {
     .unwrap_err();
     assert!(err.to_string().contains("another match"), "{err}");
 }
+
+/// Notes told to the observer, kept.
+#[derive(Default)]
+struct Notes(Vec<String>);
+
+impl Observer for Notes {
+    fn note(&mut self, message: &str) {
+        self.0.push(message.to_string());
+    }
+}
+
+#[tokio::test]
+async fn an_engine_without_the_options_given_plays_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = format!(
+        "-engine {} -engine {} -each tc=20+0.2 option.Hash=16 option.Threads=1 -maxmoves 4 \
+         -games 2 -pgnout {{dir}}/games.pgn",
+        script("no_options"),
+        script("random_mover")
+    );
+    let mut notes = Notes::default();
+    let report = run_with(&line, dir.path(), &mut notes).await;
+    assert_eq!(report.records.len(), 2);
+    for r in &report.records {
+        assert!(r.failure.is_none(), "{r:?}");
+        assert_eq!(r.plies, 8, "{r:?}");
+    }
+    // Told once per missing option, not once per game.
+    let warnings: Vec<&String> = notes.0.iter().filter(|n| n.contains("warning")).collect();
+    assert_eq!(warnings.len(), 2, "{:?}", notes.0);
+    assert!(
+        warnings.iter().any(|w| w.contains("\"Hash\"")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("\"Threads\"")),
+        "{warnings:?}"
+    );
+    // Every game's PGN says it, before the first move.
+    for game in read_pgn(&dir.path().join("games.pgn")) {
+        let head: Vec<&str> = game.comments.iter().map(|c| c.text.as_str()).collect();
+        assert!(
+            head.iter()
+                .any(|c| c.contains("no_options") && c.contains("Hash")),
+            "{head:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn strict_options_refuse_an_engine_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = format!(
+        "-engine {} -engine {} -each tc=20+0.2 option.Hash=16 -maxmoves 4 -games 1 -strict-options",
+        script("no_options"),
+        script("random_mover")
+    );
+    let report = run(&line, dir.path()).await;
+    let r = &report.records[0];
+    assert_eq!(r.failure.as_ref().unwrap().kind, FailureKind::Start);
+    assert_eq!(r.rule, "FIDE 12.9");
+    assert!(faulty_lost(&report, r));
+}

@@ -1,15 +1,20 @@
-//! `arbiter account add NAME [--bot]`: an API account, and its token.
+//! `arbiter account add|list|delete|token`: the API accounts lichess
+//! clients log in with.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter_server::store::Store;
 
 /// Arguments of `arbiter account`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(subcommand)]
     action: Action,
+    /// The SQLite database.
+    #[arg(long, default_value = "arbiter.db", global = true)]
+    db: PathBuf,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -21,14 +26,77 @@ enum Action {
         /// A bot account (lichess's `BOT` title).
         #[arg(long)]
         bot: bool,
-        /// The SQLite database.
-        #[arg(long, default_value = "arbiter.db")]
-        db: PathBuf,
+    },
+    /// Lists the accounts: name, `bot` or `human`, creation date (UTC).
+    List,
+    /// Deletes an account: its token stops working. Its games are kept,
+    /// and so its name stays taken.
+    Delete {
+        /// The account's name.
+        name: String,
+    },
+    /// Replaces an account's token with a new one, printed once; the old
+    /// one stops working.
+    Token {
+        /// The account's name.
+        name: String,
+        /// Make the new token (the only thing this command does, and so
+        /// required, so that nobody replaces a token by accident).
+        #[arg(long, required = true)]
+        rotate: bool,
     },
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let Action::Add { name, bot, db } = args.action;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let store = Store::open(&args.db)
+            .await
+            .with_context(|| format!("cannot open {}", args.db.display()))?;
+        let done = act(&store, args.action).await;
+        store.close().await;
+        done
+    })
+}
+
+async fn act(store: &Store, action: Action) -> anyhow::Result<ExitCode> {
+    match action {
+        Action::Add { name, bot } => add(store, &name, bot).await,
+        Action::List => {
+            for a in store.accounts().await? {
+                println!(
+                    "{}\t{}\t{}",
+                    a.name,
+                    if a.bot { "bot" } else { "human" },
+                    arbiter_server::time::date_of(a.created_unix_ms)
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Action::Delete { name } => {
+            anyhow::ensure!(
+                store.delete_account(&name).await?,
+                "no account named {name:?}"
+            );
+            eprintln!("account {name:?} deleted");
+            Ok(ExitCode::SUCCESS)
+        }
+        Action::Token { name, rotate: _ } => {
+            let token = arbiter_server::token::new_token();
+            anyhow::ensure!(
+                store.replace_token(&name, &token).await?,
+                "no account named {name:?}"
+            );
+            println!("{token}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+async fn add(store: &Store, name: &str, bot: bool) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         (2..=30).contains(&name.len())
             && name
@@ -36,20 +104,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
         "account names are 2 to 30 letters, digits, '-' or '_'"
     );
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    // A deleted account's games still name it: a new account of that name
+    // would take them over.
+    anyhow::ensure!(
+        !store.account_has_games(name).await?,
+        "the name {name:?} is taken by the games of a deleted account"
+    );
     let token = arbiter_server::token::new_token();
-    runtime
-        .block_on(async {
-            let store = arbiter_server::store::Store::open(&db).await?;
-            let added = store
-                .add_account(&name, &token, bot, arbiter_server::time::unix_ms())
-                .await;
-            store.close().await;
-            added
-        })
+    store
+        .add_account(name, &token, bot, arbiter_server::time::unix_ms())
+        .await
         .with_context(|| format!("cannot add account {name:?} (does it exist already?)"))?;
     println!("{token}");
     Ok(ExitCode::SUCCESS)

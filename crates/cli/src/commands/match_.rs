@@ -45,6 +45,8 @@ Options (cutechess-cli / fastchess style):
   -state FILE           keep the match state; run again to resume
   -logdir DIR           keep the engines' standard error there
   -srand N              seed for random opening order
+  -strict-options       refuse an engine lacking a configured option
+                        (default: warn, leave it unset and play on)
   -event NAME, -site NAME, -handshake-timeout SECONDS, -quiet
 Time controls: [moves/]seconds[+increment], e.g. tc=10+0.1, tc=40/60, tc=inf.";
 
@@ -120,7 +122,12 @@ impl Observer for Progress {
     }
 
     fn note(&mut self, message: &str) {
-        self.bar.println(message);
+        // A hidden bar prints nothing, and warnings must still be seen.
+        if self.bar.is_hidden() {
+            eprintln!("{message}");
+        } else {
+            self.bar.println(message);
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod account;
+pub mod board;
 pub mod check;
 pub mod inspect;
 pub mod match_;

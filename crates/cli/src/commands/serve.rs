@@ -25,6 +25,11 @@ pub struct Args {
     /// Seconds a player must be gone before the opponent may claim the win.
     #[arg(long, default_value_t = 60)]
     gone_grace: u64,
+    /// The default time (FIDE 6.7.1) of timed games made by lichess
+    /// challenges: seconds a player may take over his first move before he
+    /// loses the game.
+    #[arg(long, default_value_t = 60)]
+    default_time: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -38,6 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);
+    config.default_time = Duration::from_secs(args.default_time);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

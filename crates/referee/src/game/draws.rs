@@ -73,7 +73,22 @@ impl Game {
         self.state.offer_blocked.set_other(player, false);
         let having_move = player == self.state.position.turn();
         let moved = matches!(self.state.hand.placed, Some(Placed::Legal(_)));
-        let (rule, en, zh) = if having_move && moved {
+        // Each player notes the offer on the scoresheet (FIDE 9.1.2.2): made
+        // on the opponent's time, it follows the offerer's last move; made
+        // in the offerer's own turn, it goes with the move to come.
+        if !having_move
+            && let Some(last) = self.state.plies.iter_mut().rev().find(|p| p.side == player)
+        {
+            last.offered_draw = true;
+        }
+        let answering = !having_move && moved;
+        let (rule, en, zh) = if answering {
+            (
+                Rule::fide("9.1.2.1"),
+                "draw offered once the opponent's move was made, before his press: the offer stands until answered (the press does not decline it), but the right moment is after one's own move".to_string(),
+                "对方着法已走出、尚未按钟时提和：提议有效，直至对方答复（按钟不算拒绝），但应在自己走棋后提出".to_string(),
+            )
+        } else if having_move && moved {
             (
                 self.offer_rule(),
                 "draw offered after the move, before pressing the clock".to_string(),
@@ -161,6 +176,16 @@ impl Game {
                 "按本规则此类和棋自动判定；当前局面并不构成和棋",
             ));
         }
+        // Over the board the opponent's move is made when his hand leaves
+        // the piece (4.7): from then the claimant has the move (1.3) and the
+        // position has just appeared (9.2.1.2), press or no press.
+        let answering = match self.state.hand.placed {
+            Some(Placed::Legal(m)) if player != self.state.position.turn() => Some(m),
+            _ => None,
+        };
+        if let Some(m) = answering {
+            return self.claim_on_released_move(player, m, claim, declared, rule, at);
+        }
         self.require_turn(player).map_err(|_| {
             reject(
                 Rule::fide("9.2.1"),
@@ -191,23 +216,8 @@ impl Game {
             Some(m) => self.state.position.after(m),
             None => self.state.position.clone(),
         };
-        let correct = match claim {
-            DrawClaim::Threefold => {
-                let key = after.repetition_key();
-                let seen = self.state.keys.iter().filter(|&&k| k == key).count()
-                    + usize::from(declared_move.is_some());
-                seen >= rule.threshold as usize
-            }
-            DrawClaim::FiftyMoves => after.halfmoves() >= 2 * rule.threshold,
-        };
-        let (name_en, name_zh, termination) = match claim {
-            DrawClaim::Threefold => (
-                "threefold repetition",
-                "三次重复",
-                Termination::ThreefoldClaimed,
-            ),
-            DrawClaim::FiftyMoves => ("fifty moves", "50回合", Termination::FiftyMovesClaimed),
-        };
+        let correct = self.claim_is_correct(claim, &rule, &after, declared_move.is_some());
+        let (name_en, name_zh, termination) = claim_names(claim);
         if correct {
             let mut out = Vec::new();
             if let Some(m) = declared_move {
@@ -225,6 +235,48 @@ impl Game {
             ));
             return Ok(out);
         }
+        let mut out = self.refuse_claim(player, name_en, name_zh);
+        if let Some(m) = declared_move {
+            out.push(effect(
+                Effect::Noted,
+                Rule::fide("9.5.3"),
+                "the declared move must be played",
+                "所声明的着法必须走出",
+            ));
+            // The opponent's pending offer is not declined by a claim, but
+            // the declared move itself is a move: keep the claimant's offer.
+            let offer = self.state.offer;
+            out.extend(self.complete_move(player, m, false, true, at)?);
+            if offer.is_some_and(|o| o.by == player) && self.state.outcome.is_none() {
+                self.state.offer = offer;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether a claim of `claim` holds once `after` stands on the board
+    /// (`declared`: after a declared move, not yet among the positions seen).
+    fn claim_is_correct(
+        &self,
+        claim: DrawClaim,
+        rule: &DrawRule,
+        after: &arbiter_rules::Position,
+        declared: bool,
+    ) -> bool {
+        match claim {
+            DrawClaim::Threefold => {
+                let key = after.repetition_key();
+                let seen =
+                    self.state.keys.iter().filter(|&&k| k == key).count() + usize::from(declared);
+                seen >= rule.threshold as usize
+            }
+            DrawClaim::FiftyMoves => after.halfmoves() >= 2 * rule.threshold,
+        }
+    }
+
+    /// A wrong claim: the game goes on, the opponent gets time (9.5.3) and
+    /// the claim counts as an offer (9.1.2.3).
+    fn refuse_claim(&mut self, player: Color, name_en: &str, name_zh: &str) -> Vec<Consequence> {
         let mut out = vec![effect(
             Effect::ClaimRefused,
             Rule::fide("9.5.3"),
@@ -250,21 +302,46 @@ impl Game {
                 "和棋要求视为提和",
             ));
         }
-        if let Some(m) = declared_move {
-            out.push(effect(
-                Effect::Noted,
-                Rule::fide("9.5.3"),
-                "the declared move must be played",
-                "所声明的着法必须走出",
+        out
+    }
+
+    /// A claim on the position the opponent's released move has just made,
+    /// before his press (FIDE 1.3, 4.7, 9.2.1.2). A correct claim completes
+    /// that move and draws; a wrong one leaves the press to the opponent.
+    fn claim_on_released_move(
+        &mut self,
+        player: Color,
+        released: arbiter_rules::Move,
+        claim: DrawClaim,
+        declared: Option<&str>,
+        rule: DrawRule,
+        at: u64,
+    ) -> Decided {
+        if declared.is_some() {
+            return Err(reject(
+                Rule::fide("9.2.1.1"),
+                "the opponent's move is made but his clock not yet pressed: claim on the position it made, or declare your move once your clock runs",
+                "对方着法已走出但尚未按钟：可就其形成的局面提出要求，或待自己的棋钟走动后再声明着法",
             ));
-            // The opponent's pending offer is not declined by a claim, but
-            // the declared move itself is a move: keep the claimant's offer.
-            let offer = self.state.offer;
-            out.extend(self.complete_move(player, m, false, at)?);
-            if offer.is_some_and(|o| o.by == player) && self.state.outcome.is_none() {
-                self.state.offer = offer;
-            }
         }
+        let after = self.state.position.after(released);
+        let (name_en, name_zh, termination) = claim_names(claim);
+        if !self.claim_is_correct(claim, &rule, &after, true) {
+            return Ok(self.refuse_claim(player, name_en, name_zh));
+        }
+        let mut out = vec![self.make_released_move(!player, released, at)];
+        out.push(self.finish(
+            GameResult::Draw,
+            termination,
+            Ruling::new(
+                rule.rule,
+                format!(
+                    "draw: {name_en}, correctly claimed on the position the opponent's move made"
+                ),
+                format!("和棋：{name_zh}，就对方所走着法形成的局面提出的要求正确"),
+            ),
+            at,
+        ));
         Ok(out)
     }
 
@@ -442,5 +519,17 @@ impl Game {
             let mut moves = span.iter().filter(|p| p.side == side).peekable();
             moves.peek().is_some() && moves.all(|p| p.check)
         })
+    }
+}
+
+/// A claim's name in both languages, and the termination it gives.
+fn claim_names(claim: DrawClaim) -> (&'static str, &'static str, Termination) {
+    match claim {
+        DrawClaim::Threefold => (
+            "threefold repetition",
+            "三次重复",
+            Termination::ThreefoldClaimed,
+        ),
+        DrawClaim::FiftyMoves => ("fifty moves", "50回合", Termination::FiftyMovesClaimed),
     }
 }

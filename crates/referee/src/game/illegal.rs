@@ -92,7 +92,7 @@ impl Game {
                     "兵升变时未换上新棋子：视为升变为后",
                 ));
                 self.state.hand = Hand::default();
-                out.extend(self.complete_move(player, queen, false, at)?);
+                out.extend(self.complete_move(player, queen, false, false, at)?);
             }
             return Ok(out);
         }
@@ -171,6 +171,11 @@ impl Game {
             let can = before.legal_moves().iter().any(|m| m.from() == p.from);
             if can {
                 hand.obligation = Some(ob);
+                hand.touches.push(super::touch_move::TouchedPiece {
+                    square: p.from,
+                    own: true,
+                    at_ms: 0,
+                });
                 let (rule, en, zh) = if before.is_check() && self.setup.ruleset.is_classic() {
                     (
                         Rule::classic("纠正错误"),
@@ -402,7 +407,16 @@ impl Game {
 
     /// The position on the board: a legal move left but not yet pressed
     /// counts (FIDE 4.7).
+    /// An unclaimed illegal move (A.5.2) stands on the board too.
     pub(super) fn board_position(&self) -> Position {
+        if let Some(standing) = self
+            .state
+            .claimable
+            .as_ref()
+            .and_then(|c| c.standing.clone())
+        {
+            return standing;
+        }
         match self.state.hand.placed {
             Some(super::Placed::Legal(m)) => self.state.position.after(m),
             _ => self.state.position.clone(),

@@ -1,8 +1,10 @@
 //! The game: a fold over events.
 
+mod arrival;
 mod draws;
 mod endings;
 mod illegal;
+mod touch_move;
 mod turn;
 
 use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
@@ -47,9 +49,15 @@ struct Offer {
 /// What the hand of the player having the move has done this turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Hand {
-    /// The first binding touch (FIDE 4.3), or the piece that must replace an
-    /// illegal move (7.5.1).
+    /// What the touches bind (FIDE 4.3, 4.4), or the piece that must
+    /// replace an illegal move (7.5.1).
     obligation: Option<Obligation>,
+    /// The pieces deliberately touched, in order (the piece of an illegal
+    /// move counts as touched first, 7.5.1).
+    touches: Vec<touch_move::TouchedPiece>,
+    /// The article behind `obligation`, when a touch made it (`None`: the
+    /// plain 4.3.1 or 4.3.2, or an illegal move's correction).
+    bound_by: Option<Rule>,
     /// Whether a piece was touched (the right to claim is lost, 9.4).
     touched: bool,
     /// What has been left on the board, not yet completed by the press.
@@ -104,6 +112,9 @@ struct State {
     claimable: Option<ClaimableIllegal>,
     moves_made: ByColor<u32>,
     outcome: Option<Outcome>,
+    /// The player whose released move ended the game (FIDE 4.7, 5.1.1,
+    /// 5.2): his clock press, still due by habit, changes nothing.
+    ended_by_release: Option<Color>,
 }
 
 /// A game under the Competition Rules: set up once, then fed events.
@@ -188,6 +199,7 @@ impl Game {
             claimable: None,
             moves_made: ByColor::default(),
             outcome: None,
+            ended_by_release: None,
         };
         Ok(Game {
             setup,
@@ -280,6 +292,25 @@ impl Game {
     fn decide(&mut self, event: &Event) -> Decided {
         let at = event.at_ms;
         if let Some(outcome) = &self.state.outcome
+            && matches!(event.kind, EventKind::PressClock)
+            && event.actor.color().is_some()
+            && event.actor.color() == self.state.ended_by_release
+        {
+            let ruling = Ruling::new(
+                outcome.ruling.rule.clone(),
+                format!(
+                    "the game ended when the move was made ({}); the clock press changes nothing",
+                    outcome.ruling.message.en
+                ),
+                format!(
+                    "着法走出时对局即已结束（{}）；按钟不改变结果",
+                    outcome.ruling.message.zh
+                ),
+            );
+            self.state.ended_by_release = None;
+            return Ok(vec![Consequence::new(Effect::Noted, ruling)]);
+        }
+        if let Some(outcome) = &self.state.outcome
             && !matches!(event.kind, EventKind::Tick)
         {
             return Err(reject(
@@ -312,6 +343,7 @@ impl Game {
             (EventKind::ClaimFlag, _) => self.claim_flag(event.actor, at),
             (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
             (EventKind::Resign, Some(p)) => self.resign(p, at),
+            (EventKind::Abort, Some(p)) => self.abort(p, at),
             (_, None) => Err(reject(
                 Rule::fide("12.1"),
                 "the arbiter does not make the players' moves, offers or claims",
@@ -323,13 +355,13 @@ impl Game {
                     EventKind::Move { mv, offer_draw } => {
                         self.move_and_press(player, mv, *offer_draw, at)
                     }
-                    EventKind::Touch { square } => self.touch(player, *square),
+                    EventKind::Touch { square } => self.touch(player, *square, at),
                     EventKind::Adjust { square } => self.adjust(player, *square),
                     EventKind::Release {
                         from,
                         to,
                         promotion,
-                    } => self.release(player, *from, *to, *promotion),
+                    } => self.release(player, *from, *to, *promotion, at),
                     EventKind::PressClock => self.press_clock(player, at),
                     EventKind::OfferDraw => self.offer_draw(player),
                     EventKind::AcceptDraw => self.accept_draw(player, at),
@@ -413,11 +445,16 @@ impl Game {
         )
     }
 
-    /// Applies whatever happens on its own up to `now` (a flag fall).
+    /// Applies whatever happens on its own up to `now`: a flag fall, or a
+    /// loss by default (whichever came first).
     fn let_time_pass(&mut self, now: u64) -> Vec<Consequence> {
-        match self.next_deadline_ms() {
-            Some(deadline) if deadline <= now => self.flag_falls(deadline),
-            _ => Vec::new(),
+        let flag = self.flag_deadline().filter(|&d| d <= now);
+        let default = self.default_deadline().filter(|&d| d <= now);
+        match (flag, default) {
+            (Some(f), Some(d)) if d < f => self.absent_player_loses(d),
+            (Some(f), _) => self.flag_falls(f),
+            (None, Some(d)) => self.absent_player_loses(d),
+            (None, None) => Vec::new(),
         }
     }
 
@@ -474,11 +511,16 @@ impl Game {
             let bound: MoveList = moves
                 .iter()
                 .copied()
-                .filter(|&m| turn::satisfies(&self.state.position, ob, m))
+                .filter(|&m| touch_move::satisfies(&self.state.position, ob, m))
                 .collect();
             if !bound.is_empty() {
                 moves = bound;
             }
+        }
+        if let Some(rook) =
+            touch_move::barred_castling_rook(&self.state.position, &self.state.hand.touches)
+        {
+            moves.retain(|m| !(m.is_castle() && m.to() == rook));
         }
         moves
     }
@@ -494,9 +536,18 @@ impl Game {
         self.state.clock.reading(now_ms)
     }
 
-    /// The next moment something happens on its own (a flag falls), so a
-    /// server can wake up then and send a [`EventKind::Tick`].
+    /// The next moment something happens on its own (a flag falls, or a
+    /// player who has not made his first move loses by default, FIDE
+    /// 6.7.1), so a server can wake up then and send a [`EventKind::Tick`].
     pub fn next_deadline_ms(&self) -> Option<u64> {
+        match (self.flag_deadline(), self.default_deadline()) {
+            (Some(flag), Some(default)) => Some(flag.min(default)),
+            (flag, default) => flag.or(default),
+        }
+    }
+
+    /// When the running clock's flag falls, where the referee calls flags.
+    fn flag_deadline(&self) -> Option<u64> {
         if self.state.outcome.is_some()
             || self.state.started_at.is_none()
             || self.setup.ruleset.flag_call != crate::FlagCall::Referee

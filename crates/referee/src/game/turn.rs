@@ -3,32 +3,12 @@
 
 use arbiter_rules::{Bitboard, Color, Move, Position, Role, Square};
 
+use super::touch_move::{self, TouchedPiece, can_fulfil, satisfies};
 use super::{
     Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, reject, side_name,
 };
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
 use crate::{Mode, Rule, notation};
-
-/// `true` if `m` fulfils the obligation.
-pub(super) fn satisfies(pos: &Position, ob: Obligation, m: Move) -> bool {
-    match ob {
-        Obligation::Move { square } => m.from() == square,
-        Obligation::Capture { square } => {
-            m.to() == square && !m.is_castle() && pos.is_capture(m)
-                || m.is_en_passant() && en_passant_victim(m) == square
-        }
-    }
-}
-
-fn en_passant_victim(m: Move) -> Square {
-    Square::from_coords(m.to().file(), m.from().rank())
-}
-
-/// `true` if the obligation can be fulfilled at all (FIDE 4.5: otherwise the
-/// player is free).
-fn can_fulfil(pos: &Position, ob: Obligation) -> bool {
-    pos.legal_moves().iter().any(|&m| satisfies(pos, ob, m))
-}
 
 /// The legal move a hand made by leaving the piece from `from` on `to`.
 fn legal_release(
@@ -71,7 +51,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn touch(&mut self, player: Color, square: Square) -> Decided {
+    pub(super) fn touch(&mut self, player: Color, square: Square, at: u64) -> Decided {
         // Touching a piece to play on gives up the claim (A.5.2).
         let mut out = if player == self.having_move() {
             self.take_up_standing_illegal(player)?
@@ -97,8 +77,6 @@ impl Game {
                 "非行棋方摸子不受摸子走子约束",
             )]);
         }
-        out.extend(self.lapse_offer_by_touch(player));
-        self.state.hand.touched = true;
         if self.state.hand.placed.is_some() {
             out.push(effect(
                 Effect::Touched {
@@ -111,55 +89,41 @@ impl Game {
             ));
             return Ok(out);
         }
-        if let Some(existing) = self.state.hand.obligation {
+        out.extend(self.lapse_offer_by_touch(player));
+        self.state.hand.touched = true;
+        let before = (self.state.hand.obligation, self.state.hand.bound_by.clone());
+        self.state.hand.touches.push(TouchedPiece {
+            square,
+            own: piece.color == player,
+            at_ms: at,
+        });
+        let binding = touch_move::binding(
+            &self.state.position,
+            &self.state.hand.touches,
+            &self.setup.ruleset.touch,
+        );
+        self.state.hand.obligation = binding.obligation;
+        self.state.hand.bound_by = Some(binding.ruling.rule.clone());
+        let unchanged = before.0.is_some()
+            && binding.obligation == before.0
+            && before.1.as_ref().is_none_or(|r| *r == binding.ruling.rule);
+        if unchanged {
             out.push(effect(
                 Effect::Touched {
                     square,
-                    obligation: Some(existing),
+                    obligation: before.0,
                 },
                 Rule::fide("4.3"),
                 "an earlier touch already binds the move",
                 "先前的摸子已有约束",
             ));
-            return Ok(out);
-        }
-        let (ob, rule, en, zh) = if piece.color == player {
-            (
-                Obligation::Move { square },
-                Rule::fide("4.3.1"),
-                format!("touched: the piece on {square} must be moved"),
-                format!("摸子走子：必须走动 {square} 的棋子"),
-            )
         } else {
-            (
-                Obligation::Capture { square },
-                Rule::fide("4.3.2"),
-                format!("touched: the piece on {square} must be captured"),
-                format!("摸对方子：必须吃掉 {square} 的棋子"),
-            )
-        };
-        if can_fulfil(&self.state.position, ob) {
-            self.state.hand.obligation = Some(ob);
-            out.push(effect(
+            out.push(Consequence::new(
                 Effect::Touched {
                     square,
-                    obligation: Some(ob),
+                    obligation: binding.obligation,
                 },
-                rule,
-                en,
-                zh,
-            ));
-        } else {
-            out.push(effect(
-                Effect::Touched {
-                    square,
-                    obligation: None,
-                },
-                Rule::fide("4.5"),
-                format!(
-                    "the piece on {square} cannot be moved or captured: any legal move may be made"
-                ),
-                format!("{square} 的棋子无法走动或被吃，可以另走别的着法"),
+                binding.ruling,
             ));
         }
         Ok(out)
@@ -208,45 +172,77 @@ impl Game {
     /// Checks the touch-move obligation against a move leaving `from` for
     /// `to`.
     fn check_obligation(&self, from: Square, to: Square, m: Option<Move>) -> Result<(), Rejection> {
+        let pos = &self.state.position;
+        if let Some(rook) = touch_move::barred_castling_rook(pos, &self.state.hand.touches)
+            && m.is_some_and(|m| m.is_castle() && m.to() == rook)
+        {
+            return Err(reject(
+                Rule::fide("4.4.2"),
+                format!(
+                    "the rook on {rook} was touched first: that is a rook move, no castling on that side"
+                ),
+                format!("先摸了 {rook} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+            ));
+        }
         let Some(ob) = self.state.hand.obligation else {
             return Ok(());
         };
-        let pos = &self.state.position;
         let fulfilled = match m {
             Some(m) => satisfies(pos, ob, m),
             // An illegal placement: it at least uses the bound piece.
             None => match ob {
                 Obligation::Move { square } => from == square,
                 Obligation::Capture { square } => to == square,
+                Obligation::CaptureWith { piece, square } => from == piece && to == square,
+                Obligation::Castle { king, .. } => from == king,
             },
         };
         if fulfilled || !can_fulfil(pos, ob) {
             return Ok(());
         }
+        let bound_by = |default: &str| {
+            self.state
+                .hand
+                .bound_by
+                .clone()
+                .unwrap_or_else(|| Rule::fide(default))
+        };
         Err(match ob {
-            Obligation::Move { square } => {
-                let rook_first = m.is_some_and(|m| m.is_castle())
-                    && pos.piece_at(square).is_some_and(|p| p.role == Role::Rook);
-                if rook_first {
-                    reject(
-                        Rule::fide("4.4.2"),
-                        format!(
-                            "the rook on {square} was touched first: that is a rook move, no castling on that side"
-                        ),
-                        format!("先摸了 {square} 的车：须走车，不能向该侧易位（先动王，再动车）"),
-                    )
-                } else {
-                    reject(
-                        Rule::fide("4.3.1"),
-                        format!("touch-move: the piece on {square} must be moved"),
-                        format!("摸子走子：必须走动 {square} 的棋子"),
-                    )
-                }
+            Obligation::Move { square }
+                if m.is_some_and(|m| m.is_castle())
+                    && pos.piece_at(square).is_some_and(|p| p.role == Role::Rook) =>
+            {
+                reject(
+                    Rule::fide("4.4.2"),
+                    format!(
+                        "the rook on {square} was touched first: that is a rook move, no castling on that side"
+                    ),
+                    format!("先摸了 {square} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+                )
             }
+            Obligation::Move { square } => reject(
+                bound_by("4.3.1"),
+                format!("touch-move: the piece on {square} must be moved"),
+                format!("摸子走子：必须走动 {square} 的棋子"),
+            ),
             Obligation::Capture { square } => reject(
-                Rule::fide("4.3.2"),
+                bound_by("4.3.2"),
                 format!("touch-move: the piece on {square} must be captured"),
                 format!("摸子走子：必须吃掉 {square} 的棋子"),
+            ),
+            Obligation::CaptureWith { piece, square } => reject(
+                Rule::fide("4.3.3"),
+                format!(
+                    "touch-move: the piece on {square} must be captured with the piece on {piece}"
+                ),
+                format!("摸子走子：必须用 {piece} 的棋子吃掉 {square} 的棋子"),
+            ),
+            Obligation::Castle { rook, .. } => reject(
+                Rule::fide("4.4.1"),
+                format!(
+                    "king and rook touched: castling with the rook on {rook} is legal and must be made"
+                ),
+                format!("先摸王再摸车：与 {rook} 的车易位合法，必须易位"),
             ),
         })
     }
@@ -257,6 +253,7 @@ impl Game {
         from: Square,
         to: Square,
         promotion: Option<Role>,
+        at: u64,
     ) -> Decided {
         if self.setup.mode == Mode::Online {
             return Err(reject(
@@ -267,7 +264,14 @@ impl Game {
         }
         self.require_turn(player)?;
         let standing = self.take_up_standing_illegal(player)?;
-        if let Some(Placed::Legal(_)) = self.state.hand.placed {
+        if let Some(Placed::Legal(made)) = self.state.hand.placed {
+            if made.promotion_role().is_some() && made.from() == from {
+                return Err(reject(
+                    Rule::fide("4.4.4"),
+                    "the new piece was left on the promotion square: the choice is final",
+                    "新棋子已放在升变格上：升变的选择已确定，不能更改",
+                ));
+            }
             return Err(reject(
                 Rule::fide("4.7"),
                 "the move was made when the hand left the piece; it cannot be changed",
@@ -303,10 +307,21 @@ impl Game {
         if self.state.hand.obligation.is_none() {
             self.state.hand.obligation = Some(Obligation::Move { square: from });
         }
+        if !self.state.hand.touches.iter().any(|t| t.square == from) {
+            self.state.hand.touches.push(TouchedPiece {
+                square: from,
+                own: true,
+                at_ms: at,
+            });
+        }
         self.state.hand.touched = true;
         out.extend(self.lapse_offer_by_touch(player));
         match legal {
             Some(m) => {
+                if let Some(ending) = self.end_with_release(player, m, at) {
+                    out.extend(ending);
+                    return Ok(out);
+                }
                 let san = notation::san(&self.state.position, m);
                 self.state.hand.placed = Some(Placed::Legal(m));
                 out.push(effect(
@@ -344,6 +359,67 @@ impl Game {
         Ok(out)
     }
 
+    /// A released move that ends the game by itself (checkmate 5.1.1,
+    /// stalemate 5.2.1, dead position 5.2.2, and the automatic draws of
+    /// 9.6 or of `classic`) ends it at once: the move is made when the hand
+    /// leaves the piece (4.7), and no later flag, press or resignation can
+    /// change that (6.9). `None`, with nothing changed, when the game goes
+    /// on and the press is still due.
+    fn end_with_release(&mut self, player: Color, m: Move, at: u64) -> Option<Vec<Consequence>> {
+        let saved = self.snapshot();
+        let made = self.make_released_move(player, m, at);
+        let endings = self.automatic_endings(at);
+        if self.state.outcome.is_none() {
+            self.restore(saved);
+            return None;
+        }
+        self.state.ended_by_release = Some(player);
+        let mut out = vec![made];
+        out.extend(endings);
+        Some(out)
+    }
+
+    /// Records a released move whose press will never come because the
+    /// game ends on it: made at `at`, its time what the clock shows then
+    /// (no press, so no bonus).
+    pub(super) fn make_released_move(&mut self, player: Color, m: Move, at: u64) -> Consequence {
+        let pos_before = self.state.position.clone();
+        let san = notation::san(&pos_before, m);
+        let chinese = notation::chinese(&pos_before, m);
+        let clock_ms = self
+            .state
+            .clock
+            .is_timed()
+            .then(|| self.state.clock.remaining_at(player, at));
+        self.state.position.play_unchecked(m);
+        let check = self.state.position.is_check();
+        self.state.keys.push(self.state.position.repetition_key());
+        *self.state.moves_made.get_mut(player) += 1;
+        self.state.plies.push(PlyRecord {
+            side: player,
+            uci: m.to_string(),
+            san: san.clone(),
+            chinese: chinese.clone(),
+            at_ms: at,
+            elapsed_ms: at.saturating_sub(self.state.turn_started_at),
+            clock_ms,
+            offered_draw: false,
+            check,
+        });
+        self.state.turn_started_at = at;
+        self.state.hand = Hand::default();
+        effect(
+            Effect::MoveMade {
+                side: player,
+                uci: m.to_string(),
+                san: san.clone(),
+            },
+            Rule::fide("4.7"),
+            format!("{san} is made: the hand has left the piece"),
+            format!("{chinese} 已走出：手已离开棋子"),
+        )
+    }
+
     pub(super) fn press_clock(&mut self, player: Color, at: u64) -> Decided {
         if player != self.having_move() || self.state.claimable.is_some() {
             return Err(reject(
@@ -353,7 +429,7 @@ impl Game {
             ));
         }
         match self.state.hand.placed.clone() {
-            Some(Placed::Legal(m)) => self.complete_move(player, m, false, at),
+            Some(Placed::Legal(m)) => self.complete_move(player, m, false, false, at),
             Some(Placed::Illegal(p)) => self.complete_illegal(player, Some(p), at),
             None => self.empty_press(player, at),
         }
@@ -380,7 +456,7 @@ impl Game {
         match notation::parse_move(pos, text) {
             Ok(m) => {
                 self.check_obligation(m.from(), m.to(), Some(m))?;
-                out.extend(self.complete_move(player, m, offer, at)?);
+                out.extend(self.complete_move(player, m, offer, true, at)?);
                 Ok(out)
             }
             Err(unknown) => {
@@ -402,11 +478,16 @@ impl Game {
     }
 
     /// Completes a legal move: the press, the record, and what follows.
+    /// `declines_offer` when the move is made with the press (the hand's
+    /// touch declines the opponent's offer, 9.1.2.2); a press after the
+    /// release declines nothing: an offer still pending was made once the
+    /// move was made.
     pub(super) fn complete_move(
         &mut self,
         player: Color,
         m: Move,
         offer: bool,
+        declines_offer: bool,
         at: u64,
     ) -> Decided {
         let mut out = Vec::new();
@@ -457,6 +538,7 @@ impl Game {
         // Moving instead of answering declines the opponent's offer.
         if let Some(Offer { by }) = self.state.offer
             && by != player
+            && declines_offer
         {
             self.end_offer(by);
             out.push(effect(
@@ -469,7 +551,11 @@ impl Game {
         // An offer with the move is judged once the move is made (both
         // players may now have moved, 5.2.3).
         let offer_check = offer.then(|| self.may_offer(player));
-        let mut offered = false;
+        // An offer the player made earlier in this turn, before the move
+        // or before the press, goes on the record with this move (FIDE
+        // 9.1.2.2): it is still pending, since only the opponent's move or
+        // answer ends it.
+        let mut offered = self.state.offer == Some(Offer { by: player });
         match offer_check {
             Some(Ok(())) => {
                 self.state.offer = Some(Offer { by: player });

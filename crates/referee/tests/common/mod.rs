@@ -57,6 +57,7 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
                             }
                         }
                         "fen" => setup.fen = Some(v.replace('_', " ")),
+                        "default" => setup.default_time_ms = Some(v.parse().unwrap()),
                         _ => panic!("unknown setup key {k}"),
                     }
                 }
@@ -187,6 +188,7 @@ fn parse_event(words: &[&str]) -> Result<Event, String> {
         "claim-illegal" => EventKind::ClaimIllegalMove,
         "claim-flag" => EventKind::ClaimFlag,
         "resign" => EventKind::Resign,
+        "abort" => EventKind::Abort,
         "request-increment" => EventKind::RequestIncrement,
         "grant-increment" => EventKind::GrantIncrement,
         "colours-reversed" => EventKind::ColoursReversed,

@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
 use super::Ruling;
-use super::handle::{ChatLine, Command, StateUpdate};
+use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::store::{EventRow, Op, Writer, chain};
@@ -73,6 +73,12 @@ struct GameActor {
     /// Each player has joined at least once (online games start then).
     seen: ByColor<bool>,
     gone_since: ByColor<Option<Instant>>,
+    /// Web pages watching without a seat.
+    spectators: u32,
+    /// A player's standing rematch offer, once the game is over.
+    rematch_offer: Option<Color>,
+    /// Both players agreed to a rematch (the new game is being made or made).
+    rematch_agreed: bool,
     chat: Vec<ChatLine>,
     ctx: Context,
 }
@@ -110,6 +116,9 @@ pub fn spawn(
         present: ByColor::default(),
         seen: ByColor::default(),
         gone_since: ByColor::default(),
+        spectators: 0,
+        rematch_offer: None,
+        rematch_agreed: false,
         chat: Vec::new(),
         ctx,
     };
@@ -173,6 +182,9 @@ impl GameActor {
                 self.chat.push(line.clone());
                 let _ = self.updates.send(Update::Chat(Arc::new(line)));
             }
+            Command::Board(seen) => {
+                let _ = self.updates.send(Update::Board(Arc::new(seen)));
+            }
             Command::ChatLog { reply } => {
                 let _ = reply.send(self.chat.clone());
             }
@@ -180,6 +192,22 @@ impl GameActor {
             Command::ClaimVictory { color, reply } => {
                 let verdict = self.claim_victory(color).await;
                 let _ = reply.send(verdict);
+            }
+            Command::Watch { present } => {
+                self.spectators = if present {
+                    self.spectators + 1
+                } else {
+                    self.spectators.saturating_sub(1)
+                };
+                self.announce_presence();
+            }
+            Command::OfferRematch { color, reply } => {
+                let _ = reply.send(self.offer_rematch(color));
+            }
+            Command::RematchMade(game) => {
+                let _ = self
+                    .updates
+                    .send(Update::Room(Arc::new(Room::Rematch(game))));
             }
         }
     }
@@ -285,7 +313,18 @@ impl GameActor {
             }
             self.moves_uci.push_str(&p.uci);
         }
-        let mut view = self.view(self.announced);
+        // An offer made on the opponent's time marks the offerer's last
+        // move (FIDE 9.1.2.2), already announced: the last two moves go
+        // again, so that watchers see the mark.
+        let offer = ruled
+            .as_ref()
+            .is_some_and(|(_, kind, _)| *kind == "offer_draw");
+        let from = if offer {
+            self.announced.saturating_sub(2)
+        } else {
+            self.announced
+        };
+        let mut view = self.view(from);
         // Watchers have the head from their first, whole view.
         view.head = None;
         self.announced = plies.len();
@@ -331,6 +370,45 @@ impl GameActor {
                     gone: false,
                     claim_win_in_seconds: 0,
                 });
+            }
+        }
+        if (was == 0) != (*count == 0) {
+            self.announce_presence();
+        }
+    }
+
+    /// Tells everybody who is there now.
+    fn announce_presence(&self) {
+        let presence = Presence {
+            white: self.present.white > 0,
+            black: self.present.black > 0,
+            spectators: self.spectators,
+        };
+        let _ = self
+            .updates
+            .send(Update::Room(Arc::new(Room::Presence(presence))));
+    }
+
+    /// A rematch needs both players' wish, once the game is over (as on
+    /// lichess: the offer stands until the opponent takes it up).
+    fn offer_rematch(&mut self, color: Color) -> RematchAnswer {
+        if self.game.outcome().is_none() {
+            return RematchAnswer::Refused("the game is not over");
+        }
+        if self.rematch_agreed {
+            return RematchAnswer::Refused("the rematch is already made");
+        }
+        match self.rematch_offer {
+            Some(by) if by != color => {
+                self.rematch_agreed = true;
+                RematchAnswer::Agreed
+            }
+            _ => {
+                self.rematch_offer = Some(color);
+                let _ = self
+                    .updates
+                    .send(Update::Room(Arc::new(Room::RematchOffered { by: color })));
+                RematchAnswer::Offered
             }
         }
     }
@@ -401,6 +479,7 @@ pub fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::ClaimIllegalMove => "claim_illegal_move",
         EventKind::ClaimFlag => "claim_flag",
         EventKind::Resign => "resign",
+        EventKind::Abort => "abort",
         EventKind::RequestIncrement => "request_increment",
         EventKind::GrantIncrement => "grant_increment",
         EventKind::ColoursReversed => "colours_reversed",

@@ -100,6 +100,16 @@ pub struct ChatLine {
     pub room: String,
 }
 
+/// What an electronic board shows, as its reader sends it: the position
+/// on the board and the squares where it differs from the game's.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardSeen {
+    /// The board field of a FEN, the game's way up.
+    pub fen: String,
+    /// Squares where the board and the game differ.
+    pub differences: Vec<String>,
+}
+
 /// What the actor tells everybody watching.
 #[derive(Clone, Debug)]
 pub enum Update {
@@ -108,6 +118,8 @@ pub enum Update {
     State(Arc<StateUpdate>),
     /// A chat line.
     Chat(Arc<ChatLine>),
+    /// What the electronic board shows now.
+    Board(Arc<BoardSeen>),
     /// A player's every connection closed (`gone`), or one came back.
     Gone {
         /// Whose.
@@ -117,6 +129,53 @@ pub enum Update {
         /// Seconds before the opponent may claim the win.
         claim_win_in_seconds: u64,
     },
+    /// Who is there, and rematches.
+    Room(Arc<Room>),
+}
+
+/// Who is at the game now.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Presence {
+    /// White has a connection open.
+    pub white: bool,
+    /// Black has a connection open.
+    pub black: bool,
+    /// Web pages watching without a seat (the arbiter's not counted).
+    pub spectators: u32,
+}
+
+/// The new game a rematch made: its id and its seats' tokens.
+#[derive(Clone, Debug)]
+pub struct RematchGame {
+    /// The new game's id.
+    pub id: String,
+    /// The tokens of the new game's White, Black and arbiter.
+    pub tokens: [String; 3],
+}
+
+/// News of the room around the game, which does not change the game.
+#[derive(Clone, Debug)]
+pub enum Room {
+    /// Who is there.
+    Presence(Presence),
+    /// A player offers a rematch once the game is over.
+    RematchOffered {
+        /// Who offers.
+        by: Color,
+    },
+    /// Both players want a rematch: the new game, colours reversed.
+    Rematch(RematchGame),
+}
+
+/// What a player's rematch offer led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RematchAnswer {
+    /// The offer stands, waiting for the opponent.
+    Offered,
+    /// The opponent had offered: the caller makes the new game.
+    Agreed,
+    /// No rematch while the game goes on, or once one is made.
+    Refused(&'static str),
 }
 
 /// A new state, with its JSON forms made once for every watcher.
@@ -187,6 +246,7 @@ pub(super) enum Command {
         present: bool,
     },
     Chat(ChatLine),
+    Board(BoardSeen),
     ChatLog {
         reply: oneshot::Sender<Vec<ChatLine>>,
     },
@@ -195,6 +255,14 @@ pub(super) enum Command {
         reply: oneshot::Sender<Result<Ruling, ActError>>,
     },
     Read(Box<dyn FnOnce(&arbiter_referee::Game) + Send>),
+    Watch {
+        present: bool,
+    },
+    OfferRematch {
+        color: Color,
+        reply: oneshot::Sender<RematchAnswer>,
+    },
+    RematchMade(RematchGame),
 }
 
 /// A running game.
@@ -238,9 +306,31 @@ impl GameHandle {
         let _ = self.send(Command::Presence { color, present }).await;
     }
 
+    /// A web page without a seat started (`true`) or stopped watching.
+    pub async fn watch(&self, present: bool) {
+        let _ = self.send(Command::Watch { present }).await;
+    }
+
+    /// `color` offers a rematch (or takes up the opponent's offer).
+    pub async fn offer_rematch(&self, color: Color) -> Result<RematchAnswer, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::OfferRematch { color, reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)
+    }
+
+    /// Tells everybody watching of the rematch's new game.
+    pub async fn rematch_made(&self, game: RematchGame) {
+        let _ = self.send(Command::RematchMade(game)).await;
+    }
+
     /// Posts a chat line.
     pub async fn chat(&self, line: ChatLine) -> Result<(), ActError> {
         self.send(Command::Chat(line)).await
+    }
+
+    /// Tells the room what the electronic board shows.
+    pub async fn board(&self, seen: BoardSeen) -> Result<(), ActError> {
+        self.send(Command::Board(seen)).await
     }
 
     /// The chat so far.

@@ -15,6 +15,9 @@ pub use actor::{kind_name, spawn};
 pub mod actor_context {
     pub use super::actor::{Context, OnFinish};
 }
-pub use handle::{ActError, ChatLine, GameHandle, GameMeta, Role, StateUpdate, Update};
+pub use handle::{
+    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame,
+    Role, Room, StateUpdate, Update,
+};
 pub use ruling::Ruling;
 pub use view::{Head, PlyView, Ruled, Status, View};

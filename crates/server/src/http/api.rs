@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{EventKind, GameSetup, Mode, Player, Ruleset, TimeControl};
+use arbiter_referee::{EventKind, Game, GameSetup, Mode, Player, Ruleset, TimeControl};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::auth::bearer;
 use super::error::ApiError;
-use crate::game::{GameHandle, Role, Ruling};
+use crate::game::{GameHandle, Role, Ruling, kind_name};
 use crate::hub::Hub;
 
 /// Longest name, event, place or round accepted.
@@ -108,6 +108,7 @@ impl CreateGame {
             time: field("time", self.time.as_deref().unwrap_or(&time))?,
             round: field("round", &self.round)?,
             fen: self.fen.clone().filter(|f| !f.trim().is_empty()),
+            default_time_ms: None,
         })
     }
 }
@@ -154,10 +155,19 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
         .recent_games(50)
         .await
         .map_err(crate::hub::HubError::from)?;
-    let games: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            json!({
+    let mut games: Vec<Value> = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let status = if r.result != "*" {
+            "over"
+        } else {
+            // Unfinished games are all live: ask the game whether its
+            // clock has started.
+            match hub.game(&r.id).await {
+                Ok(Some(game)) if game.read(|g| g.is_started()).await.unwrap_or(false) => "started",
+                _ => "created",
+            }
+        };
+        games.push(json!({
                 "id": r.id,
                 "white": r.setup.white.name,
                 "black": r.setup.black.name,
@@ -165,10 +175,10 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
                 "time_control": r.setup.time_control.to_string(),
                 "result": if r.result == "-" { "*" } else { r.result.as_str() },
                 "finished": r.result != "*",
+                "status": status,
                 "created_unix_ms": r.created_unix_ms,
-            })
-        })
-        .collect();
+        }));
+    }
     Ok(Json(json!({ "games": games })))
 }
 
@@ -300,4 +310,37 @@ pub async fn get_scoresheet(
     let game = find(&hub, &id).await?;
     let sheet = game.read(|g| g.scoresheet()).await?;
     Ok(Json(json!(sheet)))
+}
+
+/// `GET /api/games/{id}/rulings`: the referee's verdict on every event of
+/// the record, in order, made again from the stored events (so a page
+/// opened late, or reloaded, shows every ruling of the game), with the
+/// number of moves made by then.
+pub async fn get_rulings(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&hub, &id).await?;
+    let (setup, events) = game
+        .read(|g| (g.setup().clone(), g.events().to_vec()))
+        .await?;
+    let mut replayed = Game::new(setup).map_err(|e| crate::hub::HubError::Setup(e.to_string()))?;
+    let rulings: Vec<Value> = events
+        .into_iter()
+        .enumerate()
+        .map(|(seq, event)| {
+            let (actor, kind, at_ms) = (event.actor, kind_name(&event.kind), event.at_ms);
+            let verdict = replayed.apply(event);
+            json!({
+                "seq": seq,
+                "actor": actor,
+                "kind": kind,
+                "at_ms": at_ms,
+                // Moves on the record once the event was decided.
+                "plies": replayed.plies().len(),
+                "verdict": verdict,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "rulings": rulings })))
 }

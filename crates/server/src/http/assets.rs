@@ -14,6 +14,17 @@ macro_rules! web {
 /// Every embedded file: its path under `/assets/`, its type, its bytes.
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("app.css", "text/css; charset=utf-8", web!("app.css")),
+    ("favicon.svg", "image/svg+xml", web!("favicon.svg")),
+    (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        web!("sound.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        web!("replay.js"),
+    ),
     ("i18n.js", "text/javascript; charset=utf-8", web!("i18n.js")),
     (
         "lobby.js",
@@ -21,6 +32,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         web!("lobby.js"),
     ),
     ("game.js", "text/javascript; charset=utf-8", web!("game.js")),
+    (
+        "eboard.js",
+        "text/javascript; charset=utf-8",
+        web!("eboard.js"),
+    ),
     (
         "scoresheet.js",
         "text/javascript; charset=utf-8",
@@ -110,6 +126,12 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             .into_response(),
         None => not_found().await,
     }
+}
+
+/// `GET /favicon.ico`: the icon, for browsers that ask before reading
+/// the page's `<link rel="icon">`.
+pub async fn favicon() -> Response {
+    asset(Path("favicon.svg".to_string())).await
 }
 
 /// `GET /api/openapi.yaml`: the API's description.

@@ -16,6 +16,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::hub::Hub;
 use crate::lichess::routes as li;
+use crate::lichess::{export, users};
 
 /// Every route: the web pages, Arbiter's API, and lichess's.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -26,6 +27,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/game/{id}", get(assets::game_page))
         .route("/game/{id}/scoresheet", get(assets::scoresheet_page))
         .route("/assets/{*file}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/api/openapi.yaml", get(assets::openapi))
         .route("/api/games", post(api::create_game).get(api::list_games))
         .route("/api/games/{id}", get(api::get_game))
@@ -34,6 +36,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/log", get(api::get_log))
         .route("/api/games/{id}/pgn", get(api::get_pgn))
         .route("/api/games/{id}/scoresheet", get(api::get_scoresheet))
+        .route("/api/games/{id}/rulings", get(api::get_rulings))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/account", get(li::get_account))
         .route("/api/account/playing", get(li::playing))
@@ -44,7 +47,15 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/challenge/{id}/accept", post(li::accept_challenge))
         .route("/api/challenge/{id}/decline", post(li::decline_challenge))
         .route("/api/challenge/{id}/cancel", post(li::cancel_challenge))
-        .route("/api/challenge/{username}", post(li::create_challenge));
+        .route("/api/challenge/{username}", post(li::create_challenge))
+        .route("/api/user/{username}", get(users::public_data))
+        .route("/api/games/user/{username}", get(export::games_of_user))
+        .route("/api/stream/game/{id}", get(export::stream_game))
+        .route("/api/bot/online", get(users::online_bots))
+        .route("/api/bot/account/upgrade", post(users::upgrade_to_bot))
+        .route("/game/export/{id}", get(export::export_game))
+        .route("/{id}", get(users::short_link))
+        .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {
         app = app
             .route(

@@ -2,7 +2,11 @@
 //!
 //! Client → server: `{"type":"auth","token":…}` (once, to take a seat or
 //! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
-//! `{"type":"chat","text":…}`. An action may carry its own `"token"`: it
+//! `{"type":"chat","text":…}`, `{"type":"rematch"}` (a player, once the
+//! game is over). An action may carry its own `"token"`: it
+//! `{"type":"chat","text":…}`, `{"type":"board","fen":…,"differences":[…]}`
+//! (what an electronic board shows, from a seat's or the arbiter's token,
+//! told to the room as it is). An action may carry its own `"token"`: it
 //! then acts for that token's seat, whatever the connection's role, so
 //! one connection can relay both players' moves (a board operator, an
 //! electronic board, two players sharing a screen).
@@ -10,12 +14,16 @@
 //! Server → client: `{"type":"full","view":…}` at the start,
 //! `{"type":"role",…}`, `{"type":"update","view":…}` after each accepted
 //! event, `{"type":"verdict","id":N,…}` answering an action (refusals
-//! included), `{"type":"chat",…}`, `{"type":"gone",…}`.
+//! included), `{"type":"chat",…}`, `{"type":"gone",…}`,
+//! `{"type":"presence","white":…,"black":…,"spectators":N}` whenever who is
+//! there changes, `{"type":"rematch","offered_by":…}` and, once both players
+//! want it, `{"type":"rematch","game":…,"link":…}` with the link to the
+//! new game for the connection's own seat.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_referee::EventKind;
+use arbiter_referee::{EventKind, GameSetup};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -27,7 +35,9 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::api::find;
 use super::error::ApiError;
-use crate::game::{ChatLine, GameHandle, Role, Ruling, Update};
+use crate::game::{
+    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Ruling, Update,
+};
 use crate::hub::Hub;
 
 /// Largest message a client may send.
@@ -61,6 +71,14 @@ enum ClientMessage {
     },
     Chat {
         text: String,
+    },
+    Rematch,
+    Board {
+        fen: String,
+        #[serde(default)]
+        differences: Vec<String>,
+        #[serde(default)]
+        token: Option<String>,
     },
     Ping,
 }
@@ -120,7 +138,7 @@ pub async fn upgrade(
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game)))
+        .on_upgrade(move |socket| session(socket, game, hub)))
 }
 
 /// A token bucket for one connection's messages.
@@ -148,7 +166,7 @@ fn text(value: serde_json::Value) -> Message {
     Message::Text(Utf8Bytes::from(value.to_string()))
 }
 
-async fn session(mut socket: WebSocket, game: GameHandle) {
+async fn session(mut socket: WebSocket, game: GameHandle, hub: Arc<Hub>) {
     let Ok((view, _, mut updates)) = game.join().await else {
         return;
     };
@@ -160,6 +178,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
         return;
     }
     let mut role = Role::Spectator;
+    game.watch(true).await;
     let mut bucket = Bucket {
         tokens: MESSAGE_BURST,
         at: Instant::now(),
@@ -168,11 +187,11 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let Some(message) = message_of(update, &game).await else { break };
+                let Some(message) = message_of(update, &game, role).await else { break };
                 // Frames are queued, then written together: one write per
                 // wake-up rather than one per message.
                 if socket.feed(message).await.is_err()
-                    || !feed_waiting(&mut socket, &mut updates, &game).await
+                    || !feed_waiting(&mut socket, &mut updates, &game, role).await
                     || socket.flush().await.is_err()
                 {
                     break;
@@ -185,7 +204,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
                         if !bucket.take() {
                             Some(json!({"type": "error", "error": "too many messages"}).into())
                         } else {
-                            handle(&game, &mut role, t.as_str()).await
+                            handle(&game, &hub, &mut role, t.as_str()).await
                         }
                     }
                     Message::Close(_) => break,
@@ -195,7 +214,7 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
                 // caused, which the game has announced by now.
                 if let Some(reply) = reply
                     && (socket.feed(reply.into_message()).await.is_err()
-                        || !feed_waiting(&mut socket, &mut updates, &game).await
+                        || !feed_waiting(&mut socket, &mut updates, &game, role).await
                         || socket.flush().await.is_err())
                 {
                     break;
@@ -208,17 +227,26 @@ async fn session(mut socket: WebSocket, game: GameHandle) {
             }
         }
     }
-    if let Role::Player(color) = role {
-        game.presence(color, false).await;
+    match role {
+        Role::Player(color) => game.presence(color, false).await,
+        Role::Spectator => game.watch(false).await,
+        Role::Arbiter => {}
     }
 }
 
-/// The message telling a client of `update`; `None` once the game has
-/// gone away.
-async fn message_of(update: Result<Update, RecvError>, game: &GameHandle) -> Option<Message> {
+/// The message telling a client in `role` of `update`; `None` once the
+/// game has gone away.
+async fn message_of(
+    update: Result<Update, RecvError>,
+    game: &GameHandle,
+    role: Role,
+) -> Option<Message> {
     Some(match update {
         Ok(Update::State(state)) => Message::Text(state.web_json()),
         Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
+        Ok(Update::Board(seen)) => text(json!({
+            "type": "board", "fen": seen.fen, "differences": seen.differences,
+        })),
         Ok(Update::Gone {
             color,
             gone,
@@ -227,6 +255,7 @@ async fn message_of(update: Result<Update, RecvError>, game: &GameHandle) -> Opt
             "type": "gone", "color": color, "gone": gone,
             "claim_win_in_seconds": claim_win_in_seconds,
         })),
+        Ok(Update::Room(room)) => text(room_message(&room, role)),
         // Fallen behind: the whole view instead of the updates missed.
         Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
         Err(RecvError::Closed) => return None,
@@ -239,6 +268,7 @@ async fn feed_waiting(
     socket: &mut WebSocket,
     updates: &mut broadcast::Receiver<Update>,
     game: &GameHandle,
+    role: Role,
 ) -> bool {
     loop {
         let update = match updates.try_recv() {
@@ -247,7 +277,7 @@ async fn feed_waiting(
             Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
             Err(TryRecvError::Closed) => Err(RecvError::Closed),
         };
-        let Some(message) = message_of(update, game).await else {
+        let Some(message) = message_of(update, game, role).await else {
             return false;
         };
         if socket.feed(message).await.is_err() {
@@ -286,7 +316,82 @@ fn verdict_message(id: u64, ruling: &Ruling) -> String {
     )
 }
 
-async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Reply> {
+/// What the room's news says to a client in `role`: a rematch's link
+/// carries only the token of the client's own seat in the new game.
+fn room_message(room: &Room, role: Role) -> serde_json::Value {
+    match room {
+        Room::Presence(p) => json!({
+            "type": "presence", "white": p.white, "black": p.black, "spectators": p.spectators,
+        }),
+        Room::RematchOffered { by } => json!({"type": "rematch", "offered_by": by}),
+        Room::Rematch(new) => {
+            let [white, black, arbiter] = &new.tokens;
+            // Colours are reversed in the rematch.
+            let seat = match role {
+                Role::Player(arbiter_rules::Color::White) => Some(black),
+                Role::Player(arbiter_rules::Color::Black) => Some(white),
+                Role::Arbiter => Some(arbiter),
+                Role::Spectator => None,
+            };
+            let link = match seat {
+                Some(token) => format!("/game/{}#{token}", new.id),
+                None => format!("/game/{}", new.id),
+            };
+            json!({"type": "rematch", "game": new.id, "link": link})
+        }
+    }
+}
+
+/// The setup of `setup`'s rematch: the same game with colours reversed
+/// (each player keeps their own time control), dated now.
+fn rematch_setup(setup: &GameSetup) -> GameSetup {
+    let mut next = setup.clone();
+    std::mem::swap(&mut next.white, &mut next.black);
+    if let Some(black) = next.black_time_control.take() {
+        next.black_time_control = Some(std::mem::replace(&mut next.time_control, black));
+    }
+    let (date, time) = crate::time::today_and_now();
+    next.date = date;
+    next.time = time;
+    next
+}
+
+/// A player's wish for a rematch; the second wish makes the new game.
+async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
+    let Role::Player(color) = role else {
+        return Some(
+            json!({"type": "error", "error": "only the players ask for a rematch"}).into(),
+        );
+    };
+    match game.offer_rematch(color).await {
+        Ok(RematchAnswer::Offered) => None,
+        Ok(RematchAnswer::Agreed) => {
+            let [white, black] = game.meta.accounts.clone();
+            match hub
+                .create_game(rematch_setup(&game.meta.setup), [black, white], false)
+                .await
+            {
+                Ok(created) => {
+                    game.rematch_made(RematchGame {
+                        id: created.id,
+                        tokens: [
+                            created.white_token,
+                            created.black_token,
+                            created.arbiter_token,
+                        ],
+                    })
+                    .await;
+                    None
+                }
+                Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
+            }
+        }
+        Ok(RematchAnswer::Refused(why)) => Some(json!({"type": "error", "error": why}).into()),
+        Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
+    }
+}
+
+async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) -> Option<Reply> {
     let message = match parse(message) {
         Ok(m) => m,
         Err(e) => {
@@ -298,12 +403,16 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Rep
     match message {
         ClientMessage::Auth { token } => {
             let new_role = game.meta.role_of_token(&token);
-            if let Role::Player(old) = *role {
-                game.presence(old, false).await;
+            match *role {
+                Role::Player(old) => game.presence(old, false).await,
+                Role::Spectator => game.watch(false).await,
+                Role::Arbiter => {}
             }
             *role = new_role;
-            if let Role::Player(color) = new_role {
-                game.presence(color, true).await;
+            match new_role {
+                Role::Player(color) => game.presence(color, true).await,
+                Role::Spectator => game.watch(true).await,
+                Role::Arbiter => {}
             }
             Some(json!({"type": "role", "role": new_role.name()}).into())
         }
@@ -343,6 +452,69 @@ async fn handle(game: &GameHandle, role: &mut Role, message: &str) -> Option<Rep
                 .await;
             None
         }
+        ClientMessage::Rematch => rematch(game, hub, *role).await,
+        ClientMessage::Board {
+            fen,
+            differences,
+            token,
+        } => {
+            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            if acting.actor().is_none() {
+                return Some(json!({"type": "error", "error": "only a seat's or the arbiter's token reports the board"}).into());
+            }
+            let Some(seen) = board_seen(fen, differences) else {
+                return Some(
+                    json!({"type": "error", "error": "a board is a FEN board field and squares"})
+                        .into(),
+                );
+            };
+            let _ = game.board(seen).await;
+            None
+        }
         ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
+    }
+}
+
+/// A board report, if it is what it claims: a FEN board field (eight ranks
+/// of pieces and counts) and up to 64 square names.
+fn board_seen(fen: String, differences: Vec<String>) -> Option<BoardSeen> {
+    let ranks: Vec<&str> = fen.split('/').collect();
+    let rank_ok = |r: &&str| {
+        let mut width = 0;
+        for c in r.chars() {
+            match c {
+                '1'..='8' => width += c as u32 - '0' as u32,
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => width += 1,
+                _ => return false,
+            }
+        }
+        width == 8
+    };
+    let square_ok = |s: &String| s.parse::<arbiter_rules::Square>().is_ok();
+    (ranks.len() == 8
+        && ranks.iter().all(rank_ok)
+        && differences.len() <= 64
+        && differences.iter().all(square_ok))
+    .then_some(BoardSeen { fen, differences })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_report_is_a_fen_board_and_squares() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string();
+        let seen = board_seen(start.clone(), vec!["e2".into()]).expect("a board");
+        assert_eq!(seen.fen, start);
+        assert_eq!(seen.differences, ["e2"]);
+        for bad in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN<",
+        ] {
+            assert!(board_seen(bad.into(), vec![]).is_none(), "{bad}");
+        }
+        assert!(board_seen(start, vec!["z9".into()]).is_none());
     }
 }

@@ -19,7 +19,8 @@ pub fn status_name(view: &View) -> &'static str {
             Termination::FlagFall
             | Termination::FlagFallOpponentCannotMate
             | Termination::BothFlags => "outoftime",
-            Termination::ColoursReversedRestart => "aborted",
+            Termination::ColoursReversedRestart | Termination::Aborted => "aborted",
+            Termination::Forfeit => "noStart",
             Termination::ArbiterDecision if o.result == GameResult::NoResult => "aborted",
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate
@@ -42,6 +43,7 @@ pub fn status_id(name: &str) -> u32 {
         "draw" => 34,
         "outoftime" => 35,
         "cheat" => 36,
+        "noStart" => 37,
         _ => 38,
     }
 }
@@ -192,6 +194,50 @@ pub fn event_game(meta: &GameMeta, view: &View, color: Color) -> Value {
         "variant": variant(meta),
         "compat": {"bot": true, "board": true},
     });
+    if let Some(w) = winner(view) {
+        game["winner"] = json!(w);
+    }
+    game
+}
+
+/// A game as lichess exports it in JSON (`/game/export/{id}`,
+/// `/api/games/user/{name}`): the players, the status and winner, the
+/// moves in SAN, the clock.
+pub fn export_game(meta: &GameMeta, view: &View) -> Value {
+    let status = status_name(view);
+    let tc = &meta.setup.time_control;
+    let side = |color: Color| {
+        let p = meta.setup.player(color);
+        json!({
+            "user": {"name": p.name, "id": player_id(meta, color)},
+            "rating": p.rating.unwrap_or(1500),
+            "provisional": p.rating.is_none(),
+        })
+    };
+    let moves: Vec<&str> = view.moves.iter().map(|m| m.san.as_str()).collect();
+    let mut game = json!({
+        "id": meta.id,
+        "rated": false,
+        "variant": if meta.setup.fen.is_some() { "fromPosition" } else { "standard" },
+        "speed": speed(tc),
+        "perf": speed(tc),
+        "createdAt": meta.created_unix_ms,
+        "lastMoveAt": view.server_unix_ms,
+        "status": status,
+        "source": "friend",
+        "players": {"white": side(Color::White), "black": side(Color::Black)},
+        "moves": moves.join(" "),
+    });
+    if let Some((initial, increment)) = clock(tc) {
+        game["clock"] = json!({
+            "initial": initial / 1000,
+            "increment": increment / 1000,
+            "totalTime": initial / 1000 + 40 * increment / 1000,
+        });
+    }
+    if let Some(fen) = &meta.setup.fen {
+        game["initialFen"] = json!(fen);
+    }
     if let Some(w) = winner(view) {
         game["winner"] = json!(w);
     }

@@ -22,8 +22,11 @@ pub struct Challenge {
     pub dest: Account,
     /// Initial time and increment, seconds (`None`: untimed).
     pub clock: Option<(u64, u64)>,
-    /// The challenger's colour: `white`, `black` or `random`.
+    /// The challenger's colour as asked: `white`, `black` or `random`.
     pub color: String,
+    /// The challenger's colour, drawn when the challenge is made if asked
+    /// at random (lichess's `finalColor`).
+    pub final_color: Color,
     /// A starting position.
     pub fen: Option<String>,
     /// Created, ms since 1970.
@@ -48,9 +51,9 @@ impl Challenge {
             ),
             None => (json!({"type": "unlimited"}), "correspondence"),
         };
-        json!({
+        let mut json = json!({
             "id": self.id,
-            "url": format!("/challenge/{}", self.id),
+            "url": format!("/{}", self.id),
             "status": status,
             "challenger": user(&self.challenger),
             "destUser": user(&self.dest),
@@ -63,11 +66,15 @@ impl Challenge {
             "speed": speed,
             "timeControl": time_control,
             "color": self.color,
-            "finalColor": self.color,
+            "finalColor": self.final_color.fold("white", "black"),
             "perf": {"icon": "", "name": speed},
-            "initialFen": self.fen,
             "createdAt": self.created_unix_ms,
-        })
+        });
+        // lichess leaves the key out for the usual start.
+        if let Some(fen) = &self.fen {
+            json["initialFen"] = json!(fen);
+        }
+        json
     }
 }
 

@@ -1,8 +1,11 @@
 //! The subset of lichess's Board and Bot APIs that lets lichess clients
 //! (berserk, lichess-bot, board apps) play on Arbiter unmodified: the event
 //! stream, the game stream, moves, draws, resignation, abort, claims,
-//! challenges and the account calls a client makes at start.
+//! challenges, the account calls a client makes at start, game exports
+//! and the short game links clients print.
 
+pub mod export;
 pub mod format;
 pub mod lobby;
 pub mod routes;
+pub mod users;

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_referee::{DrawClaim, EventKind, GameResult, GameSetup, Player, Rule, TimeControl};
+use arbiter_referee::{DrawClaim, EventKind, GameSetup, Player, Rule, TimeControl};
 use arbiter_rules::Color;
 use axum::Json;
 use axum::body::{Body, Bytes};
@@ -49,7 +49,7 @@ fn accepted(ruling: Ruling) -> Ok200 {
     }
 }
 
-async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
+pub(super) async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
     let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
     hub.account_by_token(token)
         .await?
@@ -72,7 +72,7 @@ async fn player(hub: &Hub, game: &GameHandle, headers: &HeaderMap) -> Result<Col
         .ok_or_else(|| ApiError::Forbidden("you do not play in this game".into()))
 }
 
-fn account_json(hub: &Hub, a: &Account) -> Value {
+pub(super) fn account_json(hub: &Hub, a: &Account) -> Value {
     json!({
         "id": a.id,
         "username": a.name,
@@ -113,7 +113,10 @@ pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
     Ok(Json(Value::Object(out)))
 }
 
-async fn ongoing(hub: &Hub, account: &str) -> Vec<(GameHandle, crate::game::View, Color)> {
+pub(super) async fn ongoing(
+    hub: &Hub,
+    account: &str,
+) -> Vec<(GameHandle, crate::game::View, Color)> {
     let mut out = Vec::new();
     for game in hub.live_games() {
         if let Some(color) = game.meta.color_of_account(account)
@@ -172,7 +175,7 @@ pub async fn users_status(
 }
 
 /// An NDJSON response fed by a channel of lines.
-fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
+pub(super) fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
     let stream = futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
     });
@@ -183,7 +186,7 @@ fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
         .into_response()
 }
 
-fn line(value: &Value) -> Bytes {
+pub(super) fn line(value: &Value) -> Bytes {
     let mut s = value.to_string();
     s.push('\n');
     Bytes::from(s)
@@ -263,6 +266,8 @@ pub async fn game_stream(
                         over = state.view.status == Status::Over;
                         line(&format::game_state(&meta, &state.view, &state.moves_uci))
                     }
+                    // The electronic board's position is for the web page.
+                    Ok(Update::Board(_)) => continue,
                     Ok(Update::Chat(c)) => line(&json!({"type": "chatLine", "username": c.username, "text": c.text, "room": c.room})),
                     Ok(Update::Gone { color: gone_color, gone, claim_win_in_seconds }) => {
                         if Some(gone_color) == color { continue; }
@@ -270,6 +275,8 @@ pub async fn game_stream(
                         if gone { e["claimWinInSeconds"] = json!(claim_win_in_seconds); }
                         line(&e)
                     }
+                    // Who watches the web page, and its rematches, are not lichess's.
+                    Ok(Update::Room(_)) => continue,
                     Err(RecvError::Lagged(_)) => match game.join().await {
                         Ok((v, m, _)) => {
                             over = v.status == Status::Over;
@@ -318,6 +325,14 @@ pub async fn make_move(
     let offer_draw = q
         .get("offeringDraw")
         .is_some_and(|v| answer(v).unwrap_or(false));
+    // lichess takes UCI and nothing else; the referee reads well-formed
+    // UCI as UCI only, so a stale or mistyped move is refused, never
+    // replaced by another.
+    if mv.parse::<arbiter_rules::uci::Uci>().is_err() {
+        return Err(ApiError::BadRequest(format!(
+            "{mv:?} is not a UCI move (like e2e4 or e7e8q)"
+        )));
+    }
     act_as(&game, color, EventKind::Move { mv, offer_draw }).await
 }
 
@@ -385,9 +400,8 @@ pub async fn resign(
     act_as(&game, color, EventKind::Resign).await
 }
 
-/// `POST /api/{board,bot}/game/{id}/abort`: before each side has moved,
-/// the game is called off without a result (declared `*` by the server as
-/// arbiter).
+/// `POST /api/{board,bot}/game/{id}/abort`: the referee calls the game
+/// off, without a result, while one of the players has not moved yet.
 pub async fn abort(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -395,29 +409,7 @@ pub async fn abort(
 ) -> Ok200 {
     let game = find(&hub, &id).await?;
     let color = player(&hub, &game, &headers).await?;
-    let view = game.view().await?;
-    if view.moves_from + view.moves.len() >= 2 || view.status == Status::Over {
-        return Err(ApiError::rejected(
-            refusal(
-                Rule::fide("5.1"),
-                "a game in which both players have moved is played to its end",
-                "双方都已走棋的对局须下完",
-            ),
-            StatusCode::BAD_REQUEST,
-        ));
-    }
-    let (en, zh) = color.fold(("White", "白方"), ("Black", "黑方"));
-    let verdict = game
-        .act(
-            arbiter_referee::Actor::Arbiter,
-            EventKind::DeclareResult {
-                result: GameResult::NoResult,
-                rule: Rule::fide("12.2"),
-                reason: format!("aborted by {en} before both had moved / {zh}在双方走棋前中止对局"),
-            },
-        )
-        .await?;
-    accepted(verdict)
+    act_as(&game, color, EventKind::Abort).await
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left.
@@ -565,12 +557,24 @@ pub async fn create_challenge(
     if let Some(f) = &fen {
         arbiter_rules::Position::from_fen(f).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     }
+    let final_color = match color {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => {
+            if rand::random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
     let challenge = Challenge {
         id: new_id(8),
         challenger: me,
         dest,
         clock,
         color: color.to_string(),
+        final_color,
         fen,
         created_unix_ms: unix_ms(),
     };
@@ -581,7 +585,8 @@ pub async fn create_challenge(
     ))
 }
 
-/// `POST /api/challenge/{id}/accept`: the game is created and starts.
+/// `POST /api/challenge/{id}/accept`: the game is created, with the
+/// challenge's id, and starts.
 pub async fn accept_challenge(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -599,12 +604,7 @@ pub async fn accept_challenge(
         .lobby
         .take_challenge(&id)
         .ok_or(ApiError::NotFound("challenge"))?;
-    let challenger_white = match c.color.as_str() {
-        "white" => true,
-        "black" => false,
-        _ => rand::random::<bool>(),
-    };
-    let (white, black) = if challenger_white {
+    let (white, black) = if c.final_color == Color::White {
         (&c.challenger, &c.dest)
     } else {
         (&c.dest, &c.challenger)
@@ -635,12 +635,19 @@ pub async fn accept_challenge(
         date,
         time,
         fen: c.fen.clone(),
+        // A timed game's player who never makes his first move loses by
+        // default (FIDE 6.7.1).
+        default_time_ms: c.clock.map(|_| hub.config.default_time.as_millis() as u64),
         ..GameSetup::default()
     };
-    hub.create_game(
+    // The game takes the challenge's id, as on lichess (clients keep it),
+    // and starts at once: the arbiter starts White's clock at the time set
+    // for the game, which online is the moment it is agreed (FIDE 6.5).
+    hub.create_game_as(
+        c.id.clone(),
         setup,
         [Some(white.id.clone()), Some(black.id.clone())],
-        false,
+        true,
     )
     .await?;
     ok()

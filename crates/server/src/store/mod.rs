@@ -276,6 +276,78 @@ impl Store {
         Ok(row.as_ref().map(account_row))
     }
 
+    /// Every account, by id.
+    pub async fn accounts(&self) -> Result<Vec<Account>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM accounts ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(account_row).collect())
+    }
+
+    /// Removes the account `id`; `false` if there was none.
+    pub async fn delete_account(&self, id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM accounts WHERE id = ?")
+            .bind(id.to_lowercase())
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Gives the account `id` a new token (stored as a digest), so that the
+    /// old one no longer works; `false` if there is no such account.
+    pub async fn replace_token(&self, id: &str, token: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE accounts SET token = ? WHERE id = ?")
+            .bind(TokenDigest::of(token).to_hex())
+            .bind(id.to_lowercase())
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Makes the account `id` a bot account (lichess's `BOT` title).
+    pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE accounts SET bot = 1 WHERE id = ?")
+            .bind(id.to_lowercase())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The games the account `id` plays or played, the most recent first:
+    /// unfinished ones only, or finished ones only.
+    pub async fn games_of_account(
+        &self,
+        id: &str,
+        finished: bool,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = if finished {
+            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
+             AND result != '*' ORDER BY created_unix_ms DESC LIMIT ?2"
+        } else {
+            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
+             AND result = '*' ORDER BY created_unix_ms DESC LIMIT ?2"
+        };
+        let rows = sqlx::query(sql)
+            .bind(id.to_lowercase())
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// `true` if a game was ever played by an account named `id` (its name
+    /// stays taken after the account is deleted: the games keep it).
+    pub async fn account_has_games(&self, id: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 FROM games WHERE white_account = ?1 OR black_account = ?1 LIMIT 1",
+        )
+        .bind(id.to_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
     /// Called once at start: moves every unfinished game's epoch forward by
     /// the time since the last heartbeat (the server's downtime), so that
     /// downtime is charged to nobody, and records `now` as the new

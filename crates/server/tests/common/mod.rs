@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use arbiter_server::Config;
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 
 /// A running server and a client for it.
@@ -129,4 +130,57 @@ pub fn tokens(created: &Value) -> (String, String, String, String) {
         s("black_token"),
         s("arbiter_token"),
     )
+}
+
+/// An account named `name`; its token.
+pub async fn account(s: &Server, name: &str) -> String {
+    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
+        .await
+        .unwrap();
+    let token = arbiter_server::token::new_token();
+    store.add_account(name, &token, false, 0).await.unwrap();
+    store.close().await;
+    token
+}
+
+/// Reads NDJSON lines (skipping keep-alives) from a streaming response.
+pub struct Lines {
+    body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
+    buf: String,
+}
+
+impl Lines {
+    pub async fn open(s: &Server, path: &str, token: &str) -> Lines {
+        let r = s
+            .http
+            .get(s.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+        Lines {
+            body: Box::pin(r.bytes_stream()),
+            buf: String::new(),
+        }
+    }
+
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(i) = self.buf.find('\n') {
+                let line: String = self.buf.drain(..=i).collect();
+                if line.trim().is_empty() {
+                    continue;
+                }
+                return serde_json::from_str(&line).unwrap();
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(8), self.body.next())
+                .await
+                .expect("a line in time")
+                .unwrap()
+                .unwrap();
+            self.buf.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! The Buchholz family (C.07 8): Buchholz, Fore Buchholz, Average of
+//! The Buchholz family (C.07): Buchholz, Fore Buchholz, Average of
 //! Opponents' Buchholz, Sonneborn-Berger, with their cut and median
 //! modifiers, and C.07 16's treatment of unplayed rounds.
 
@@ -16,7 +16,7 @@ struct Contribution {
     /// What the round adds: the opponent's score for Buchholz, times the
     /// points scored for Sonneborn-Berger.
     value: Value,
-    /// A voluntary unplayed round, which the cuts remove first (C.07 16.5).
+    /// A voluntary unplayed round, which the cuts remove first.
     voluntary: bool,
 }
 
@@ -99,8 +99,8 @@ fn contributions(
     out
 }
 
-/// Removes the lowest and highest contributions (C.07 14: Cut-n and
-/// Median-n), voluntary unplayed rounds first among the lowest (C.07 16.5).
+/// Removes the lowest and highest contributions (C.07: Cut-n and
+/// Median-n), voluntary unplayed rounds first among the lowest.
 fn cut(mut contributions: Vec<Contribution>, lowest: u32, highest: u32, rounds: u32) -> Value {
     let lowest = lowest.min(rounds);
     let highest = highest.min(rounds - lowest);

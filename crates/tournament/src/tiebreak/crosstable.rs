@@ -157,7 +157,7 @@ impl Crosstable {
     /// after that (the participant withdrew) count as draws in a Swiss event
     /// and as nothing in a round robin.
     ///
-    /// With `fore` (Fore Buchholz, C.07 8.3), a participant paired in the last
+    /// With `fore` (Fore Buchholz), a participant paired in the last
     /// round counts every round as scored, and a last-round game or forfeit as
     /// a draw.
     pub fn adjusted_score(&self, player: usize, fore: bool) -> Points {

@@ -14,7 +14,7 @@ use super::value::{SCALE, Value};
 /// still tied until nothing changes (C.07 6.2). In a Swiss event where not
 /// every pair of the group has met, a participant is placed ahead only when
 /// their score exceeds what any other could still have reached had all the
-/// missing games been won (C.07 6.3).
+/// missing games been won.
 pub(crate) fn compute(table: &Crosstable, groups: &[usize]) -> Vec<Value> {
     let n = table.len();
     // place[p]: the participant's provisional place inside their group.
@@ -22,8 +22,8 @@ pub(crate) fn compute(table: &Crosstable, groups: &[usize]) -> Vec<Value> {
     let mut members: Vec<Vec<usize>> = Vec::new();
     {
         let mut by_group: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-        for p in 0..n {
-            by_group.entry(groups[p]).or_default().push(p);
+        for (p, &group) in groups.iter().enumerate() {
+            by_group.entry(group).or_default().push(p);
         }
         for (_, group) in by_group {
             members.push(group);

@@ -119,42 +119,42 @@ impl Format {
 pub enum Kind {
     /// `PTS`: points.
     Points,
-    /// `WIN`: rounds scored as a win, played or not (C.07 7.2).
+    /// `WIN`: rounds scored as a win, played or not.
     Wins,
-    /// `WON`: games won over the board (C.07 7.3).
+    /// `WON`: games won over the board.
     GamesWon,
-    /// `BPG`: games played with Black (C.07 7.4).
+    /// `BPG`: games played with Black.
     BlackGames,
-    /// `BWG`: games won with Black (C.07 7.5).
+    /// `BWG`: games won with Black.
     BlackWins,
     /// `GE`: games elected to play: games played, forfeits won and byes
-    /// scored as a win (C.07 7.6).
+    /// scored as a win.
     GamesElected,
     /// `REP`: rounds elected to play, the 2026 name of GE.
     RoundsElected,
     /// `DE`: direct encounter (C.07 6).
     DirectEncounter,
-    /// `BH`: Buchholz (C.07 8.1).
+    /// `BH`: Buchholz.
     Buchholz,
-    /// `FB`: Fore Buchholz (C.07 8.3).
+    /// `FB`: Fore Buchholz.
     ForeBuchholz,
-    /// `AOB`: average of opponents' Buchholz (C.07 8.4).
+    /// `AOB`: average of opponents' Buchholz.
     AverageOfBuchholz,
-    /// `SB`: Sonneborn-Berger (C.07 9.1).
+    /// `SB`: Sonneborn-Berger.
     SonnebornBerger,
-    /// `PS`: progressive scores (C.07 7.7).
+    /// `PS`: progressive scores.
     Progressive,
-    /// `KS`: Koya (C.07 9.2).
+    /// `KS`: Koya.
     Koya,
-    /// `ARO`: average rating of opponents (C.07 10.1).
+    /// `ARO`: average rating of opponents.
     AverageRating,
-    /// `TPR`: tournament performance rating (C.07 10.2).
+    /// `TPR`: tournament performance rating.
     Performance,
-    /// `PTP`: perfect tournament performance (C.07 10.3).
+    /// `PTP`: perfect tournament performance.
     PerfectPerformance,
-    /// `APRO`: average performance rating of opponents (C.07 11.1).
+    /// `APRO`: average performance rating of opponents.
     AveragePerformance,
-    /// `APPO`: average perfect performance of opponents (C.07 11.2).
+    /// `APPO`: average perfect performance of opponents.
     AveragePerfectPerformance,
 }
 
@@ -471,7 +471,7 @@ fn values(table: &Crosstable, tiebreak: &Tiebreak, unrated: Option<u32>) -> Vec<
     }
 }
 
-/// Average of Opponents' Buchholz (C.07 8.4): over games played over the
+/// Average of Opponents' Buchholz: over games played over the
 /// board, rounded half up to two decimals (three beyond eight rounds, four
 /// beyond 26, five beyond 72, so that no two different sums round alike).
 fn average_of_buchholz(table: &Crosstable) -> Vec<Option<Value>> {
@@ -498,7 +498,7 @@ fn average_of_buchholz(table: &Crosstable) -> Vec<Option<Value>> {
         .collect()
 }
 
-/// Koya (C.07 9.2): points scored against opponents who made at least half
+/// Koya: points scored against opponents who made at least half
 /// the maximum possible score.
 fn koya(table: &Crosstable) -> Vec<Option<Value>> {
     let n = table.len() as u32;

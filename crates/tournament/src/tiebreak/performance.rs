@@ -1,4 +1,4 @@
-//! The rating-based tie-breaks (C.07 10 and 11): average rating of
+//! The rating-based tie-breaks (C.07): average rating of
 //! opponents, tournament performance rating, perfect tournament performance,
 //! and the averages of the opponents' performances.
 
@@ -60,7 +60,7 @@ fn rounded_mean(sum: i64, count: i64) -> i64 {
     (2 * sum + count).div_euclid(2 * count)
 }
 
-/// Average Rating of Opponents (C.07 10.1), with `cut_lowest` of the
+/// Average Rating of Opponents, with `cut_lowest` of the
 /// lowest-rated opponents left out.
 pub(crate) fn average_rating(
     table: &Crosstable,
@@ -80,7 +80,7 @@ pub(crate) fn average_rating(
         .collect()
 }
 
-/// Tournament Performance Rating (C.07 10.2): the average rating of the
+/// Tournament Performance Rating: the average rating of the
 /// opponents plus the rating difference `dp` for the percentage scored.
 pub(crate) fn performance(table: &Crosstable, unrated: Option<u32>) -> Vec<Option<i64>> {
     let defined = defined(table, unrated);
@@ -100,7 +100,7 @@ pub(crate) fn performance(table: &Crosstable, unrated: Option<u32>) -> Vec<Optio
         .collect()
 }
 
-/// Perfect Tournament Performance (C.07 10.3): the lowest rating whose
+/// Perfect Tournament Performance: the lowest rating whose
 /// expected score against the opponents is at least the score made; for a
 /// zero score, the lowest-rated opponent's rating less 800.
 pub(crate) fn perfect_performance(table: &Crosstable, unrated: Option<u32>) -> Vec<Option<i64>> {
@@ -144,7 +144,7 @@ pub(crate) fn perfect_performance(table: &Crosstable, unrated: Option<u32>) -> V
 }
 
 /// The mean, rounded half up to a whole number, of the opponents' values
-/// over games played over the board (APRO and APPO, C.07 11).
+/// over games played over the board (APRO and APPO).
 pub(crate) fn average_of_opponents(
     table: &Crosstable,
     values: &[Option<i64>],

@@ -15,7 +15,7 @@ use crate::tournament::{Entrant, RequestedBye, Tournament};
 /// (`BBW`…`BBU`), the players (`001`), accelerations (`XXA`), forbidden pairs
 /// (`260`), requested byes (`240`) and players absent next round (`XXZ`).
 ///
-/// The point system is written as bbpPairings' six lines, which cannot say a
+/// The point system is written as record 162 and bbpPairings' six lines, which cannot say a
 /// forfeit win, a full-point bye or a half-point bye scores other than a win
 /// or a draw; those three values are written as the win and draw values.
 pub fn write(tournament: &Tournament) -> String {
@@ -96,6 +96,15 @@ fn write_point_system(out: &mut String, points: &PointSystem) {
     if representable_default {
         return;
     }
+    // Record 162 (TRF-2026) for the programs that read it, in the columns
+    // bbpPairings and gacrux read (a letter every nine columns from 6), then
+    // bbpPairings' own lines, which also tell a zero-point bye from a
+    // forfeit loss.
+    let _ = writeln!(
+        out,
+        "162  W{:>4}    D{:>4}    L{:>4}    Z{:>4}    P{:>4}",
+        points.win, points.draw, points.loss, points.zero_point_bye, points.pairing_allocated_bye
+    );
     let _ = writeln!(out, "BBW {:>4}", points.win);
     let _ = writeln!(out, "BBD {:>4}", points.draw);
     let _ = writeln!(out, "BBL {:>4}", points.loss);

@@ -28,6 +28,18 @@ impl Default for Timeouts {
     }
 }
 
+/// What to do with a configured option the engine does not declare.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum UnknownOptions {
+    /// Leave it unset, keep a warning (see `Engine::option_warnings`) and
+    /// play on, as cutechess-cli and fastchess do: `-each option.Hash=16`
+    /// is common with engines that have no hash table.
+    #[default]
+    Warn,
+    /// Refuse to start the engine (`-strict-options`).
+    Refuse,
+}
+
 /// Everything needed to start an engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineConfig {
@@ -45,6 +57,8 @@ pub struct EngineConfig {
     /// UCI options to set after the handshake, as name and value. Checked
     /// against the engine's declarations; `Threads` is always sent first.
     pub options: Vec<(String, String)>,
+    /// What an option the engine does not declare does.
+    pub unknown_options: UnknownOptions,
     /// Where the engine's standard error goes (appended); discarded when
     /// `None`.
     pub stderr_log: Option<PathBuf>,

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
-pub use config::{EngineConfig, Timeouts};
+pub use config::{EngineConfig, Timeouts, UnknownOptions};
 pub use error::{Awaiting, Crash, EngineError};
 pub use lines::{LineReader, MAX_LINE};
 
@@ -67,6 +67,8 @@ pub struct Engine {
     id_name: Option<String>,
     id_author: Option<String>,
     declared: Vec<OptionDecl>,
+    /// Configured options the engine does not declare, left unset.
+    option_warnings: Vec<String>,
     timeouts: Timeouts,
     child: Child,
     stdin: ChildStdin,
@@ -131,6 +133,7 @@ impl Engine {
             id_name: None,
             id_author: None,
             declared: Vec::new(),
+            option_warnings: Vec::new(),
             timeouts: config.timeouts,
             child,
             stdin,
@@ -155,21 +158,29 @@ impl Engine {
         if self.name.is_empty() {
             self.name = self.id_name.clone().unwrap_or_else(|| "engine".into());
         }
-        let lines = self.option_lines(&config.options)?;
+        let (lines, warnings) = self.option_lines(&config.options, config.unknown_options)?;
+        self.option_warnings = warnings;
         for line in lines {
             self.send(&line, Awaiting::Nothing).await?;
         }
         self.sync().await
     }
 
-    /// Validates every option first, so a typo sends nothing.
-    fn option_lines(&self, options: &[(String, String)]) -> Result<Vec<String>, OptionError> {
+    /// Validates every option first, so a typo in a value sends nothing.
+    /// An option the engine does not declare is an error, or with
+    /// [`UnknownOptions::Warn`] a warning, returned beside the lines.
+    fn option_lines(
+        &self,
+        options: &[(String, String)],
+        unknown: UnknownOptions,
+    ) -> Result<(Vec<String>, Vec<String>), OptionError> {
         let mut ordered: Vec<&(String, String)> = options.iter().collect();
         ordered.sort_by_key(|(name, _)| !name.eq_ignore_ascii_case("Threads"));
-        ordered
-            .into_iter()
-            .map(|(name, value)| {
-                let decl = self.declaration(name).ok_or_else(|| OptionError::Unknown {
+        let mut lines = Vec::new();
+        let mut warnings = Vec::new();
+        for (name, value) in ordered {
+            let Some(decl) = self.declaration(name) else {
+                let error = OptionError::Unknown {
                     engine: self.name.clone(),
                     name: name.clone(),
                     declared: self
@@ -178,11 +189,23 @@ impl Engine {
                         .map(|d| d.name.as_str())
                         .collect::<Vec<_>>()
                         .join(", "),
-                })?;
-                let value = decl.validate(value)?;
-                Ok(decl.setoption_line(value.as_deref()))
-            })
-            .collect()
+                };
+                match unknown {
+                    UnknownOptions::Refuse => return Err(error),
+                    UnknownOptions::Warn => warnings.push(format!("{error}: not set")),
+                }
+                continue;
+            };
+            let value = decl.validate(value)?;
+            lines.push(decl.setoption_line(value.as_deref()));
+        }
+        Ok((lines, warnings))
+    }
+
+    /// The configured options the engine does not declare, each a warning
+    /// saying so: they were not set (with [`UnknownOptions::Warn`]).
+    pub fn option_warnings(&self) -> &[String] {
+        &self.option_warnings
     }
 
     /// The engine's declaration of an option (names compare
@@ -199,8 +222,13 @@ impl Engine {
     }
 
     /// Sets one option (validated) and waits until the engine is ready.
+    /// An option it does not declare is an error: the caller asked for it
+    /// by name.
     pub async fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
-        let lines = self.option_lines(&[(name.to_string(), value.to_string())])?;
+        let (lines, _) = self.option_lines(
+            &[(name.to_string(), value.to_string())],
+            UnknownOptions::Refuse,
+        )?;
         for line in lines {
             self.send(&line, Awaiting::Nothing).await?;
         }

@@ -100,6 +100,9 @@ pub struct PlayedGame {
     pub record: GameRecord,
     /// Arbiter's own time per move.
     pub overhead: Overhead,
+    /// Warnings about the engines' setup (options they do not declare),
+    /// written at the head of the game's PGN.
+    pub warnings: Vec<String>,
 }
 
 /// Arbiter's own time per move, in microseconds, one sample per move
@@ -241,6 +244,7 @@ pub fn forfeited(ctx: &GameContext<'_>, side: Color, error: &EngineError) -> Pla
         notes: Vec::new(),
         record,
         overhead: Overhead::default(),
+        warnings: Vec::new(),
     }
 }
 
@@ -380,6 +384,7 @@ pub async fn play_game(
         notes,
         record,
         overhead,
+        warnings: Vec::new(),
     }
 }
 

@@ -103,6 +103,10 @@ pub struct MatchOptions {
     pub handshake_timeout: Duration,
     /// Show no live progress.
     pub quiet: bool,
+    /// Refuse to start an engine that does not declare a configured option
+    /// (`-strict-options`); by default the option is left unset with a
+    /// warning, as cutechess-cli and fastchess do.
+    pub strict_options: bool,
 }
 
 impl Default for MatchOptions {
@@ -130,6 +134,7 @@ impl Default for MatchOptions {
             site: "?".into(),
             handshake_timeout: Duration::from_secs(10),
             quiet: false,
+            strict_options: false,
         }
     }
 }
@@ -343,6 +348,7 @@ pub fn parse_match_args(args: &[String]) -> Result<MatchOptions, ArgsError> {
             "state" => opts.state = Some(PathBuf::from(cur.value(arg)?)),
             "logdir" => opts.log_dir = Some(PathBuf::from(cur.value(arg)?)),
             "quiet" => opts.quiet = true,
+            "strict-options" => opts.strict_options = true,
             "handshake-timeout" => {
                 let v = cur.value(arg)?;
                 let ms = parse_duration_ms(v).map_err(|e| bad(at + 1, arg, v, &e))?;
@@ -365,6 +371,9 @@ pub fn parse_match_args(args: &[String]) -> Result<MatchOptions, ArgsError> {
         all.extend(settings.iter().cloned());
         let mut spec = parse_engine(i, &all)?;
         spec.config.timeouts.handshake = opts.handshake_timeout;
+        if opts.strict_options {
+            spec.config.unknown_options = crate::engine::UnknownOptions::Refuse;
+        }
         opts.engines.push(spec);
     }
     validate(&opts)?;

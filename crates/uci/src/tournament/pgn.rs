@@ -47,6 +47,11 @@ pub fn to_pgn(played: &PlayedGame) -> arbiter_pgn::Game {
         (played.opening.moves.len() + game.plies().len()).to_string(),
     );
 
+    for warning in &played.warnings {
+        out.comments.push(Comment::text(
+            format!("warning: {warning}").replace(['{', '}'], ""),
+        ));
+    }
     let mut pos = played.opening.start_position();
     for m in &played.opening.moves {
         let mv = m

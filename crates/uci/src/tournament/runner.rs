@@ -184,8 +184,14 @@ pub async fn run_match(
     let mut games_this_run = 0;
     let mut overhead = Overhead::default();
     let opts = &shared.opts;
+    let mut warned = std::collections::HashSet::new();
     while let Some(Finished { played, counted }) = rx.recv().await {
         games_this_run += 1;
+        for warning in &played.warnings {
+            if warned.insert(warning.clone()) {
+                observer.note(&format!("warning: {warning}"));
+            }
+        }
         overhead
             .total_us
             .extend_from_slice(&played.overhead.total_us);
@@ -354,7 +360,12 @@ async fn play_pairing(
     };
     let white = ready_engine(id, shared, pairing.white, engines).await;
     let black = ready_engine(id, shared, pairing.black, engines).await;
-    match (white, black) {
+    let warnings: Vec<String> = [&white, &black]
+        .into_iter()
+        .flatten()
+        .flat_map(|e| e.option_warnings().iter().cloned())
+        .collect();
+    let mut played = match (white, black) {
         (Ok(mut w), Ok(mut b)) => {
             let played = play_game(&ctx, &mut w, &mut b).await;
             engines.insert(pairing.white, w);
@@ -371,7 +382,9 @@ async fn play_pairing(
             engines.insert(pairing.white, w);
             forfeited(&ctx, Color::Black, &e)
         }
-    }
+    };
+    played.warnings = warnings;
+    played
 }
 
 fn append_pgn(path: &std::path::Path, played: &PlayedGame) -> Result<(), MatchError> {

@@ -1,12 +1,39 @@
-//! `arbiter pair`: the next round of a tournament file, in the command-line
+//! `arbiter pair`: the next round of a TRF tournament, in the command-line
 //! form of the FIDE-endorsed pairing engines (JaVaFo, bbpPairings), so that a
-//! tournament manager or server can call Arbiter in their place.
+//! tournament manager or server can call Arbiter in their place. The output
+//! and exit statuses are documented in `docs/tournaments.md`.
+//!
+//! Each pairing system is a flag and a module of its own: `--dutch`
+//! (`dutch.rs`, with the checker and the generator), `--berger`
+//! (`berger.rs`).
 
-use std::path::PathBuf;
-use std::process::ExitCode;
-
+mod berger;
 mod dutch;
 mod generate;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter_tournament::{Pairing, write_pairings};
+
+/// Exit status: paired (or the check agreed).
+pub const PAIRED: u8 = 0;
+/// Exit status: no pairing meets the absolute criteria (or the check found
+/// differences).
+pub const NO_PAIRING: u8 = 1;
+/// Exit status: the input could not be read.
+pub const BAD_INPUT: u8 = 3;
+
+/// Why a pairing system gives no pairing.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The file does not suit the system (exit status 3).
+    BadInput(String),
+    /// No valid pairing exists (exit status 1).
+    NoPairing(String),
+}
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
@@ -16,6 +43,9 @@ pub struct Args {
     /// Pair by the FIDE (Dutch) system, C.04.3.
     #[arg(long, group = "system")]
     dutch: bool,
+    /// Round robin by the Berger tables (FIDE C.05 Annex 1).
+    #[arg(long, group = "system", conflicts_with_all = ["check", "generate"])]
+    berger: bool,
     /// The tournament (TRF-2026 or TRF-16, with bbpPairings' extension lines).
     input: Option<PathBuf>,
     /// Pair the next round; print the pairs to OUT, or to standard output.
@@ -40,14 +70,6 @@ pub struct Args {
     baku: bool,
 }
 
-/// Exit status: paired (or the check agreed).
-pub const PAIRED: u8 = 0;
-/// Exit status: no pairing meets the absolute criteria (or the check found
-/// differences).
-pub const NO_PAIRING: u8 = 1;
-/// Exit status: the input could not be read.
-pub const BAD_INPUT: u8 = 3;
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(config) = &args.generate {
         return generate::run(
@@ -61,9 +83,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!("arbiter: pair: a tournament file is needed");
         return Ok(ExitCode::from(BAD_INPUT));
     };
+    let out = args.pairings.flatten();
+    if args.berger {
+        return pair_berger(input, out.as_deref());
+    }
     let options = dutch::Options { baku: args.baku };
     if args.check {
         return dutch::check(input, options);
     }
-    dutch::pair_next(input, args.pairings.flatten().as_deref(), options)
+    dutch::pair_next(input, out.as_deref(), options)
+}
+
+/// `--berger -p`: the next round of a round robin.
+fn pair_berger(input: &Path, out: Option<&Path>) -> anyhow::Result<ExitCode> {
+    let tournament = match dutch::read(input) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    match berger::next_round(&tournament) {
+        Ok(pairing) => {
+            write(out, &pairing)?;
+            Ok(ExitCode::from(PAIRED))
+        }
+        Err(Refusal::BadInput(message)) => {
+            eprintln!("arbiter: {}: {message}", input.display());
+            Ok(ExitCode::from(BAD_INPUT))
+        }
+        Err(Refusal::NoPairing(message)) => {
+            eprintln!("arbiter: {}: {message}", input.display());
+            Ok(ExitCode::from(NO_PAIRING))
+        }
+    }
+}
+
+/// Writes a pairing in bbpPairings' form, to a file or standard output.
+fn write(out: Option<&Path>, pairing: &[Pairing]) -> anyhow::Result<()> {
+    let text = write_pairings(pairing);
+    match out {
+        Some(path) if path != Path::new("-") => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        _ => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
 }

@@ -1,0 +1,494 @@
+//! `arbiter board`: a DGT board (or a recorded capture of one) feeds a game
+//! on an `arbiter serve`, through the game's WebSocket relay.
+//!
+//! One connection acts for both seats, each event carrying its seat's
+//! token, as a board operator's screen does. The referee on the server
+//! decides every event; its answers go back to the clock's display.
+
+use std::io::{Read as _, Write as _};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use arbiter_eboard::{BoardReader, ClockRun, Command, Decoder, Reading, display};
+use arbiter_referee::{Actor, Effect, Event, Verdict};
+use arbiter_rules::{Color, Position};
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+/// Arguments of `arbiter board`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The board's serial port (9600 baud, 8N1), e.g. /dev/ttyUSB0.
+    #[arg(long, conflicts_with = "replay", required_unless_present = "replay")]
+    port: Option<String>,
+    /// Play a recorded capture (one base64 chunk a line) instead of a port.
+    #[arg(long)]
+    replay: Option<PathBuf>,
+    /// Milliseconds between the capture's chunks.
+    #[arg(long, default_value_t = 0, requires = "replay")]
+    delay: u64,
+    /// The game's page on an `arbiter serve`: http://HOST:PORT/game/ID.
+    #[arg(long)]
+    game: String,
+    /// White's token.
+    #[arg(long)]
+    white: String,
+    /// Black's token.
+    #[arg(long)]
+    black: String,
+    /// The arbiter's token: lets the first press of the clock start the
+    /// game (without it, the arbiter starts it on the page).
+    #[arg(long)]
+    arbiter: Option<String>,
+}
+
+/// Where the bytes come from and the commands go.
+enum Line {
+    Port(Box<dyn serialport::SerialPort>),
+    Replay,
+}
+
+impl Line {
+    fn send(&mut self, command: &Command) -> anyhow::Result<()> {
+        if let Line::Port(port) = self {
+            port.write_all(&command.to_bytes())
+                .context("cannot write to the board")?;
+        }
+        Ok(())
+    }
+}
+
+/// The game's WebSocket address and its page's base, from its page URL.
+fn endpoints(page: &str) -> anyhow::Result<(String, String)> {
+    let Some((base, id)) = page.trim_end_matches('/').rsplit_once("/game/") else {
+        bail!("--game must be a game's page, http://HOST:PORT/game/ID (got {page})");
+    };
+    let ws_base = if let Some(rest) = base.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else if let Some(rest) = base.strip_prefix("http://") {
+        format!("ws://{rest}")
+    } else {
+        bail!("--game must start with http:// or https:// (got {page})");
+    };
+    Ok((format!("{ws_base}/api/games/{id}/ws"), id.to_string()))
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The relay: one connection, both seats.
+struct Relay {
+    socket: Socket,
+    tokens: [String; 2],
+    arbiter: Option<String>,
+    next_id: u64,
+    /// The latest view of the game the server sent.
+    view: Value,
+    pacer: Pacer,
+}
+
+/// Keeps this connection under the server's limit on messages a second
+/// (20, bursts of 40), with a margin: refused messages carry no id, so a
+/// refusal is better avoided than sorted out.
+struct Pacer {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Pacer {
+    const PER_SECOND: f64 = 15.0;
+    const BURST: f64 = 30.0;
+
+    fn new() -> Pacer {
+        Pacer {
+            tokens: Pacer::BURST,
+            at: Instant::now(),
+        }
+    }
+
+    async fn wait_turn(&mut self) {
+        loop {
+            let now = Instant::now();
+            self.tokens = (self.tokens
+                + now.duration_since(self.at).as_secs_f64() * Pacer::PER_SECOND)
+                .min(Pacer::BURST);
+            self.at = now;
+            if self.tokens >= 1.0 {
+                self.tokens -= 1.0;
+                return;
+            }
+            tokio::time::sleep(Duration::from_secs_f64(
+                (1.0 - self.tokens) / Pacer::PER_SECOND,
+            ))
+            .await;
+        }
+    }
+}
+
+impl Relay {
+    /// Reads server messages until the verdict on `id`, keeping the view.
+    async fn verdict(&mut self, id: u64) -> anyhow::Result<Result<Verdict, String>> {
+        loop {
+            let message = self
+                .socket
+                .next()
+                .await
+                .context("the server closed the connection")??;
+            let WsMessage::Text(text) = message else {
+                continue;
+            };
+            let value: Value = serde_json::from_str(text.as_str())?;
+            match value["type"].as_str() {
+                Some("full") | Some("update") => self.merge_view(&value["view"]),
+                Some("verdict") if value["id"] == id => {
+                    if let Some(error) = value["error"].as_str() {
+                        return Ok(Err(error.to_string()));
+                    }
+                    return Ok(Ok(serde_json::from_value(value["verdict"].clone())?));
+                }
+                Some("error") => return Ok(Err(value["error"].as_str().unwrap_or("").into())),
+                _ => {}
+            }
+        }
+    }
+
+    fn merge_view(&mut self, view: &Value) {
+        if let (Some(old), Some(new)) = (self.view.as_object_mut(), view.as_object()) {
+            for (k, v) in new {
+                if k != "moves" {
+                    old.insert(k.clone(), v.clone());
+                }
+            }
+        } else {
+            self.view = view.clone();
+        }
+    }
+
+    /// Sends `event` for its actor's seat; its verdict (or why the server
+    /// would not hear it).
+    async fn act(&mut self, event: &Event) -> anyhow::Result<Option<Result<Verdict, String>>> {
+        let token = match event.actor {
+            Actor::White => self.tokens[0].clone(),
+            Actor::Black => self.tokens[1].clone(),
+            Actor::Arbiter => match &self.arbiter {
+                Some(t) => t.clone(),
+                None => return Ok(None),
+            },
+        };
+        let mut kind = serde_json::to_value(&event.kind)?;
+        kind.as_object_mut().map(|o| o.remove("at_ms"));
+        loop {
+            self.next_id += 1;
+            let id = self.next_id;
+            let message = json!({"type": "act", "id": id, "token": token, "event": kind});
+            self.pacer.wait_turn().await;
+            self.socket
+                .send(WsMessage::text(message.to_string()))
+                .await?;
+            match self.verdict(id).await? {
+                // The server's limit on messages a second: wait, send again.
+                Err(e) if e == "too many messages" => {
+                    tokio::time::sleep(Duration::from_millis(100)).await
+                }
+                Ok(verdict) => {
+                    if verdict.is_accepted() {
+                        self.await_update().await?;
+                    }
+                    return Ok(Some(Ok(verdict)));
+                }
+                Err(e) => return Ok(Some(Err(e))),
+            }
+        }
+    }
+
+    /// Reads on to the update an accepted event caused: the server sends
+    /// the verdict first, the update right behind it.
+    async fn await_update(&mut self) -> anyhow::Result<()> {
+        let wait = async {
+            loop {
+                let message = self
+                    .socket
+                    .next()
+                    .await
+                    .context("the server closed the connection")??;
+                let WsMessage::Text(text) = message else {
+                    continue;
+                };
+                let value: Value = serde_json::from_str(text.as_str())?;
+                if matches!(value["type"].as_str(), Some("full") | Some("update")) {
+                    self.merge_view(&value["view"]);
+                    return anyhow::Ok(());
+                }
+            }
+        };
+        // An update may be folded into a later one; never wait long.
+        match tokio::time::timeout(Duration::from_secs(2), wait).await {
+            Ok(result) => result,
+            Err(_) => Ok(()),
+        }
+    }
+
+    /// Tells the room what the board shows (the arbiter's page draws it
+    /// beside the game's position).
+    async fn report_board(&mut self, fen: &str, differences: &[String]) -> anyhow::Result<()> {
+        let message = json!({"type": "board", "token": self.tokens[0], "fen": fen,
+                             "differences": differences});
+        self.pacer.wait_turn().await;
+        self.socket
+            .send(WsMessage::text(message.to_string()))
+            .await?;
+        Ok(())
+    }
+
+    fn position(&self) -> Option<Position> {
+        Position::from_fen(self.view["fen"].as_str()?).ok()
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(run_async(args))
+}
+
+/// Chunks of bytes from the board, each with when it was read.
+type Chunks = mpsc::UnboundedReceiver<(Vec<u8>, Instant)>;
+
+/// Chunks from the board, as they come; `None` once the line has ended.
+fn spawn_source(args: &Args) -> anyhow::Result<(Line, Chunks)> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    if let Some(path) = &args.replay {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let chunks = arbiter_eboard::capture::chunks(&text)
+            .with_context(|| format!("in {}", path.display()))?;
+        let delay = Duration::from_millis(args.delay);
+        tokio::spawn(async move {
+            for chunk in chunks {
+                if !delay.is_zero() {
+                    tokio::time::sleep(delay).await;
+                }
+                if tx.send((chunk, Instant::now())).is_err() {
+                    break;
+                }
+            }
+        });
+        return Ok((Line::Replay, rx));
+    }
+    let name = args
+        .port
+        .as_deref()
+        .expect("clap requires a port or a capture");
+    let port = serialport::new(name, 9600)
+        .data_bits(serialport::DataBits::Eight)
+        .parity(serialport::Parity::None)
+        .stop_bits(serialport::StopBits::One)
+        .timeout(Duration::from_millis(100))
+        .open()
+        .with_context(|| format!("cannot open {name}"))?;
+    let mut reading = port.try_clone().context("cannot share the port")?;
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 256];
+        loop {
+            match reading.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    if tx.send((buf[..n].to_vec(), Instant::now())).is_err() {
+                        break;
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+    });
+    Ok((Line::Port(port), rx))
+}
+
+async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
+    let (ws_url, _id) = endpoints(&args.game)?;
+    let (socket, _) = tokio_tungstenite::connect_async(&ws_url)
+        .await
+        .with_context(|| format!("cannot connect to {ws_url}"))?;
+    let mut relay = Relay {
+        socket,
+        tokens: [args.white.clone(), args.black.clone()],
+        arbiter: args.arbiter.clone(),
+        next_id: 0,
+        view: Value::Null,
+        pacer: Pacer::new(),
+    };
+    // The first message is the game's whole view.
+    while relay.view.is_null() {
+        let message = relay
+            .socket
+            .next()
+            .await
+            .context("no view from the server")??;
+        if let WsMessage::Text(text) = message {
+            let value: Value = serde_json::from_str(text.as_str())?;
+            if value["type"] == "full" {
+                relay.view = value["view"].clone();
+            }
+        }
+    }
+    let position = relay.position().context("the server's view has no FEN")?;
+    let mut reader = BoardReader::new(position);
+    if relay.view["status"] == "started" {
+        reader.start();
+    }
+    let (mut line, mut chunks) = spawn_source(&args)?;
+    for c in [Command::Reset, Command::SendBoard, Command::SendUpdates] {
+        line.send(&c)?;
+    }
+    let epoch = Instant::now();
+    let mut decoder = Decoder::new();
+    let mut out = std::io::stdout().lock();
+    let mut last_board = String::new();
+    loop {
+        let deadline = reader.settle_deadline();
+        let next = match deadline {
+            Some(at) => {
+                let wake = epoch + Duration::from_millis(at);
+                tokio::select! {
+                    c = chunks.recv() => c.map(Some),
+                    _ = tokio::time::sleep_until(wake.into()) => Some(None),
+                }
+            }
+            None => chunks.recv().await.map(Some),
+        };
+        let mut readings = Vec::new();
+        let ended = next.is_none();
+        match next {
+            None => {
+                let at = epoch.elapsed().as_millis() as u64;
+                readings.extend(reader.finish(at));
+            }
+            Some(None) => readings.extend(reader.tick(epoch.elapsed().as_millis() as u64)),
+            Some(Some((chunk, when))) => {
+                let at = when.duration_since(epoch).as_millis() as u64;
+                decoder.feed(&chunk);
+                while let Some(message) = decoder.next_message() {
+                    match message {
+                        Ok(m) => readings.extend(reader.message(&m, at)),
+                        Err(e) => writeln!(out, "{}", json!({"decode_error": e.to_string()}))?,
+                    }
+                }
+            }
+        }
+        for reading in readings {
+            handle(reading, &mut relay, &mut reader, &mut line, &mut out).await?;
+        }
+        let board = reader.board_fen();
+        if board != last_board {
+            let differences: Vec<String> = reader
+                .differences()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                json!({"board": board, "differences": differences})
+            )?;
+            relay.report_board(&board, &differences).await?;
+            last_board = board;
+        }
+        if ended {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Puts one reading to the server and its verdict to the clock.
+async fn handle(
+    reading: Reading,
+    relay: &mut Relay,
+    reader: &mut BoardReader,
+    line: &mut Line,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
+    let event = match reading {
+        Reading::Notice(n) => {
+            writeln!(out, "{}", json!({"notice": format!("{n:?}")}))?;
+            return Ok(());
+        }
+        Reading::Event(e) => e,
+    };
+    let answer = relay.act(&event).await?;
+    let event_json = serde_json::to_value(&event)?;
+    match &answer {
+        None => writeln!(
+            out,
+            "{}",
+            json!({"event": event_json, "skipped": "no arbiter token: the arbiter starts the game on the page"})
+        )?,
+        Some(Ok(verdict)) => writeln!(out, "{}", json!({"event": event_json, "verdict": verdict}))?,
+        Some(Err(error)) => writeln!(out, "{}", json!({"event": event_json, "error": error}))?,
+    }
+    if relay.view["status"] == "started" {
+        reader.start();
+    }
+    if let Some(position) = relay.position() {
+        reader.set_game(position);
+    }
+    let Some(Ok(verdict)) = answer else {
+        return Ok(());
+    };
+    if let Some(text) = display::verdict_text(&verdict) {
+        line.send(&Command::ClockDisplay { text, beep: true })?;
+    }
+    // After a refusal or an illegal move the player still has the move:
+    // the clock is set back to the referee's times, the mover's running
+    // (with a penalty, the opponent's added time shows).
+    let set_back = verdict.rejection().is_some()
+        || verdict.consequences().iter().any(|c| {
+            matches!(
+                c.effect,
+                Effect::IllegalMoveCompleted { .. } | Effect::TimeAdded { .. }
+            )
+        });
+    if set_back {
+        set_clock(relay, reader, line)?;
+    }
+    Ok(())
+}
+
+/// Sets the clock's faces to the referee's times, the side to move's
+/// running.
+fn set_clock(relay: &Relay, reader: &BoardReader, line: &mut Line) -> anyhow::Result<()> {
+    let clock = &relay.view["clock"];
+    let (Some(white), Some(black), Some(left)) = (
+        clock["white_ms"].as_i64(),
+        clock["black_ms"].as_i64(),
+        reader.left_colour(),
+    ) else {
+        return Ok(());
+    };
+    if clock["timed"] == false {
+        return Ok(());
+    }
+    let seconds = |ms: i64| (ms.max(0) as u64).div_ceil(1000) as u32;
+    let (left_s, right_s) = match left {
+        Color::White => (seconds(white), seconds(black)),
+        Color::Black => (seconds(black), seconds(white)),
+    };
+    let turn = reader.game().turn();
+    line.send(&Command::ClockSetAndRun {
+        left_seconds: left_s,
+        right_seconds: right_s,
+        run: if turn == left {
+            ClockRun::Left
+        } else {
+            ClockRun::Right
+        },
+    })
+}

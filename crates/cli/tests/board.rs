@@ -1,0 +1,424 @@
+//! `arbiter board` end to end: recorded captures replayed into a server
+//! game, and scripted scenarios played on a simulated board behind a
+//! pseudo-terminal (serial port -> decoder -> reader -> server -> clock).
+
+mod serve;
+
+use std::io::{Read as _, Write as _};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbiter_eboard::simulator::{SimulatedBoard, Step, parse_script};
+use arbiter_eboard::{ClockRun, Command as BoardCommand, Orientation};
+use arbiter_rules::Position;
+use serde_json::{Value, json};
+use serialport::SerialPort as _;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn data(name: &str) -> std::path::PathBuf {
+    arbiter_testdata::path(&format!("eboards/dgt/{name}"))
+}
+
+/// Moves of a `.uci` or `.pgn` movetext.
+fn moves_of(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|w| !w.ends_with('.') && !["*", "1-0", "0-1", "1/2-1/2"].contains(w))
+        .map(|w| w.trim_end_matches(['+', '#']).to_string())
+        .collect()
+}
+
+struct Server {
+    _dir: tempfile::TempDir,
+    process: serve::Process,
+}
+
+fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let process = serve::Process::start(&dir.path().join("db.sqlite"), &[]);
+    Server { _dir: dir, process }
+}
+
+fn create(base: &str, fen: &str) -> Value {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let r = reqwest::Client::new()
+            .post(format!("{base}/api/games"))
+            .json(
+                &json!({"white": "Ann", "black": "Bob", "time_control": "300+0",
+                          "mode": "over_the_board", "fen": fen}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+        r.json().await.unwrap()
+    })
+}
+
+fn view(base: &str, id: &str) -> Value {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        reqwest::Client::new()
+            .get(format!("{base}/api/games/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    })
+}
+
+fn board_args(base: &str, game: &Value) -> Vec<String> {
+    vec![
+        "board".into(),
+        "--game".into(),
+        format!("{base}/game/{}", game["id"].as_str().unwrap()),
+        "--white".into(),
+        game["white_token"].as_str().unwrap().into(),
+        "--black".into(),
+        game["black_token"].as_str().unwrap().into(),
+        "--arbiter".into(),
+        game["arbiter_token"].as_str().unwrap().into(),
+    ]
+}
+
+fn record(base: &str, game: &Value, field: &str) -> Vec<String> {
+    let v = view(base, game["id"].as_str().unwrap());
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            m[field]
+                .as_str()
+                .unwrap()
+                .trim_end_matches(['+', '#'])
+                .to_string()
+        })
+        .collect()
+}
+
+fn replay(base: &str, game: &Value, capture: &str) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(board_args(base, game))
+        .arg("--replay")
+        .arg(data(capture))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every event printed has its verdict from the server.
+fn every_event_has_its_verdict(lines: &[Value]) {
+    let events: Vec<&Value> = lines.iter().filter(|l| l.get("event").is_some()).collect();
+    assert!(!events.is_empty());
+    for e in events {
+        assert!(e.get("verdict").is_some(), "no verdict: {e}");
+    }
+}
+
+/// Replays `capture` into a fresh server game; the game's record in
+/// `field` (`uci` or `san`), and what the command printed.
+fn replayed(capture: &str, field: &str) -> (Vec<String>, Vec<Value>) {
+    let s = server();
+    let base = &s.process.base;
+    let game = create(base, START);
+    let lines = replay(base, &game, &format!("{capture}.inbytes"));
+    every_event_has_its_verdict(&lines);
+    (record(base, &game, field), lines)
+}
+
+fn game_of(file: &str) -> Vec<String> {
+    moves_of(&std::fs::read_to_string(data(file)).unwrap())
+}
+
+#[test]
+fn capture_1_replayed_into_a_server_game_is_its_game() {
+    assert_eq!(replayed("1", "uci").0, game_of("1.uci"));
+}
+
+#[test]
+fn capture_2_replayed_into_a_server_game_is_its_game_but_the_unpressed_move() {
+    let (record, lines) = replayed("2", "uci");
+    let mut want = game_of("2.uci");
+    // 50.Qh6 is made on the board but never pressed: made (4.7), not
+    // completed, so not in the record.
+    let last = want.pop().unwrap();
+    assert!(lines.iter().any(|l| l["event"]["kind"] == "release"
+        && format!(
+            "{}{}",
+            l["event"]["from"].as_str().unwrap(),
+            l["event"]["to"].as_str().unwrap()
+        ) == last
+        && l["verdict"]["verdict"] == "accepted"));
+    assert_eq!(record, want);
+}
+
+#[test]
+fn capture_johan_replayed_into_a_server_game_is_its_pgn() {
+    assert_eq!(replayed("johan", "san").0, game_of("johan.pgn"));
+}
+
+/// What the simulated clock was told during a scenario.
+struct Told {
+    displays: Vec<String>,
+    set_and_runs: Vec<(u32, u32, ClockRun)>,
+}
+
+/// Plays `script` on a simulated board behind a pseudo-terminal, with
+/// `arbiter board` reading it for `game`.
+fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
+    let (mut master, slave) = serialport::TTYPort::pair().expect("a pseudo-terminal");
+    let port_name = slave.name().expect("the slave's name");
+    let mut cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(board_args(base, game))
+        .args(["--port", &port_name])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let position = Position::from_fen(fen).unwrap();
+    let mut board = SimulatedBoard::new(&position, Orientation::Normal, Some(300));
+    let steps = parse_script(script).unwrap();
+    let mut told = Told {
+        displays: Vec::new(),
+        set_and_runs: Vec::new(),
+    };
+    let mut pending: Vec<u8> = Vec::new();
+    let mut listening = false;
+    let mut next_step = 0;
+    let mut quiet_until = None;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    master.set_timeout(Duration::from_millis(50)).unwrap();
+    loop {
+        assert!(Instant::now() < deadline, "the scenario timed out");
+        let mut buf = [0u8; 256];
+        if let Ok(n) = master.read(&mut buf) {
+            pending.extend(&buf[..n]);
+        }
+        while let Some(parsed) = BoardCommand::parse(&pending) {
+            let (command, used) = parsed.expect("arbiter board writes only commands");
+            pending.drain(..used);
+            match &command {
+                BoardCommand::SendUpdates => listening = true,
+                BoardCommand::ClockDisplay { text, .. } => told.displays.push(text.clone()),
+                BoardCommand::ClockSetAndRun {
+                    left_seconds,
+                    right_seconds,
+                    run,
+                } => told
+                    .set_and_runs
+                    .push((*left_seconds, *right_seconds, *run)),
+                _ => {}
+            }
+            let answer: Vec<u8> = board
+                .command(&command)
+                .iter()
+                .flat_map(|m| m.to_bytes())
+                .collect();
+            master.write_all(&answer).unwrap();
+        }
+        if !listening {
+            continue;
+        }
+        if let Some(step) = steps.get(next_step) {
+            next_step += 1;
+            if let Step::Wait(ms) = step {
+                std::thread::sleep(Duration::from_millis(*ms));
+            }
+            let bytes: Vec<u8> = board.step(step).iter().flat_map(|m| m.to_bytes()).collect();
+            master.write_all(&bytes).unwrap();
+            // Time for the event to reach the server and its verdict to
+            // come back before the next step.
+            std::thread::sleep(Duration::from_millis(150));
+        } else {
+            // The script is played: listen a little longer for the clock.
+            let until = *quiet_until.get_or_insert(Instant::now() + Duration::from_secs(2));
+            if Instant::now() > until {
+                break;
+            }
+        }
+    }
+    cli.kill().unwrap();
+    cli.wait().unwrap();
+    drop(slave);
+    told
+}
+
+const OPENING: &str = "start\nlift e2\nplace e4 P\npress\nlift e7\nplace e5 p\npress\n";
+
+#[test]
+fn touch_move_refusal_appears_on_the_clock() {
+    let s = server();
+    let base = &s.process.base;
+    let game = create(base, START);
+    let told = play(
+        base,
+        &game,
+        START,
+        &format!("{OPENING}lift g1\nplace g1 N\nlift f1\nplace c4 B\npress\n"),
+    );
+    assert!(
+        told.displays.contains(&"TOUCHED".to_string()),
+        "{:?}",
+        told.displays
+    );
+    assert_eq!(record(base, &game, "uci"), ["e2e4", "e7e5"]);
+    // White still has the move: the clock is set back to White's side.
+    assert!(
+        told.set_and_runs
+            .iter()
+            .any(|(_, _, run)| *run == ClockRun::Left)
+    );
+}
+
+#[test]
+fn an_illegal_move_pressed_shows_illegal_and_the_penalty() {
+    let s = server();
+    let base = &s.process.base;
+    let game = create(base, START);
+    let told = play(base, &game, START, "start\nlift g1\nplace g3 N\npress\n");
+    assert!(
+        told.displays.contains(&"ILLEGAL".to_string()),
+        "{:?}",
+        told.displays
+    );
+    // FIDE 7.5.5: two minutes more for Black (right face), White to move.
+    assert!(
+        told.set_and_runs
+            .iter()
+            .any(|(l, r, run)| *l <= 300 && *r >= 415 && *run == ClockRun::Left),
+        "{:?}",
+        told.set_and_runs
+    );
+    assert!(record(base, &game, "uci").is_empty());
+}
+
+#[test]
+fn a_pawn_promoted_without_a_new_piece_is_illegal() {
+    let s = server();
+    let base = &s.process.base;
+    let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+    let game = create(base, fen);
+    let told = play(base, &game, fen, "start\nlift e7\nplace e8 P\npress\n");
+    assert!(
+        told.displays.contains(&"ILLEGAL".to_string()),
+        "{:?}",
+        told.displays
+    );
+}
+
+#[test]
+fn castling_rook_first_is_refused_on_the_clock() {
+    let s = server();
+    let base = &s.process.base;
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let game = create(base, fen);
+    let told = play(
+        base,
+        &game,
+        fen,
+        "start\nlift h1\nlift e1\nplace f1 R\nplace g1 K\npress\n",
+    );
+    assert!(
+        told.displays.contains(&"ROOK 1ST".to_string()),
+        "{:?}",
+        told.displays
+    );
+    assert!(record(base, &game, "uci").is_empty());
+}
+
+#[test]
+fn knocked_over_pieces_restored_then_the_move() {
+    let s = server();
+    let base = &s.process.base;
+    let game = create(base, START);
+    let told = play(
+        base,
+        &game,
+        START,
+        "start\nlift g1\nlift f2\nlift h2\nplace h2 P\nplace f2 P\nplace f3 N\npress\n",
+    );
+    assert!(!told.displays.contains(&"TOUCHED".to_string()));
+    assert_eq!(record(base, &game, "uci"), ["g1f3"]);
+}
+
+#[test]
+fn a_set_down_before_its_lift_is_the_move() {
+    let s = server();
+    let base = &s.process.base;
+    let game = create(base, START);
+    play(base, &game, START, "start\nplace e4 P\nlift e2\npress\n");
+    assert_eq!(record(base, &game, "uci"), ["e2e4"]);
+}
+
+#[test]
+fn the_page_hears_what_the_board_shows() {
+    let s = server();
+    let base = s.process.base.clone();
+    let game = create(&base, START);
+    let id = game["id"].as_str().unwrap().to_string();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let boards = runtime.block_on(async {
+        use futures_util::StreamExt as _;
+        let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
+        let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let args = board_args(&base, &game);
+        let cli = tokio::task::spawn_blocking(move || {
+            Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(args)
+                .arg("--replay")
+                .arg(data("1.inbytes"))
+                .output()
+                .unwrap()
+        });
+        let mut boards = Vec::new();
+        let watch = async {
+            while let Some(Ok(m)) = socket.next().await {
+                if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["type"] == "board" {
+                        boards.push(v);
+                    }
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(120), async {
+            tokio::select! {
+                out = cli => assert!(out.unwrap().status.success()),
+                _ = watch => {}
+            }
+        })
+        .await;
+        boards
+    });
+    // White's pawn lifted from e2: the page hears the board without it,
+    // e2 marked as differing from the game.
+    assert!(
+        boards.iter().any(
+            |b| b["fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR"
+                && b["differences"] == json!(["e2"])
+        ),
+        "{} board reports",
+        boards.len()
+    );
+}

@@ -1,0 +1,122 @@
+//! `arbiter pair --berger` and `arbiter standings` on TRF files.
+
+use assert_cmd::Command;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").unwrap()
+}
+
+/// A four-player round robin after round 1 (1-4 1-0, 2-3 ½-½).
+const AFTER_ROUND_1: &str = "\
+012 Four players
+XXR 3
+001    1      A                                 2400                             1.0          4 w 1
+001    2      B                                 2300                             0.5          3 w =
+001    3      C                                 2200                             0.5          2 b =
+001    4      D                                 2100                             0.0          1 b 0
+";
+
+#[test]
+fn berger_pairs_the_next_round_in_bbppairings_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, AFTER_ROUND_1).unwrap();
+    arbiter()
+        .args(["pair", "--berger"])
+        .arg(&input)
+        .arg("-p")
+        .assert()
+        .success()
+        .stdout("2\n4 3\n1 2\n");
+    let out = dir.path().join("round2.txt");
+    arbiter()
+        .args(["pair", "--berger"])
+        .arg(&input)
+        .arg("-p")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "2\n4 3\n1 2\n");
+}
+
+#[test]
+fn berger_past_the_last_round_exits_1_and_bad_input_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("done.trf");
+    // Three rounds played: nothing left to pair in a single round robin.
+    let mut t = arbiter_tournament::trf::read(AFTER_ROUND_1).unwrap();
+    t.record_game(2, 4, 3, arbiter_tournament::GameResult::Draw);
+    t.record_game(2, 1, 2, arbiter_tournament::GameResult::Draw);
+    t.record_game(3, 2, 4, arbiter_tournament::GameResult::Draw);
+    t.record_game(3, 3, 1, arbiter_tournament::GameResult::Draw);
+    std::fs::write(&done, arbiter_tournament::trf::write(&t)).unwrap();
+    arbiter()
+        .args(["pair", "--berger"])
+        .arg(&done)
+        .arg("-p")
+        .assert()
+        .code(1);
+    let bad = dir.path().join("bad.trf");
+    std::fs::write(&bad, "001    x      A\n").unwrap();
+    arbiter()
+        .args(["pair", "--berger"])
+        .arg(&bad)
+        .arg("-p")
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("line 1, column 5"));
+}
+
+#[test]
+fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, AFTER_ROUND_1).unwrap();
+    arbiter()
+        .args(["standings"])
+        .arg(&input)
+        .args(["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
+        .assert()
+        .success()
+        .stdout("Rank\tStartNo\tPTS\tSB\tWIN\n1\t1\t1\t0\t1\n2\t2\t0.5\t0.25\t0\n2\t3\t0.5\t0.25\t0\n4\t4\t0\t0\t0\n");
+}
+
+#[test]
+fn standings_as_json_key_the_tiebreaks_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, AFTER_ROUND_1).unwrap();
+    let output = arbiter()
+        .args(["standings"])
+        .arg(&input)
+        .args(["--tiebreaks", "PTS,BH/C1", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["rank"], 1);
+    assert_eq!(lines[0]["start_no"], 1);
+    assert_eq!(lines[0]["name"], "A");
+    assert_eq!(lines[0]["tiebreaks"]["PTS"], 1);
+    assert_eq!(lines[1]["tiebreaks"]["PTS"], 0.5);
+    assert!(lines[0]["tiebreaks"].get("BH/C1").is_some());
+}
+
+#[test]
+fn an_unknown_tiebreak_is_refused_with_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, AFTER_ROUND_1).unwrap();
+    arbiter()
+        .args(["standings"])
+        .arg(&input)
+        .args(["--tiebreaks", "PTS,XYZ"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("unknown tie-break \"XYZ\""));
+}

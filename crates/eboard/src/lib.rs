@@ -1,0 +1,28 @@
+//! Electronic chess boards for the over-the-board referee.
+//!
+//! - [`Decoder`] reads DGT's serial protocol, fed in any chunking, into
+//!   typed [`Message`]s; damage gives a [`DecodeError`] and the decoder
+//!   finds the next message.
+//! - [`Command`] encodes what a program says to the board and its DGT 3000
+//!   clock.
+//! - [`BoardReader`] reads lifts, set-downs and clock presses as the
+//!   referee's over-the-board events (touch, release, press, pieces
+//!   displaced); `docs/eboard.md` describes every inference.
+//! - [`capture`] reads recorded captures (one base64 chunk a line).
+//!
+//! The crate does no I/O, reads no clock and starts no thread: bytes and
+//! times are inputs.
+#![warn(missing_docs)]
+
+pub mod capture;
+mod command;
+mod decoder;
+pub mod display;
+mod message;
+mod reader;
+pub mod simulator;
+
+pub use command::{ClockRun, Command, DISPLAY_WIDTH};
+pub use decoder::{DecodeError, Decoder, MAX_MESSAGE};
+pub use message::{ClockFace, ClockReading, Contents, Field, Message, Orientation};
+pub use reader::{BoardReader, Notice, Reading, SETTLE_MS};

@@ -1,0 +1,137 @@
+//! Coming to the board online (FIDE 6.7.1): a player shows he is there by
+//! making his first move, and loses by default when the event's default
+//! time passes first; before both players have moved, either may call the
+//! game off (lichess's abort), and the game ends without a result.
+
+mod common;
+use arbiter_referee::{Actor, Event, EventKind, GameResult, Termination};
+use common::run;
+
+#[test]
+fn fide_6_7_1_white_who_never_moves_loses_by_default() {
+    let game = run("
+        setup default=30000
+        0      arbiter start
+        29999  arbiter tick
+        30000  arbiter tick
+        end    0-1 forfeit FIDE 6.7.1
+    ");
+    assert_eq!(game.outcome().unwrap().at_ms, 30_000);
+    assert!(game.outcome().unwrap().ruling.message.en.contains("White"));
+}
+
+#[test]
+fn fide_6_7_1_blacks_default_time_runs_from_whites_first_move() {
+    let mut game = run("
+        setup default=30000
+        0      arbiter start
+        20000  white   move e2e4
+        49999  arbiter tick
+    ");
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.next_deadline_ms(), Some(50_000));
+    // An event after the deadline comes too late: the loss came first.
+    let late = game.apply(Event::new(
+        Actor::Black,
+        50_001,
+        EventKind::Move {
+            mv: "e7e5".into(),
+            offer_draw: false,
+        },
+    ));
+    assert!(!late.is_accepted());
+    assert_eq!(late.due.len(), 1);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.result, GameResult::WhiteWins);
+    assert_eq!(outcome.termination, Termination::Forfeit);
+    assert_eq!(outcome.at_ms, 50_000);
+}
+
+#[test]
+fn fide_6_7_1_once_both_have_moved_there_is_no_default_deadline() {
+    let game = run("
+        setup default=30000
+        0      arbiter start
+        20000  white   move e2e4
+        40000  black   move e7e5
+        999999 arbiter tick
+    ");
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.next_deadline_ms(), None);
+}
+
+#[test]
+fn fide_6_7_1_over_the_board_only_the_arbiter_declares_a_default() {
+    let game = run("
+        setup default=30000 mode=otb
+        0      arbiter start
+        999999 arbiter tick
+    ");
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.next_deadline_ms(), None);
+}
+
+#[test]
+fn without_a_default_time_nobody_loses_by_absence() {
+    let game = run("
+        0      arbiter start
+        999999 arbiter tick
+    ");
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn a_flag_that_falls_before_the_default_time_decides() {
+    run("
+        setup default=30000 tc=10+0
+        0      arbiter start
+        40000  arbiter tick
+        end    0-1 flag_fall FIDE 6.9
+    ");
+    // The default time first, when it is the shorter.
+    run("
+        setup default=5000 tc=10+0
+        0      arbiter start
+        40000  arbiter tick
+        end    0-1 forfeit FIDE 6.7.1
+    ");
+}
+
+#[test]
+fn a_player_may_call_the_game_off_until_both_have_moved() {
+    for script in [
+        "0 arbiter start\n 10 white abort",
+        "0 arbiter start\n 10 black abort",
+        "0 arbiter start\n 10 white move e2e4\n 20 white abort",
+        "0 arbiter start\n 10 white move e2e4\n 20 black abort",
+    ] {
+        let game = run(script);
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.result, GameResult::NoResult, "{script}");
+        assert_eq!(outcome.termination, Termination::Aborted, "{script}");
+        assert_eq!(outcome.ruling.rule.to_string(), "FIDE 12.2");
+    }
+}
+
+#[test]
+fn a_game_both_players_have_moved_in_is_played_to_its_end() {
+    let game = run("
+        0    arbiter start
+        10   white   move e2e4
+        20   black   move e7e5
+        30   white   abort      => rejected FIDE 12.2
+        40   black   abort      => rejected FIDE 12.2
+    ");
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn only_players_abort_and_only_online() {
+    let game = run("
+        setup mode=otb
+        0    arbiter start
+        10   white   abort      => rejected FIDE 12.2
+        20   arbiter abort      => rejected FIDE 12.1
+    ");
+    assert_eq!(game.outcome(), None);
+}

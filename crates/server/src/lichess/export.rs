@@ -1,0 +1,215 @@
+//! Games as lichess exports them: one game (`/game/export/{id}`), an
+//! account's games (`/api/games/user/{name}`), and the public stream of a
+//! game's moves (`/api/stream/game/{id}`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
+
+use super::format;
+use super::routes::{line, ndjson};
+use crate::game::{GameHandle, Status, Update, View};
+use crate::http::api::find;
+use crate::http::error::ApiError;
+use crate::hub::{Hub, HubError};
+
+/// Most games `/api/games/user/{name}` sends at once.
+const MOST_GAMES: i64 = 300;
+
+/// How often the move stream sends an empty line while nothing happens.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// `true` when the client asks for JSON (lichess answers PGN otherwise).
+fn wants_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("json"))
+}
+
+/// lichess's `true`/`false` query flags.
+fn flag(q: &HashMap<String, String>, key: &str, default: bool) -> bool {
+    q.get(key).map_or(default, |v| v == "true" || v == "1")
+}
+
+/// A game's export: JSON, with the PGN inside when `pgn_in_json`.
+async fn exported(game: &GameHandle, pgn_in_json: bool) -> Result<Value, ApiError> {
+    let view = game.view().await?;
+    let mut json = format::export_game(&game.meta, &view);
+    if pgn_in_json {
+        json["pgn"] = json!(game.read(|g| g.to_pgn()).await?);
+    }
+    Ok(json)
+}
+
+fn pgn_response(body: String) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /game/export/{id}`: the game as PGN, or as JSON when asked
+/// (`Accept: application/json`, as berserk's `games.export` does).
+pub async fn export_game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let game = find(&hub, &id).await?;
+    if wants_json(&headers) {
+        let json = exported(&game, flag(&q, "pgnInJson", false)).await?;
+        Ok(axum::Json(json).into_response())
+    } else {
+        Ok(pgn_response(game.read(|g| g.to_pgn()).await?))
+    }
+}
+
+/// `GET /api/games/user/{name}`: the account's games, the most recent
+/// first (finished ones; unfinished ones too with `ongoing=true`; `max`
+/// of them), as NDJSON when asked, else as PGN.
+pub async fn games_of_user(
+    State(hub): State<Arc<Hub>>,
+    Path(name): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let account = hub
+        .store
+        .account(&name)
+        .await
+        .map_err(HubError::from)?
+        .ok_or(ApiError::NotFound("user"))?;
+    let most = q
+        .get("max")
+        .and_then(|m| m.parse::<i64>().ok())
+        .unwrap_or(MOST_GAMES)
+        .clamp(0, MOST_GAMES);
+    let mut rows = Vec::new();
+    if flag(&q, "ongoing", false) {
+        rows.extend(
+            hub.store
+                .games_of_account(&account.id, false, most)
+                .await
+                .map_err(HubError::from)?,
+        );
+    }
+    if flag(&q, "finished", true) {
+        rows.extend(
+            hub.store
+                .games_of_account(&account.id, true, most)
+                .await
+                .map_err(HubError::from)?,
+        );
+    }
+    rows.sort_by_key(|r| std::cmp::Reverse(r.created_unix_ms));
+    rows.truncate(most as usize);
+    let json = wants_json(&headers);
+    let pgn_in_json = flag(&q, "pgnInJson", false);
+    let mut body = String::new();
+    for row in rows {
+        let Some(game) = hub.game(&row.id).await? else {
+            continue;
+        };
+        if json {
+            body.push_str(&exported(&game, pgn_in_json).await?.to_string());
+            body.push('\n');
+        } else {
+            body.push_str(&game.read(|g| g.to_pgn()).await?);
+            body.push_str("\n\n");
+        }
+    }
+    if json {
+        Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
+    } else {
+        Ok(pgn_response(body))
+    }
+}
+
+/// The line of the move stream after a move: the position, the last move
+/// and both clocks in seconds.
+fn move_line(view: &View) -> Value {
+    json!({
+        "fen": view.fen,
+        "lm": view.last_move.as_ref().map(|[a, b]| format!("{a}{b}")).unwrap_or_default(),
+        "wc": view.clock.white_ms.max(0) / 1000,
+        "bc": view.clock.black_ms.max(0) / 1000,
+    })
+}
+
+/// The game's summary that opens and closes the move stream.
+fn summary(game: &GameHandle, view: &View, moves: usize) -> Value {
+    let mut json = format::export_game(&game.meta, view);
+    json["fen"] = json!(view.fen);
+    json["turns"] = json!(moves);
+    json["player"] = json!(view.turn.fold("white", "black"));
+    if let Some([a, b]) = &view.last_move {
+        json["lastMove"] = json!(format!("{a}{b}"));
+    }
+    json
+}
+
+/// `GET /api/stream/game/{id}`: anyone may watch: the game's summary, then
+/// a line after each move (`fen`, `lm`, `wc`, `bc`), and the summary again
+/// when the game ends.
+pub async fn stream_game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = find(&hub, &id).await?;
+    let (view, _, mut updates) = game.join().await?;
+    let (tx, rx) = mpsc::channel::<Bytes>(64);
+    tokio::spawn(async move {
+        let mut moves = view.moves_from + view.moves.len();
+        let mut over = view.status == Status::Over;
+        if tx.send(line(&summary(&game, &view, moves))).await.is_err() || over {
+            return;
+        }
+        let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+        keep_alive.tick().await;
+        while !over {
+            let next = tokio::select! {
+                u = updates.recv() => match u {
+                    Ok(Update::State(state)) => {
+                        over = state.view.status == Status::Over;
+                        let now = state.view.moves_from + state.view.moves.len();
+                        if now == moves { continue; }
+                        moves = now;
+                        line(&move_line(&state.view))
+                    }
+                    Ok(_) => continue,
+                    Err(RecvError::Lagged(_)) => match game.view().await {
+                        Ok(v) => {
+                            over = v.status == Status::Over;
+                            moves = v.moves.len();
+                            line(&move_line(&v))
+                        }
+                        Err(_) => return,
+                    },
+                    Err(RecvError::Closed) => return,
+                },
+                _ = keep_alive.tick() => Bytes::from_static(b"\n"),
+            };
+            if tx.send(next).await.is_err() {
+                return;
+            }
+        }
+        if let Ok(v) = game.view().await {
+            let _ = tx.send(line(&summary(&game, &v, moves))).await;
+        }
+    });
+    Ok(ndjson(rx))
+}

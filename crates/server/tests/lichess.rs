@@ -1,0 +1,381 @@
+//! The lichess contract where Arbiter claims it: a challenge's game has
+//! the challenge's id and has started as soon as it exists; players move
+//! at once, in UCI only; the referee rules on absence (FIDE 6.7.1) and on
+//! aborts; exports, short links and public data answer as lichess's do.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Lines, Server, account};
+use serde_json::{Value, json};
+
+/// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the game's id.
+async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> String {
+    let challenge: Value = s
+        .http
+        .post(s.url("/api/challenge/bob"))
+        .bearer_auth(alice)
+        .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = challenge["id"].as_str().unwrap().to_string();
+    let r = s
+        .http
+        .post(s.url(&format!("/api/challenge/{id}/accept")))
+        .bearer_auth(bob)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    id
+}
+
+/// The next event of type `kind` (challenges come first to the challenged).
+async fn next_of(events: &mut Lines, kind: &str) -> Value {
+    loop {
+        let e = events.next().await;
+        if e["type"] == kind {
+            return e;
+        }
+    }
+}
+
+async fn post(s: &Server, path: &str, token: &str) -> (u16, Value) {
+    let r = s
+        .http
+        .post(s.url(path))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+fn ucis(view: &Value) -> Vec<String> {
+    view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let id = challenge_accepted(&s, &alice, &bob).await;
+    let view = s.view(&id).await;
+    assert_eq!(view["status"], "started", "{view}");
+    // Nobody has opened a stream: both move all the same.
+    for (token, mv) in [
+        (&alice, "b2b3"),
+        (&bob, "e7e5"),
+        (&alice, "b1c3"),
+        (&bob, "d7d5"),
+    ] {
+        let (status, body) = post(&s, &format!("/api/board/game/{id}/move/{mv}"), token).await;
+        assert_eq!(status, 200, "{mv}: {body}");
+    }
+    // b1 is empty: `b1a3` is refused, never read as the bishop's Bc1-a3.
+    let (status, body) = post(&s, &format!("/api/bot/game/{id}/move/b1a3"), &alice).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("no piece on b1"),
+        "{body}"
+    );
+    // SAN is not lichess's: refused, though Nf3 is legal.
+    let (status, _) = post(&s, &format!("/api/board/game/{id}/move/Ng1-f3"), &alice).await;
+    assert_eq!(status, 400);
+    let (status, _) = post(&s, &format!("/api/board/game/{id}/move/Nf3"), &alice).await;
+    assert_eq!(status, 400);
+    assert_eq!(ucis(&s.view(&id).await), ["b2b3", "e7e5", "b1c3", "d7d5"]);
+    // Arbiter's own API takes SAN, but reads well-formed UCI as UCI only.
+    let created = s.started_game("300+2").await;
+    let (gid, white, black, _) = common::tokens(&created);
+    for (token, mv) in [
+        (&white, "b3"),
+        (&black, "e5"),
+        (&white, "Nc3"),
+        (&black, "d5"),
+    ] {
+        assert_eq!(s.mv(&gid, token, mv).await.0, 200, "{mv}");
+    }
+    let (status, refused) = s.mv(&gid, &white, "b1a3").await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(s.mv(&gid, &white, "Ba3").await.0, 200);
+}
+
+#[tokio::test]
+async fn a_player_who_never_makes_a_first_move_loses_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::config(dir.path());
+    config.default_time = Duration::from_millis(1500);
+    let s = Server::start_with(dir, config).await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let mut events = Lines::open(&s, "/api/stream/event", &bob).await;
+
+    // White never moves.
+    let first = challenge_accepted(&s, &alice, &bob).await;
+    next_of(&mut events, "gameStart").await;
+    let finish = next_of(&mut events, "gameFinish").await;
+    assert_eq!(finish["game"]["gameId"], first.as_str());
+    assert_eq!(finish["game"]["status"]["name"], "noStart");
+    assert_eq!(finish["game"]["winner"], "black");
+    let view = s.view(&first).await;
+    assert_eq!(view["result"], "0-1");
+    assert_eq!(view["outcome"]["termination"], "forfeit");
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 6.7.1");
+
+    // White moves; Black never does: his default time runs from White's move.
+    let second = challenge_accepted(&s, &alice, &bob).await;
+    next_of(&mut events, "gameStart").await;
+    let (status, _) = post(&s, &format!("/api/board/game/{second}/move/e2e4"), &alice).await;
+    assert_eq!(status, 200);
+    let finish = next_of(&mut events, "gameFinish").await;
+    assert_eq!(finish["game"]["winner"], "white", "{finish}");
+    let view = s.view(&second).await;
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(ucis(&view), ["e2e4"]);
+}
+
+#[tokio::test]
+async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let id = challenge_accepted(&s, &alice, &bob).await;
+    assert_eq!(
+        post(&s, &format!("/api/board/game/{id}/move/e2e4"), &alice)
+            .await
+            .0,
+        200
+    );
+    assert_eq!(
+        post(&s, &format!("/api/bot/game/{id}/abort"), &bob).await.0,
+        200
+    );
+    let view = s.view(&id).await;
+    assert_eq!(view["result"], "*");
+    assert_eq!(view["outcome"]["termination"], "aborted");
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 12.2");
+    let log: Value = s
+        .http
+        .get(s.url(&format!("/api/games/{id}/log")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let last = &log["events"].as_array().unwrap().last().unwrap()["event"];
+    assert_eq!(last["kind"], "abort");
+    assert_eq!(last["actor"], "black");
+
+    let id = challenge_accepted(&s, &alice, &bob).await;
+    for (token, mv) in [(&alice, "e2e4"), (&bob, "e7e5")] {
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+                .await
+                .0,
+            200
+        );
+    }
+    let (status, body) = post(&s, &format!("/api/board/game/{id}/abort"), &alice).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["rule"], "FIDE 12.2", "{body}");
+    assert_eq!(s.view(&id).await["status"], "started");
+}
+
+#[tokio::test]
+async fn exports_short_links_and_public_data_answer_as_lichess() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let id = challenge_accepted(&s, &alice, &bob).await;
+    for (token, mv) in [
+        (&alice, "f2f3"),
+        (&bob, "e7e5"),
+        (&alice, "g2g4"),
+        (&bob, "d8h4"),
+    ] {
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+                .await
+                .0,
+            200
+        );
+    }
+    let get = |path: String, accept: &'static str| {
+        let req = s.http.get(s.url(&path)).header("accept", accept);
+        async move { req.send().await.unwrap() }
+    };
+    // One game: PGN by default, JSON when asked.
+    let pgn = get(format!("/game/export/{id}"), "*/*").await;
+    assert_eq!(pgn.status(), 200);
+    assert!(
+        pgn.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("pgn")
+    );
+    let pgn = pgn.text().await.unwrap();
+    for token in ["1. f3", "1... e5", "2. g4", "2... Qh4#"] {
+        assert!(pgn.contains(token), "{pgn}");
+    }
+    let json: Value = get(
+        format!("/game/export/{id}?pgnInJson=true"),
+        "application/json",
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(json["id"], id.as_str());
+    assert_eq!(json["status"], "mate");
+    assert_eq!(json["winner"], "black");
+    assert_eq!(json["moves"], "f3 e5 g4 Qh4#");
+    assert_eq!(json["clock"]["initial"], 300);
+    assert_eq!(json["players"]["white"]["user"]["id"], "alice");
+    assert!(json["pgn"].as_str().unwrap().contains("Qh4#"));
+    assert_eq!(get("/game/export/nosuch".into(), "*/*").await.status(), 404);
+
+    // An account's games: NDJSON or PGN.
+    let games = get("/api/games/user/bob".into(), "application/x-ndjson")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let games: Vec<Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["id"], id.as_str());
+    let pgns = get("/api/games/user/alice".into(), "*/*")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(pgns.contains("Qh4#"));
+    assert_eq!(
+        get("/api/games/user/nobody".into(), "*/*").await.status(),
+        404
+    );
+
+    // Public data.
+    let user: Value = get("/api/user/alice".into(), "*/*")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(user["username"], "Alice");
+    assert_eq!(user["count"]["all"], 1);
+    assert_eq!(get("/api/user/nobody".into(), "*/*").await.status(), 404);
+
+    // The public move stream of a finished game: its summary, and the end.
+    let streamed = get(format!("/api/stream/game/{id}"), "*/*")
+        .await
+        .text()
+        .await
+        .unwrap();
+    let first: Value = serde_json::from_str(streamed.lines().next().unwrap()).unwrap();
+    assert_eq!(first["status"], "mate");
+    assert_eq!(first["lastMove"], "d8h4");
+
+    // Short links lead to the game page.
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for path in [
+        format!("/{id}"),
+        format!("/{id}/white"),
+        format!("/{id}/black"),
+    ] {
+        let r = no_redirects.get(s.url(&path)).send().await.unwrap();
+        assert_eq!(r.status(), 303, "{path}");
+        assert_eq!(r.headers()["location"], format!("/game/{id}").as_str());
+    }
+    for path in [
+        format!("/{id}/green"),
+        "/nosuch".to_string(),
+        "/nosuch/white".to_string(),
+    ] {
+        let r = no_redirects.get(s.url(&path)).send().await.unwrap();
+        assert_eq!(r.status(), 404, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn bots_online_and_the_upgrade_to_bot() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let robo = account(&s, "Robo").await;
+    let online = || async {
+        s.http
+            .get(s.url("/api/bot/online"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    // Robo becomes a bot (it has never played), once only.
+    assert_eq!(post(&s, "/api/bot/account/upgrade", &robo).await.0, 200);
+    assert_eq!(post(&s, "/api/bot/account/upgrade", &robo).await.0, 400);
+    let me: Value = s
+        .http
+        .get(s.url("/api/account"))
+        .bearer_auth(&robo)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["title"], "BOT");
+    // Online: while its event stream is open; humans are never listed.
+    assert_eq!(online().await, "");
+    let _robo_events = Lines::open(&s, "/api/stream/event", &robo).await;
+    let _alice_events = Lines::open(&s, "/api/stream/event", &alice).await;
+    let listed: Vec<Value> = online()
+        .await
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0]["id"], "robo");
+}
+
+#[tokio::test]
+async fn a_rotated_or_deleted_token_stops_working_on_a_running_server() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let status = |token: String| {
+        let req = s.http.get(s.url("/api/account")).bearer_auth(token);
+        async move { req.send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(status(alice.clone()).await, 200);
+    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
+        .await
+        .unwrap();
+    let fresh = arbiter_server::token::new_token();
+    assert!(store.replace_token("Alice", &fresh).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(status(alice.clone()).await, 401);
+    assert_eq!(status(fresh.clone()).await, 200);
+    assert!(store.delete_account("alice").await.unwrap());
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(status(fresh).await, 401);
+    store.close().await;
+}

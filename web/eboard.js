@@ -1,0 +1,72 @@
+// The electronic board's live position beside the game's: shown once an
+// `arbiter board` reports a board for this game, with the squares where
+// board and game differ marked. A module of its own, on its own socket,
+// so that the game page knows nothing of it.
+import { lang } from './i18n.js';
+
+const TITLE = { en: 'Electronic board', zh: '电子棋盘' };
+const SAME = { en: 'the board stands as the game', zh: '棋盘与对局一致' };
+const DIFFER = { en: 'differs from the game on', zh: '与对局不同的格：' };
+const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
+                k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+
+const id = location.pathname.split('/')[2];
+
+// Rank 8 first, as FEN writes it: 64 entries, a8..h1.
+function squaresOf(boardFen) {
+  const out = [];
+  for (const c of boardFen) {
+    if (c === '/') continue;
+    if (c >= '1' && c <= '8') for (let i = 0; i < Number(c); i++) out.push('');
+    else out.push(GLYPH[c] ?? '?');
+  }
+  return out;
+}
+
+function card() {
+  let el = document.getElementById('eboard');
+  if (el) return el;
+  el = document.createElement('div');
+  el.id = 'eboard';
+  el.className = 'card eboard';
+  el.dataset.testid = 'eboard';
+  el.innerHTML = '<h2></h2><div class="eboard-grid"></div><p class="eboard-note"></p>';
+  el.querySelector('.eboard-grid').style.cssText =
+    'display:grid;grid-template-columns:repeat(8,1.6em);font-size:1.2em;line-height:1.6em;text-align:center';
+  (document.querySelector('aside.panel') ?? document.body).appendChild(el);
+  return el;
+}
+
+function render(board) {
+  const el = card();
+  const l = lang();
+  el.querySelector('h2').textContent = TITLE[l];
+  const grid = el.querySelector('.eboard-grid');
+  grid.replaceChildren();
+  const differs = new Set(board.differences);
+  squaresOf(board.fen).forEach((glyph, i) => {
+    const name = 'abcdefgh'[i % 8] + (8 - Math.floor(i / 8));
+    const sq = document.createElement('span');
+    sq.textContent = glyph;
+    sq.dataset.square = name;
+    const light = (Math.floor(i / 8) + i) % 2 === 0;
+    sq.style.background = differs.has(name) ? '#e57373' : light ? '#f0d9b5' : '#b58863';
+    if (differs.has(name)) sq.className = 'differs';
+    grid.appendChild(sq);
+  });
+  el.querySelector('.eboard-note').textContent = board.differences.length
+    ? `${DIFFER[l]} ${board.differences.join(' ')}`
+    : SAME[l];
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws`);
+  socket.onmessage = (e) => {
+    const msg = JSON.parse(e.data);
+    if (msg.type === 'board') render(msg);
+  };
+  socket.onclose = () => setTimeout(connect, 2000);
+}
+
+if (id) connect();
