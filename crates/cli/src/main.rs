@@ -48,7 +48,8 @@ enum Command {
     Verify(commands::verify::Args),
     /// Manage API accounts.
     Account(commands::account::Args),
-    /// Pair a TRF tournament's next round (bbpPairings-compatible).
+    /// Pair a tournament's next round (FIDE Dutch system), check a file's
+    /// pairings, or generate a random tournament; bbpPairings' command line.
     Pair(commands::pair::Args),
     /// Rank a TRF tournament by FIDE tie-breaks (C.07).
     Standings(commands::standings::Args),

@@ -1,25 +1,30 @@
-//! `arbiter pair`: the next round of a TRF tournament, command-line
-//! compatible with bbpPairings and JaVaFo (`--berger IN.trf -p [OUT]`). The
-//! output and exit statuses are documented in `docs/tournaments.md`.
+//! `arbiter pair`: the next round of a TRF tournament, in the command-line
+//! form of the FIDE-endorsed pairing engines (JaVaFo, bbpPairings), so that a
+//! tournament manager or server can call Arbiter in their place. The output
+//! and exit statuses are documented in `docs/tournaments.md`.
 //!
-//! Each pairing system is a flag and a module of its own: `--berger`
-//! (`berger.rs`); the Dutch system joins as `--dutch`.
+//! Each pairing system is a flag and a module of its own: `--dutch`
+//! (`dutch.rs`, with the checker and the generator), `--berger`
+//! (`berger.rs`).
 
 mod berger;
+mod dutch;
+mod generate;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter_tournament::{Pairing, Tournament, trf, write_pairings};
+use arbiter_tournament::{Pairing, write_pairings};
 
-/// Exit status: the round is paired.
-const PAIRED: u8 = 0;
-/// Exit status: no valid pairing exists (as bbpPairings).
-const NO_PAIRING: u8 = 1;
-/// Exit status: the input does not read (as bbpPairings).
-const BAD_INPUT: u8 = 3;
+/// Exit status: paired (or the check agreed).
+pub const PAIRED: u8 = 0;
+/// Exit status: no pairing meets the absolute criteria (or the check found
+/// differences).
+pub const NO_PAIRING: u8 = 1;
+/// Exit status: the input could not be read.
+pub const BAD_INPUT: u8 = 3;
 
 /// Why a pairing system gives no pairing.
 #[derive(Debug)]
@@ -32,53 +37,86 @@ pub enum Refusal {
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["berger"])))]
+#[command(group(clap::ArgGroup::new("system").required(true)))]
+#[command(group(clap::ArgGroup::new("mode").required(true)))]
 pub struct Args {
+    /// Pair by the FIDE (Dutch) system, C.04.3.
+    #[arg(long, group = "system")]
+    dutch: bool,
     /// Round robin by the Berger tables (FIDE C.05 Annex 1).
-    #[arg(long)]
+    #[arg(long, group = "system", conflicts_with_all = ["check", "generate"])]
     berger: bool,
-    /// The tournament, as a TRF file.
-    input: PathBuf,
-    /// Pair the next round and write it to OUT (standard output without OUT).
-    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
-    pairings: Option<PathBuf>,
+    /// The tournament (TRF-2026 or TRF-16, with bbpPairings' extension lines).
+    input: Option<PathBuf>,
+    /// Pair the next round; print the pairs to OUT, or to standard output.
+    #[arg(short = 'p', num_args = 0..=1, value_name = "OUT", group = "mode")]
+    pairings: Option<Option<PathBuf>>,
+    /// Check the file: re-pair every played round and list where the file
+    /// differs, with the criterion that decides it.
+    #[arg(short = 'c', group = "mode")]
+    check: bool,
+    /// Generate a random tournament (FIDE C.04.A), paired by Arbiter; CONFIG
+    /// sets its size and rates (`PlayersNumber=…`, `RoundsNumber=…`).
+    #[arg(short = 'g', num_args = 0..=1, value_name = "CONFIG", group = "mode")]
+    generate: Option<Option<PathBuf>>,
+    /// Where the generated tournament is written.
+    #[arg(short = 'o', value_name = "OUT.trf", requires = "generate")]
+    output: Option<PathBuf>,
+    /// The generator's seed (default: from the clock).
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    seed: Option<u64>,
+    /// Baku acceleration (C.04.5.1), unless the file gives accelerations.
+    #[arg(long)]
+    baku: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let tournament = match read(&args.input) {
-        Ok(t) => t,
-        Err(message) => {
-            eprintln!("arbiter: {message}");
-            return Ok(ExitCode::from(BAD_INPUT));
-        }
+    if let Some(config) = &args.generate {
+        return generate::run(
+            config.as_deref(),
+            args.output.as_deref(),
+            args.seed,
+            args.baku,
+        );
+    }
+    let Some(input) = &args.input else {
+        eprintln!("arbiter: pair: a tournament file is needed");
+        return Ok(ExitCode::from(BAD_INPUT));
     };
-    // clap lets exactly one system flag through; each system answers with a
-    // pairing or a refusal.
-    debug_assert!(args.berger);
-    let pairing = berger::next_round(&tournament);
-    let pairing = match pairing {
-        Ok(pairing) => pairing,
+    let out = args.pairings.flatten();
+    if args.berger {
+        return pair_berger(input, out.as_deref());
+    }
+    let options = dutch::Options { baku: args.baku };
+    if args.check {
+        return dutch::check(input, options);
+    }
+    dutch::pair_next(input, out.as_deref(), options)
+}
+
+/// `--berger -p`: the next round of a round robin.
+fn pair_berger(input: &Path, out: Option<&Path>) -> anyhow::Result<ExitCode> {
+    let tournament = match dutch::read(input) {
+        Ok(t) => t,
+        Err(code) => return Ok(code),
+    };
+    match berger::next_round(&tournament) {
+        Ok(pairing) => {
+            write(out, &pairing)?;
+            Ok(ExitCode::from(PAIRED))
+        }
         Err(Refusal::BadInput(message)) => {
-            eprintln!("arbiter: {}: {message}", args.input.display());
-            return Ok(ExitCode::from(BAD_INPUT));
+            eprintln!("arbiter: {}: {message}", input.display());
+            Ok(ExitCode::from(BAD_INPUT))
         }
         Err(Refusal::NoPairing(message)) => {
-            eprintln!("arbiter: {}: {message}", args.input.display());
-            return Ok(ExitCode::from(NO_PAIRING));
+            eprintln!("arbiter: {}: {message}", input.display());
+            Ok(ExitCode::from(NO_PAIRING))
         }
-    };
-    write(args.pairings.as_deref(), &pairing)?;
-    Ok(ExitCode::from(PAIRED))
+    }
 }
 
-/// Reads a TRF file (any encoding: bytes that are not UTF-8 are replaced,
-/// names only suffer).
-fn read(path: &Path) -> Result<Tournament, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    trf::read(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes the pairing in bbpPairings' form, to a file or standard output.
+/// Writes a pairing in bbpPairings' form, to a file or standard output.
 fn write(out: Option<&Path>, pairing: &[Pairing]) -> anyhow::Result<()> {
     let text = write_pairings(pairing);
     match out {

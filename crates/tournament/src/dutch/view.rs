@@ -1,0 +1,249 @@
+//! From a tournament to the engine's view of one round: who is paired, with
+//! what score, colours, floats and bye history (C.04.3 articles 1 and 3).
+
+use crate::result::{Colour as Side, Outcome, ResultCode, RoundEntry};
+use crate::{Points, StartNo, Tournament};
+
+use super::{Colour, Float, PairingCard, Round};
+
+/// How a round's scores are made for pairing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Acceleration {
+    /// Baku acceleration (C.04.5.1): the upper half of the field gets virtual
+    /// points in the first half of the rounds. Ignored when the file gives
+    /// its own accelerations (`XXA`, record 250).
+    pub baku: bool,
+}
+
+fn colour(side: Side) -> Colour {
+    match side {
+        Side::White => Colour::White,
+        Side::Black => Colour::Black,
+    }
+}
+
+/// Whether the cell takes part in the round's pairing: a game, a forfeit,
+/// or the pairing-allocated bye.
+fn paired(cell: &RoundEntry) -> bool {
+    cell.opponent.is_some()
+        || matches!(
+            cell.code,
+            ResultCode::PairingAllocatedBye | ResultCode::ForfeitWin
+        )
+}
+
+/// The number of rounds the file has paired, as the pairing engines count
+/// them: the last round anyone was paired in, or the last before a round
+/// anyone has an entry for.
+pub fn rounds_paired(t: &Tournament) -> u32 {
+    let mut played = 0;
+    for e in &t.entrants {
+        for (i, cell) in e.rounds.iter().enumerate() {
+            if *cell == RoundEntry::NOT_PAIRED {
+                continue;
+            }
+            let round = i as u32 + 1;
+            played = played.max(if paired(cell) { round } else { round - 1 });
+        }
+    }
+    played
+}
+
+fn tenths(p: Points) -> i64 {
+    p.tenths() as i64
+}
+
+/// The players' view for pairing round `round` (1-based) from the rounds
+/// before it. A player with a cell already in round `round` that is not a
+/// pairing (a requested bye, an absence), one listed absent (`XXZ`) or with
+/// a bye requested for the round (record 240) is left out.
+pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> Round {
+    let played = round.saturating_sub(1) as usize;
+    let cells = |e: &crate::Entrant| -> Vec<RoundEntry> {
+        (1..=played as u32).map(|r| e.round(r)).collect()
+    };
+    // Players who take part in the event by now, in pairing-number order.
+    let mut valid: Vec<&crate::Entrant> = t
+        .entrants
+        .iter()
+        .filter(|e| {
+            let last = e
+                .rounds
+                .iter()
+                .take(played + 1)
+                .rposition(|c| *c != RoundEntry::NOT_PAIRED)
+                .map_or(0, |i| i + 1);
+            last <= played || e.rounds.iter().take(played + 1).any(paired)
+        })
+        .collect();
+    if t.pair_by_rank {
+        valid.sort_by_key(|e| (e.player.stated_rank.unwrap_or(u32::MAX), e.player.start_no));
+    }
+    let rank_of = |no: StartNo| valid.iter().position(|e| e.player.start_no == no);
+    let system = &t.points;
+    let baku = if acceleration.baku && t.entrants.iter().all(|e| e.accelerations.is_empty()) {
+        Some(baku_points(
+            valid.len(),
+            t.planned_rounds.unwrap_or(round),
+            system,
+        ))
+    } else {
+        None
+    };
+    let accel = |e: &crate::Entrant, rank: usize, index: usize| -> i64 {
+        match &baku {
+            Some(table) => table(rank, index),
+            None => e.accelerations.get(index).map_or(0, |&p| tenths(p)),
+        }
+    };
+    // Scores `back` rounds ago, with that round's acceleration.
+    let score_back = |e: &crate::Entrant, rank: usize, back: usize| -> i64 {
+        let cells = cells(e);
+        let real: i64 = cells[..played - back]
+            .iter()
+            .map(|c| tenths(c.points(system)))
+            .sum();
+        real + accel(e, rank, played - back)
+    };
+    let absent: Vec<StartNo> = if round as usize == played + 1 {
+        let mut list = Vec::new();
+        if rounds_paired(t) < round {
+            list.extend(t.absent_next_round.iter().copied());
+        }
+        for (r, _, players) in &t.requested_byes {
+            if *r == round {
+                list.extend(players.iter().copied());
+            }
+        }
+        list
+    } else {
+        Vec::new()
+    };
+    let top_threshold = played as i64 * tenths(system.win.max(system.draw)) / 2;
+    let planned = t.planned_rounds.unwrap_or(round) as usize;
+    let final_round = played + 1 >= planned;
+    let mut entrants = Vec::new();
+    for (rank, e) in valid.iter().enumerate() {
+        let now = e.round(round);
+        if (now != RoundEntry::NOT_PAIRED && !paired(&now)) || absent.contains(&e.player.start_no) {
+            continue;
+        }
+        let history = cells(e);
+        let real: i64 = history.iter().map(|c| tenths(c.points(system))).sum();
+        let score = real + accel(e, rank, played);
+        let mut colours = Vec::new();
+        let mut forbidden = Vec::new();
+        let mut bye_eligible = true;
+        for cell in &history {
+            match cell.outcome() {
+                Outcome::Played {
+                    opponent,
+                    colour: c,
+                    ..
+                } => {
+                    colours.push(colour(c));
+                    forbidden.push(opponent as usize - 1);
+                }
+                Outcome::PairingAllocatedBye => bye_eligible = false,
+                _ => {
+                    if cell.points(system) >= system.win {
+                        bye_eligible = false;
+                    }
+                }
+            }
+        }
+        for group in &t.forbidden_pairs {
+            if group.contains(&e.player.start_no) {
+                forbidden.extend(group.iter().map(|&n| n as usize - 1));
+            }
+        }
+        let mut floats = [Float::None; 2];
+        for (back, float) in floats.iter_mut().enumerate().take(played.min(2)) {
+            let cell = &history[played - 1 - back];
+            *float = match cell.outcome() {
+                Outcome::Played { opponent, .. } => {
+                    let mine = score_back(e, rank, back + 1);
+                    let theirs = t.entrant(opponent).map_or(0, |o| {
+                        score_back(o, rank_of(opponent).unwrap_or(usize::MAX), back + 1)
+                    });
+                    match mine.cmp(&theirs) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    }
+                }
+                _ if cell.points(system) > system.loss => Float::Down,
+                _ => Float::None,
+            };
+        }
+        entrants.push(PairingCard {
+            id: e.player.start_no as usize - 1,
+            rank,
+            score: score.max(0) as u32,
+            real_score: real.max(0) as u32,
+            colours,
+            floats,
+            bye_eligible,
+            topscorer: final_round && score > top_threshold,
+            forbidden,
+        });
+    }
+    Round {
+        entrants,
+        rounds_played: played,
+        initial_colour: t
+            .initial_colour
+            .map(colour)
+            .unwrap_or_else(|| inferred_initial_colour(&valid)),
+    }
+}
+
+/// When the file does not say it, the colour the top player had in the
+/// first round with colours: read off the highest player with a colour
+/// there, reversed once for each player above them.
+fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Colour {
+    let first = valid
+        .iter()
+        .filter_map(|e| e.rounds.iter().position(|c| c.colour.is_some()))
+        .min();
+    let Some(first) = first else {
+        return Colour::White;
+    };
+    let mut flips = 0;
+    for e in valid {
+        let took_part = e.rounds.iter().take(first + 1).any(paired);
+        if !took_part {
+            continue;
+        }
+        if let Some(c) = e.rounds[first].colour {
+            let c = colour(c);
+            return if flips % 2 == 0 { c } else { c.opposite() };
+        }
+        flips += 1;
+    }
+    Colour::White
+}
+
+/// Baku acceleration's virtual points (C.04.5.1) for the player of pairing
+/// rank `rank` in the round of 0-based index `index`: the upper half of the
+/// field gets a win's worth in the first half of the accelerated rounds and
+/// a draw's in the second; the accelerated rounds are the first half.
+fn baku_points(
+    players: usize,
+    rounds: u32,
+    system: &crate::PointSystem,
+) -> impl Fn(usize, usize) -> i64 + use<> {
+    let upper = players.div_ceil(2);
+    let last = (rounds as usize).saturating_sub(1) / 2;
+    let last_full = last / 2;
+    let (win, draw) = (tenths(system.win), tenths(system.draw));
+    move |rank, index| {
+        if rank >= upper || index > last {
+            0
+        } else if index <= last_full {
+            win
+        } else {
+            draw
+        }
+    }
+}
