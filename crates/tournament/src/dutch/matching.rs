@@ -646,6 +646,9 @@ mod tests {
             let n = 2 + (round % 9);
             let mut w = vec![vec![0u64; n]; n];
             let mut g = Graph::<1>::new(n);
+            // Both halves of the symmetric matrix are written at once, so the
+            // indices are the clearest form.
+            #[allow(clippy::needless_range_loop)]
             for j in 1..n {
                 for i in 0..j {
                     let x = if next() % 3 == 0 { 0 } else { next() % 20 };
