@@ -1,7 +1,8 @@
 // The electronic board's live position beside the game's: shown once an
 // `arbiter board` reports a board for this game, with the squares where
-// board and game differ marked. A module of its own, on its own socket,
-// so that the game page knows nothing of it.
+// board and game differ marked. A module of its own: the game page's socket
+// hands it each `board` message as an `arbiter:board` event (a socket of its
+// own would count as one more spectator).
 import { lang } from './i18n.js';
 
 const TITLE = { en: 'Electronic board', zh: '电子棋盘' };
@@ -9,8 +10,6 @@ const SAME = { en: 'the board stands as the game', zh: '棋盘与对局一致' }
 const DIFFER = { en: 'differs from the game on', zh: '与对局不同的格：' };
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
                 k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
-
-const id = location.pathname.split('/')[2];
 
 // Rank 8 first, as FEN writes it: 64 entries, a8..h1.
 function squaresOf(boardFen) {
@@ -59,14 +58,4 @@ function render(board) {
     : SAME[l];
 }
 
-function connect() {
-  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws`);
-  socket.onmessage = (e) => {
-    const msg = JSON.parse(e.data);
-    if (msg.type === 'board') render(msg);
-  };
-  socket.onclose = () => setTimeout(connect, 2000);
-}
-
-if (id) connect();
+window.addEventListener('arbiter:board', (e) => render(e.detail));

@@ -123,6 +123,9 @@ function receive(msg) {
       $('chat-lines').scrollTop = 1e9; break;
     case 'gone':
       playerGone(msg.color, msg.gone); break;
+    case 'board':
+      // What an electronic board shows is eboard.js's to draw.
+      window.dispatchEvent(new CustomEvent('arbiter:board', { detail: msg })); break;
     case 'presence':
       presence = msg; renderPresence(); break;
     case 'rematch':
