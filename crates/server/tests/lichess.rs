@@ -167,15 +167,7 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
     assert_eq!(view["result"], "*");
     assert_eq!(view["outcome"]["termination"], "aborted");
     assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 12.2");
-    let log: Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/log")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let log = s.get_json(&format!("/api/games/{id}/log")).await;
     let last = &log["events"].as_array().unwrap().last().unwrap()["event"];
     assert_eq!(last["kind"], "abort");
     assert_eq!(last["actor"], "black");

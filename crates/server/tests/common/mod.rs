@@ -110,8 +110,13 @@ impl Server {
     }
 
     pub async fn view(&self, id: &str) -> Value {
+        self.get_json(&format!("/api/games/{id}")).await
+    }
+
+    /// `GET path`, its body read as JSON.
+    pub async fn get_json(&self, path: &str) -> Value {
         self.http
-            .get(self.url(&format!("/api/games/{id}")))
+            .get(self.url(path))
             .send()
             .await
             .unwrap()
