@@ -103,7 +103,7 @@ pub enum MoveTime {
 /// A move's time and how finely it was recorded.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RecordedTime {
-    /// The time.
+    /// The recorded clock reading or time spent.
     pub time: MoveTime,
     /// The recording's resolution: 1000 for whole seconds, 1 for
     /// milliseconds.
@@ -204,7 +204,7 @@ pub enum ImportError {
     /// A tag's value is unusable.
     #[error("tag {tag}: {message}")]
     Tag {
-        /// The tag.
+        /// The name of the tag (`TimeControl`).
         tag: String,
         /// Why.
         message: String,

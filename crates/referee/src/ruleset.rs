@@ -200,13 +200,13 @@ pub struct Ruleset {
     pub name_perpetual_check: bool,
     /// Draw offers.
     pub offers: OfferRule,
-    /// Illegal moves.
+    /// Which illegal moves count, and the penalty for each (FIDE 7.5, A.5, B.5).
     pub illegal_moves: IllegalMoveRule,
     /// Who calls flags.
     pub flag_call: FlagCall,
     /// The cases saved by the opponent's inability to mate.
     pub saved_by_no_mate: SavedByNoMate,
-    /// Colours reversed.
+    /// What is done when the colours were found reversed (FIDE 7.3).
     pub colours_reversed: ColoursReversed,
     /// Recording obligations.
     pub recording: RecordingRule,

@@ -38,21 +38,21 @@ pub struct Row {
 /// The head of the record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
-    /// The event.
+    /// The competition (PGN's `Event` tag).
     pub event: String,
     /// The place.
     pub site: String,
-    /// The date.
+    /// The date the game was played, `YYYY.MM.DD`.
     pub date: String,
     /// The time of day.
     pub time: String,
-    /// The round.
+    /// The round of the competition.
     pub round: String,
-    /// White.
+    /// The player with the white pieces.
     pub white: Player,
-    /// Black.
+    /// The player with the black pieces.
     pub black: Player,
-    /// The time control.
+    /// The time control, as the record writes it.
     pub time_control: String,
     /// The ruleset's name.
     pub ruleset: String,

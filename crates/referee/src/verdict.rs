@@ -57,16 +57,16 @@ pub enum Effect {
     },
     /// A piece adjusted, with no obligation.
     Adjusted {
-        /// The square.
+        /// The square of the piece adjusted (FIDE 4.2).
         square: Square,
     },
     /// A legal move made on the board.
     MoveMade {
         /// Who moved.
         side: Color,
-        /// UCI.
+        /// The move in UCI notation (`g1f3`).
         uci: String,
-        /// SAN.
+        /// The move in SAN (`Nf3`).
         san: String,
     },
     /// An illegal move left on the board, not yet completed (no clock
@@ -74,9 +74,9 @@ pub enum Effect {
     IllegalMovePlaced {
         /// Who.
         side: Color,
-        /// From.
+        /// The square the piece was lifted from.
         from: Square,
-        /// To.
+        /// The square the piece was put on.
         to: Square,
     },
     /// The clock was pressed: `side`'s clock stopped with `remaining_ms`,
@@ -129,7 +129,7 @@ pub enum Effect {
     Noted,
     /// The game is over.
     GameOver {
-        /// The result.
+        /// The result the game ended with (`*` when it ended without one).
         result: GameResult,
         /// Why.
         termination: Termination,

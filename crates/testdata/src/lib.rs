@@ -5,6 +5,8 @@
 //! `$ARBITER_DATA`, or at `shared/data` in the repository's parent folder or
 //! any folder above it.
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 /// The folder holding the shared test data.

@@ -467,7 +467,7 @@ impl Game {
         &self.setup
     }
 
-    /// The ruleset.
+    /// The rules this game is played under.
     pub fn ruleset(&self) -> &Ruleset {
         &self.setup.ruleset
     }

@@ -33,7 +33,7 @@ pub type OnFinish = Arc<dyn Fn(&GameMeta, &View) + Send + Sync>;
 /// What every actor shares.
 #[derive(Clone)]
 pub struct Context {
-    /// The writer.
+    /// The one writer every game's events are committed through.
     pub writer: Writer,
     /// How long a player's connections must stay closed before the
     /// opponent may claim the win.

@@ -16,7 +16,7 @@ use crate::token::TokenDigest;
 pub struct GameMeta {
     /// The public id.
     pub id: String,
-    /// The setup.
+    /// The game's setup: players, time control, ruleset, mode, start position.
     pub setup: GameSetup,
     /// Creation time, ms since 1970.
     pub created_unix_ms: i64,

@@ -31,7 +31,7 @@ pub struct Head {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// The event.
+    /// The competition the game belongs to (PGN's `Event` tag).
     pub event: String,
     /// The place.
     pub site: String,
@@ -39,7 +39,7 @@ pub struct Head {
     pub date: String,
     /// The time of day.
     pub time: String,
-    /// The round.
+    /// The round of the competition (PGN's `Round` tag).
     pub round: String,
     /// The time control, as written (`300+3`).
     pub time_control: String,
@@ -78,9 +78,9 @@ impl Head {
 pub struct PlyView {
     /// Who moved.
     pub side: Color,
-    /// UCI.
+    /// The move in UCI notation (`g1f3`).
     pub uci: String,
-    /// SAN.
+    /// The move in SAN (`Nf3`).
     pub san: String,
     /// The move in the Chinese form of the classic rules (`马f3`).
     pub chinese: String,

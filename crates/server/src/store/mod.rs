@@ -94,7 +94,7 @@ pub enum StoreError {
     /// A stored row cannot be read back.
     #[error("game {game}: stored {what} is unreadable: {detail}")]
     Corrupt {
-        /// The game.
+        /// The id of the game whose row is unreadable.
         game: String,
         /// What was being read.
         what: &'static str,
@@ -116,7 +116,7 @@ pub struct GameRow {
     pub id: String,
     /// The setup, as stored (JSON).
     pub setup_json: String,
-    /// The setup.
+    /// The setup, read back from its JSON.
     pub setup: GameSetup,
     /// Wall-clock time of creation, ms since 1970.
     pub created_unix_ms: i64,

@@ -14,7 +14,7 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
-    /// Zero.
+    /// The number 0.
     pub const ZERO: Self = Wide([0; N]);
 
     /// The integer `value`.
