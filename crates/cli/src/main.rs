@@ -8,7 +8,7 @@ mod commands;
 
 /// mimalloc rather than the system's allocator: under `arbiter serve`'s
 /// load, glibc's `malloc` and `free` took a fifth of the server's time
-/// (docs/server.md, Speed).
+/// (profiled under the load generator, `crates/server/benches/load.rs`).
 ///
 /// Built without its transparent huge pages (`no_thp`): mimalloc marks its
 /// memory `MADV_HUGEPAGE`, and where the kernel then compacts memory to

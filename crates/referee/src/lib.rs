@@ -1,5 +1,5 @@
 //! The Competition Rules (FIDE Laws of Chess, Articles 6–12 and the
-//! appendices, and the seed texts' rules as ruleset `classic`): a game is a
+//! appendices, and the classic rules as ruleset `classic`): a game is a
 //! pure fold over timestamped [`Event`]s, each decided by a [`Verdict`]
 //! that cites its [`Rule`] in English and Chinese.
 //!

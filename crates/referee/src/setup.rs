@@ -83,7 +83,7 @@ pub struct GameSetup {
     pub site: String,
     /// The date, `YYYY.MM.DD` as PGN writes it.
     pub date: String,
-    /// The time of day the game starts, `HH:MM:SS` (the seeds' 对局时间).
+    /// The time of day the game starts, `HH:MM:SS` (the classic rules' 对局时间).
     pub time: String,
     /// The round.
     pub round: String,

@@ -26,7 +26,7 @@ pub struct PlyRecord {
     pub uci: String,
     /// The move in SAN (for an illegal move left standing, its squares).
     pub san: String,
-    /// The seeds' Chinese short form (`马f3`).
+    /// The classic rules' Chinese short form (`马f3`).
     pub chinese: String,
     /// When the clock was pressed.
     pub at_ms: u64,
@@ -598,7 +598,7 @@ impl Game {
     }
 
     /// Whether `color` must keep the scoresheet at `now_ms` (FIDE 8.1, 8.4;
-    /// A.2: not in rapid and blitz; the seeds: not under five minutes).
+    /// A.2: not in rapid and blitz; the classic rules: not under five minutes).
     pub fn must_record(&self, color: Color, now_ms: u64) -> bool {
         let rule = &self.setup.ruleset.recording;
         if !rule.required {

@@ -82,7 +82,7 @@ pub struct PlyView {
     pub uci: String,
     /// SAN.
     pub san: String,
-    /// The seeds' Chinese form.
+    /// The move in the Chinese form of the classic rules (`马f3`).
     pub chinese: String,
     /// Time left after the move.
     pub clock_ms: Option<i64>,
