@@ -26,3 +26,8 @@ pub use command::{ClockRun, Command, DISPLAY_WIDTH};
 pub use decoder::{DecodeError, Decoder, MAX_MESSAGE};
 pub use message::{ClockFace, ClockReading, Contents, Field, Message, Orientation};
 pub use reader::{BoardReader, Notice, Reading, SETTLE_MS};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
