@@ -138,7 +138,12 @@ fn compare_rounds(t: &Tournament, label: &str, tally: &mut Tally) {
         let read = trf::read(&text).unwrap_or_else(|e| panic!("{label} round {round}: {e}"));
         let next = dutch::rounds_paired(&read) + 1;
         let ours = dutch::pair(&dutch::round_to_pair(&read, next, Acceleration::default()));
-        let theirs = bbp_pairs(&text, "round");
+        // One scratch file per tournament: the tests run side by side.
+        let scratch_name: String = label
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let theirs = bbp_pairs(&text, &scratch_name);
         tally.compared += 1;
         let same = match (&ours, &theirs) {
             (Ok(a), Ok(b)) => a == b,

@@ -33,7 +33,8 @@ const INNER: u8 = 2;
 #[derive(Debug, Clone)]
 pub struct Graph<const N: usize> {
     n: usize,
-    /// Lower triangle: the weight of (i, j), i < j, at `j * (j - 1) / 2 + i`.
+    /// The weight of (i, j) at `i * n + j` and `j * n + i`: a vertex's
+    /// edges lie side by side, as the search reads them.
     weights: Vec<Wide<N>>,
     /// The two vertices of each slot.
     ends: Vec<(u32, u32)>,
@@ -56,6 +57,9 @@ pub struct Graph<const N: usize> {
     child_ends: Vec<Vec<usize>>,
     base: Vec<Option<usize>>,
     best_edge: Vec<Option<usize>>,
+    /// The slack of each `best_edge`, kept up to date as the duals move so
+    /// that the search reads no weight to compare them.
+    best_slack: Vec<Wide<N>>,
     best_edges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     /// Vertex duals (`0..n`) and blossom duals (`n..2n`), doubled so that
@@ -81,7 +85,7 @@ impl<const N: usize> Graph<N> {
         base.extend(std::iter::repeat_n(None, n));
         Graph {
             n,
-            weights: vec![Wide::ZERO; edges],
+            weights: vec![Wide::ZERO; n * n],
             ends,
             fixed: vec![None; n],
             changed: Vec::new(),
@@ -97,6 +101,7 @@ impl<const N: usize> Graph<N> {
             child_ends: vec![Vec::new(); 2 * n],
             base,
             best_edge: vec![None; 2 * n],
+            best_slack: vec![Wide::ZERO; 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: vec![Wide::ZERO; 2 * n],
@@ -115,11 +120,12 @@ impl<const N: usize> Graph<N> {
     /// removes it). The next solve re-pairs `modified` afresh: a caller that
     /// changes many edges of one vertex names that vertex first.
     pub fn set(&mut self, modified: usize, neighbour: usize, weight: Wide<N>) {
-        let k = Self::slot(modified, neighbour);
-        if self.weights[k] == weight {
+        let (a, b) = (modified * self.n + neighbour, neighbour * self.n + modified);
+        if self.weights[a] == weight {
             return;
         }
-        self.weights[k] = weight;
+        self.weights[a] = weight;
+        self.weights[b] = weight;
         if self.fixed[modified].is_none() && !self.is_changed[modified] {
             self.is_changed[modified] = true;
             self.changed.push(modified);
@@ -162,7 +168,8 @@ impl<const N: usize> Graph<N> {
 
     fn slack(&self, k: usize) -> Wide<N> {
         let (i, j) = self.ends[k];
-        self.dual[i as usize] + self.dual[j as usize] - self.weights[k].double()
+        let (i, j) = (i as usize, j as usize);
+        self.dual[i] + self.dual[j] - self.weights[i * self.n + j].double()
     }
 
     fn allow(&mut self, k: usize) {
@@ -178,14 +185,11 @@ impl<const N: usize> Graph<N> {
             if j == v || !self.open(j) {
                 return None;
             }
-            let k = Self::slot(v, j);
-            if self.weights[k].is_zero() {
-                None
-            } else if j > v {
-                Some(2 * k + 1)
-            } else {
-                Some(2 * k)
+            if self.weights[v * self.n + j].is_zero() {
+                return None;
             }
+            let k = Self::slot(v, j);
+            if j > v { Some(2 * k + 1) } else { Some(2 * k) }
         })
     }
 
@@ -216,7 +220,7 @@ impl<const N: usize> Graph<N> {
                 let mut need = Wide::ZERO;
                 for p in self.neighbour_ends(v) {
                     let j = self.endpoint(p);
-                    let w = self.weights[p / 2].double();
+                    let w = self.weights[v * self.n + j].double();
                     if w > self.dual[j] && w - self.dual[j] > need {
                         need = w - self.dual[j];
                     }
@@ -248,7 +252,7 @@ impl<const N: usize> Graph<N> {
                 continue;
             }
             for i in 0..j {
-                let w = self.weights[Self::slot(i, j)];
+                let w = self.weights[i * n + j];
                 if self.open(i) && w > max {
                     max = w;
                 }
@@ -430,42 +434,63 @@ impl<const N: usize> Graph<N> {
             }
             self.in_blossom[leaf] = b;
         }
-        let mut best_to: Vec<Option<usize>> = vec![None; 2 * self.n];
+        let mut best_to: Vec<Option<(usize, Wide<N>)>> = vec![None; 2 * self.n];
         for &child in &path {
-            let lists: Vec<usize> = match self.best_edges[child].take() {
-                Some(list) => list,
-                None => self
-                    .leaves_of(child)
-                    .into_iter()
-                    .flat_map(|leaf| self.neighbour_ends(leaf).map(|p| p / 2))
-                    .collect(),
-            };
-            for k in lists {
-                let (i, j) = self.ends[k];
-                let j = if self.in_blossom[j as usize] == b {
-                    i as usize
-                } else {
-                    j as usize
-                };
-                let bj = self.in_blossom[j];
-                if bj != b
-                    && self.label[bj] == OUTER
-                    && best_to[bj].is_none_or(|e| self.slack(k) < self.slack(e))
-                {
-                    best_to[bj] = Some(k);
+            match self.best_edges[child].take() {
+                Some(list) => {
+                    for k in list {
+                        let (i, j) = self.ends[k];
+                        let j = if self.in_blossom[j as usize] == b {
+                            i as usize
+                        } else {
+                            j as usize
+                        };
+                        let bj = self.in_blossom[j];
+                        if bj != b && self.label[bj] == OUTER {
+                            let slack = self.slack(k);
+                            if best_to[bj].is_none_or(|(_, s)| slack < s) {
+                                best_to[bj] = Some((k, slack));
+                            }
+                        }
+                    }
+                }
+                None => {
+                    // The leaf's row of weights, read in order.
+                    for leaf in self.leaves_of(child) {
+                        let row = leaf * self.n;
+                        for j in 0..self.n {
+                            let bj = self.in_blossom[j];
+                            if bj == b
+                                || self.label[bj] != OUTER
+                                || !self.open(j)
+                                || self.weights[row + j].is_zero()
+                            {
+                                continue;
+                            }
+                            let slack =
+                                self.dual[leaf] + self.dual[j] - self.weights[row + j].double();
+                            if best_to[bj].is_none_or(|(_, s)| slack < s) {
+                                best_to[bj] = Some((Self::slot(leaf, j), slack));
+                            }
+                        }
+                    }
                 }
             }
             self.best_edge[child] = None;
         }
-        let list: Vec<usize> = best_to.into_iter().flatten().collect();
-        let mut best = None;
-        for &k in &list {
-            if best.is_none_or(|e| self.slack(k) < self.slack(e)) {
-                best = Some(k);
+        let mut best: Option<(usize, Wide<N>)> = None;
+        let mut list = Vec::new();
+        for (k, slack) in best_to.into_iter().flatten() {
+            list.push(k);
+            if best.is_none_or(|(_, s)| slack < s) {
+                best = Some((k, slack));
             }
         }
         self.best_edges[b] = Some(list);
-        self.best_edge[b] = best;
+        self.best_edge[b] = best.map(|(k, _)| k);
+        if let Some((_, slack)) = best {
+            self.best_slack[b] = slack;
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, end_of_stage: bool) {
@@ -690,7 +715,8 @@ impl<const N: usize> Graph<N> {
                     && self.label[self.in_blossom[v]] == FREE
                     && let Some(e) = self.best_edge[v]
                 {
-                    let d = self.slack(e);
+                    let d = self.best_slack[v];
+                    debug_assert!(d == self.slack(e), "kept slack of {e}");
                     if d < delta {
                         delta = d;
                         kind = 2;
@@ -703,7 +729,8 @@ impl<const N: usize> Graph<N> {
                     && self.label[b] == OUTER
                     && let Some(e) = self.best_edge[b]
                 {
-                    let d = self.slack(e).half();
+                    debug_assert!(self.best_slack[b] == self.slack(e), "kept slack of {e}");
+                    let d = self.best_slack[b].half();
                     if d < delta {
                         delta = d;
                         kind = 3;
@@ -738,6 +765,26 @@ impl<const N: usize> Graph<N> {
                     }
                 }
             }
+            // A free vertex's best edge goes to an outer vertex: its slack
+            // falls by delta; an outer blossom's goes to another outer one:
+            // by twice delta. Inside an inner blossom it stays.
+            for x in 0..2 * n {
+                if self.best_edge[x].is_none() {
+                    continue;
+                }
+                let top = if x < n {
+                    self.in_blossom[x]
+                } else if self.parent[x].is_none() {
+                    x
+                } else {
+                    continue;
+                };
+                match self.label[top] {
+                    FREE => self.best_slack[x] -= delta,
+                    OUTER if top == x => self.best_slack[x] -= delta.double(),
+                    _ => {}
+                }
+            }
             match kind {
                 1 => {
                     // A vertex may stay unpaired once its dual is zero.
@@ -762,16 +809,24 @@ impl<const N: usize> Graph<N> {
         }
     }
 
+    /// Makes edge `k` the best edge of `x` if its slack is lower.
+    fn offer(&mut self, x: usize, k: usize, slack: Wide<N>) {
+        if self.best_edge[x].is_none() || slack < self.best_slack[x] {
+            self.best_edge[x] = Some(k);
+            self.best_slack[x] = slack;
+        }
+    }
+
     /// Scans the edges of outer vertex `v`; true when the matching changed.
     fn scan(&mut self, v: usize) -> bool {
         for j in 0..self.n {
             if j == v || !self.open(j) {
                 continue;
             }
-            let k = Self::slot(v, j);
-            if self.weights[k].is_zero() {
+            if self.weights[v * self.n + j].is_zero() {
                 continue;
             }
+            let k = Self::slot(v, j);
             let p = if j > v { 2 * k + 1 } else { 2 * k };
             let w = j;
             if self.in_blossom[v] == self.in_blossom[w] {
@@ -779,7 +834,7 @@ impl<const N: usize> Graph<N> {
             }
             let mut slack = Wide::ZERO;
             if !self.allowed[k] {
-                slack = self.slack(k);
+                slack = self.dual[v] + self.dual[w] - self.weights[v * self.n + w].double();
                 if slack.is_zero() {
                     self.allow(k);
                 }
@@ -808,13 +863,9 @@ impl<const N: usize> Graph<N> {
                 }
             } else if self.label[bw] == OUTER {
                 let b = self.in_blossom[v];
-                if self.best_edge[b].is_none_or(|e| slack < self.slack(e)) {
-                    self.best_edge[b] = Some(k);
-                }
-            } else if self.label[w] == FREE
-                && self.best_edge[w].is_none_or(|e| slack < self.slack(e))
-            {
-                self.best_edge[w] = Some(k);
+                self.offer(b, k, slack);
+            } else if self.label[w] == FREE {
+                self.offer(w, k, slack);
             }
         }
         false
