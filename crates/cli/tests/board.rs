@@ -203,7 +203,9 @@ fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
         .unwrap();
     let mut lines = std::io::BufReader::new(sim.stdout.take().unwrap()).lines();
     let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
-    let port = first["port"].as_str().expect("the simulator names its port");
+    let port = first["port"]
+        .as_str()
+        .expect("the simulator names its port");
     let mut cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(board_args(base, game))
         .args(["--port", port])
