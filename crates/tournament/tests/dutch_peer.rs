@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use arbiter_tournament::{Points, RoundEntry};
 use arbiter_tournament::dutch::{self, Acceleration, Board, Dice, GeneratorConfig};
+use arbiter_tournament::{Points, RoundEntry};
 use arbiter_tournament::{Tournament, trf};
 
 /// Builds bbpPairings once per test binary.
