@@ -332,8 +332,7 @@ fn shared_tournament_files_pair_identically() {
         "tournaments/sklangen-trf/lichess-swiss-2021_03.trf",
         "tournaments/sklangen-trf/lichess-swiss-2020_06.trf",
     ];
-    // The larger files take minutes with the engine solving each bracket
-    // from scratch.
+    // The larger files take a minute or two on a loaded machine.
     if arbiter_testdata::full_runs() {
         names.extend([
             "tournaments/bbpPairings/issue_7.trf",
