@@ -32,3 +32,8 @@ pub use message::{
     BatteryStatus, ClockAck, ClockFace, ClockReading, Contents, Field, Message, Orientation,
 };
 pub use reader::{BoardReader, Notice, Reading, SETTLE_MS};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -50,3 +50,8 @@ pub use ruleset::{
 pub use setup::{GameSetup, Mode, Player, SetupError};
 pub use time_control::{Bonus, Pace, ParseTimeControlError, Period, TimeControl};
 pub use verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

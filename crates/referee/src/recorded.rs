@@ -277,7 +277,8 @@ fn ending_events(game: &RecordedGame, side: Color, now: u64, clock: &Clock) -> V
 
 /// Turns a record into a setup and online-mode events. Each move is timed
 /// from its comments (moves without a time take none); what the record says
-/// happened after the last move follows (see [`ending_events`]).
+/// happened after the last move (a flag, a claim of threefold or fifty
+/// moves, an engine's illegal move) follows.
 pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Imported, ImportError> {
     let white_tc = tag_time_control(game, "WhiteTimeControl")?;
     let black_tc = tag_time_control(game, "BlackTimeControl")?;

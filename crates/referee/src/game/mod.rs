@@ -10,7 +10,7 @@ mod turn;
 use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
 
 use crate::clock::{Clock, ClockReading};
-use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
 use crate::winnability::DeadPositionWatch;
 use crate::{
     Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
@@ -227,37 +227,34 @@ impl Game {
     /// changes nothing else.
     pub fn apply(&mut self, event: Event) -> Verdict {
         if event.at_ms < self.state.last_at_ms {
-            return Verdict {
-                due: Vec::new(),
-                decision: Decision::Rejected {
-                    rejection: reject(
-                        Rule::fide("6.1"),
-                        format!(
-                            "events must come in time order: {} ms is before the last event at {} ms",
-                            event.at_ms, self.state.last_at_ms
-                        ),
-                        format!(
-                            "事件须按时间顺序：{} 毫秒早于上一事件的 {} 毫秒",
-                            event.at_ms, self.state.last_at_ms
-                        ),
+            return Verdict::rejected(
+                Vec::new(),
+                reject(
+                    Rule::fide("6.1"),
+                    format!(
+                        "events must come in time order: {} ms is before the last event at {} ms",
+                        event.at_ms, self.state.last_at_ms
                     ),
-                },
-            };
+                    format!(
+                        "事件须按时间顺序：{} 毫秒早于上一事件的 {} 毫秒",
+                        event.at_ms, self.state.last_at_ms
+                    ),
+                ),
+            );
         }
         let due = self.let_time_pass(event.at_ms);
         let saved = self.snapshot();
-        let decision = match self.decide(&event) {
+        match self.decide(&event) {
             Ok(consequences) => {
                 self.state.last_at_ms = event.at_ms;
                 self.events.push(event);
-                Decision::Accepted { consequences }
+                Verdict::accepted(due, consequences)
             }
             Err(rejection) => {
                 self.restore(saved);
-                Decision::Rejected { rejection }
+                Verdict::rejected(due, rejection)
             }
-        };
-        Verdict { due, decision }
+        }
     }
 
     /// What a rejected event must be rolled back to. The record (plies and

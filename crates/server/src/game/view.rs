@@ -3,9 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{
-    ClockReading, Decision, Game, GameSetup, Obligation, Outcome, PlyRecord, Verdict,
-};
+use arbiter_referee::{ClockReading, Game, GameSetup, Obligation, Outcome, PlyRecord};
 use arbiter_rules::{Bitboard, Color, Square, uci::Uci};
 use serde::ser::{SerializeMap as _, SerializeSeq as _};
 use serde::{Serialize, Serializer};
@@ -310,12 +308,6 @@ impl Serialize for Targets<'_> {
         }
         seq.end()
     }
-}
-
-/// `true` when the verdict changed anything (an accepted event, or a flag
-/// that fell before a refused one).
-pub fn changed_anything(verdict: &Verdict) -> bool {
-    !verdict.due.is_empty() || matches!(verdict.decision, Decision::Accepted { .. })
 }
 
 #[cfg(test)]
