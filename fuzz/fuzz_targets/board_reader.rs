@@ -106,7 +106,7 @@ fuzz_target!(|data: &[u8]| {
                             uci == mv[..4.min(mv.len())]
                         }),
                         "the reader made {mv}, not legal in {}",
-                        before.to_fen()
+                        before.fen()
                     );
                 }
                 EventKind::Release { from, .. } => {
