@@ -27,53 +27,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, params};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
+use super::super::{EventRow, MAX_BATCH, Op, Request, StoreError, Writer};
 use super::filing::{Filing, Pace, Step};
-use super::{EventRow, StoreError};
-
-/// One write.
-#[derive(Clone, Debug)]
-pub enum Op {
-    /// A new game's row.
-    NewGame {
-        /// The new game's public id.
-        id: String,
-        /// The game's setup as JSON, the start of its hash chain.
-        setup_json: String,
-        /// Creation time and epoch, ms since 1970.
-        created_unix_ms: i64,
-        /// Token digests, hex: white, black, arbiter.
-        tokens: [String; 3],
-        /// Accounts of the seats, if any.
-        accounts: [Option<String>; 2],
-    },
-    /// An accepted event.
-    Event(EventRow),
-    /// The game is over with this result.
-    Finish {
-        /// The game.
-        game_id: String,
-        /// `1-0`, `0-1`, `1/2-1/2` or `*` (`*` is stored as `-`: over, no result).
-        result: String,
-    },
-    /// The server is alive at this time (ms since 1970).
-    Heartbeat(i64),
-}
-
-struct Request {
-    ops: Vec<Op>,
-    done: oneshot::Sender<Result<(), String>>,
-}
-
-/// The handle games use to write.
-#[derive(Clone, Debug)]
-pub struct Writer {
-    tx: mpsc::Sender<Request>,
-}
-
-/// Most requests folded into one transaction.
-const MAX_BATCH: usize = 8192;
 
 /// Least time from the start of one commit to the start of the next.
 /// Measured at 10,000 moves a second (1,100 games, two cores, single
@@ -89,46 +46,30 @@ const COMMIT_GAP: Duration = Duration::from_millis(2);
 /// reader still using it), the next waits this long.
 const CHECKPOINT_EVERY_AT_MOST: Duration = Duration::from_secs(1);
 
-impl Writer {
-    /// Opens the writer's connection to the database at `path` (already
-    /// created, in WAL mode) and starts its thread. Whenever the
-    /// checkpointer sets `checkpoint_wanted`, the writer checkpoints
-    /// between two batches (see `checkpoint`).
-    pub(super) fn start(
-        path: &Path,
-        pace: Pace,
-        checkpoint_wanted: Arc<AtomicBool>,
-    ) -> Result<Writer, StoreError> {
-        let conn = open(path).map_err(writer_error)?;
-        let first_id = conn
-            .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
-                r.get(0)
-            })
-            .map_err(writer_error)?;
-        let (tx, rx) = mpsc::channel(65536);
-        std::thread::Builder::new()
-            .name("arbiter-writer".into())
-            .spawn(move || {
-                let filing = Filing::new(pace, first_id);
-                run(conn, rx, filing, first_id, &checkpoint_wanted)
-            })
-            .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
-        Ok(Writer { tx })
-    }
-
-    /// Writes `ops` in the next batch and returns once it has committed.
-    pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
-        let (done, wait) = oneshot::channel();
-        self.tx
-            .send(Request { ops, done })
-            .await
-            .map_err(|_| StoreError::WriterGone)?;
-        match wait.await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Writer(e)),
-            Err(_) => Err(StoreError::WriterGone),
-        }
-    }
+/// Opens the writer's connection to the database at `path` (already
+/// created, in WAL mode) and starts its thread. Whenever the checkpointer
+/// sets `checkpoint_wanted`, the writer checkpoints between two batches
+/// (see `checkpoint`).
+pub(super) fn start(
+    path: &Path,
+    pace: Pace,
+    checkpoint_wanted: Arc<AtomicBool>,
+) -> Result<Writer, StoreError> {
+    let conn = open(path).map_err(writer_error)?;
+    let first_id = conn
+        .query_row("SELECT coalesce(max(id), 0) + 1 FROM journal", [], |r| {
+            r.get(0)
+        })
+        .map_err(writer_error)?;
+    let (writer, rx) = Writer::channel();
+    std::thread::Builder::new()
+        .name("arbiter-writer".into())
+        .spawn(move || {
+            let filing = Filing::new(pace, first_id);
+            run(conn, rx, filing, first_id, &checkpoint_wanted)
+        })
+        .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
+    Ok(writer)
 }
 
 fn writer_error(e: rusqlite::Error) -> StoreError {
@@ -315,9 +256,8 @@ fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::
             ])?;
         }
         Op::Finish { game_id, result } => {
-            let stored = if result == "*" { "-" } else { result.as_str() };
             conn.prepare_cached("UPDATE games SET result = ?1 WHERE id = ?2")?
-                .execute(params![stored, game_id])?;
+                .execute(params![Op::stored_result(result), game_id])?;
         }
         Op::Heartbeat(ms) => {
             conn.prepare_cached(
@@ -332,8 +272,8 @@ fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::
 
 #[cfg(test)]
 mod tests {
+    use super::super::SqliteStore;
     use super::*;
-    use crate::store::Store;
 
     fn event(game: &str, seq: i64) -> Op {
         Op::Event(EventRow {
@@ -354,7 +294,7 @@ mod tests {
         }
     }
 
-    async fn seqs(store: &Store, game: &str) -> Vec<i64> {
+    async fn seqs(store: &SqliteStore, game: &str) -> Vec<i64> {
         let rows = store.events(game).await.unwrap();
         for r in &rows {
             assert_eq!(r.event_json, format!("{{\"{game}\":{}}}", r.seq));
@@ -363,7 +303,7 @@ mod tests {
         rows.iter().map(|r| r.seq).collect()
     }
 
-    async fn count(store: &Store, table: &str) -> i64 {
+    async fn count(store: &SqliteStore, table: &str) -> i64 {
         use sqlx::Row as _;
         sqlx::query(&format!("SELECT count(*) FROM {table}"))
             .fetch_one(&store.pool)
@@ -379,14 +319,14 @@ mod tests {
     async fn events_read_whole_while_rounds_file_them_home() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("filing.db");
-        let store = Store::open(&path).await.unwrap();
+        let store = SqliteStore::open(&path).await.unwrap();
         let pace = Pace {
             round_events: 7,
             round_age: Duration::from_secs(60),
             min_slice: 3,
             clear_chunk: 4,
         };
-        let writer = Writer::start(&path, pace, Arc::new(AtomicBool::new(false))).unwrap();
+        let writer = start(&path, pace, Arc::new(AtomicBool::new(false))).unwrap();
         let games = ["a", "b", "c"];
         writer
             .write(games.iter().map(|g| new_game(g)).collect())
@@ -412,7 +352,7 @@ mod tests {
         for _ in 0..10 {
             writer.write(vec![Op::Heartbeat(0)]).await.unwrap();
         }
-        let reopened = Store::open(&path).await.unwrap();
+        let reopened = SqliteStore::open(&path).await.unwrap();
         assert_eq!(count(&reopened, "journal").await, 0);
         assert_eq!(count(&reopened, "events").await, 20 + 10 + 7);
         assert_eq!(seqs(&reopened, "c").await, (0..7).collect::<Vec<_>>());
@@ -433,9 +373,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("checkpoint.db");
         let wal = dir.path().join("checkpoint.db-wal");
-        let store = Store::open(&path).await.unwrap();
+        let store = SqliteStore::open(&path).await.unwrap();
         let wanted = Arc::new(AtomicBool::new(false));
-        let writer = Writer::start(&path, Pace::DEFAULT, wanted.clone()).unwrap();
+        let writer = start(&path, Pace::DEFAULT, wanted.clone()).unwrap();
         writer.write(vec![new_game("a")]).await.unwrap();
         let wal_size = || std::fs::metadata(&wal).unwrap().len();
         let start = wal_size();

@@ -32,7 +32,7 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
-use super::EventRow;
+use super::super::EventRow;
 
 /// When a round starts and how fast it is filed.
 #[derive(Clone, Copy, Debug)]
