@@ -8,7 +8,7 @@ use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
 
-use crate::dead;
+use crate::dead_position;
 use crate::ending::Ending;
 use crate::finding::{Kind, RawFinding, SyntaxKind};
 use crate::mark::{self, WrongMark};
@@ -143,7 +143,7 @@ pub struct Replay {
     dead_candidates: Vec<Position>,
     /// The screens of the final position, shared by the questions asked
     /// of it.
-    final_screens: dead::Screens,
+    final_screens: dead_position::Screens,
     /// A null move was played in the main line: the final position is then
     /// not reached from the earlier ones by legal moves.
     passed: bool,
@@ -175,7 +175,7 @@ impl Default for Replay {
             ended: None,
             dead_checks: DeadChecks::Deferred,
             dead_candidates: Vec::new(),
-            final_screens: dead::Screens::default(),
+            final_screens: dead_position::Screens::default(),
             passed: false,
             first_dead: None,
             after_end_reported: false,
@@ -288,7 +288,7 @@ impl Replay {
     /// comes after the cheap tests that rule out all but endings.
     fn dead_after_move(&mut self, irreversible: bool) -> bool {
         let pos = &self.line.pos;
-        if !dead::worth_asking(pos) || !(irreversible || pos.is_check()) {
+        if !dead_position::worth_asking(pos) || !(irreversible || pos.is_check()) {
             return false;
         }
         self.dead_candidates.push(pos.clone());
@@ -315,17 +315,17 @@ impl Replay {
         // search finds its mate at a fraction of what one of them costs.
         if !self.passed
             && (end.is_checkmate()
-                || dead::quickly_proven_alive(end, &mut self.final_screens)
-                || (questions >= 2 || dead::worth_asking(end))
-                    && dead::proven_alive(end, questions, &mut self.final_screens))
+                || dead_position::quickly_proven_alive(end, &mut self.final_screens)
+                || (questions >= 2 || dead_position::worth_asking(end))
+                    && dead_position::proven_alive(end, questions, &mut self.final_screens))
         {
             return None;
         }
         self.dead_candidates.iter().position(|pos| {
             if pos == end {
-                dead::is_dead_screened(pos, &mut self.final_screens)
+                dead_position::is_dead_screened(pos, &mut self.final_screens)
             } else {
-                dead::is_dead(pos)
+                dead_position::is_dead(pos)
             }
         })
     }
@@ -651,7 +651,7 @@ impl Replay {
             Some(Ending::Stalemate)
         } else if let Some((e, _)) = self.ended {
             Some(e)
-        } else if dead::is_dead_screened(pos, &mut self.final_screens) {
+        } else if dead_position::is_dead_screened(pos, &mut self.final_screens) {
             Some(Ending::DeadPosition)
         } else {
             None
@@ -663,7 +663,7 @@ impl Replay {
                 } else {
                     Color::Black
                 };
-                if !dead::can_mate(pos, winner, &mut self.final_screens) {
+                if !dead_position::can_mate(pos, winner, &mut self.final_screens) {
                     let mut f = RawFinding::new(
                         Kind::WinnerCannotMate,
                         at,
@@ -742,7 +742,7 @@ impl Visitor for Replay {
         self.fifty_seen = false;
         self.ended = None;
         self.dead_candidates.clear();
-        self.final_screens = dead::Screens::default();
+        self.final_screens = dead_position::Screens::default();
         self.passed = false;
         self.first_dead = None;
         self.after_end_reported = false;

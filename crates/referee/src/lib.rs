@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod clock;
+pub mod dead_position;
 mod event;
 mod game;
 pub mod notation;
@@ -35,7 +36,6 @@ pub mod scoresheet;
 mod setup;
 mod time_control;
 mod verdict;
-pub mod winnability;
 
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};

@@ -14,6 +14,7 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+pub mod dead_position;
 mod dispatch;
 pub mod fen;
 mod magics;
@@ -28,7 +29,6 @@ pub mod san;
 mod setup;
 mod square;
 pub mod uci;
-pub mod unwinnable;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;

@@ -6,7 +6,7 @@ use arbiter_rules::{Bitboard, Color, Move, Position, Role, Setup};
 use super::{ClaimableIllegal, Decided, Game, Hand, IllegalPlacement, effect, reject, side_name};
 use crate::ruleset::{EmptyPress, IllegalMovePenalty, IllegalMovesCounted};
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
-use crate::{GameResult, Rule, Ruling, Termination, winnability};
+use crate::{GameResult, Rule, Ruling, Termination, dead_position};
 
 /// The king moved onto a square the opponent attacks (`classic: 送王`).
 fn is_king_exposure(pos: &Position, p: IllegalPlacement) -> bool {
@@ -278,7 +278,7 @@ impl Game {
                     .ruleset
                     .saved_by_no_mate
                     .illegal_move
-                    && !winnability::can_mate(&board, !player)
+                    && !dead_position::can_mate(&board, !player)
                 {
                     (
                         GameResult::Draw,

@@ -10,8 +10,8 @@ mod turn;
 use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
 
 use crate::clock::{Clock, ClockReading};
+use crate::dead_position::DeadPositionWatch;
 use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
-use crate::winnability::DeadPositionWatch;
 use crate::{
     Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
     Termination,

@@ -169,7 +169,7 @@ impl Referee {
             return;
         }
         let position = self.game.position().clone();
-        let opponent_can_mate = arbiter_referee::winnability::can_mate(&position, !side);
+        let opponent_can_mate = arbiter_referee::dead_position::can_mate(&position, !side);
         let (result, reason) = if opponent_can_mate {
             (GameResult::win_for(!side), reason)
         } else {
