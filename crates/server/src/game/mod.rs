@@ -6,7 +6,7 @@
 
 mod actor;
 mod handle;
-mod ruling;
+mod written_verdict;
 pub mod view;
 
 pub use actor::{kind_name, spawn};
@@ -19,5 +19,5 @@ pub use handle::{
     ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame,
     Role, Room, StateUpdate, Update,
 };
-pub use ruling::Ruling;
+pub use written_verdict::WrittenVerdict;
 pub use view::{Head, PlyView, Ruled, Status, View};
