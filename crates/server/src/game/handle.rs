@@ -8,7 +8,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::{WrittenVerdict, View};
+use super::{View, WrittenVerdict};
 use crate::token::TokenDigest;
 
 /// What never changes about a game.

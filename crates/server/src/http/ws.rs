@@ -35,7 +35,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use super::api::find;
 use super::error::ApiError;
 use crate::game::{
-    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, WrittenVerdict, Update,
+    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Update, WrittenVerdict,
 };
 use crate::hub::Hub;
 

@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 
 use super::format;
 use super::lobby::Challenge;
-use crate::game::{ChatLine, GameHandle, Role, WrittenVerdict, Status, Update};
+use crate::game::{ChatLine, GameHandle, Role, Status, Update, WrittenVerdict};
 use crate::http::api::find;
 use crate::http::auth::bearer;
 use crate::http::error::ApiError;
