@@ -657,23 +657,18 @@ impl Replay {
             None
         };
         let Some(ending) = ending else {
-            if let Some(white_won) = recorded.white_won() {
-                let winner = if white_won {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if !dead_position::can_mate(pos, winner, &mut self.final_screens) {
-                    let mut f = RawFinding::new(
-                        Kind::WinnerCannotMate,
-                        at,
-                        format!(
-                            "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
-                        ),
-                    );
-                    f.fen = Some(pos.fen());
-                    self.find(f);
-                }
+            if let Some(winner) = recorded.winner()
+                && !dead_position::can_mate(pos, winner, &mut self.final_screens)
+            {
+                let mut f = RawFinding::new(
+                    Kind::WinnerCannotMate,
+                    at,
+                    format!(
+                        "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
+                    ),
+                );
+                f.fen = Some(pos.fen());
+                self.find(f);
             }
             return (None, None);
         };

@@ -61,7 +61,7 @@ pub use nag::Nag;
 pub use open::{Compression, Input, Progress, decompress, open_input};
 pub use parse::GameText;
 pub use reader::{Games, MAX_GAME_BYTES, Reader};
-pub use result::{GameResult, ParseResultError};
+pub use arbiter_rules::{GameResult, ParseResultError};
 pub use split::{GameTags, NextGame, next_game, next_game_with_tags};
 pub use text::{decode_text, is_latin1};
 pub use visitor::{CheckMark, RawComment, RawTag, SanToken, Skip, Visitor};

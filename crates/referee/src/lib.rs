@@ -40,7 +40,8 @@ mod verdict;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
-pub use outcome::{GameResult, Outcome, Termination};
+pub use arbiter_rules::GameResult;
+pub use outcome::{Outcome, Termination};
 pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,

@@ -5,16 +5,7 @@
 
 use arbiter_pgn::{ClockTime, Comment, MoveNode};
 
-use crate::{Game, GameResult};
-
-fn pgn_result(result: GameResult) -> arbiter_pgn::GameResult {
-    match result {
-        GameResult::WhiteWins => arbiter_pgn::GameResult::WhiteWins,
-        GameResult::BlackWins => arbiter_pgn::GameResult::BlackWins,
-        GameResult::Draw => arbiter_pgn::GameResult::Draw,
-        GameResult::NoResult => arbiter_pgn::GameResult::Unknown,
-    }
-}
+use crate::Game;
 
 /// The game as a PGN record.
 pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
@@ -89,7 +80,7 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
             None => record.comments.push(verdict),
         }
     }
-    record.result = Some(pgn_result(game.result()));
+    record.result = Some(game.result());
     record
 }
 

@@ -24,6 +24,7 @@ pub mod notation;
 pub mod perft;
 mod polyglot_keys;
 mod position;
+mod result;
 mod role;
 pub mod san;
 mod setup;
@@ -40,6 +41,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use position::{
     IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,
 };
+pub use result::{GameResult, ParseResultError};
 pub use role::{Piece, Role};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -214,7 +214,7 @@ impl Game {
         };
         if restart {
             Ok(vec![self.finish(
-                GameResult::NoResult,
+                GameResult::Unknown,
                 Termination::ColoursReversedRestart,
                 Ruling::new(rule, restart_en, restart_zh),
                 at,

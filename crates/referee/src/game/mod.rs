@@ -574,7 +574,7 @@ impl Game {
         self.state
             .outcome
             .as_ref()
-            .map_or(GameResult::NoResult, |o| o.result)
+            .map_or(GameResult::Unknown, |o| o.result)
     }
 
     /// The moves made, with their clock times.

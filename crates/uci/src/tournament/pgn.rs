@@ -23,7 +23,7 @@ pub fn to_pgn(played: &PlayedGame) -> arbiter_pgn::Game {
     );
     tags.insert("White", setup.white.name.clone());
     tags.insert("Black", setup.black.name.clone());
-    tags.insert("Result", game.result().to_string());
+    tags.insert("Result", game.result().as_str());
     if let Some(fen) = &played.opening.fen {
         tags.insert("SetUp", "1");
         tags.insert("FEN", fen.clone());
@@ -87,6 +87,6 @@ pub fn to_pgn(played: &PlayedGame) -> arbiter_pgn::Game {
             None => out.comments.push(comment),
         }
     }
-    out.result = game.result().to_string().parse().ok();
+    out.result = Some(game.result());
     out
 }
