@@ -26,6 +26,7 @@ mod polyglot_keys;
 mod position;
 mod result;
 mod role;
+mod rule;
 pub mod san;
 mod setup;
 mod square;
@@ -43,5 +44,6 @@ pub use position::{
 };
 pub use result::{GameResult, ParseResultError};
 pub use role::{Piece, Role};
+pub use rule::{ParseRuleError, Rule, Source};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};

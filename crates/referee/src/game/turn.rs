@@ -200,7 +200,7 @@ impl Game {
         if fulfilled || !can_fulfil(pos, ob) {
             return Ok(());
         }
-        let bound_by = |default: &str| {
+        let bound_by = |default: &'static str| {
             self.state
                 .hand
                 .bound_by

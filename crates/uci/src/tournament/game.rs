@@ -164,7 +164,7 @@ impl Referee {
 
     /// The arbiter ends the game against `side` under `rule`: a loss, or
     /// a draw if the opponent cannot mate.
-    fn forfeit(&mut self, side: Color, rule: &str, reason: String) {
+    fn forfeit(&mut self, side: Color, rule: &'static str, reason: String) {
         if self.is_over() {
             return;
         }
