@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 mod comment;
+mod date;
 mod error;
 mod game;
 mod lex;
@@ -54,6 +55,7 @@ mod visitor;
 mod writer;
 
 pub use comment::{ClockTime, Comment, Eval, Score};
+pub use date::Date;
 pub use error::{GameError, Location, ReadError, SyntaxError, SyntaxErrorKind};
 pub use game::{Game, GameBuilder, MoveNode, Tags, Variation};
 pub use lex::count_line_breaks;
