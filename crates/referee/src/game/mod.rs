@@ -176,8 +176,9 @@ pub(crate) fn effect(
     Consequence::new(effect, Ruling::new(rule, en, zh))
 }
 
+/// The side's name in both languages ([`Color::names`]).
 fn side_name(c: Color) -> (&'static str, &'static str) {
-    c.fold(("White", "白方"), ("Black", "黑方"))
+    c.names()
 }
 
 impl Game {

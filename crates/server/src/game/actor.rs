@@ -434,7 +434,7 @@ impl GameActor {
         if !gone_long_enough {
             return Ok(WrittenVerdict::new(not_gone_verdict(opponent)));
         }
-        let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+        let (en, zh) = opponent.names();
         self.act(
             Actor::Arbiter,
             EventKind::DeclareResult {
@@ -448,7 +448,7 @@ impl GameActor {
 }
 
 fn not_gone_verdict(opponent: Color) -> Verdict {
-    let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+    let (en, zh) = opponent.names();
     Verdict {
         due: Vec::new(),
         decision: arbiter_referee::Decision::Rejected {
