@@ -6,7 +6,7 @@ use arbiter_pgn::{
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
+use arbiter_rules::{CastlingMode, Color, History, Move, Position, Setup};
 
 use crate::dead_position;
 use crate::ending::Ending;
@@ -131,8 +131,8 @@ pub struct Replay {
     /// The lines the open variations interrupted.
     outer: Vec<Line>,
     plies: u64,
-    /// Repetition keys of the main line since the last capture or pawn move.
-    keys: Vec<u64>,
+    /// The main line's positions, for the repetitions.
+    history: History,
     threefold_seen: bool,
     fifty_seen: bool,
     /// How the position ended the game, if it did while moves went on.
@@ -169,7 +169,7 @@ impl Default for Replay {
             line: Line::new(start),
             outer: Vec::new(),
             plies: 0,
-            keys: Vec::new(),
+            history: History::default(),
             threefold_seen: false,
             fifty_seen: false,
             ended: None,
@@ -504,19 +504,8 @@ impl Replay {
     fn after_main_line_move(&mut self, san: &SanToken<'_>, irreversible: bool) {
         let pos = &self.line.pos;
         let halfmoves = pos.halfmoves();
-        if halfmoves == 0 {
-            self.keys.clear();
-        }
-        let key = pos.repetition_key();
-        let mut count = 1;
-        let mut i = self.keys.len();
-        while i >= 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                count += 1;
-            }
-        }
-        self.keys.push(key);
+        self.history.push(pos);
+        let count = self.history.repetitions();
         let label = || played_label(pos, san);
         if count >= 3 && !self.threefold_seen {
             self.threefold_seen = true;
@@ -577,7 +566,7 @@ impl Replay {
                 f.mv = Some(label);
                 self.find(f);
                 self.line.pass(next);
-                self.keys.clear();
+                self.history.clear();
                 self.passed = true;
             }
             None => {
@@ -732,7 +721,7 @@ impl Visitor for Replay {
         self.skip_moves = false;
         self.outer.clear();
         self.plies = 0;
-        self.keys.clear();
+        self.history.clear();
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
@@ -776,7 +765,7 @@ impl Visitor for Replay {
         let missing = self.tags.missing(0);
         self.findings.extend(missing);
         let start = self.start_position();
-        self.keys.push(start.repetition_key());
+        self.history.push(&start);
         // The main line's steps keep their allocation from game to game.
         self.line.steps.clear();
         self.line.pos.clone_from(&start);

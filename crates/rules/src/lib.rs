@@ -17,6 +17,7 @@ mod color;
 pub mod dead_position;
 mod dispatch;
 pub mod fen;
+mod history;
 mod magics;
 mod movegen;
 mod moves;
@@ -38,6 +39,7 @@ pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use dispatch::{Backend, backend};
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField};
+pub use history::History;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{
     IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,

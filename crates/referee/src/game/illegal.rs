@@ -394,7 +394,7 @@ impl Game {
             check: standing.is_check(),
         });
         self.state.position = standing;
-        self.state.keys.push(self.state.position.repetition_key());
+        self.state.history.push(&self.state.position);
         *self.state.moves_made.get_mut(c.by) += 1;
         let _ = player;
         Ok(vec![effect(
