@@ -16,7 +16,8 @@ use core::fmt;
 pub enum Source {
     /// The FIDE Laws of Chess (2023), by article number.
     Fide,
-    /// The classic rules (ruleset `classic`), by their Chinese name.
+    /// The classic rules (ruleset `classic`; see the README's glossary), by
+    /// their Chinese name.
     Classic,
     /// The PGN standard (1994), by section: for what is about a game
     /// record's format rather than the game.
