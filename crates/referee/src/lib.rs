@@ -37,10 +37,10 @@ mod setup;
 mod time_control;
 mod verdict;
 
+pub use arbiter_rules::GameResult;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
-pub use arbiter_rules::GameResult;
 pub use outcome::{Outcome, Termination};
 pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{

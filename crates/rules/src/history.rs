@@ -139,7 +139,11 @@ mod tests {
     fn a_pawn_move_ends_every_repetition() {
         let mut pos = Position::new();
         let mut history = History::new(&pos);
-        play(&mut pos, &mut history, &["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"]);
+        play(
+            &mut pos,
+            &mut history,
+            &["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"],
+        );
         assert_eq!(history.repetitions(), 1);
         assert_eq!(history.occurrences(&Position::new()), 0);
         assert_eq!(history.len(), 6);

@@ -5,9 +5,8 @@
 //! here), a referee's verdict and a finding of `arbiter check` all carry a
 //! [`Rule`], so none has to read a citation back from text.
 
-use std::borrow::Cow;
 use core::fmt;
-
+use std::borrow::Cow;
 
 /// Where a rule comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
