@@ -49,3 +49,8 @@ pub use role::{Piece, Role};
 pub use rule::{ParseRuleError, Rule, Source};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,7 +1,7 @@
 //! The Arbiter service: people play in their browsers and bots over a
 //! lichess-compatible API, the referee of `arbiter-referee` decides
 //! everything, spectators watch, an arbiter can step in, and every game is
-//! kept as its hash-chained event log in SQLite.
+//! kept as its hash-chained event log, in SQLite or PostgreSQL.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -84,3 +84,8 @@ pub async fn serve(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
     })
     .await
 }
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -379,14 +379,12 @@ pub async fn takeback(
 }
 
 fn refusal(rule: Rule, en: &str, zh: &str) -> arbiter_referee::Verdict {
-    arbiter_referee::Verdict {
-        due: Vec::new(),
-        decision: arbiter_referee::Decision::Rejected {
-            rejection: arbiter_referee::Rejection {
-                ruling: arbiter_referee::Ruling::new(rule, en, zh),
-            },
+    arbiter_referee::Verdict::rejected(
+        Vec::new(),
+        arbiter_referee::Rejection {
+            ruling: arbiter_referee::Ruling::new(rule, en, zh),
         },
-    }
+    )
 }
 
 /// `POST /api/{board,bot}/game/{id}/resign`.
