@@ -85,14 +85,38 @@ impl Catalogue {
             out.push_str(&rest[..open]);
             let name = &rest[open + 1..close];
             match args.iter().find(|(n, _)| *n == name) {
-                Some((_, Arg::Text(text))) => out.push_str(text),
-                Some((_, Arg::Key(key))) => self.render_into(out, &Keyed(key)),
-                Some((_, Arg::Nested(inner))) => self.render_into(out, *inner),
+                Some((_, arg)) => self.render_arg(out, arg),
                 None => out.push_str(&rest[open..=close]),
             }
             rest = &rest[close + 1..];
         }
         out.push_str(rest);
+    }
+}
+
+impl Catalogue {
+    fn render_arg(&self, out: &mut String, arg: &Arg<'_>) {
+        match arg {
+            Arg::Text(text) => out.push_str(text),
+            Arg::Key(key) => self.render_into(out, &Keyed(key)),
+            Arg::Nested(inner) => self.render_into(out, *inner),
+            Arg::List(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.render_into(out, &Keyed("list-separator"));
+                    }
+                    self.render_arg(out, item);
+                }
+            }
+            Arg::PerLanguage(message) => {
+                let text = message.text(self.language);
+                out.push_str(if text.is_empty() {
+                    message.text("en")
+                } else {
+                    text
+                });
+            }
+        }
     }
 }
 

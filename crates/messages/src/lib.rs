@@ -20,8 +20,7 @@
 //! The pure crates stay pure: the catalogues are embedded at compile time.
 //!
 //! A new language is one new file: the build embeds every `catalogue/*.json`
-//! and refuses a catalogue with a missing or unknown key, or a placeholder
-//! English does not have. Where English needs a plural, the caller picks
+//! and refuses a catalogue with a missing or unknown key. Where English needs a plural, the caller picks
 //! between two keys (`…-one`, `…-other`); a language with richer plurals
 //! would bring a selector here, not in the callers.
 #![warn(missing_docs)]

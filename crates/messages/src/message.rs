@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::catalogue::catalogues;
@@ -23,6 +24,12 @@ pub enum Arg<'a> {
     Key(&'static str),
     /// A whole message, rendered in the same language.
     Nested(&'a dyn Localized),
+    /// Several arguments, joined by the catalogue's `list-separator`.
+    List(Vec<Arg<'a>>),
+    /// Text already in words in each language (English when the reader's
+    /// language is missing): a message received as text, or one some code
+    /// still words itself, kept visible by this one name.
+    PerLanguage(Cow<'a, Message>),
 }
 
 impl core::fmt::Debug for Arg<'_> {
@@ -31,6 +38,8 @@ impl core::fmt::Debug for Arg<'_> {
             Arg::Text(text) => f.debug_tuple("Text").field(text).finish(),
             Arg::Key(key) => f.debug_tuple("Key").field(key).finish(),
             Arg::Nested(inner) => f.debug_tuple("Nested").field(&inner.key()).finish(),
+            Arg::List(items) => f.debug_tuple("List").field(items).finish(),
+            Arg::PerLanguage(texts) => f.debug_tuple("PerLanguage").field(texts).finish(),
         }
     }
 }
@@ -70,18 +79,30 @@ macro_rules! numbers {
 }
 numbers!(u8, u16, u32, u64, usize, i32, i64);
 
+impl<T: ToArg> ToArg for [T] {
+    fn to_arg(&self) -> Arg<'_> {
+        Arg::List(self.iter().map(ToArg::to_arg).collect())
+    }
+}
+
+impl<T: ToArg> ToArg for Vec<T> {
+    fn to_arg(&self) -> Arg<'_> {
+        self.as_slice().to_arg()
+    }
+}
+
 impl<T: Localized> ToArg for Box<T> {
     fn to_arg(&self) -> Arg<'_> {
         Arg::Nested(&**self)
     }
 }
 
-/// A message rendered in every language there is a catalogue for,
+/// A message in words, in every language there is a catalogue for,
 /// English first. It serialises as an object from language to text
-/// (`{"en": "…", "zh": "…"}`).
+/// (`{"en": "…", "zh": "…"}`), and reads back from one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Message {
-    texts: Vec<(&'static str, String)>,
+    texts: Vec<(String, String)>,
 }
 
 impl Message {
@@ -90,7 +111,19 @@ impl Message {
         Message {
             texts: catalogues()
                 .iter()
-                .map(|c| (c.language(), c.render(message)))
+                .map(|c| (c.language().to_string(), c.render(message)))
+                .collect(),
+        }
+    }
+
+    /// A message from its texts, language by language.
+    pub fn from_texts<L: Into<String>, T: Into<String>>(
+        texts: impl IntoIterator<Item = (L, T)>,
+    ) -> Message {
+        Message {
+            texts: texts
+                .into_iter()
+                .map(|(l, t)| (l.into(), t.into()))
                 .collect(),
         }
     }
@@ -99,13 +132,41 @@ impl Message {
     pub fn text(&self, language: &str) -> &str {
         self.texts
             .iter()
-            .find(|(l, _)| *l == language)
+            .find(|(l, _)| l == language)
             .map_or("", |(_, text)| text.as_str())
     }
 
     /// Every language with its text, English first.
     pub fn texts(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.texts.iter().map(|(l, t)| (*l, t.as_str()))
+        self.texts.iter().map(|(l, t)| (l.as_str(), t.as_str()))
+    }
+}
+
+/// In a message, a message already in words is its text in the reader's
+/// language.
+impl ToArg for Message {
+    fn to_arg(&self) -> Arg<'_> {
+        Arg::PerLanguage(Cow::Borrowed(self))
+    }
+}
+
+impl<'de> Deserialize<'de> for Message {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Message, D::Error> {
+        struct Texts;
+        impl<'de> Visitor<'de> for Texts {
+            type Value = Message;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("an object from language to text")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Message, A::Error> {
+                let mut texts = Vec::new();
+                while let Some(entry) = map.next_entry::<String, String>()? {
+                    texts.push(entry);
+                }
+                Ok(Message { texts })
+            }
+        }
+        deserializer.deserialize_map(Texts)
     }
 }
 

@@ -28,6 +28,7 @@ mod game;
 pub mod notation;
 mod outcome;
 pub mod pgn_export;
+mod reason;
 pub mod recorded;
 mod rule;
 mod ruleset;
@@ -37,11 +38,13 @@ mod time_control;
 mod verdict;
 pub mod winnability;
 
+pub use arbiter_messages::Message;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
 pub use outcome::{GameResult, Outcome, Termination};
-pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
+pub use reason::{Infraction, Reason};
+pub use rule::{ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,
     IllegalMovesCounted, OfferRule, RecordingRule, Ruleset, SavedByNoMate, TouchRule,

@@ -13,7 +13,7 @@ use crate::clock::{Clock, ClockReading};
 use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
 use crate::winnability::DeadPositionWatch;
 use crate::{
-    Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
+    Event, EventKind, GameResult, GameSetup, Outcome, Reason, Rule, Ruleset, Ruling, SetupError,
     Termination,
 };
 
@@ -160,24 +160,15 @@ struct Snapshot {
 }
 
 /// A rejection under `rule`.
-pub(crate) fn reject(rule: Rule, en: impl Into<String>, zh: impl Into<String>) -> Rejection {
+pub(crate) fn reject(rule: Rule, reason: Reason) -> Rejection {
     Rejection {
-        ruling: Ruling::new(rule, en, zh),
+        ruling: Ruling::new(rule, reason),
     }
 }
 
 /// A consequence under `rule`.
-pub(crate) fn effect(
-    effect: Effect,
-    rule: Rule,
-    en: impl Into<String>,
-    zh: impl Into<String>,
-) -> Consequence {
-    Consequence::new(effect, Ruling::new(rule, en, zh))
-}
-
-fn side_name(c: Color) -> (&'static str, &'static str) {
-    c.fold(("White", "白方"), ("Black", "黑方"))
+pub(crate) fn effect(effect: Effect, rule: Rule, reason: Reason) -> Consequence {
+    Consequence::new(effect, Ruling::new(rule, reason))
 }
 
 impl Game {
@@ -232,14 +223,10 @@ impl Game {
                 decision: Decision::Rejected {
                     rejection: reject(
                         Rule::fide("6.1"),
-                        format!(
-                            "events must come in time order: {} ms is before the last event at {} ms",
-                            event.at_ms, self.state.last_at_ms
-                        ),
-                        format!(
-                            "事件须按时间顺序：{} 毫秒早于上一事件的 {} 毫秒",
-                            event.at_ms, self.state.last_at_ms
-                        ),
+                        Reason::EventsOutOfOrder {
+                            at_ms: event.at_ms,
+                            last_ms: self.state.last_at_ms,
+                        },
                     ),
                 },
             };
@@ -300,14 +287,9 @@ impl Game {
         {
             let ruling = Ruling::new(
                 outcome.ruling.rule.clone(),
-                format!(
-                    "the game ended when the move was made ({}); the clock press changes nothing",
-                    outcome.ruling.message.en
-                ),
-                format!(
-                    "着法走出时对局即已结束（{}）；按钟不改变结果",
-                    outcome.ruling.message.zh
-                ),
+                Reason::EndedByRelease {
+                    outcome: Box::new(outcome.ruling.reason.clone()),
+                },
             );
             self.state.ended_by_release = None;
             return Ok(vec![Consequence::new(Effect::Noted, ruling)]);
@@ -317,14 +299,10 @@ impl Game {
         {
             return Err(reject(
                 outcome.ruling.rule.clone(),
-                format!(
-                    "the game is over ({}): {}",
-                    outcome.result, outcome.ruling.message.en
-                ),
-                format!(
-                    "对局已结束（{}）：{}",
-                    outcome.result, outcome.ruling.message.zh
-                ),
+                Reason::GameIsOver {
+                    result: outcome.result,
+                    outcome: Box::new(outcome.ruling.reason.clone()),
+                },
             ));
         }
         match (&event.kind, event.actor.color()) {
@@ -346,11 +324,7 @@ impl Game {
             (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
             (EventKind::Resign, Some(p)) => self.resign(p, at),
             (EventKind::Abort, Some(p)) => self.abort(p, at),
-            (_, None) => Err(reject(
-                Rule::fide("12.1"),
-                "the arbiter does not make the players' moves, offers or claims",
-                "裁判员不代替棋手走棋、提和或提出要求",
-            )),
+            (_, None) => Err(reject(Rule::fide("12.1"), Reason::ArbiterDoesNotPlay)),
             (kind, Some(player)) => {
                 self.require_started()?;
                 match kind {
@@ -380,29 +354,17 @@ impl Game {
 
     fn require_started(&self) -> Result<(), Rejection> {
         if self.state.started_at.is_none() {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "the game has not started: the arbiter starts the clock first",
-                "对局尚未开始：须先由裁判员开动棋钟",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::NotStarted));
         }
         Ok(())
     }
 
     fn start(&mut self, actor: crate::Actor, at: u64) -> Decided {
         if actor != crate::Actor::Arbiter {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "only the arbiter starts the game",
-                "只有裁判员可以宣布开赛",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::OnlyArbiterStarts));
         }
         if self.state.started_at.is_some() {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "the game has already started",
-                "对局已经开始",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::AlreadyStarted));
         }
         let side = self.state.position.turn();
         self.state.started_at = Some(at);
@@ -411,12 +373,10 @@ impl Game {
         if self.state.clock.is_timed() {
             self.state.clock.start(side, at);
         }
-        let (en, zh) = side_name(side);
         out.push(effect(
             Effect::ClockStarted { side },
             Rule::fide("6.5"),
-            format!("the game starts; {en}'s clock runs"),
-            format!("对局开始，{zh}棋钟走动"),
+            Reason::GameStarts { side },
         ));
         out.extend(self.automatic_endings(at));
         Ok(out)
@@ -625,9 +585,5 @@ impl Game {
 }
 
 fn unreachable_kind() -> Decided {
-    Err(reject(
-        Rule::fide("12.1"),
-        "this event is not one a player makes",
-        "此事件不是棋手的行为",
-    ))
+    Err(reject(Rule::fide("12.1"), Reason::NotAPlayersEvent))
 }

@@ -74,7 +74,7 @@ pub fn to_pgn(played: &PlayedGame) -> arbiter_pgn::Game {
             .push(MoveNode::new(ply.san.clone()).with_comment(Comment::text(text)));
     }
     if let Some(o) = game.outcome() {
-        let mut text = format!("{} ({})", o.ruling.message.en, o.ruling.rule);
+        let mut text = format!("{} ({})", o.ruling.message().text("en"), o.ruling.rule);
         if let Some(adj) = &record.adjudication {
             text = format!("adjudication: {adj}; {text}");
         }
