@@ -8,6 +8,9 @@ import { lang } from './i18n.js';
 const TITLE = { en: 'Electronic board', zh: '电子棋盘' };
 const SAME = { en: 'the board stands as the game', zh: '棋盘与对局一致' };
 const DIFFER = { en: 'differs from the game on', zh: '与对局不同的格：' };
+const DISTURBED = { en: 'knocked over, not yet restored:', zh: '碰倒尚未复原：' };
+const BATTERY = { en: 'board battery', zh: '棋盘电量' };
+const CLOCK_LOW = { en: 'clock battery low', zh: '棋钟电量不足' };
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
                 k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 
@@ -29,7 +32,8 @@ function card() {
   el.id = 'eboard';
   el.className = 'card eboard';
   el.dataset.testid = 'eboard';
-  el.innerHTML = '<h2></h2><div class="eboard-grid"></div><p class="eboard-note"></p>';
+  el.innerHTML = '<h2></h2><div class="eboard-grid"></div><p class="eboard-note"></p>'
+    + '<p class="eboard-disturbed" hidden></p><p class="eboard-power" hidden></p>';
   el.querySelector('.eboard-grid').style.cssText =
     'display:grid;grid-template-columns:repeat(8,1.6em);font-size:1.2em;line-height:1.6em;text-align:center';
   (document.querySelector('aside.panel') ?? document.body).appendChild(el);
@@ -43,6 +47,7 @@ function render(board) {
   const grid = el.querySelector('.eboard-grid');
   grid.replaceChildren();
   const differs = new Set(board.differences);
+  const disturbed = new Set(board.disturbed ?? []);
   squaresOf(board.fen).forEach((glyph, i) => {
     const name = 'abcdefgh'[i % 8] + (8 - Math.floor(i / 8));
     const sq = document.createElement('span');
@@ -51,11 +56,25 @@ function render(board) {
     const light = (Math.floor(i / 8) + i) % 2 === 0;
     sq.style.background = differs.has(name) ? '#e57373' : light ? '#f0d9b5' : '#b58863';
     if (differs.has(name)) sq.className = 'differs';
+    if (disturbed.has(name)) {
+      sq.classList.add('disturbed');
+      sq.style.outline = '2px dashed #b71c1c';
+      sq.style.outlineOffset = '-3px';
+    }
     grid.appendChild(sq);
   });
   el.querySelector('.eboard-note').textContent = board.differences.length
     ? `${DIFFER[l]} ${board.differences.join(' ')}`
     : SAME[l];
+  const knocked = el.querySelector('.eboard-disturbed');
+  knocked.hidden = disturbed.size === 0;
+  knocked.textContent = `${DISTURBED[l]} ${[...disturbed].join(' ')}`;
+  const power = [];
+  if (board.battery != null) power.push(`${BATTERY[l]} ${board.battery} %`);
+  if (board.clock_battery_low) power.push(CLOCK_LOW[l]);
+  const line = el.querySelector('.eboard-power');
+  line.hidden = power.length === 0;
+  line.textContent = power.join(' · ');
 }
 
 window.addEventListener('arbiter:board', (e) => render(e.detail));

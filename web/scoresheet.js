@@ -1,4 +1,4 @@
-// The printable scoresheet: the head the seeds ask for (names, date and
+// The printable scoresheet: the head the classic rules ask for (names, date and
 // time, place), the moves in pairs, the result and its reason.
 import { applyStrings, t, said, clockText, el, lang } from './i18n.js';
 

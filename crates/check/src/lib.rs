@@ -28,3 +28,8 @@ pub use fix::fixed_game;
 pub use pipeline::{GameOutcome, Options, check_input};
 pub use replay::{Correction, GameReport, Replay};
 pub use tags::{TagCheck, is_pgn_date};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

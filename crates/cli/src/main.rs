@@ -8,7 +8,7 @@ mod commands;
 
 /// mimalloc rather than the system's allocator: under `arbiter serve`'s
 /// load, glibc's `malloc` and `free` took a fifth of the server's time
-/// (docs/server.md, Speed).
+/// (profiled under the load generator, `crates/server/benches/load.rs`).
 ///
 /// Built without its transparent huge pages (`no_thp`): mimalloc marks its
 /// memory `MADV_HUGEPAGE`, and where the kernel then compacts memory to
@@ -57,6 +57,9 @@ enum Command {
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
     Board(commands::board::Args),
+    /// Simulate a DGT board and clock on a pseudo-terminal, played from a
+    /// script, for `arbiter board --port` without hardware.
+    BoardSim(commands::board_sim::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),
         Command::Board(args) => commands::board::run(args),
+        Command::BoardSim(args) => commands::board_sim::run(args),
     };
     match result {
         Ok(code) => code,

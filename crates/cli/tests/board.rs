@@ -4,15 +4,11 @@
 
 mod serve;
 
-use std::io::{Read as _, Write as _};
+use std::io::BufRead as _;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use arbiter_eboard::simulator::{SimulatedBoard, Step, parse_script};
-use arbiter_eboard::{ClockRun, Command as BoardCommand, Orientation};
-use arbiter_rules::Position;
 use serde_json::{Value, json};
-use serialport::SerialPort as _;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -179,85 +175,65 @@ fn capture_johan_replayed_into_a_server_game_is_its_pgn() {
 /// What the simulated clock was told during a scenario.
 struct Told {
     displays: Vec<String>,
-    set_and_runs: Vec<(u32, u32, ClockRun)>,
+    set_and_runs: Vec<(u64, u64, String)>,
 }
 
-/// Plays `script` on a simulated board behind a pseudo-terminal, with
-/// `arbiter board` reading it for `game`.
+impl Told {
+    /// Asserts the clock showed `text`.
+    fn showed(&self, text: &str) {
+        assert!(
+            self.displays.iter().any(|d| d == text),
+            "{text} not in {:?}",
+            self.displays
+        );
+    }
+}
+
+/// Plays `script` on `arbiter board-sim` (a board behind a
+/// pseudo-terminal), with `arbiter board` reading it for `game`.
 fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
-    let (mut master, slave) = serialport::TTYPort::pair().expect("a pseudo-terminal");
-    let port_name = slave.name().expect("the slave's name");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scenario.txt");
+    std::fs::write(&file, script).unwrap();
+    let mut sim = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["board-sim", "--fen", fen, "--script"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(sim.stdout.take().unwrap()).lines();
+    let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    let port = first["port"]
+        .as_str()
+        .expect("the simulator names its port");
     let mut cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(board_args(base, game))
-        .args(["--port", &port_name])
+        .args(["--port", port])
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    let position = Position::from_fen(fen).unwrap();
-    let mut board = SimulatedBoard::new(&position, Orientation::Normal, Some(300));
-    let steps = parse_script(script).unwrap();
+    // The simulator ends a little after its last step.
+    let said: Vec<Value> = lines
+        .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
+        .collect();
+    assert!(sim.wait().unwrap().success());
+    cli.kill().unwrap();
+    cli.wait().unwrap();
     let mut told = Told {
         displays: Vec::new(),
         set_and_runs: Vec::new(),
     };
-    let mut pending: Vec<u8> = Vec::new();
-    let mut listening = false;
-    let mut next_step = 0;
-    let mut quiet_until = None;
-    let deadline = Instant::now() + Duration::from_secs(60);
-    master.set_timeout(Duration::from_millis(50)).unwrap();
-    loop {
-        assert!(Instant::now() < deadline, "the scenario timed out");
-        let mut buf = [0u8; 256];
-        if let Ok(n) = master.read(&mut buf) {
-            pending.extend(&buf[..n]);
-        }
-        while let Some(parsed) = BoardCommand::parse(&pending) {
-            let (command, used) = parsed.expect("arbiter board writes only commands");
-            pending.drain(..used);
-            match &command {
-                BoardCommand::SendUpdates => listening = true,
-                BoardCommand::ClockDisplay { text, .. } => told.displays.push(text.clone()),
-                BoardCommand::ClockSetAndRun {
-                    left_seconds,
-                    right_seconds,
-                    run,
-                } => told
-                    .set_and_runs
-                    .push((*left_seconds, *right_seconds, *run)),
-                _ => {}
-            }
-            let answer: Vec<u8> = board
-                .command(&command)
-                .iter()
-                .flat_map(|m| m.to_bytes())
-                .collect();
-            master.write_all(&answer).unwrap();
-        }
-        if !listening {
-            continue;
-        }
-        if let Some(step) = steps.get(next_step) {
-            next_step += 1;
-            if let Step::Wait(ms) = step {
-                std::thread::sleep(Duration::from_millis(*ms));
-            }
-            let bytes: Vec<u8> = board.step(step).iter().flat_map(|m| m.to_bytes()).collect();
-            master.write_all(&bytes).unwrap();
-            // Time for the event to reach the server and its verdict to
-            // come back before the next step.
-            std::thread::sleep(Duration::from_millis(150));
-        } else {
-            // The script is played: listen a little longer for the clock.
-            let until = *quiet_until.get_or_insert(Instant::now() + Duration::from_secs(2));
-            if Instant::now() > until {
-                break;
-            }
+    for c in said {
+        match c["command"].as_str() {
+            Some("clock_display") => told.displays.push(c["text"].as_str().unwrap().into()),
+            Some("clock_set_and_run") => told.set_and_runs.push((
+                c["left_seconds"].as_u64().unwrap(),
+                c["right_seconds"].as_u64().unwrap(),
+                c["run"].as_str().unwrap().into(),
+            )),
+            _ => {}
         }
     }
-    cli.kill().unwrap();
-    cli.wait().unwrap();
-    drop(slave);
     told
 }
 
@@ -274,18 +250,10 @@ fn touch_move_refusal_appears_on_the_clock() {
         START,
         &format!("{OPENING}lift g1\nplace g1 N\nlift f1\nplace c4 B\npress\n"),
     );
-    assert!(
-        told.displays.contains(&"TOUCHED".to_string()),
-        "{:?}",
-        told.displays
-    );
+    told.showed("TOUCHED");
     assert_eq!(record(base, &game, "uci"), ["e2e4", "e7e5"]);
     // White still has the move: the clock is set back to White's side.
-    assert!(
-        told.set_and_runs
-            .iter()
-            .any(|(_, _, run)| *run == ClockRun::Left)
-    );
+    assert!(told.set_and_runs.iter().any(|(_, _, run)| run == "left"));
 }
 
 #[test]
@@ -294,16 +262,12 @@ fn an_illegal_move_pressed_shows_illegal_and_the_penalty() {
     let base = &s.process.base;
     let game = create(base, START);
     let told = play(base, &game, START, "start\nlift g1\nplace g3 N\npress\n");
-    assert!(
-        told.displays.contains(&"ILLEGAL".to_string()),
-        "{:?}",
-        told.displays
-    );
+    told.showed("ILLEGAL");
     // FIDE 7.5.5: two minutes more for Black (right face), White to move.
     assert!(
         told.set_and_runs
             .iter()
-            .any(|(l, r, run)| *l <= 300 && *r >= 415 && *run == ClockRun::Left),
+            .any(|(l, r, run)| *l <= 300 && *r >= 415 && run == "left"),
         "{:?}",
         told.set_and_runs
     );
@@ -317,11 +281,7 @@ fn a_pawn_promoted_without_a_new_piece_is_illegal() {
     let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
     let game = create(base, fen);
     let told = play(base, &game, fen, "start\nlift e7\nplace e8 P\npress\n");
-    assert!(
-        told.displays.contains(&"ILLEGAL".to_string()),
-        "{:?}",
-        told.displays
-    );
+    told.showed("ILLEGAL");
 }
 
 #[test]
@@ -336,11 +296,7 @@ fn castling_rook_first_is_refused_on_the_clock() {
         fen,
         "start\nlift h1\nlift e1\nplace f1 R\nplace g1 K\npress\n",
     );
-    assert!(
-        told.displays.contains(&"ROOK 1ST".to_string()),
-        "{:?}",
-        told.displays
-    );
+    told.showed("ROOK 1ST");
     assert!(record(base, &game, "uci").is_empty());
 }
 

@@ -275,16 +275,39 @@ async fn lichess_bot_plays_several_games_in_a_row_with_both_colours() {
     assert_eq!(bot_colors, ["black", "white", "white"]);
     assert_eq!(games[1]["rematch"], true);
 
+    // lichess-bot sees a game's end on its own game stream, in a process of
+    // its own, and only then saves the PGN and logs "Game over": the
+    // opponent can be done first, so wait (boundedly) for the bot to catch up.
+    let read_saved = || -> Vec<(String, String)> {
+        std::fs::read_dir(&pgn_dir)
+            .unwrap()
+            .filter_map(|e| {
+                let e = e.unwrap();
+                let text = std::fs::read_to_string(e.path()).ok()?;
+                Some((e.file_name().to_string_lossy().into_owned(), text))
+            })
+            .collect()
+    };
+    let all_seen = || {
+        let saved = read_saved();
+        bot_log().matches("Game over").count() >= games.len()
+            && games.iter().all(|g| {
+                let id = g["id"].as_str().unwrap();
+                saved
+                    .iter()
+                    .any(|(name, pgn)| name.contains(id) && pgn.contains("[Termination "))
+            })
+    };
+    for _ in 0..300 {
+        if all_seen() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+
     // lichess-bot fetched each game's PGN (`/game/export/{id}`) and saved
     // it, under a name with the game's id: the headers are Arbiter's.
-    let saved: Vec<(String, String)> = std::fs::read_dir(&pgn_dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            let text = std::fs::read_to_string(e.path()).unwrap();
-            (e.file_name().to_string_lossy().into_owned(), text)
-        })
-        .collect();
+    let saved = read_saved();
     for g in &games {
         let id = g["id"].as_str().unwrap();
         let (_, pgn) = saved

@@ -24,6 +24,8 @@ pub enum Command {
     SendVersion,
     /// Asks for the moves stored in the board's memory.
     SendEeMoves,
+    /// Asks a wireless board for its battery's state.
+    SendBatteryStatus,
     /// Shows up to eight characters on a DGT 3000's display (longer text is
     /// cut, characters outside printable ASCII become spaces), with a beep
     /// if `beep`.
@@ -60,9 +62,12 @@ pub enum ClockRun {
 const CLOCK_MESSAGE: u8 = 0x2b;
 const CLOCK_START: u8 = 0x03;
 const CLOCK_END: u8 = 0x00;
-const CLOCK_END_DISPLAY: u8 = 0x03;
-const CLOCK_SET_AND_RUN: u8 = 0x0a;
-const CLOCK_ASCII: u8 = 0x0c;
+/// The clock command taking a text off the display.
+pub const CLOCK_END_DISPLAY: u8 = 0x03;
+/// The clock command setting both faces and which one runs.
+pub const CLOCK_SET_AND_RUN: u8 = 0x0a;
+/// The clock command showing a text.
+pub const CLOCK_ASCII: u8 = 0x0c;
 /// Characters a DGT 3000 shows at once.
 pub const DISPLAY_WIDTH: usize = 8;
 
@@ -102,6 +107,7 @@ impl Command {
             Command::SendUpdatesBoardOnly => vec![0x44],
             Command::SendSerialNumber => vec![0x45],
             Command::SendEeMoves => vec![0x49],
+            Command::SendBatteryStatus => vec![0x4c],
             Command::SendVersion => vec![0x4d],
             Command::SendLongSerialNumber => vec![0x55],
             Command::ClockDisplay { text, beep } => {
@@ -149,6 +155,7 @@ impl Command {
             0x44 => single(Command::SendUpdatesBoardOnly),
             0x45 => single(Command::SendSerialNumber),
             0x49 => single(Command::SendEeMoves),
+            0x4c => single(Command::SendBatteryStatus),
             0x4d => single(Command::SendVersion),
             0x55 => single(Command::SendLongSerialNumber),
             CLOCK_MESSAGE => {

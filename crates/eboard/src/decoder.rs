@@ -6,9 +6,9 @@ use std::collections::VecDeque;
 use thiserror::Error;
 
 use crate::message::{
-    BATTERY_STATUS, BOARD_DUMP, BUS_ADDRESS, BWTIME, ClockFace, ClockReading, Contents, EE_MOVES,
-    FIELD_UPDATE, Field, HEADER, LONG_SERIAL_NUMBER, Message, SERIAL_NUMBER, TRADEMARK, VERSION,
-    fixed_size, is_known,
+    BATTERY_STATUS, BOARD_DUMP, BUS_ADDRESS, BWTIME, BatteryStatus, ClockAck, ClockFace,
+    ClockReading, Contents, EE_MOVES, FIELD_UPDATE, Field, HEADER, LONG_SERIAL_NUMBER, Message,
+    NOT_AVAILABLE, SERIAL_NUMBER, TRADEMARK, VERSION, fixed_size, is_known,
 };
 
 /// The largest message accepted: the board's memory of moves is read in
@@ -231,6 +231,21 @@ fn ascii(payload: &[u8]) -> String {
         .collect()
 }
 
+/// A battery status: charge, time left, on time, standby time, state.
+fn battery(p: &[u8]) -> Result<BatteryStatus, &'static str> {
+    if p[0] > 100 {
+        return Err("a battery charge over 100 %");
+    }
+    Ok(BatteryStatus {
+        percent: p[0],
+        time_left: (p[1] != NOT_AVAILABLE && p[2] != NOT_AVAILABLE).then_some((p[1], p[2])),
+        on_time: (p[3], p[4]),
+        standby: (p[5], p[6], p[7]),
+        charging: p[8] & 0x01 != 0,
+        discharging: p[8] & 0x02 != 0,
+    })
+}
+
 /// Reads a complete message's payload (its size already checked).
 fn decode_payload(id: u8, p: &[u8]) -> Result<Message, &'static str> {
     Ok(match id {
@@ -245,7 +260,9 @@ fn decode_payload(id: u8, p: &[u8]) -> Result<Message, &'static str> {
             field: Field::new(p[0]).ok_or("a field number over 63")?,
             contents: contents(p[1])?,
         },
-        BWTIME if p[0] & 0x0f == 0x0a || p[3] & 0x0f == 0x0a => Message::ClockAck([p[1], p[2]]),
+        BWTIME if p[0] & 0x0f == 0x0a || p[3] & 0x0f == 0x0a => {
+            Message::ClockAck(ClockAck::from_payload(p))
+        }
         BWTIME => Message::Clock(ClockReading {
             right: face(&p[0..3])?,
             left: face(&p[3..6])?,
@@ -256,7 +273,7 @@ fn decode_payload(id: u8, p: &[u8]) -> Result<Message, &'static str> {
             right_turn: p[6] & 0x10 != 0,
             no_clock: p[6] & 0x20 != 0,
         }),
-        EE_MOVES => Message::EeMoves(p.to_vec()),
+        EE_MOVES => Message::EeMoves(crate::eeprom::read_log(p)),
         BUS_ADDRESS => Message::BusAddress(u16::from(p[0]) << 7 | u16::from(p[1])),
         SERIAL_NUMBER => Message::SerialNumber(ascii(p)),
         LONG_SERIAL_NUMBER => Message::LongSerialNumber(ascii(p)),
@@ -265,7 +282,7 @@ fn decode_payload(id: u8, p: &[u8]) -> Result<Message, &'static str> {
             major: p[0],
             minor: p[1],
         },
-        BATTERY_STATUS => Message::BatteryStatus(p.to_vec()),
+        BATTERY_STATUS => Message::Battery(battery(p)?),
         _ => return Err("an unknown message"),
     })
 }

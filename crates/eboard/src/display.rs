@@ -31,7 +31,7 @@ pub fn verdict_text(verdict: &Verdict) -> Option<String> {
         );
     }
     let mut text = None;
-    for c in verdict.due.iter().chain(verdict.consequences()) {
+    for c in verdict.due().iter().chain(verdict.consequences()) {
         let said = match &c.effect {
             Effect::GameOver { result, .. } => Some(result.to_string()),
             Effect::IllegalMoveCompleted { .. } | Effect::IllegalMovePlaced { .. } => {

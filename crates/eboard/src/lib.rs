@@ -9,6 +9,7 @@
 //!   referee's over-the-board events (touch, release, press, pieces
 //!   displaced); `docs/eboard.md` describes every inference.
 //! - [`capture`] reads recorded captures (one base64 chunk a line).
+//! - [`eeprom`] reads the log of changes a board keeps in its memory.
 //!
 //! The crate does no I/O, reads no clock and starts no thread: bytes and
 //! times are inputs.
@@ -18,11 +19,21 @@ pub mod capture;
 mod command;
 mod decoder;
 pub mod display;
+pub mod eeprom;
 mod message;
 mod reader;
 pub mod simulator;
 
-pub use command::{ClockRun, Command, DISPLAY_WIDTH};
+pub use command::{
+    CLOCK_ASCII, CLOCK_END_DISPLAY, CLOCK_SET_AND_RUN, ClockRun, Command, DISPLAY_WIDTH,
+};
 pub use decoder::{DecodeError, Decoder, MAX_MESSAGE};
-pub use message::{ClockFace, ClockReading, Contents, Field, Message, Orientation};
+pub use message::{
+    BatteryStatus, ClockAck, ClockFace, ClockReading, Contents, Field, Message, Orientation,
+};
 pub use reader::{BoardReader, Notice, Reading, SETTLE_MS};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -43,13 +43,14 @@ pub fn fixed_size(id: u8) -> Option<usize> {
         SERIAL_NUMBER => HEADER + 5,
         VERSION => HEADER + 2,
         LONG_SERIAL_NUMBER => HEADER + 10,
+        BATTERY_STATUS => HEADER + 9,
         _ => return None,
     })
 }
 
 /// Whether `id` is a message this crate knows.
 pub fn is_known(id: u8) -> bool {
-    fixed_size(id).is_some() || matches!(id, EE_MOVES | TRADEMARK | BATTERY_STATUS)
+    fixed_size(id).is_some() || matches!(id, EE_MOVES | TRADEMARK)
 }
 
 /// A field of the board, numbered as the board numbers it: 0 is the
@@ -231,6 +232,109 @@ pub struct ClockReading {
     pub no_clock: bool,
 }
 
+/// A DGT 3000's answer: four bytes spread over a `BWTIME` message's
+/// seven, their top bits carried in bits 4 and 5 of the two hours bytes.
+///
+/// ```
+/// use arbiter_eboard::{ClockAck, Decoder, Message};
+/// // The answer to a set-and-run (command 0x0a), as the clock sends it.
+/// let mut d = Decoder::new();
+/// d.feed(&[0x8d, 0x00, 0x0a, 0x0a, 0x10, 0x0a, 0x0a, 0x00, 0x00, 0x00]);
+/// let Some(Ok(Message::ClockAck(ack))) = d.next_message() else { panic!() };
+/// assert_eq!(ack.answers(), Some(0x0a));
+/// assert!(!ack.is_error());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClockAck(pub [u8; 4]);
+
+impl ClockAck {
+    /// The answer to clock command `command` (0x01 display, 0x0a
+    /// set-and-run, 0x0b beep, 0x0c text...), done.
+    pub fn done(command: u8) -> ClockAck {
+        ClockAck([0x10, command & 0x7f, 0, 0])
+    }
+
+    /// The command this answers, unless the clock speaks unasked (a
+    /// button, ready).
+    pub fn answers(self) -> Option<u8> {
+        (self.0[1] & 0x80 == 0).then_some(self.0[1])
+    }
+
+    /// The clock refused the command (a set-and-run while it is not in its
+    /// mode 23).
+    pub fn is_error(self) -> bool {
+        self.0[0] == 0x40
+    }
+
+    /// The button pressed on the clock, when it tells of one.
+    pub fn button(self) -> Option<u8> {
+        (self.0[1] == 0x88).then_some(self.0[3])
+    }
+
+    pub(crate) fn from_payload(p: &[u8]) -> ClockAck {
+        let top = |byte: u8, shift: u32| (byte << shift) & 0x80;
+        ClockAck([
+            p[1] & 0x7f | top(p[3], 3),
+            p[2] & 0x7f | top(p[3], 2),
+            p[4] & 0x7f | top(p[0], 3),
+            p[5] & 0x7f | top(p[0], 2),
+        ])
+    }
+
+    fn payload(self) -> Vec<u8> {
+        let [a0, a1, a2, a3] = self.0;
+        let hours = |hi: u8, lo: u8| 0x0a | (hi & 0x80) >> 3 | (lo & 0x80) >> 2;
+        vec![
+            hours(a2, a3),
+            a0 & 0x7f,
+            a1 & 0x7f,
+            hours(a0, a1),
+            a2 & 0x7f,
+            a3 & 0x7f,
+            0,
+        ]
+    }
+}
+
+/// A wireless board's battery, as it reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct BatteryStatus {
+    /// Charge left, in percent (0..=100).
+    pub percent: u8,
+    /// Running time left on battery, or charging time left while charging
+    /// (hours, minutes); `None` when the board cannot tell.
+    pub time_left: Option<(u8, u8)>,
+    /// Time switched on (hours, minutes).
+    pub on_time: (u8, u8),
+    /// Time in standby (days, hours, minutes).
+    pub standby: (u8, u8, u8),
+    /// The battery is charging.
+    pub charging: bool,
+    /// The battery is discharging.
+    pub discharging: bool,
+}
+
+/// The byte a board writes for a time it cannot tell.
+pub(crate) const NOT_AVAILABLE: u8 = 0x7f;
+
+impl BatteryStatus {
+    pub(crate) fn payload(&self) -> Vec<u8> {
+        let (left_h, left_m) = self.time_left.unwrap_or((NOT_AVAILABLE, NOT_AVAILABLE));
+        let seven = |b: u8| b & 0x7f;
+        vec![
+            seven(self.percent),
+            seven(left_h),
+            seven(left_m),
+            seven(self.on_time.0),
+            seven(self.on_time.1),
+            seven(self.standby.0),
+            seven(self.standby.1),
+            seven(self.standby.2),
+            u8::from(self.charging) | u8::from(self.discharging) << 1,
+        ]
+    }
+}
+
 /// A message from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
@@ -245,11 +349,12 @@ pub enum Message {
     },
     /// A reading of the clock.
     Clock(ClockReading),
-    /// A DGT 3000 acknowledging a command (a `BWTIME` whose hours nibble
-    /// is 0x0a); the two bytes are the clock's answer, undecoded.
-    ClockAck([u8; 2]),
-    /// The moves and events stored in the board's memory, undecoded.
-    EeMoves(Vec<u8>),
+    /// A DGT 3000 answering a command, or telling of a button (a `BWTIME`
+    /// whose hours nibble is 0x0a).
+    ClockAck(ClockAck),
+    /// The log of changes kept in the board's memory (see
+    /// [`crate::eeprom`]).
+    EeMoves(Vec<crate::eeprom::EeEntry>),
     /// The board's bus address.
     BusAddress(u16),
     /// The short serial number (five characters).
@@ -265,8 +370,8 @@ pub enum Message {
         /// Minor number.
         minor: u8,
     },
-    /// The battery status of a wireless board, undecoded.
-    BatteryStatus(Vec<u8>),
+    /// The battery of a wireless board.
+    Battery(BatteryStatus),
 }
 
 impl Message {
@@ -279,14 +384,14 @@ impl Message {
                 (FIELD_UPDATE, vec![field.index(), contents.code()])
             }
             Message::Clock(r) => (BWTIME, clock_payload(r)),
-            Message::ClockAck([a, b]) => (BWTIME, vec![0x0a, *a, *b, 0x0a, 0, 0, 0]),
-            Message::EeMoves(bytes) => (EE_MOVES, bytes.clone()),
+            Message::ClockAck(ack) => (BWTIME, ack.payload()),
+            Message::EeMoves(entries) => (EE_MOVES, crate::eeprom::write_log(entries)),
             Message::BusAddress(a) => (BUS_ADDRESS, vec![(a >> 7) as u8 & 0x7f, *a as u8 & 0x7f]),
             Message::SerialNumber(s) => (SERIAL_NUMBER, s.bytes().collect()),
             Message::LongSerialNumber(s) => (LONG_SERIAL_NUMBER, s.bytes().collect()),
             Message::Trademark(s) => (TRADEMARK, s.bytes().collect()),
             Message::Version { major, minor } => (VERSION, vec![*major, *minor]),
-            Message::BatteryStatus(bytes) => (BATTERY_STATUS, bytes.clone()),
+            Message::Battery(status) => (BATTERY_STATUS, status.payload()),
         };
         let size = HEADER + payload.len();
         let mut out = Vec::with_capacity(size);

@@ -39,6 +39,14 @@ pub enum Notice {
         /// Squares where board and game differ.
         differences: Vec<Square>,
     },
+    /// A piece left its square by accident, not as a touch: the player's
+    /// hand was carrying another piece, which could neither capture it
+    /// nor castle with it (docs/eboard.md). The squares stay disturbed
+    /// until [`Notice::Restored`].
+    Disturbed {
+        /// Squares the knocked pieces left.
+        squares: Vec<Square>,
+    },
     /// Pieces displaced earlier stand on their squares again.
     Restored,
     /// A press by the player whose clock was not running (the clock set by
@@ -88,6 +96,9 @@ pub struct BoardReader {
     /// Squares whose lifting was already told this turn.
     touched: Vec<Square>,
     displaced: bool,
+    /// Squares of pieces knocked by the carrying hand, until they stand
+    /// again.
+    disturbed: Vec<Square>,
     /// Without a clock: the legal move the board stands as after, since when.
     settling: Option<(Move, u64)>,
 }
@@ -112,6 +123,7 @@ impl BoardReader {
             left: None,
             touched: Vec::new(),
             displaced: false,
+            disturbed: Vec::new(),
             settling: None,
         }
     }
@@ -182,6 +194,12 @@ impl BoardReader {
             }
         }
         out
+    }
+
+    /// Squares whose pieces were knocked over (see [`Notice::Disturbed`])
+    /// and do not stand again yet.
+    pub fn disturbed(&self) -> &[Square] {
+        &self.disturbed
     }
 
     /// Squares where the board and the game differ.
@@ -291,6 +309,13 @@ impl BoardReader {
             if self.displaced {
                 // Pieces already lie displaced: a lift now is restoring
                 // them, not a deliberate touch.
+            } else if self.knocked_by_the_carrying_hand(square) {
+                self.displaced = true;
+                self.disturbed.push(square);
+                out.push(event(mover.into(), at_ms, EventKind::PiecesDisplaced));
+                out.push(Reading::Notice(Notice::Disturbed {
+                    squares: vec![square],
+                }));
             } else if self.is_displacement() {
                 self.displaced = true;
                 out.push(event(mover.into(), at_ms, EventKind::PiecesDisplaced));
@@ -298,14 +323,58 @@ impl BoardReader {
                 out.push(event(mover.into(), at_ms, EventKind::Touch { square }));
             }
         }
-        if self.displaced && !self.is_displacement() && self.is_ordered() {
+        if (self.displaced || !self.disturbed.is_empty()) && self.is_restored() {
             self.displaced = false;
+            self.disturbed.clear();
             out.push(Reading::Notice(Notice::Restored));
         }
         if !self.has_clock() && self.started {
             self.settling = legal_move_on_board(&self.board, &self.game).map(|m| (m, at_ms));
         }
         out
+    }
+
+    /// Whether the piece that just left `square` was knocked by the hand
+    /// carrying another of the mover's pieces: one hand moves one piece
+    /// (FIDE 4.1), and a piece the carried one can neither capture nor
+    /// castle with is no part of its move. A deliberate touch of it would
+    /// oblige nothing the first touch does not (4.3.3), so reading it as
+    /// accidental contact (4.2.2) loses no obligation.
+    fn knocked_by_the_carrying_hand(&self, square: Square) -> bool {
+        let mover = self.game.turn();
+        let mut before = self.board;
+        before[square.index()] = contents_of(self.game.piece_at(square));
+        let count = |board: &[Contents; 64], piece: Piece| {
+            board
+                .iter()
+                .filter(|c| **c == Contents::Piece(piece))
+                .count()
+        };
+        let carried: Vec<Square> = self
+            .touched
+            .iter()
+            .copied()
+            .filter(|from| *from != square && before[from.index()] == Contents::Empty)
+            .filter(|from| {
+                self.game.piece_at(*from).is_some_and(|p| {
+                    p.color == mover
+                        && count(&before, p) < self.game.board().by_piece(p).count() as usize
+                })
+            })
+            .collect();
+        if carried.is_empty() {
+            return false;
+        }
+        let legal = self.game.legal_moves();
+        // Either piece may be the one lifted first: the rook before the
+        // king is still castling's pair (4.4.2 is the referee's to rule).
+        let together = |a: Square, b: Square| {
+            legal.iter().any(|m| {
+                (m.from() == a && captured_square(&self.game, *m) == Some(b))
+                    || (m.is_castle() && [(a, b), (b, a)].contains(&(m.from(), m.to())))
+            })
+        };
+        !carried.iter().any(|from| together(*from, square))
     }
 
     /// Whether the board shows no more pieces off their squares than one
@@ -331,6 +400,18 @@ impl BoardReader {
             roles.contains(&Role::King) && roles.contains(&Role::Rook)
         };
         theirs.len() > 1 || (own.len() > 1 && !castling_pair)
+    }
+
+    /// Whether displaced pieces stand again: knocked pieces on their
+    /// squares, or, after a wider displacement, the board as the game or
+    /// as after a move from it.
+    fn is_restored(&self) -> bool {
+        if self.disturbed.is_empty() {
+            return !self.is_displacement() && self.is_ordered();
+        }
+        self.disturbed
+            .iter()
+            .all(|sq| self.board[sq.index()] == contents_of(self.game.piece_at(*sq)))
     }
 
     /// Whether the board stands as the game or as after a move from it.
@@ -422,6 +503,11 @@ impl BoardReader {
     fn end_turn(&mut self) {
         self.touched.clear();
         self.displaced = false;
+        // A knocked piece still lying is still to be restored (7.4.1),
+        // whoever has the move now.
+        let (board, game) = (&self.board, &self.game);
+        self.disturbed
+            .retain(|sq| board[sq.index()] != contents_of(game.piece_at(*sq)));
         self.settling = None;
     }
 }
@@ -465,6 +551,22 @@ fn differences(board: &[Contents; 64], game: &Position) -> Vec<Square> {
         .map(Square::from_index)
         .filter(|sq| board[sq.index()] != contents_of(game.piece_at(*sq)))
         .collect()
+}
+
+/// The square of the piece `m` captures, if any (en passant: beside the
+/// capturing pawn's destination).
+fn captured_square(game: &Position, m: Move) -> Option<Square> {
+    if m.is_castle() {
+        return None;
+    }
+    let square = if m.is_en_passant() {
+        Square::from_coords(m.to().file(), m.from().rank())
+    } else {
+        m.to()
+    };
+    game.piece_at(square)
+        .is_some_and(|p| p.color != game.turn())
+        .then_some(square)
 }
 
 fn contents_of(piece: Option<Piece>) -> Contents {

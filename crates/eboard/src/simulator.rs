@@ -15,8 +15,21 @@
 use arbiter_rules::{Piece, Position, Square};
 use thiserror::Error;
 
-use crate::command::{ClockRun, Command};
-use crate::message::{ClockFace, ClockReading, Contents, Message, Orientation};
+use crate::command::{CLOCK_ASCII, CLOCK_END_DISPLAY, CLOCK_SET_AND_RUN, ClockRun, Command};
+use crate::eeprom::EeEntry;
+use crate::message::{
+    BatteryStatus, ClockAck, ClockFace, ClockReading, Contents, Message, Orientation,
+};
+
+/// The battery a simulated board reports: a wireless board, charged.
+pub const BATTERY: BatteryStatus = BatteryStatus {
+    percent: 87,
+    time_left: Some((11, 20)),
+    on_time: (1, 5),
+    standby: (0, 3, 40),
+    charging: false,
+    discharging: true,
+};
 
 /// One step of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +115,8 @@ pub struct SimulatedBoard {
     display: Option<String>,
     /// Whether the program asked for updates.
     sending: bool,
+    /// What the board's memory logs, as a board logs it.
+    log: Vec<EeEntry>,
 }
 
 impl SimulatedBoard {
@@ -129,7 +144,17 @@ impl SimulatedBoard {
             since_report: 0,
             display: None,
             sending: false,
+            log: vec![EeEntry::Nop, EeEntry::Nop, EeEntry::Nop, EeEntry::PowerUp],
         };
+        board
+            .log
+            .extend(board.fields.iter().enumerate().filter_map(|(i, c)| {
+                (*c != Contents::Empty).then(|| EeEntry::FieldChange {
+                    field: crate::Field::new(i as u8).expect("0..64"),
+                    contents: *c,
+                    quick: false,
+                })
+            }));
         board.show_times();
         board
     }
@@ -187,6 +212,7 @@ impl SimulatedBoard {
             Step::Place(sq, piece) => self.set(*sq, Contents::Piece(*piece)),
             Step::Press => {
                 if self.clock.running {
+                    self.log_stopped_face();
                     self.clock.left_turn = !self.clock.left_turn;
                     self.clock.right_turn = !self.clock.left_turn;
                     self.clock.right_high = self.clock.right_turn;
@@ -197,9 +223,42 @@ impl SimulatedBoard {
         }
     }
 
+    /// The board logs the time of the face a press stops.
+    fn log_stopped_face(&mut self) {
+        self.show_times();
+        let left = self.clock.left_turn;
+        let face = if left {
+            self.clock.left
+        } else {
+            self.clock.right
+        };
+        self.log.push(EeEntry::ClockTime {
+            left,
+            hours: face.hours,
+            minutes: face.minutes,
+            seconds: face.seconds,
+        });
+    }
+
+    /// The messages a clock command is answered with: the clock's
+    /// acknowledgement (sent only while updates are on), then `then`.
+    fn acknowledged(&self, command: u8, then: Vec<Message>) -> Vec<Message> {
+        if !self.sending {
+            return then;
+        }
+        let mut out = vec![Message::ClockAck(ClockAck::done(command))];
+        out.extend(then);
+        out
+    }
+
     fn set(&mut self, square: Square, contents: Contents) -> Vec<Message> {
         let field = self.orientation.field(square);
         self.fields[field.index() as usize] = contents;
+        self.log.push(EeEntry::FieldChange {
+            field,
+            contents,
+            quick: false,
+        });
         if self.sending {
             vec![Message::FieldUpdate { field, contents }]
         } else {
@@ -249,14 +308,20 @@ impl SimulatedBoard {
             Command::SendSerialNumber => vec![Message::SerialNumber("SIM01".into())],
             Command::SendLongSerialNumber => vec![Message::LongSerialNumber("SIM0000001".into())],
             Command::SendVersion => vec![Message::Version { major: 1, minor: 0 }],
-            Command::SendEeMoves => vec![Message::EeMoves(Vec::new())],
+            Command::SendEeMoves => {
+                let mut log = self.log.clone();
+                log.push(EeEntry::EndOfLog);
+                self.log.push(EeEntry::Downloaded);
+                vec![Message::EeMoves(log)]
+            }
+            Command::SendBatteryStatus => vec![Message::Battery(BATTERY)],
             Command::ClockDisplay { text, .. } => {
                 self.display = Some(text.clone());
-                Vec::new()
+                self.acknowledged(CLOCK_ASCII, Vec::new())
             }
             Command::ClockEndDisplay => {
                 self.display = None;
-                Vec::new()
+                self.acknowledged(CLOCK_END_DISPLAY, Vec::new())
             }
             Command::ClockSetAndRun {
                 left_seconds,
@@ -270,7 +335,8 @@ impl SimulatedBoard {
                     self.clock.left_turn = *run == ClockRun::Left;
                     self.clock.right_turn = !self.clock.left_turn;
                 }
-                self.reading()
+                let reading = self.reading();
+                self.acknowledged(CLOCK_SET_AND_RUN, reading)
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Damaged input: a typed error with its offset, then the next good
 //! message; never a panic.
 
+use arbiter_eboard::eeprom::EeEntry;
 use arbiter_eboard::{Command, DecodeError, Decoder, Message, capture};
 use proptest::prelude::*;
 
@@ -122,7 +123,11 @@ fn serial_number_version_and_memory_are_read() {
         vec![
             Message::SerialNumber("12345".into()),
             Message::Version { major: 1, minor: 7 },
-            Message::EeMoves(vec![0x6a, 0x0c, 0x01]),
+            Message::EeMoves(vec![
+                EeEntry::PowerUp,
+                EeEntry::Damaged { at: 1, byte: 0x0c },
+                EeEntry::Damaged { at: 2, byte: 0x01 },
+            ]),
         ]
     );
     for m in &out {

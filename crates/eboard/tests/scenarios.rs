@@ -289,3 +289,33 @@ fn a_board_turned_round_is_read_turned_round() {
     assert!(r.notices.contains(&Notice::TurnedRound));
     assert_eq!(r.moves(), ["e2e4", "e7e5", "g1f3"]);
 }
+
+#[test]
+fn a_single_piece_knocked_by_the_carrying_hand_is_noted_not_touched() {
+    // The knight in the air knocks Black's d7 pawn, which rolls onto d6;
+    // White stands it up on d7 again and completes the move.
+    let r = run(
+        START,
+        Orientation::Normal,
+        true,
+        &format!("{OPENING}lift g1\nlift d7\nplace d6 p\nlift d6\nplace d7 p\nplace f3 N\npress\n"),
+    );
+    let noted = r.verdict_of(&EventKind::PiecesDisplaced);
+    assert!(noted.is_accepted());
+    assert!(
+        noted
+            .consequences()
+            .iter()
+            .any(|c| c.ruling.rule.to_string() == "FIDE 7.4")
+    );
+    assert!(
+        !r.kinds()
+            .iter()
+            .any(|k| matches!(k, EventKind::Touch { square } if *square != Square::G1 && *square != Square::E2 && *square != Square::E7))
+    );
+    assert!(r.notices.contains(&Notice::Disturbed {
+        squares: vec![Square::D7]
+    }));
+    assert!(r.notices.contains(&Notice::Restored));
+    assert_eq!(r.moves(), ["e2e4", "e7e5", "g1f3"]);
+}

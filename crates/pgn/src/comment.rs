@@ -84,7 +84,7 @@ impl fmt::Display for ClockTime {
 /// view, or a mate distance, with an optional search depth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Eval {
-    /// The score.
+    /// Pawns from White's point of view, or a mate distance.
     pub score: Score,
     /// The search depth, when given (`[%eval 0.17,20]`).
     pub depth: Option<u32>,

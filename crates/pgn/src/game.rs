@@ -101,7 +101,7 @@ impl MoveNode {
 pub struct Variation {
     /// Comments before the first move.
     pub comments: Vec<Comment>,
-    /// The moves.
+    /// The moves of the line in order, each with its comments and sub-variations.
     pub moves: Vec<MoveNode>,
 }
 

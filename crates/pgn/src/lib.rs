@@ -66,3 +66,8 @@ pub use split::{GameTags, NextGame, next_game, next_game_with_tags};
 pub use text::{decode_text, is_latin1};
 pub use visitor::{CheckMark, RawComment, RawTag, SanToken, Skip, Visitor};
 pub use writer::{LINE_WIDTH, SEVEN_TAG_ROSTER, Writer, export};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,5 +1,5 @@
 //! The Competition Rules (FIDE Laws of Chess, Articles 6–12 and the
-//! appendices, and the seed texts' rules as ruleset `classic`): a game is a
+//! appendices, and the classic rules as ruleset `classic`): a game is a
 //! pure fold over timestamped [`Event`]s, each decided by a [`Verdict`]
 //! that cites its [`Rule`] in English and Chinese.
 //!
@@ -53,3 +53,8 @@ pub use ruleset::{
 pub use setup::{GameSetup, Mode, Player, SetupError};
 pub use time_control::{Bonus, Pace, ParseTimeControlError, Period, TimeControl};
 pub use verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,4 +1,4 @@
-//! Move notation, in one place: SAN for the record, the seeds' Chinese form,
+//! Move notation, in one place: SAN for the record, the classic rules' Chinese form,
 //! and reading a move a player or a log gives (UCI or anything a scoresheet
 //! may hold), all from `arbiter_rules`.
 
@@ -12,7 +12,7 @@ pub fn san(pos: &Position, m: Move) -> String {
     pos.san(m)
 }
 
-/// The seeds' short form in Chinese piece names: `马f3`, `车×a7`, `f4`,
+/// The classic rules' short form in Chinese piece names: `马f3`, `车×a7`, `f4`,
 /// `0-0`, `e8=后`, check `+`, mate `#`.
 pub fn chinese(pos: &Position, m: Move) -> String {
     Notation::ChineseShort.write(pos, m)

@@ -103,7 +103,7 @@ pub enum MoveTime {
 /// A move's time and how finely it was recorded.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RecordedTime {
-    /// The time.
+    /// The recorded clock reading or time spent.
     pub time: MoveTime,
     /// The recording's resolution: 1000 for whole seconds, 1 for
     /// milliseconds.
@@ -204,7 +204,7 @@ pub enum ImportError {
     /// A tag's value is unusable.
     #[error("tag {tag}: {message}")]
     Tag {
-        /// The tag.
+        /// The name of the tag (`TimeControl`).
         tag: String,
         /// Why.
         message: String,
@@ -277,7 +277,8 @@ fn ending_events(game: &RecordedGame, side: Color, now: u64, clock: &Clock) -> V
 
 /// Turns a record into a setup and online-mode events. Each move is timed
 /// from its comments (moves without a time take none); what the record says
-/// happened after the last move follows (see [`ending_events`]).
+/// happened after the last move (a flag, a claim of threefold or fifty
+/// moves, an engine's illegal move) follows.
 pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Imported, ImportError> {
     let white_tc = tag_time_control(game, "WhiteTimeControl")?;
     let black_tc = tag_time_control(game, "BlackTimeControl")?;

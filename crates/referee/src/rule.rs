@@ -1,4 +1,4 @@
-//! Citations: the article of the Laws (or the seed rule) behind a verdict,
+//! Citations: the article of the Laws (or the classic rule) behind a verdict,
 //! and the typed reason that applies it.
 
 use core::fmt;
@@ -14,7 +14,7 @@ use crate::Reason;
 pub enum Source {
     /// The FIDE Laws of Chess (2023), by article number.
     Fide,
-    /// The rules as the seed texts state them (ruleset `classic`), by their
+    /// The classic rules (ruleset `classic`; see the README's glossary), by their
     /// Chinese name.
     Classic,
 }
@@ -31,7 +31,7 @@ pub enum Source {
 pub struct Rule {
     /// The body of rules cited.
     pub source: Source,
-    /// The article (`9.2.1`) or the seed rule's name (`送王`).
+    /// The article (`9.2.1`) or the classic rule's name (`送王`).
     pub article: String,
 }
 
@@ -44,7 +44,7 @@ impl Rule {
         }
     }
 
-    /// A rule of the seed texts.
+    /// A rule of the classic rules, by its Chinese name.
     pub fn classic(name: &str) -> Rule {
         Rule {
             source: Source::Classic,

@@ -1,5 +1,5 @@
-//! Rulesets as data: where FIDE standard, rapid, blitz and the seeds'
-//! `classic` rules differ, a field says how, and carries the citation.
+//! Rulesets as data: where FIDE standard, rapid, blitz and the classic
+//! rules (ruleset `classic`) differ, a field says how, and carries the citation.
 
 use core::fmt;
 use core::str::FromStr;
@@ -60,7 +60,7 @@ pub enum IllegalMovesCounted {
 pub enum EmptyPress {
     /// An illegal move, penalised as one (FIDE 7.5.3).
     IllegalMove,
-    /// Refused: the clock stays with the player (the seeds only say to press
+    /// Refused: the clock stays with the player (the classic rules only say to press
     /// after the move).
     Refused,
 }
@@ -146,7 +146,7 @@ pub struct OfferRule {
 }
 
 /// Touch-move when several pieces are touched (FIDE 4.3.3, 4.4.1, 4.4.3).
-/// The seeds state only that a touched own piece must be moved and a
+/// The classic rules state only that a touched own piece must be moved and a
 /// touched opponent's piece captured, king before rook when castling: there
 /// the first touch that can bind, binds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -200,13 +200,13 @@ pub struct Ruleset {
     pub name_perpetual_check: bool,
     /// Draw offers.
     pub offers: OfferRule,
-    /// Illegal moves.
+    /// Which illegal moves count, and the penalty for each (FIDE 7.5, A.5, B.5).
     pub illegal_moves: IllegalMoveRule,
     /// Who calls flags.
     pub flag_call: FlagCall,
     /// The cases saved by the opponent's inability to mate.
     pub saved_by_no_mate: SavedByNoMate,
-    /// Colours reversed.
+    /// What is done when the colours were found reversed (FIDE 7.3).
     pub colours_reversed: ColoursReversed,
     /// Recording obligations.
     pub recording: RecordingRule,
@@ -320,7 +320,8 @@ impl Ruleset {
         r
     }
 
-    /// The rules as the seed texts state them.
+    /// The classic rules: the older rules of the two Chinese texts Arbiter
+    /// started from (see the README's glossary).
     pub fn classic() -> Ruleset {
         Ruleset {
             name: "classic".into(),
@@ -383,7 +384,7 @@ impl Ruleset {
             .unwrap_or(IllegalMovePenalty::Correction)
     }
 
-    /// `true` for the seed texts' rules, whose citations differ.
+    /// `true` for the classic rules, whose citations differ.
     pub fn is_classic(&self) -> bool {
         self.illegal_moves.rule.source == crate::rule::Source::Classic
     }

@@ -1,4 +1,4 @@
-//! The scoresheet: the game's record as the seeds describe it (FIDE 8.1,
+//! The scoresheet: the game's record as the classic rules describe it (FIDE 8.1,
 //! Appendix C): a head with both names, the date and time, and the place;
 //! moves in pairs, White on the left and Black on the right; clock times.
 
@@ -14,7 +14,7 @@ use crate::{Game, GameResult, Outcome, Player};
 pub struct Entry {
     /// SAN (`Nf3`).
     pub san: String,
-    /// The seeds' Chinese short form (`马f3`).
+    /// The classic rules' Chinese short form (`马f3`).
     pub chinese: String,
     /// Time left after the move, if timed.
     pub clock_ms: Option<i64>,
@@ -38,21 +38,21 @@ pub struct Row {
 /// The head of the record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
-    /// The event.
+    /// The competition (PGN's `Event` tag).
     pub event: String,
     /// The place.
     pub site: String,
-    /// The date.
+    /// The date the game was played, `YYYY.MM.DD`.
     pub date: String,
     /// The time of day.
     pub time: String,
-    /// The round.
+    /// The round of the competition.
     pub round: String,
-    /// White.
+    /// The player with the white pieces.
     pub white: Player,
-    /// Black.
+    /// The player with the black pieces.
     pub black: Player,
-    /// The time control.
+    /// The time control, as the record writes it.
     pub time_control: String,
     /// The ruleset's name.
     pub ruleset: String,
@@ -74,7 +74,7 @@ pub struct Scoresheet {
 /// Which notation a rendered scoresheet uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
-    /// The seeds' form: Chinese piece names and labels.
+    /// The classic rules' form: Chinese piece names and labels.
     Chinese,
     /// SAN with English labels.
     English,
@@ -145,7 +145,7 @@ impl Scoresheet {
         }
     }
 
-    /// The record as text, in the seeds' layout.
+    /// The record as text, in the classic rules' layout.
     pub fn render(&self, language: Language) -> String {
         let zh = language == Language::Chinese;
         let catalogue = arbiter_messages::catalogue(if zh { "zh" } else { "en" })

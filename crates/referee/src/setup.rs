@@ -73,9 +73,9 @@ pub struct GameSetup {
     pub black_time_control: Option<TimeControl>,
     /// Online or over the board.
     pub mode: Mode,
-    /// White.
+    /// The player with the white pieces.
     pub white: Player,
-    /// Black.
+    /// The player with the black pieces.
     pub black: Player,
     /// The event's name.
     pub event: String,
@@ -83,9 +83,9 @@ pub struct GameSetup {
     pub site: String,
     /// The date, `YYYY.MM.DD` as PGN writes it.
     pub date: String,
-    /// The time of day the game starts, `HH:MM:SS` (the seeds' 对局时间).
+    /// The time of day the game starts, `HH:MM:SS` (the classic rules' 对局时间).
     pub time: String,
-    /// The round.
+    /// The round of the competition (PGN's `Round` tag).
     pub round: String,
     /// A starting position other than the usual one.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -57,16 +57,16 @@ pub enum Effect {
     },
     /// A piece adjusted, with no obligation.
     Adjusted {
-        /// The square.
+        /// The square of the piece adjusted (FIDE 4.2).
         square: Square,
     },
     /// A legal move made on the board.
     MoveMade {
         /// Who moved.
         side: Color,
-        /// UCI.
+        /// The move in UCI notation (`g1f3`).
         uci: String,
-        /// SAN.
+        /// The move in SAN (`Nf3`).
         san: String,
     },
     /// An illegal move left on the board, not yet completed (no clock
@@ -74,9 +74,9 @@ pub enum Effect {
     IllegalMovePlaced {
         /// Who.
         side: Color,
-        /// From.
+        /// The square the piece was lifted from.
         from: Square,
-        /// To.
+        /// The square the piece was put on.
         to: Square,
     },
     /// The clock was pressed: `side`'s clock stopped with `remaining_ms`,
@@ -129,7 +129,7 @@ pub enum Effect {
     Noted,
     /// The game is over.
     GameOver {
-        /// The result.
+        /// The result the game ended with (`*` when it ended without one).
         result: GameResult,
         /// Why.
         termination: Termination,
@@ -181,24 +181,71 @@ pub enum Decision {
 /// The verdict on an event: what time did on its own up to the event's
 /// moment (`due`: a flag that fell before it), then the decision on the
 /// event itself.
+///
+/// Only the referee makes verdicts (through [`Verdict::accepted`] and
+/// [`Verdict::rejected`]); everybody else reads them.
+///
+/// ```
+/// use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup};
+/// let mut game = Game::new(GameSetup::default())?;
+/// let e4 = EventKind::Move { mv: "e4".into(), offer_draw: false };
+/// let verdict = game.apply(Event::new(Actor::White, 0, e4));
+/// // Nothing is accepted before the arbiter starts the clock (FIDE 6.5).
+/// assert!(!verdict.is_accepted());
+/// assert!(verdict.due().is_empty());
+/// assert_eq!(verdict.rules()[0].to_string(), "FIDE 6.5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verdict {
     /// What happened on its own before the event (a flag fall, at its exact
     /// time), exactly as a [`crate::EventKind::Tick`] at the event's time
     /// would have made it happen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub due: Vec<Consequence>,
+    due: Vec<Consequence>,
     /// The decision.
     #[serde(flatten)]
-    pub decision: Decision,
+    decision: Decision,
 }
 
 impl Verdict {
+    /// The event accepted, with what it caused, after what was `due`.
+    pub fn accepted(due: Vec<Consequence>, consequences: Vec<Consequence>) -> Verdict {
+        Verdict {
+            due,
+            decision: Decision::Accepted { consequences },
+        }
+    }
+
+    /// The event refused, after what was `due`.
+    pub fn rejected(due: Vec<Consequence>, rejection: Rejection) -> Verdict {
+        Verdict {
+            due,
+            decision: Decision::Rejected { rejection },
+        }
+    }
+
+    /// What happened on its own before the event (a flag fall, at its
+    /// exact time).
+    pub fn due(&self) -> &[Consequence] {
+        &self.due
+    }
+
+    /// The decision on the event itself.
+    pub fn decision(&self) -> &Decision {
+        &self.decision
+    }
+
     /// `true` when the event was accepted.
     pub fn is_accepted(&self) -> bool {
         matches!(self.decision, Decision::Accepted { .. })
     }
 
+    /// `true` when the verdict changed the game: an accepted event, or a
+    /// flag that fell before a refused one.
+    pub fn changed_anything(&self) -> bool {
+        !self.due.is_empty() || self.is_accepted()
+    }
     /// The consequences of an accepted event (empty when rejected).
     pub fn consequences(&self) -> &[Consequence] {
         match &self.decision {

@@ -47,7 +47,7 @@ fn fide_6_7_1_blacks_default_time_runs_from_whites_first_move() {
         },
     ));
     assert!(!late.is_accepted());
-    assert_eq!(late.due.len(), 1);
+    assert_eq!(late.due().len(), 1);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::WhiteWins);
     assert_eq!(outcome.termination, Termination::Forfeit);

@@ -304,9 +304,9 @@ fn the_deadline_is_what_a_server_waits_for() {
     assert_eq!(game.next_deadline_ms(), None, "not started");
     game.apply(Event::new(Actor::Arbiter, 1_000, EventKind::Start));
     assert_eq!(game.next_deadline_ms(), Some(181_000));
-    assert!(game.tick(180_999).due.is_empty());
+    assert!(game.tick(180_999).due().is_empty());
     let v = game.tick(181_000);
-    assert_eq!(v.due.len(), 1);
+    assert_eq!(v.due().len(), 1);
     assert_eq!(game.next_deadline_ms(), None, "over");
 }
 

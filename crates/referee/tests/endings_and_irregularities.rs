@@ -355,7 +355,7 @@ fn fide_6_9_can_the_opponent_mate_is_asked_of_the_position_on_the_board() {
 
 #[test]
 fn classic_an_automatic_threefold_comes_with_the_release() {
-    // The seeds' threefold needs no claim: the third occurrence is made by
+    // The classic rules' threefold needs no claim: the third occurrence is made by
     // the release, before the flag falls.
     run("
         setup ruleset=classic mode=otb tc=10

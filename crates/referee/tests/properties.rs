@@ -128,7 +128,7 @@ proptest! {
             let event = next_event(&game, &mut now, r);
             let before = game.clone();
             let verdict = game.apply(event.clone());
-            if verdict.rejection().is_some() && verdict.due.is_empty() {
+            if verdict.rejection().is_some() && verdict.due().is_empty() {
                 prop_assert_eq!(&game, &before, "a rejected event changed the game: {:?}", event);
             }
             // Every ruling cites a rule and speaks both languages.

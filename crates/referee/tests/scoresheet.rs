@@ -1,5 +1,5 @@
 //! LAWS.md, "Recording" and "Notation": the scoresheet in pairs with the
-//! head the seeds ask for, and the PGN export.
+//! head the classic rules ask for, and the PGN export.
 
 mod common;
 use arbiter_referee::recorded::{ImportOptions, read_pgn, to_events};

@@ -219,7 +219,7 @@ fn fide_4_3_3_in_an_unclear_order_the_player_s_own_piece_counts_as_touched_first
 
 #[test]
 fn classic_pieces_of_both_colours_touched_the_first_binding_touch_binds() {
-    // The seeds: a touched own piece must be moved; nothing more.
+    // The classic rules: a touched own piece must be moved; nothing more.
     run(&format!(
         "
         setup ruleset=classic mode=otb fen={BISHOP_ON_G4}

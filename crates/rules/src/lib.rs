@@ -43,3 +43,8 @@ pub use position::{
 pub use role::{Piece, Role};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

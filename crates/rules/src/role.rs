@@ -76,7 +76,7 @@ impl Role {
         }
     }
 
-    /// The Chinese name used by the seed texts: 王 后 车 象 马 兵.
+    /// The Chinese name used by the classic rules: 王 后 车 象 马 兵.
     pub const fn chinese(self) -> char {
         match self {
             Role::Pawn => '兵',

@@ -1,4 +1,4 @@
-//! Reading and writing moves: the seed texts' forms, the writers, and the
+//! Reading and writing moves: the classic rules' forms, the writers, and the
 //! reasons given for moves that are not legal.
 
 use arbiter_rules::notation::{Lan, Notation};
@@ -14,8 +14,8 @@ fn written(pos: &Position, m: Move) -> [String; 6] {
 }
 
 #[test]
-fn seed_examples_read_and_write() {
-    // 马g1—f3 and 马f3 (seed 001, the record of moves).
+fn classic_examples_read_and_write() {
+    // 马g1—f3 and 马f3 (the classic rules' record of moves).
     let start = Position::new();
     let ng1f3 = Move::normal(Square::G1, Square::F3);
     assert_eq!(

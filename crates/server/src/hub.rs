@@ -73,7 +73,7 @@ pub enum HubError {
     /// The stored record fails its hash chain: it was altered.
     #[error("game {game}: the record was altered at event {seq}; it will not be played on")]
     Altered {
-        /// The game.
+        /// The id of the altered game.
         game: String,
         /// The first event whose link does not match.
         seq: i64,
@@ -83,7 +83,7 @@ pub enum HubError {
 /// What creating a game hands back: the secret of each seat.
 #[derive(Clone, Debug, Serialize)]
 pub struct Created {
-    /// The id.
+    /// The new game's public id (the path of its page, `/game/ID`).
     pub id: String,
     /// White's token.
     pub white_token: String,

@@ -84,3 +84,8 @@ pub async fn serve(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
     })
     .await
 }
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

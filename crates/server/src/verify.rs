@@ -9,7 +9,7 @@ use crate::store::{Store, StoreError, chain};
 /// What was found wrong with one game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Finding {
-    /// The game.
+    /// The id of the game whose record is wrong.
     pub game: String,
     /// The event where it goes wrong (`None`: the game's row).
     pub seq: Option<i64>,

@@ -5,6 +5,8 @@
 //! `$ARBITER_DATA`, or at `shared/data` in the repository's parent folder or
 //! any folder above it.
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 /// The folder holding the shared test data.
@@ -59,3 +61,8 @@ pub fn read_text(relative: &str) -> String {
 pub fn full_runs() -> bool {
     std::env::var("ARBITER_FULL_TESTS").is_ok_and(|v| v == "1" || v == "true")
 }
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -24,3 +24,8 @@ pub use player::{Player, StartNo};
 pub use points::{PointSystem, Points};
 pub use result::{Colour, GameResult, Outcome, ResultCode, RoundEntry};
 pub use tournament::{Date, Entrant, Record, RequestedBye, Tournament};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -8,7 +8,7 @@ use crate::player::StartNo;
 /// One board of a round, or the pairing-allocated bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pairing {
-    /// A game.
+    /// Two players meet on a board.
     Game {
         /// The player with White.
         white: StartNo,

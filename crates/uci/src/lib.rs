@@ -14,3 +14,8 @@ pub mod engine;
 pub mod protocol;
 pub mod stats;
 pub mod tournament;
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -11,9 +11,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use arbiter_eboard::{BoardReader, ClockRun, Command, Decoder, Reading, display};
+use arbiter_eboard::{
+    BatteryStatus, BoardReader, ClockRun, Command, Decoder, Message, Reading, display,
+};
 use arbiter_referee::{Actor, Effect, Event, Verdict};
-use arbiter_rules::{Color, Position};
+use arbiter_rules::{Color, Position, Square};
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -130,18 +132,24 @@ impl Pacer {
 }
 
 impl Relay {
-    /// Reads server messages until the verdict on `id`, keeping the view.
-    async fn verdict(&mut self, id: u64) -> anyhow::Result<Result<Verdict, String>> {
+    /// The server's next text message, read as JSON.
+    async fn next_json(&mut self) -> anyhow::Result<Value> {
         loop {
             let message = self
                 .socket
                 .next()
                 .await
                 .context("the server closed the connection")??;
-            let WsMessage::Text(text) = message else {
-                continue;
-            };
-            let value: Value = serde_json::from_str(text.as_str())?;
+            if let WsMessage::Text(text) = message {
+                return Ok(serde_json::from_str(text.as_str())?);
+            }
+        }
+    }
+
+    /// Reads server messages until the verdict on `id`, keeping the view.
+    async fn verdict(&mut self, id: u64) -> anyhow::Result<Result<Verdict, String>> {
+        loop {
+            let value = self.next_json().await?;
             match value["type"].as_str() {
                 Some("full") | Some("update") => self.merge_view(&value["view"]),
                 Some("verdict") if value["id"] == id => {
@@ -210,15 +218,7 @@ impl Relay {
     async fn await_update(&mut self) -> anyhow::Result<()> {
         let wait = async {
             loop {
-                let message = self
-                    .socket
-                    .next()
-                    .await
-                    .context("the server closed the connection")??;
-                let WsMessage::Text(text) = message else {
-                    continue;
-                };
-                let value: Value = serde_json::from_str(text.as_str())?;
+                let value = self.next_json().await?;
                 if matches!(value["type"].as_str(), Some("full") | Some("update")) {
                     self.merge_view(&value["view"]);
                     return anyhow::Ok(());
@@ -234,9 +234,11 @@ impl Relay {
 
     /// Tells the room what the board shows (the arbiter's page draws it
     /// beside the game's position).
-    async fn report_board(&mut self, fen: &str, differences: &[String]) -> anyhow::Result<()> {
-        let message = json!({"type": "board", "token": self.tokens[0], "fen": fen,
-                             "differences": differences});
+    async fn report_board(&mut self, seen: Value) -> anyhow::Result<()> {
+        let mut message = json!({"type": "board", "token": self.tokens[0]});
+        if let (Some(m), Value::Object(fields)) = (message.as_object_mut(), seen) {
+            m.extend(fields);
+        }
         self.pacer.wait_turn().await;
         self.socket
             .send(WsMessage::text(message.to_string()))
@@ -327,16 +329,9 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
     };
     // The first message is the game's whole view.
     while relay.view.is_null() {
-        let message = relay
-            .socket
-            .next()
-            .await
-            .context("no view from the server")??;
-        if let WsMessage::Text(text) = message {
-            let value: Value = serde_json::from_str(text.as_str())?;
-            if value["type"] == "full" {
-                relay.view = value["view"].clone();
-            }
+        let value = relay.next_json().await.context("no view from the server")?;
+        if value["type"] == "full" {
+            relay.view = value["view"].clone();
         }
     }
     let position = relay.position().context("the server's view has no FEN")?;
@@ -345,13 +340,21 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         reader.start();
     }
     let (mut line, mut chunks) = spawn_source(&args)?;
-    for c in [Command::Reset, Command::SendBoard, Command::SendUpdates] {
+    // A wireless board tells its battery; a wired one ignores the asking.
+    let hello = [
+        Command::Reset,
+        Command::SendBoard,
+        Command::SendBatteryStatus,
+        Command::SendUpdates,
+    ];
+    for c in hello {
         line.send(&c)?;
     }
     let epoch = Instant::now();
     let mut decoder = Decoder::new();
     let mut out = std::io::stdout().lock();
     let mut last_board = String::new();
+    let mut battery: Option<u8> = None;
     loop {
         let deadline = reader.settle_deadline();
         let next = match deadline {
@@ -377,6 +380,10 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
                 decoder.feed(&chunk);
                 while let Some(message) = decoder.next_message() {
                     match message {
+                        Ok(Message::Battery(b)) => {
+                            writeln!(out, "{}", json!({"battery": battery_json(&b)}))?;
+                            battery = Some(b.percent);
+                        }
                         Ok(m) => readings.extend(reader.message(&m, at)),
                         Err(e) => writeln!(out, "{}", json!({"decode_error": e.to_string()}))?,
                     }
@@ -388,17 +395,23 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         }
         let board = reader.board_fen();
         if board != last_board {
-            let differences: Vec<String> = reader
-                .differences()
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            writeln!(
-                out,
-                "{}",
-                json!({"board": board, "differences": differences})
-            )?;
-            relay.report_board(&board, &differences).await?;
+            let names = |squares: &[Square]| -> Vec<String> {
+                squares.iter().map(ToString::to_string).collect()
+            };
+            let mut seen = json!({
+                "differences": names(&reader.differences()),
+                "disturbed": names(reader.disturbed()),
+                "battery": battery,
+                "clock_battery_low": reader.clock().map(|c| c.battery_low),
+            });
+            // Printed as `board`, told the room as `fen`.
+            seen["board"] = json!(board);
+            writeln!(out, "{seen}")?;
+            if let Some(fields) = seen.as_object_mut() {
+                fields.remove("board");
+                fields.insert("fen".into(), json!(board));
+            }
+            relay.report_board(seen).await?;
             last_board = board;
         }
         if ended {
@@ -406,6 +419,15 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A wireless board's battery, for the output.
+fn battery_json(b: &BatteryStatus) -> Value {
+    json!({
+        "percent": b.percent,
+        "time_left": b.time_left.map(|(h, m)| format!("{h}:{m:02}")),
+        "charging": b.charging,
+    })
 }
 
 /// Puts one reading to the server and its verdict to the clock.

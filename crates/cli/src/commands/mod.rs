@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod board;
+pub mod board_sim;
 pub mod check;
 pub mod inspect;
 pub mod match_;

@@ -20,14 +20,14 @@ pub enum Output {
     Verdicts,
     /// The scoresheet as PGN.
     Pgn,
-    /// The scoresheet in the seeds' layout.
+    /// The scoresheet in the classic rules' layout.
     Scoresheet,
 }
 
 /// The language of `--output scoresheet`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Lang {
-    /// Chinese piece names and labels (the seeds' record).
+    /// Chinese piece names and labels (the classic rules' record).
     Zh,
     /// SAN and English labels.
     En,

@@ -141,7 +141,7 @@ impl Game {
     }
 
     /// Restores the position before the illegal move; the piece moved must
-    /// be the one moved again if it can (FIDE 7.5.1 with 4.3; the seeds: a
+    /// be the one moved again if it can (FIDE 7.5.1 with 4.3; the classic rules: a
     /// wrong answer to check is replaced by a move of the same piece if it
     /// can answer the check).
     fn correct(

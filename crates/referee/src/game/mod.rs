@@ -10,7 +10,7 @@ mod turn;
 use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
 
 use crate::clock::{Clock, ClockReading};
-use crate::verdict::{Consequence, Decision, Effect, Obligation, Rejection, Verdict};
+use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
 use crate::winnability::DeadPositionWatch;
 use crate::{
     Event, EventKind, GameResult, GameSetup, Outcome, Reason, Rule, Ruleset, Ruling, SetupError,
@@ -26,7 +26,7 @@ pub struct PlyRecord {
     pub uci: String,
     /// The move in SAN (for an illegal move left standing, its squares).
     pub san: String,
-    /// The seeds' Chinese short form (`马f3`).
+    /// The classic rules' Chinese short form (`马f3`).
     pub chinese: String,
     /// When the clock was pressed.
     pub at_ms: u64,
@@ -218,33 +218,30 @@ impl Game {
     /// changes nothing else.
     pub fn apply(&mut self, event: Event) -> Verdict {
         if event.at_ms < self.state.last_at_ms {
-            return Verdict {
-                due: Vec::new(),
-                decision: Decision::Rejected {
-                    rejection: reject(
-                        Rule::fide("6.1"),
-                        Reason::EventsOutOfOrder {
-                            at_ms: event.at_ms,
-                            last_ms: self.state.last_at_ms,
-                        },
-                    ),
-                },
-            };
+            return Verdict::rejected(
+                Vec::new(),
+                reject(
+                    Rule::fide("6.1"),
+                    Reason::EventsOutOfOrder {
+                        at_ms: event.at_ms,
+                        last_ms: self.state.last_at_ms,
+                    },
+                ),
+            );
         }
         let due = self.let_time_pass(event.at_ms);
         let saved = self.snapshot();
-        let decision = match self.decide(&event) {
+        match self.decide(&event) {
             Ok(consequences) => {
                 self.state.last_at_ms = event.at_ms;
                 self.events.push(event);
-                Decision::Accepted { consequences }
+                Verdict::accepted(due, consequences)
             }
             Err(rejection) => {
                 self.restore(saved);
-                Decision::Rejected { rejection }
+                Verdict::rejected(due, rejection)
             }
-        };
-        Verdict { due, decision }
+        }
     }
 
     /// What a rejected event must be rolled back to. The record (plies and
@@ -427,7 +424,7 @@ impl Game {
         &self.setup
     }
 
-    /// The ruleset.
+    /// The rules this game is played under.
     pub fn ruleset(&self) -> &Ruleset {
         &self.setup.ruleset
     }
@@ -558,7 +555,7 @@ impl Game {
     }
 
     /// Whether `color` must keep the scoresheet at `now_ms` (FIDE 8.1, 8.4;
-    /// A.2: not in rapid and blitz; the seeds: not under five minutes).
+    /// A.2: not in rapid and blitz; the classic rules: not under five minutes).
     pub fn must_record(&self, color: Color, now_ms: u64) -> bool {
         let rule = &self.setup.ruleset.recording;
         if !rule.required {

@@ -1,5 +1,5 @@
 //! What the pieces touched so far oblige the player having the move to do
-//! (FIDE 4.3, 4.4, 4.5; the seeds' 摸子走子): a pure function of the
+//! (FIDE 4.3, 4.4, 4.5; the classic rules' 摸子走子): a pure function of the
 //! position, the touches in order, and the ruleset's [`TouchRule`].
 
 use arbiter_rules::{Move, Position, Role, Square};
@@ -66,7 +66,7 @@ fn role_at(pos: &Position, square: Square) -> Option<Role> {
 }
 
 /// The rook whose castling a rook-then-king touch forbids on this move
-/// (FIDE 4.4.2; the seeds: "king first, else a rook move").
+/// (FIDE 4.4.2; the classic rules: "king first, else a rook move").
 pub(super) fn barred_castling_rook(pos: &Position, touches: &[TouchedPiece]) -> Option<Square> {
     let own: Vec<TouchedPiece> = in_order(touches).into_iter().filter(|t| t.own).collect();
     let king = own
@@ -168,7 +168,7 @@ fn both_colours(
     nothing_binds(ordered)
 }
 
-/// FIDE 4.3.1, 4.3.2 (and the seeds): the first piece touched that can be
+/// FIDE 4.3.1, 4.3.2 (and the classic rules): the first piece touched that can be
 /// moved or captured.
 fn first_that_binds(pos: &Position, ordered: &[TouchedPiece]) -> Binding {
     for t in ordered {

@@ -103,7 +103,7 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
 
 fn check(verdict: &Verdict, expect: Option<&str>, line: usize, raw: &str) {
     // Every ruling carries both languages.
-    for c in verdict.due.iter().chain(verdict.consequences()) {
+    for c in verdict.due().iter().chain(verdict.consequences()) {
         assert!(
             !c.ruling.message().text("en").is_empty() && !c.ruling.message().text("zh").is_empty()
         );

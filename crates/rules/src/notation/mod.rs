@@ -1,5 +1,5 @@
 //! Move notations other than SAN and UCI: long algebraic (LAN), figurine,
-//! and the Chinese long and short forms of the seed texts.
+//! and the Chinese long and short forms of the classic rules.
 //!
 //! | notation | example moves |
 //! | --- | --- |
@@ -12,11 +12,11 @@
 //!
 //! The short forms disambiguate as SAN does (`Nbd7`, `马bd7`). Figurines take
 //! the colour of the side moving (`♘f3` for White, `♞f6` for Black). The
-//! Chinese forms follow the seed texts (see `LAWS.md`, Notation): the piece's
+//! Chinese forms follow the classic rules (see the README's glossary): the piece's
 //! Chinese name (none for a pawn), the from-square and the destination joined
 //! by an em dash `—` or, for a capture, by `×`; castling `0-0` and `0-0-0`.
 //! Promotion (`=后`) and check marks (`+`, `#`) follow FIDE Appendix C, as
-//! the seeds name none of their own.
+//! the classic rules name none of their own.
 //!
 //! Every form here is read back by [`crate::san::San::parse`].
 //!

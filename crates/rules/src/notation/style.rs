@@ -12,7 +12,7 @@ pub enum Style {
     Ascii,
     /// Unicode figurines of the moving side's colour: `♘`, `x`, `-`, `O-O`, `=♕`.
     Figurine,
-    /// The seed texts' Chinese names: `马`, `×`, `—`, `0-0`, `=后`.
+    /// The classic rules' Chinese names: `马`, `×`, `—`, `0-0`, `=后`.
     Chinese,
 }
 
@@ -48,7 +48,7 @@ impl Style {
         }
     }
 
-    /// Castling: `O-O` / `O-O-O`, or the seeds' `0-0` / `0-0-0`.
+    /// Castling: `O-O` / `O-O-O`, or the classic rules' `0-0` / `0-0-0`.
     pub const fn castle(self, side: CastlingSide) -> &'static str {
         match (self, side) {
             (Style::Chinese, CastlingSide::KingSide) => "0-0",

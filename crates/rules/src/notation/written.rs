@@ -18,9 +18,9 @@ pub enum Notation {
     Lan,
     /// SAN with figurines: `♘f3`.
     Figurine,
-    /// The seed texts' long form: `马g1—f3`.
+    /// The classic rules' long form: `马g1—f3`.
     ChineseLong,
-    /// The seed texts' short form: `马f3`.
+    /// The classic rules' short form: `马f3`.
     ChineseShort,
     /// UCI: `g1f3` (Chess960 castling as king takes rook).
     Uci,

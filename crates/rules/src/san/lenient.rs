@@ -1,5 +1,5 @@
 //! The lenient reader for moves as people write them: scoresheets, books,
-//! the seed texts. The module documentation of [`crate::san`] lists what it
+//! the classic rules. The module documentation of [`crate::san`] lists what it
 //! accepts; this file turns characters into tokens (where all the variety
 //! is), then reads the tokens with one small grammar.
 
@@ -398,7 +398,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_forms() {
+    fn classic_forms() {
         let ng1f3 = normal(
             Role::Knight,
             Some(File::G),

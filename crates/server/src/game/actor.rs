@@ -33,7 +33,7 @@ pub type OnFinish = Arc<dyn Fn(&GameMeta, &View) + Send + Sync>;
 /// What every actor shares.
 #[derive(Clone)]
 pub struct Context {
-    /// The writer.
+    /// The one writer every game's events are committed through.
     pub writer: Writer,
     /// How long a player's connections must stay closed before the
     /// opponent may claim the win.
@@ -448,17 +448,15 @@ impl GameActor {
 }
 
 fn not_gone_verdict(opponent: Color) -> Verdict {
-    Verdict {
-        due: Vec::new(),
-        decision: arbiter_referee::Decision::Rejected {
-            rejection: arbiter_referee::Rejection {
-                ruling: arbiter_referee::Ruling::new(
-                    Rule::fide("11.2.3"),
-                    arbiter_referee::Reason::NotGoneLongEnough { side: opponent },
-                ),
-            },
+    Verdict::rejected(
+        Vec::new(),
+        arbiter_referee::Rejection {
+            ruling: arbiter_referee::Ruling::new(
+                Rule::fide("11.2.3"),
+                arbiter_referee::Reason::NotGoneLongEnough { side: opponent },
+            ),
         },
-    }
+    )
 }
 
 /// The event kind's name as in the log (`move`, `offer_draw`...).

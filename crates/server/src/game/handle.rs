@@ -16,7 +16,7 @@ use crate::token::TokenDigest;
 pub struct GameMeta {
     /// The public id.
     pub id: String,
-    /// The setup.
+    /// The game's setup: players, time control, ruleset, mode, start position.
     pub setup: GameSetup,
     /// Creation time, ms since 1970.
     pub created_unix_ms: i64,
@@ -108,6 +108,12 @@ pub struct BoardSeen {
     pub fen: String,
     /// Squares where the board and the game differ.
     pub differences: Vec<String>,
+    /// Squares of pieces knocked over and not yet restored.
+    pub disturbed: Vec<String>,
+    /// A wireless board's charge, in percent.
+    pub battery: Option<u8>,
+    /// The clock shows a low battery.
+    pub clock_battery_low: Option<bool>,
 }
 
 /// What the actor tells everybody watching.

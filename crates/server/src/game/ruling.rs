@@ -26,7 +26,7 @@ impl Ruling {
         Ruling(Arc::new(Written { verdict, json }))
     }
 
-    /// The verdict.
+    /// The referee's verdict this ruling carries.
     pub fn verdict(&self) -> &Verdict {
         &self.0.verdict
     }

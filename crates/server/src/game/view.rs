@@ -3,9 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{
-    ClockReading, Decision, Game, GameSetup, Obligation, Outcome, PlyRecord, Verdict,
-};
+use arbiter_referee::{ClockReading, Game, GameSetup, Obligation, Outcome, PlyRecord};
 use arbiter_rules::{Bitboard, Color, Square, uci::Uci};
 use serde::ser::{SerializeMap as _, SerializeSeq as _};
 use serde::{Serialize, Serializer};
@@ -31,7 +29,7 @@ pub struct Head {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// The event.
+    /// The competition the game belongs to (PGN's `Event` tag).
     pub event: String,
     /// The place.
     pub site: String,
@@ -39,7 +37,7 @@ pub struct Head {
     pub date: String,
     /// The time of day.
     pub time: String,
-    /// The round.
+    /// The round of the competition (PGN's `Round` tag).
     pub round: String,
     /// The time control, as written (`300+3`).
     pub time_control: String,
@@ -78,11 +76,11 @@ impl Head {
 pub struct PlyView {
     /// Who moved.
     pub side: Color,
-    /// UCI.
+    /// The move in UCI notation (`g1f3`).
     pub uci: String,
-    /// SAN.
+    /// The move in SAN (`Nf3`).
     pub san: String,
-    /// The seeds' Chinese form.
+    /// The move in the Chinese form of the classic rules (`马f3`).
     pub chinese: String,
     /// Time left after the move.
     pub clock_ms: Option<i64>,
@@ -310,12 +308,6 @@ impl Serialize for Targets<'_> {
         }
         seq.end()
     }
-}
-
-/// `true` when the verdict changed anything (an accepted event, or a flag
-/// that fell before a refused one).
-pub fn changed_anything(verdict: &Verdict) -> bool {
-    !verdict.due.is_empty() || matches!(verdict.decision, Decision::Accepted { .. })
 }
 
 #[cfg(test)]

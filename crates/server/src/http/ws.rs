@@ -5,7 +5,8 @@
 //! `{"type":"chat","text":…}`, `{"type":"rematch"}` (a player, once the
 //! game is over), `{"type":"board","fen":…,"differences":[…]}` (what an
 //! electronic board shows, from a seat's or the arbiter's token, told to
-//! the room as it is). An action may carry its own `"token"`: it
+//! the room as it is; optionally `"disturbed":[…]`, `"battery":percent`,
+//! `"clock_battery_low":bool`). An action may carry its own `"token"`: it
 //! then acts for that token's seat, whatever the connection's role, so
 //! one connection can relay both players' moves (a board operator, an
 //! electronic board, two players sharing a screen).
@@ -75,6 +76,12 @@ enum ClientMessage {
         fen: String,
         #[serde(default)]
         differences: Vec<String>,
+        #[serde(default)]
+        disturbed: Vec<String>,
+        #[serde(default)]
+        battery: Option<u8>,
+        #[serde(default)]
+        clock_battery_low: Option<bool>,
         #[serde(default)]
         token: Option<String>,
     },
@@ -245,6 +252,8 @@ async fn message_of(
         Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
         Ok(Update::Board(seen)) => text(json!({
             "type": "board", "fen": seen.fen, "differences": seen.differences,
+            "disturbed": seen.disturbed, "battery": seen.battery,
+            "clock_battery_low": seen.clock_battery_low,
         })),
         Ok(Update::Gone {
             color,
@@ -454,18 +463,23 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
         ClientMessage::Board {
             fen,
             differences,
+            disturbed,
+            battery,
+            clock_battery_low,
             token,
         } => {
             let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
             if acting.actor().is_none() {
                 return Some(json!({"type": "error", "error": "only a seat's or the arbiter's token reports the board"}).into());
             }
-            let Some(seen) = board_seen(fen, differences) else {
+            let Some(mut seen) = board_seen(fen, differences, disturbed) else {
                 return Some(
                     json!({"type": "error", "error": "a board is a FEN board field and squares"})
                         .into(),
                 );
             };
+            seen.battery = battery.filter(|p| *p <= 100);
+            seen.clock_battery_low = clock_battery_low;
             let _ = game.board(seen).await;
             None
         }
@@ -476,7 +490,7 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
 
 /// A board report, if it is what it claims: a FEN board field (eight ranks
 /// of pieces and counts) and up to 64 square names.
-fn board_seen(fen: String, differences: Vec<String>) -> Option<BoardSeen> {
+fn board_seen(fen: String, differences: Vec<String>, disturbed: Vec<String>) -> Option<BoardSeen> {
     let ranks: Vec<&str> = fen.split('/').collect();
     let rank_ok = |r: &&str| {
         let mut width = 0;
@@ -493,8 +507,16 @@ fn board_seen(fen: String, differences: Vec<String>) -> Option<BoardSeen> {
     (ranks.len() == 8
         && ranks.iter().all(rank_ok)
         && differences.len() <= 64
-        && differences.iter().all(square_ok))
-    .then_some(BoardSeen { fen, differences })
+        && differences.iter().all(square_ok)
+        && disturbed.len() <= 64
+        && disturbed.iter().all(square_ok))
+    .then_some(BoardSeen {
+        fen,
+        differences,
+        disturbed,
+        battery: None,
+        clock_battery_low: None,
+    })
 }
 
 #[cfg(test)]
@@ -504,16 +526,19 @@ mod tests {
     #[test]
     fn a_board_report_is_a_fen_board_and_squares() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".to_string();
-        let seen = board_seen(start.clone(), vec!["e2".into()]).expect("a board");
+        let seen =
+            board_seen(start.clone(), vec!["e2".into()], vec!["d7".into()]).expect("a board");
         assert_eq!(seen.fen, start);
         assert_eq!(seen.differences, ["e2"]);
+        assert_eq!(seen.disturbed, ["d7"]);
         for bad in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
             "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN<",
         ] {
-            assert!(board_seen(bad.into(), vec![]).is_none(), "{bad}");
+            assert!(board_seen(bad.into(), vec![], vec![]).is_none(), "{bad}");
         }
-        assert!(board_seen(start, vec!["z9".into()]).is_none());
+        assert!(board_seen(start.clone(), vec!["z9".into()], vec![]).is_none());
+        assert!(board_seen(start, vec![], vec!["i1".into()]).is_none());
     }
 }

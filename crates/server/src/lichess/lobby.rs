@@ -14,7 +14,7 @@ use crate::store::Account;
 /// A challenge from one account to another (`/api/challenge/{username}`).
 #[derive(Clone, Debug)]
 pub struct Challenge {
-    /// The id.
+    /// The challenge's id, which the game it becomes takes too.
     pub id: String,
     /// Who challenges.
     pub challenger: Account,

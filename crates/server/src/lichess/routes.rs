@@ -375,14 +375,12 @@ pub async fn takeback(
 }
 
 fn refusal(rule: Rule, reason: arbiter_referee::Reason) -> arbiter_referee::Verdict {
-    arbiter_referee::Verdict {
-        due: Vec::new(),
-        decision: arbiter_referee::Decision::Rejected {
-            rejection: arbiter_referee::Rejection {
-                ruling: arbiter_referee::Ruling::new(rule, reason),
-            },
+    arbiter_referee::Verdict::rejected(
+        Vec::new(),
+        arbiter_referee::Rejection {
+            ruling: arbiter_referee::Ruling::new(rule, reason),
         },
-    }
+    )
 }
 
 /// `POST /api/{board,bot}/game/{id}/resign`.

@@ -1,13 +1,71 @@
 //! Storage: every game is its event log in SQLite (WAL), each event sealed
 //! by a hash chain; accounts; the server's heartbeat.
 //!
-//! Reads go through a small pool. Writes go through one [`Writer`] thread
-//! that commits the pending events of all games in one transaction (group
-//! commit), so durability costs one `fsync` per batch, not per move. The
-//! events are appended to a journal in commit order and filed into their
-//! game's home in bulk later (see `filing`); reads of a game's events look
-//! in both.
-
+//! # What is stored
+//!
+//! A game is the events the referee accepted, in order: the setup, then
+//! each event as the JSON of `arbiter replay`'s logs, with its link in the
+//! hash chain. The game's state is never stored: it is rebuilt by
+//! replaying the log (`Game::replay`) when the server starts and whenever
+//! a finished game is opened again, so what is stored and what the referee
+//! decides cannot disagree.
+//!
+//! - **Rejected events are not stored.** They change nothing, so the log
+//!   replays to the same game without them, and storing them would let any
+//!   client fill the durable record with junk. The sender gets the refusal
+//!   and its rule at once.
+//! - **A hash chain seals each game** ([`chain`]): changing, inserting,
+//!   deleting or reordering an event breaks every link after it, and
+//!   `arbiter verify` finds the first broken one. Someone with write access
+//!   who recomputes every later link is not caught by the chain alone: the
+//!   last link, which the log endpoint shows, anchors a finished game when
+//!   it is published or printed.
+//! - Chat lines are not stored: they are not part of the game.
+//!
+//! # Durability, and what it costs
+//!
+//! A move is acknowledged to its player, and broadcast to the watchers,
+//! only once its transaction has committed, in WAL mode with
+//! `synchronous=FULL`: a committed move survives a crash of the process and
+//! of the machine. A synced write takes 0.2 to 8 ms on the shared virtual
+//! disks the server was measured on (`bench/runs/`); one per move would
+//! bound the server by the disk, so the writes are shaped around it:
+//!
+//! - **Group commit** ([`Writer`]). One thread owns the write connection.
+//!   Game actors hand it their events and wait; it takes everything pending
+//!   from all games, writes it in one transaction, commits and answers them
+//!   all, so a batch of dozens of events costs one `fsync`. A move reaching
+//!   an idle writer is committed at once; under load, commits are paced a
+//!   couple of milliseconds apart so that each carries more events. Reads
+//!   go through a small pool and never wait for the writer.
+//! - **Journal, then home** (`filing`). A new event is appended to the
+//!   journal, a table in commit order, where the events of one batch, from
+//!   many games, fill a page or two; written straight into `events`, ordered
+//!   by game, each would dirty its own game's 4 KiB page, one more WAL frame
+//!   to write and sync before the batch is acknowledged. The writer files
+//!   the journal home a large round at a time, grouped by game, a slice in
+//!   each batch's own transaction, so that filing adds no commit of its own
+//!   and a game's events land on its page together. A game's log is read
+//!   from both tables; opening the database files whatever the journal
+//!   holds.
+//! - **Checkpoints off the commit path** (`checkpoint`). A connection of
+//!   its own copies the WAL into the database a few times a second with
+//!   passive checkpoints, which never block the writer; the writer only
+//!   finishes the last few pages between two batches so that the WAL can
+//!   start over. SQLite's own checkpoint inside a commit, which would hold
+//!   every move of that batch while it copies and syncs the database, is
+//!   kept only as a backstop.
+//! - **One actor per game** (outside this module): a game's events are
+//!   decided one at a time in the order they arrive, and games never
+//!   contend. If a write fails, the actor rebuilds its game from what is
+//!   durable and answers 503: nothing was changed.
+//!
+//! # Clocks across restarts
+//!
+//! The server records a heartbeat every half second. At start it moves
+//! every unfinished game's epoch forward by the time since the last
+//! heartbeat, in the transaction that records the new one: the downtime is
+//! charged to nobody.
 pub mod chain;
 mod checkpoint;
 mod filing;
@@ -36,7 +94,7 @@ pub enum StoreError {
     /// A stored row cannot be read back.
     #[error("game {game}: stored {what} is unreadable: {detail}")]
     Corrupt {
-        /// The game.
+        /// The id of the game whose row is unreadable.
         game: String,
         /// What was being read.
         what: &'static str,
@@ -58,7 +116,7 @@ pub struct GameRow {
     pub id: String,
     /// The setup, as stored (JSON).
     pub setup_json: String,
-    /// The setup.
+    /// The setup, read back from its JSON.
     pub setup: GameSetup,
     /// Wall-clock time of creation, ms since 1970.
     pub created_unix_ms: i64,

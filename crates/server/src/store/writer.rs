@@ -37,9 +37,9 @@ use super::{EventRow, StoreError};
 pub enum Op {
     /// A new game's row.
     NewGame {
-        /// Id.
+        /// The new game's public id.
         id: String,
-        /// Setup JSON.
+        /// The game's setup as JSON, the start of its hash chain.
         setup_json: String,
         /// Creation time and epoch, ms since 1970.
         created_unix_ms: i64,

@@ -84,12 +84,7 @@ impl Layout {
     /// The number of 64-bit limbs a weight needs, with room for the
     /// matching's doubled weights and dual sums.
     pub fn limbs(&self) -> usize {
-        (self.width as usize + 3).div_ceil(64)
-    }
-
-    /// A weight above every game's weight: the weight of a pair already fixed.
-    pub fn ceiling<const N: usize>(&self) -> Wide<N> {
-        Wide::<N>::bit(self.width) - Wide::from_u64(1)
+        (self.width as usize + 4).div_ceil(64)
     }
 
     fn group_bit<const N: usize>(&self, score: u32) -> Wide<N> {

@@ -4,7 +4,7 @@
 //! ([`PairingCard`]): score, colours, floats, bye history and the opponents it may
 //! not meet. Brackets are paired from the top score down. For each bracket
 //! the criteria of article 2 are packed into one weight per possible game
-//! ([`criteria`]) and the best pairing is a maximum-weight matching over the
+//! (the `criteria` module) and the best pairing is a maximum-weight matching over the
 //! bracket and everyone below it, so that the rest of the round always stays
 //! pairable (C4). Among pairings equal on every criterion, the one that comes
 //! first in article 4's order (fewest exchanges, smallest exchanged numbers,

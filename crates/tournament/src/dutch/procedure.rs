@@ -119,7 +119,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         )
     }
 
-    fn solve(&self) -> Mates {
+    fn solve(&mut self) -> Mates {
         self.graph
             .best_matching()
             .into_iter()
@@ -201,7 +201,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.settle_bye()?;
         let n = self.sorted.len();
         let odd = n % 2 == 1;
-        let ceiling = self.layout.ceiling::<N>();
         let top = self.score(0);
         let mut partner: Vec<Option<usize>> = vec![None; n];
         let mut matched = vec![false; n];
@@ -237,7 +236,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     .collect();
                 for smaller in 0..larger {
                     self.graph
-                        .set(list[smaller], list[larger], base[larger][smaller]);
+                        .set(list[larger], list[smaller], base[larger][smaller]);
                 }
             }
             let size_bits = self.layout.size_bits;
@@ -333,7 +332,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 m = self.solve();
                 let mv = m[pv];
                 matched[mv] = true;
-                self.graph.fix_pair(pv, mv, ceiling);
+                self.graph.fix_pair(pv, mv);
             }
 
             // The remainder (or the homogeneous bracket): S1 is its first
@@ -459,7 +458,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let mv = m[pv];
                 matched[pv] = true;
                 matched[mv] = true;
-                self.graph.fix_pair(pv, mv, ceiling);
+                self.graph.fix_pair(pv, mv);
             }
 
             // The unpaired go down to the next bracket.

@@ -14,7 +14,7 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
-    /// Zero.
+    /// The number 0.
     pub const ZERO: Self = Wide([0; N]);
 
     /// The integer `value`.
@@ -40,6 +40,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Whether this is zero.
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
@@ -53,8 +54,15 @@ impl<const N: usize> Wide<N> {
     }
 
     /// This, twice.
-    pub fn double(self) -> Self {
-        self.shifted_left(1)
+    #[inline]
+    pub fn double(mut self) -> Self {
+        let mut carry = 0;
+        for limb in self.0.iter_mut() {
+            let next = *limb >> 63;
+            *limb = (*limb << 1) | carry;
+            carry = next;
+        }
+        self
     }
 
     /// This shifted left by `bits`; bits past the top are lost.
@@ -82,6 +90,7 @@ impl<const N: usize> Wide<N> {
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         for i in (0..N).rev() {
             match self.0[i].cmp(&other.0[i]) {
@@ -94,6 +103,7 @@ impl<const N: usize> Ord for Wide<N> {
 }
 
 impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -101,37 +111,43 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 impl<const N: usize> Add for Wide<N> {
     type Output = Self;
-    fn add(self, other: Self) -> Self {
+    #[inline]
+    fn add(mut self, other: Self) -> Self {
         let mut carry = false;
-        Wide(std::array::from_fn(|i| {
-            let (s, c1) = self.0[i].overflowing_add(other.0[i]);
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            let (s, c1) = a.overflowing_add(b);
             let (s, c2) = s.overflowing_add(carry as u64);
             carry = c1 || c2;
-            s
-        }))
+            *a = s;
+        }
+        self
     }
 }
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
-    fn sub(self, other: Self) -> Self {
+    #[inline]
+    fn sub(mut self, other: Self) -> Self {
         let mut borrow = false;
-        Wide(std::array::from_fn(|i| {
-            let (s, b1) = self.0[i].overflowing_sub(other.0[i]);
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            let (s, b1) = a.overflowing_sub(b);
             let (s, b2) = s.overflowing_sub(borrow as u64);
             borrow = b1 || b2;
-            s
-        }))
+            *a = s;
+        }
+        self
     }
 }
 
 impl<const N: usize> AddAssign for Wide<N> {
+    #[inline]
     fn add_assign(&mut self, other: Self) {
         *self = *self + other;
     }
 }
 
 impl<const N: usize> SubAssign for Wide<N> {
+    #[inline]
     fn sub_assign(&mut self, other: Self) {
         *self = *self - other;
     }
@@ -152,5 +168,6 @@ mod tests {
         assert_eq!(Wide::<2>::from_u64(3).shifted_left(63), Wide([1 << 63, 1]));
         assert!(Wide::<2>([0, 1]) > Wide([u64::MAX, 0]));
         assert_eq!(Wide::<2>::bit(70), Wide([0, 64]));
+        assert_eq!(Wide::<2>([1 << 63 | 5, 1]).double(), Wide([10, 3]));
     }
 }

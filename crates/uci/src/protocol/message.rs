@@ -42,7 +42,7 @@ pub enum EngineMessage {
     Option(OptionDecl),
     /// An `option` line that could not be read (kept for the log).
     BadOption {
-        /// The line.
+        /// The line as the engine wrote it.
         line: String,
         /// What is wrong with it.
         reason: String,

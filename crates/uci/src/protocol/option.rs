@@ -6,12 +6,12 @@
 pub enum OptionKind {
     /// `check`: true or false.
     Check {
-        /// The default.
+        /// The engine's default value.
         default: bool,
     },
     /// `spin`: an integer in a range.
     Spin {
-        /// The default.
+        /// The engine's default value.
         default: i64,
         /// The smallest allowed value.
         min: i64,
@@ -20,7 +20,7 @@ pub enum OptionKind {
     },
     /// `combo`: one of a list of words.
     Combo {
-        /// The default.
+        /// The engine's default choice.
         default: String,
         /// The allowed values.
         vars: Vec<String>,
@@ -29,7 +29,7 @@ pub enum OptionKind {
     Button,
     /// `string`: any text (`<empty>` is the empty text).
     String {
-        /// The default.
+        /// The engine's default text.
         default: String,
     },
 }
@@ -57,7 +57,7 @@ pub enum OptionError {
     BadNumber {
         /// `default`, `min` or `max`.
         field: &'static str,
-        /// The text.
+        /// The number as written.
         text: String,
     },
     /// The engine declares no such option.

@@ -55,7 +55,7 @@ pub struct GameContext<'a> {
     pub specs: ByColor<&'a EngineSpec>,
     /// Both engines' names.
     pub names: ByColor<String>,
-    /// The opening.
+    /// The opening the game starts from.
     pub opening: &'a Opening,
     /// The ruleset (`None`: from the time control's pace).
     pub ruleset: Option<Ruleset>,

@@ -34,7 +34,7 @@ pub struct OpeningsSpec {
     pub file: PathBuf,
     /// Its format; from the file's extension when `None`.
     pub format: Option<BookFormat>,
-    /// The order.
+    /// The order the book's openings are played in.
     pub order: BookOrder,
     /// For PGN books, how many plies of each line to play (all if `None`).
     pub plies: Option<u32>,

@@ -60,7 +60,7 @@ pub struct MatchOptions {
     pub tournament: TournamentKind,
     /// Games per encounter per round.
     pub games: u32,
-    /// Rounds.
+    /// How many times the whole schedule is played.
     pub rounds: u32,
     /// Play each opening twice with colours reversed (game pairs).
     pub repeat: bool,
