@@ -43,7 +43,7 @@ fn referee(name: &str) -> Refereed {
         if let Reading::Event(e) = &reading {
             let verdict = game.apply(e.clone());
             if let Some(r) = verdict.rejection() {
-                refused.push((e.clone(), r.ruling.message.en.clone()));
+                refused.push((e.clone(), r.ruling.message().text("en").to_string()));
             }
             reader.set_game(game.position().clone());
         }

@@ -29,6 +29,7 @@ mod game;
 pub mod notation;
 mod outcome;
 pub mod pgn_export;
+mod reason;
 pub mod recorded;
 mod rule;
 mod ruleset;
@@ -37,12 +38,14 @@ mod setup;
 mod time_control;
 mod verdict;
 
+pub use arbiter_messages::Message;
 pub use arbiter_rules::GameResult;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
 pub use outcome::{Outcome, Termination};
-pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
+pub use reason::{Infraction, Reason};
+pub use rule::{ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,
     IllegalMovesCounted, OfferRule, RecordingRule, Ruleset, SavedByNoMate, TouchRule,

@@ -5,7 +5,7 @@
 use arbiter_rules::notation::Notation;
 use arbiter_rules::{Move, Position, uci::Uci};
 
-use crate::{Rule, Ruling};
+use crate::{Reason, Rule, Ruling};
 
 /// SAN with its check or mate suffix (`Nf3`, `exd5`, `O-O`, `e8=Q#`).
 pub fn san(pos: &Position, m: Move) -> String {
@@ -20,11 +20,11 @@ pub fn chinese(pos: &Position, m: Move) -> String {
 
 /// Text that names no legal move, with the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", .ruling.message.en)]
+#[error("{}", .ruling.message().text("en"))]
 pub struct UnknownMove {
     /// The text given.
     pub text: String,
-    /// The rule broken and why, in English and Chinese.
+    /// The rule broken and why.
     pub ruling: Ruling,
 }
 
@@ -51,8 +51,10 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, UnknownMove> {
         text: text.to_string(),
         ruling: Ruling::new(
             Rule::fide("Appendix C"),
-            format!("not a legal move: {e}"),
-            format!("不是合法着法：{text:?} 不是 UCI 着法（应为起点格、终点格及可选的升变字母，如 e2e4、e7e8q）"),
+            Reason::NotUci {
+                quoted: format!("{text:?}"),
+                error: e.to_string(),
+            },
         ),
     })?;
     uci.to_move(pos).map_err(|_| illegal_uci(pos, text, uci))
@@ -72,8 +74,9 @@ fn illegal_uci(pos: &Position, text: &str, uci: Uci) -> UnknownMove {
             text: text.to_string(),
             ruling: Ruling::new(
                 Rule::fide("3.10.1"),
-                format!("not a legal move: {text}"),
-                format!("不是合法着法：{text}"),
+                Reason::NotALegalMove {
+                    text: text.to_string(),
+                },
             ),
         };
     };
@@ -96,27 +99,21 @@ fn illegal_uci(pos: &Position, text: &str, uci: Uci) -> UnknownMove {
                     text: text.to_string(),
                     ruling: Ruling::new(
                         Rule::fide("3.10.1"),
-                        format!("not a legal move: {text} ({long} is written differently in UCI)"),
-                        format!("不是合法着法：{text}（{long} 的 UCI 写法不同）"),
+                        Reason::UciWrittenDifferently {
+                            text: text.to_string(),
+                            long,
+                        },
                     ),
                 },
             }
         }
         Some(_) => UnknownMove {
             text: text.to_string(),
-            ruling: Ruling::new(
-                Rule::fide("1.2"),
-                format!("not a legal move: the piece on {from} is the opponent's"),
-                format!("不是合法着法：{from} 格上是对方的棋子"),
-            ),
+            ruling: Ruling::new(Rule::fide("1.2"), Reason::OpponentsPieceOn { square: from }),
         },
         None => UnknownMove {
             text: text.to_string(),
-            ruling: Ruling::new(
-                Rule::fide("3.10.1"),
-                format!("not a legal move: there is no piece on {from}"),
-                format!("不是合法着法：{from} 格上没有棋子"),
-            ),
+            ruling: Ruling::new(Rule::fide("3.10.1"), Reason::NoPieceToMove { square: from }),
         },
     }
 }
@@ -124,11 +121,7 @@ fn illegal_uci(pos: &Position, text: &str, uci: Uci) -> UnknownMove {
 fn unknown(text: &str, e: &arbiter_rules::san::SanError) -> UnknownMove {
     UnknownMove {
         text: text.to_string(),
-        ruling: Ruling::new(
-            e.rule(),
-            format!("not a legal move: {e}"),
-            format!("不是合法着法：{}", e.message_zh()),
-        ),
+        ruling: Ruling::new(e.rule(), Reason::SanRefused { error: e.clone() }),
     }
 }
 
@@ -149,9 +142,9 @@ mod tests {
         let e = parse_move(&rooks, "Rd1").unwrap_err();
         assert_eq!(e.ruling.rule.to_string(), "FIDE Appendix C");
         assert!(
-            e.ruling.message.zh.contains("歧义"),
+            e.ruling.message().text("zh").contains("歧义"),
             "{}",
-            e.ruling.message.zh
+            e.ruling.message().text("zh")
         );
         assert_eq!(parse_move(&rooks, "车a1—d1").unwrap(), rook);
     }
@@ -165,7 +158,10 @@ mod tests {
             .unwrap();
         assert_eq!(san(&pos, pos.parse_san("b1a3").unwrap()), "Ba3");
         let e = parse_move(&pos, "b1a3").unwrap_err();
-        assert!(e.ruling.message.en.contains("no piece on b1"), "{e}");
+        assert!(
+            e.ruling.message().text("en").contains("no piece on b1"),
+            "{e}"
+        );
         assert!(parse_uci(&pos, "b1a3").is_err());
         // The same text from a scoresheet's point of view is still a bishop
         // move when it is not well-formed UCI.

@@ -81,7 +81,11 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
         record.moves.push(node);
     }
     if let Some(o) = game.outcome() {
-        let verdict = Comment::text(format!("{} ({})", o.ruling.message.en, o.ruling.rule));
+        let verdict = Comment::text(format!(
+            "{} ({})",
+            o.ruling.message().text("en"),
+            o.ruling.rule
+        ));
         match record.moves.last_mut() {
             Some(last) => last.comments.push(verdict),
             None => record.comments.push(verdict),

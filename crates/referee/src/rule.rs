@@ -1,44 +1,62 @@
-//! A ruling: the rule behind a verdict (an [`arbiter_rules::Rule`]) and
-//! the bilingual message that applies it to the case at hand.
+//! A ruling: the rule behind a verdict (an [`arbiter_rules::Rule`]) and the
+//! typed reason that applies it to the case at hand.
 
+use arbiter_messages::Message;
 use serde::{Deserialize, Serialize};
+
+use crate::Reason;
 
 pub use arbiter_rules::{ParseRuleError, Rule, Source};
 
-/// A message for the players, in English and in Chinese.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Message {
-    /// English.
-    pub en: String,
-    /// Chinese.
-    pub zh: String,
-}
-
-impl Message {
-    /// A message from its two languages.
-    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Message {
-        Message {
-            en: en.into(),
-            zh: zh.into(),
-        }
-    }
-}
-
-/// A rule together with the message that applies it to the case at hand.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A rule together with the reason that applies it to the case at hand.
+///
+/// It serialises as the rule and the reason rendered in every language of
+/// the catalogues: `{"rule": "FIDE 9.2.1", "message": {"en": "…", "zh": "…"}}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     /// The rule that decides.
     pub rule: Rule,
-    /// What it means here.
-    pub message: Message,
+    /// Why, as a typed reason the catalogues put into words.
+    pub reason: Reason,
 }
 
 impl Ruling {
-    /// A ruling under `rule`.
-    pub fn new(rule: Rule, en: impl Into<String>, zh: impl Into<String>) -> Ruling {
-        Ruling {
-            rule,
-            message: Message::new(en, zh),
+    /// A ruling under `rule`, for `reason`.
+    pub fn new(rule: Rule, reason: Reason) -> Ruling {
+        Ruling { rule, reason }
+    }
+
+    /// The reason in every language.
+    pub fn message(&self) -> Message {
+        Message::of(&self.reason)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ruling {
+    /// A ruling read back from its JSON (a client of the server reading a
+    /// verdict) keeps its words as received: [`Reason::Received`].
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Ruling, D::Error> {
+        #[derive(Deserialize)]
+        struct Written {
+            rule: Rule,
+            message: Message,
         }
+        let written = Written::deserialize(deserializer)?;
+        Ok(Ruling::new(
+            written.rule,
+            Reason::Received {
+                message: written.message,
+            },
+        ))
+    }
+}
+
+impl Serialize for Ruling {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Ruling", 2)?;
+        s.serialize_field("rule", &self.rule)?;
+        s.serialize_field("message", &self.message())?;
+        s.end()
     }
 }

@@ -148,30 +148,32 @@ impl Scoresheet {
     /// The record as text, in the classic rules' layout.
     pub fn render(&self, language: Language) -> String {
         let zh = language == Language::Chinese;
-        let label = |en: &'static str, cn: &'static str| if zh { cn } else { en };
+        let catalogue = arbiter_messages::catalogue(if zh { "zh" } else { "en" })
+            .unwrap_or_else(arbiter_messages::english);
+        let label = |key: &'static str| catalogue.template(key).unwrap_or(key);
         let player = |p: &Player| match p.rating {
             Some(r) => format!("{} ({r})", p.name),
             None => p.name.clone(),
         };
         let h = &self.header;
         let mut out = String::new();
-        let _ = writeln!(out, "{}: {}", label("Event", "赛事"), h.event);
-        let _ = writeln!(out, "{}: {}", label("Site", "地点"), h.site);
+        let _ = writeln!(out, "{}: {}", label("scoresheet-event"), h.event);
+        let _ = writeln!(out, "{}: {}", label("scoresheet-site"), h.site);
         let _ = writeln!(
             out,
             "{}: {}  {}: {}",
-            label("Date", "日期"),
+            label("scoresheet-date"),
             h.date,
-            label("Time", "时间"),
+            label("scoresheet-time"),
             h.time
         );
-        let _ = writeln!(out, "{}: {}", label("Round", "轮次"), h.round);
-        let _ = writeln!(out, "{}: {}", label("White", "白方"), player(&h.white));
-        let _ = writeln!(out, "{}: {}", label("Black", "黑方"), player(&h.black));
+        let _ = writeln!(out, "{}: {}", label("scoresheet-round"), h.round);
+        let _ = writeln!(out, "{}: {}", label("side-white"), player(&h.white));
+        let _ = writeln!(out, "{}: {}", label("side-black"), player(&h.black));
         let _ = writeln!(
             out,
             "{}: {}  ({})",
-            label("Time control", "时限"),
+            label("scoresheet-time-control"),
             h.time_control,
             h.ruleset
         );
@@ -203,22 +205,19 @@ impl Scoresheet {
         let _ = writeln!(out);
         match &self.outcome {
             Some(o) => {
-                let msg = if zh {
-                    &o.ruling.message.zh
-                } else {
-                    &o.ruling.message.en
-                };
+                let message = o.ruling.message();
+                let msg = message.text(if zh { "zh" } else { "en" });
                 let _ = writeln!(
                     out,
                     "{}: {}  {} ({})",
-                    label("Result", "结果"),
+                    label("scoresheet-result"),
                     o.result,
                     msg,
                     o.ruling.rule
                 );
             }
             None => {
-                let _ = writeln!(out, "{}: *", label("Result", "结果"));
+                let _ = writeln!(out, "{}: *", label("scoresheet-result"));
             }
         }
         out

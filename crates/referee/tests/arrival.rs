@@ -17,7 +17,14 @@ fn fide_6_7_1_white_who_never_moves_loses_by_default() {
         end    0-1 forfeit FIDE 6.7.1
     ");
     assert_eq!(game.outcome().unwrap().at_ms, 30_000);
-    assert!(game.outcome().unwrap().ruling.message.en.contains("White"));
+    assert!(
+        game.outcome()
+            .unwrap()
+            .ruling
+            .message()
+            .text("en")
+            .contains("White")
+    );
 }
 
 #[test]

@@ -220,11 +220,11 @@ fn fide_6_3_1_the_move_count_is_checked_when_the_flag_falls() {
     assert!(
         outcome
             .ruling
-            .message
-            .en
+            .message()
+            .text("en")
             .contains("3 moves of the period were still to be made"),
         "{}",
-        outcome.ruling.message.en
+        outcome.ruling.message().text("en")
     );
     assert_eq!(
         game.plies()

@@ -96,7 +96,10 @@ fn check_invariants(game: &Game, now: u64) {
     match game.outcome() {
         Some(o) => {
             assert_eq!(game.result(), o.result);
-            assert!(!o.ruling.message.en.is_empty() && !o.ruling.message.zh.is_empty());
+            assert!(
+                !o.ruling.message().text("en").is_empty()
+                    && !o.ruling.message().text("zh").is_empty()
+            );
             assert_eq!(game.next_deadline_ms(), None);
         }
         None => assert_eq!(game.result(), GameResult::Unknown),

@@ -111,6 +111,14 @@ impl fmt::Display for Color {
     }
 }
 
+/// In a message, a side is its name in the reader's language (`White`,
+/// `白方`): the catalogues' `side-white` and `side-black`.
+impl arbiter_messages::ToArg for Color {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Key(self.fold("side-white", "side-black"))
+    }
+}
+
 /// A pair of values, one per colour.
 ///
 /// ```

@@ -130,3 +130,11 @@ mod tests {
         assert_eq!(GameResult::Unknown.winner(), None);
     }
 }
+
+/// A result in a message reads as its score (`1-0`), the same in every
+/// language.
+impl arbiter_messages::ToArg for GameResult {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Text(self.to_string().into())
+    }
+}

@@ -282,6 +282,13 @@ impl fmt::Display for Square {
     }
 }
 
+/// In a message, a square is its name, the same in every language.
+impl arbiter_messages::ToArg for Square {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Text(self.to_string().into())
+    }
+}
+
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)

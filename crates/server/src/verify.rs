@@ -84,7 +84,7 @@ pub async fn verify(store: &Store) -> Result<Report, StoreError> {
         if let Some((seq, v)) = verdicts.iter().enumerate().find(|(_, v)| !v.is_accepted()) {
             let why = v
                 .rejection()
-                .map(|r| format!("{} ({})", r.ruling.message.en, r.ruling.rule))
+                .map(|r| format!("{} ({})", r.ruling.message().text("en"), r.ruling.rule))
                 .unwrap_or_default();
             report.findings.push(finding(
                 Some(seq as i64),

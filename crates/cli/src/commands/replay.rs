@@ -148,7 +148,7 @@ fn state_line(game: &Game) -> serde_json::Value {
             "result": o.result,
             "termination": o.termination,
             "rule": o.ruling.rule,
-            "message": o.ruling.message,
+            "message": o.ruling.message(),
             "at_ms": o.at_ms,
             "fen": game.position().fen(),
             "clock": clock,

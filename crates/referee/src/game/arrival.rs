@@ -5,9 +5,9 @@
 
 use arbiter_rules::Color;
 
-use super::{Decided, Game, reject, side_name};
+use super::{Decided, Game, reject};
 use crate::verdict::Consequence;
-use crate::{GameResult, Mode, Rule, Ruling, Termination};
+use crate::{GameResult, Mode, Reason, Rule, Ruling, Termination};
 
 impl Game {
     /// When the player having the move loses by default if he has still
@@ -31,17 +31,13 @@ impl Game {
     /// first move: he loses the game (FIDE 6.7.1).
     pub(super) fn absent_player_loses(&mut self, at: u64) -> Vec<Consequence> {
         let side = self.state.position.turn();
-        let (en, zh) = side_name(side);
         let seconds = self.setup.default_time_ms.unwrap_or(0) / 1000;
         vec![self.finish(
             GameResult::win_for(!side),
             Termination::Forfeit,
             Ruling::new(
                 Rule::fide("6.7.1"),
-                format!(
-                    "{en} has not made a first move within the default time of {seconds} s: {en} loses the game"
-                ),
-                format!("{zh}在 {seconds} 秒的迟到时限内未走第一步：{zh}判负"),
+                Reason::DefaultTimeForfeit { side, seconds },
             ),
             at,
         )]
@@ -53,27 +49,17 @@ impl Game {
         if self.setup.mode != Mode::Online {
             return Err(reject(
                 Rule::fide("12.2"),
-                "over the board, only the arbiter may call a game off",
-                "棋盘对局只能由裁判员宣布取消",
+                Reason::OnlyArbiterAbortsOverTheBoard,
             ));
         }
         let made = self.state.moves_made;
         if made.white > 0 && made.black > 0 {
-            return Err(reject(
-                Rule::fide("12.2"),
-                "both players have moved: the game is played to its end",
-                "双方都已走棋，对局须下完",
-            ));
+            return Err(reject(Rule::fide("12.2"), Reason::BothMovedNoAbort));
         }
-        let (en, zh) = side_name(player);
         Ok(vec![self.finish(
             GameResult::Unknown,
             Termination::Aborted,
-            Ruling::new(
-                Rule::fide("12.2"),
-                format!("{en} calls the game off before both players have moved: no result"),
-                format!("{zh}在双方走棋前取消对局：不计结果"),
-            ),
+            Ruling::new(Rule::fide("12.2"), Reason::Aborted { side: player }),
             at,
         )])
     }

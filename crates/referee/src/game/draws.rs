@@ -5,10 +5,10 @@
 use arbiter_rules::Color;
 
 use super::turn::SetOther;
-use super::{Decided, Game, Offer, Placed, effect, reject, side_name};
+use super::{Decided, Game, Offer, Placed, effect, reject};
 use crate::ruleset::{DrawMode, DrawRule};
 use crate::verdict::{Consequence, Effect, Rejection};
-use crate::{DrawClaim, GameResult, Rule, Ruling, Termination, notation};
+use crate::{DrawClaim, GameResult, Reason, Rule, Ruling, Termination, notation};
 
 impl Game {
     /// The rule for offers in this ruleset.
@@ -38,31 +38,17 @@ impl Game {
                 *made.get_mut(player) += 1;
             }
             if made.white == 0 || made.black == 0 {
-                return Err(reject(
-                    Rule::fide("5.2.3"),
-                    "no draw by agreement before both players have made a move",
-                    "双方各走一步之前不能协议和棋",
-                ));
+                return Err(reject(Rule::fide("5.2.3"), Reason::AgreementTooEarly));
             }
         }
         if *self.state.offer_blocked.get(player) {
-            return Err(reject(
-                Rule::classic("提议和棋"),
-                "your offer was declined: you may not offer again until your opponent has offered",
-                "你的提和被拒绝后，须等对方也提和一次，才可以再次提和",
-            ));
+            return Err(reject(Rule::classic("提议和棋"), Reason::OfferBlocked));
         }
         match self.state.offer {
-            Some(Offer { by, .. }) if by == player => Err(reject(
-                self.offer_rule(),
-                "your offer is still pending; it cannot be repeated or withdrawn",
-                "你的提和仍然有效，不可重复，也不可撤回",
-            )),
-            Some(_) => Err(reject(
-                self.offer_rule(),
-                "your opponent's offer is pending: accept or decline it",
-                "对方的提和尚待答复：请同意或拒绝",
-            )),
+            Some(Offer { by, .. }) if by == player => {
+                Err(reject(self.offer_rule(), Reason::OwnOfferPending))
+            }
+            Some(_) => Err(reject(self.offer_rule(), Reason::OpponentOfferPending)),
             None => Ok(()),
         }
     }
@@ -86,36 +72,19 @@ impl Game {
             noted = true;
         }
         self.state.offer = Some(Offer { by: player, noted });
-        let (rule, en, zh) = if answering {
-            (
-                Rule::fide("9.1.2.1"),
-                "draw offered once the opponent's move was made, before his press: the offer stands until answered (the press does not decline it), but the right moment is after one's own move".to_string(),
-                "对方着法已走出、尚未按钟时提和：提议有效，直至对方答复（按钟不算拒绝），但应在自己走棋后提出".to_string(),
-            )
+        let (rule, reason) = if answering {
+            (Rule::fide("9.1.2.1"), Reason::OfferBeforePress)
         } else if having_move && moved {
-            (
-                self.offer_rule(),
-                "draw offered after the move, before pressing the clock".to_string(),
-                "走棋后、按钟前提议和棋".to_string(),
-            )
+            (self.offer_rule(), Reason::OfferAfterMove)
         } else if having_move {
-            (
-                Rule::fide("9.1.2.1"),
-                "draw offered before moving: the offer stands, but the right moment is after one's move (11.5)".to_string(),
-                "在走棋之前提和：提议有效，但应在走棋后提出（11.5）".to_string(),
-            )
+            (Rule::fide("9.1.2.1"), Reason::OfferBeforeMoving)
         } else {
-            (
-                Rule::fide("9.1.2.1"),
-                "draw offered on the opponent's time: the offer stands, but do not distract the opponent (11.5)".to_string(),
-                "在对方的时间内提和：提议有效，但不得干扰对方（11.5）".to_string(),
-            )
+            (Rule::fide("9.1.2.1"), Reason::OfferOnOpponentsTime)
         };
         Ok(vec![effect(
             Effect::DrawOffered { by: player },
             rule,
-            en,
-            zh,
+            reason,
         )])
     }
 
@@ -130,15 +99,11 @@ impl Game {
                 Ok(vec![self.finish(
                     GameResult::Draw,
                     Termination::Agreement,
-                    Ruling::new(rule, "drawn by agreement", "双方同意和棋"),
+                    Ruling::new(rule, Reason::DrawAgreed),
                     at,
                 )])
             }
-            _ => Err(reject(
-                Rule::fide("9.1.2.1"),
-                "there is no draw offer from your opponent to accept",
-                "对方没有提和，无从同意",
-            )),
+            _ => Err(reject(Rule::fide("9.1.2.1"), Reason::NoOfferToAccept)),
         }
     }
 
@@ -149,15 +114,10 @@ impl Game {
                 Ok(vec![effect(
                     Effect::OfferEnded { by },
                     self.offer_rule(),
-                    "the draw offer is declined",
-                    "拒绝和棋提议",
+                    Reason::OfferDeclined,
                 )])
             }
-            _ => Err(reject(
-                Rule::fide("9.1.2.1"),
-                "there is no draw offer from your opponent to decline",
-                "对方没有提和，无从拒绝",
-            )),
+            _ => Err(reject(Rule::fide("9.1.2.1"), Reason::NoOfferToDecline)),
         }
     }
 
@@ -174,11 +134,7 @@ impl Game {
             DrawClaim::FiftyMoves => self.setup.ruleset.fifty_moves.clone(),
         };
         if rule.mode == DrawMode::Automatic {
-            return Err(reject(
-                rule.rule,
-                "this draw comes by itself in these rules; the position is not one",
-                "按本规则此类和棋自动判定；当前局面并不构成和棋",
-            ));
+            return Err(reject(rule.rule, Reason::DrawIsAutomatic));
         }
         // Over the board the opponent's move is made when his hand leaves
         // the piece (4.7): from then the claimant has the move (1.3) and the
@@ -190,27 +146,20 @@ impl Game {
         if let Some(m) = answering {
             return self.claim_on_released_move(player, m, claim, declared, rule, at);
         }
-        self.require_turn(player).map_err(|_| {
-            reject(
-                Rule::fide("9.2.1"),
-                "only the player having the move may claim",
-                "只有轮到走棋的一方可以提出和棋要求",
-            )
-        })?;
+        self.require_turn(player)
+            .map_err(|_| reject(Rule::fide("9.2.1"), Reason::OnlyMoverClaims))?;
         if self.state.hand.touched {
-            return Err(reject(
-                Rule::fide("9.4"),
-                "a piece was touched: the right to claim on this move is lost",
-                "已经摸子：本着失去提出和棋要求的权利",
-            ));
+            return Err(reject(Rule::fide("9.4"), Reason::ClaimRightLost));
         }
         let declared_move = match declared {
             Some(text) => Some(
                 notation::parse_move(&self.state.position, text).map_err(|e| {
                     reject(
                         Rule::fide("9.2.1.1"),
-                        format!("the declared move is not legal: {e}"),
-                        format!("所声明的着法不合法：{text}"),
+                        Reason::DeclaredMoveIllegal {
+                            text: text.to_string(),
+                            error: Box::new(e.ruling.reason),
+                        },
                     )
                 })?,
             ),
@@ -221,7 +170,7 @@ impl Game {
             None => self.state.position.clone(),
         };
         let correct = self.claim_is_correct(claim, &rule, &after, declared_move.is_some());
-        let (name_en, name_zh, termination) = claim_names(claim);
+        let termination = claim_termination(claim);
         if correct {
             let mut out = Vec::new();
             if let Some(m) = declared_move {
@@ -230,22 +179,17 @@ impl Game {
             out.push(self.finish(
                 GameResult::Draw,
                 termination,
-                Ruling::new(
-                    rule.rule,
-                    format!("draw: {name_en}, correctly claimed"),
-                    format!("和棋：{name_zh}，要求正确"),
-                ),
+                Ruling::new(rule.rule, Reason::ClaimCorrect { claim }),
                 at,
             ));
             return Ok(out);
         }
-        let mut out = self.refuse_claim(player, name_en, name_zh);
+        let mut out = self.refuse_claim(player, claim);
         if let Some(m) = declared_move {
             out.push(effect(
                 Effect::Noted,
                 Rule::fide("9.5.3"),
-                "the declared move must be played",
-                "所声明的着法必须走出",
+                Reason::DeclaredMoveMustBePlayed,
             ));
             // The opponent's pending offer is not declined by a claim, but
             // the declared move itself is a move: keep the claimant's offer.
@@ -278,20 +222,18 @@ impl Game {
 
     /// A wrong claim: the game goes on, the opponent gets time (9.5.3) and
     /// the claim counts as an offer (9.1.2.3).
-    fn refuse_claim(&mut self, player: Color, name_en: &str, name_zh: &str) -> Vec<Consequence> {
+    fn refuse_claim(&mut self, player: Color, claim: DrawClaim) -> Vec<Consequence> {
         let mut out = vec![effect(
             Effect::ClaimRefused,
             Rule::fide("9.5.3"),
-            format!("the claim of {name_en} is incorrect; the game goes on"),
-            format!("{name_zh}的和棋要求不正确，对局继续"),
+            Reason::ClaimIncorrect { claim },
         )];
         if let Some(ms) = self.setup.ruleset.wrong_claim_bonus_ms {
             self.state.clock.add(!player, ms);
             out.push(effect(
                 Effect::TimeAdded { side: !player, ms },
                 Rule::fide("9.5.3"),
-                format!("the opponent gets {} more seconds", ms / 1000),
-                format!("对方加时 {} 秒", ms / 1000),
+                Reason::OpponentGetsSeconds { seconds: ms / 1000 },
             ));
         }
         if self.setup.ruleset.offers.claim_is_offer && self.may_offer(player).is_ok() {
@@ -303,8 +245,7 @@ impl Game {
             out.push(effect(
                 Effect::DrawOffered { by: player },
                 Rule::fide("9.1.2.3"),
-                "the claim counts as a draw offer",
-                "和棋要求视为提和",
+                Reason::ClaimIsOffer,
             ));
         }
         out
@@ -323,28 +264,18 @@ impl Game {
         at: u64,
     ) -> Decided {
         if declared.is_some() {
-            return Err(reject(
-                Rule::fide("9.2.1.1"),
-                "the opponent's move is made but his clock not yet pressed: claim on the position it made, or declare your move once your clock runs",
-                "对方着法已走出但尚未按钟：可就其形成的局面提出要求，或待自己的棋钟走动后再声明着法",
-            ));
+            return Err(reject(Rule::fide("9.2.1.1"), Reason::DeclareAfterPress));
         }
         let after = self.state.position.after(released);
-        let (name_en, name_zh, termination) = claim_names(claim);
+        let termination = claim_termination(claim);
         if !self.claim_is_correct(claim, &rule, &after, true) {
-            return Ok(self.refuse_claim(player, name_en, name_zh));
+            return Ok(self.refuse_claim(player, claim));
         }
         let mut out = vec![self.make_released_move(!player, released, at)];
         out.push(self.finish(
             GameResult::Draw,
             termination,
-            Ruling::new(
-                rule.rule,
-                format!(
-                    "draw: {name_en}, correctly claimed on the position the opponent's move made"
-                ),
-                format!("和棋：{name_zh}，就对方所走着法形成的局面提出的要求正确"),
-            ),
+            Ruling::new(rule.rule, Reason::ClaimCorrectOnReleasedMove { claim }),
             at,
         ));
         Ok(out)
@@ -384,8 +315,7 @@ impl Game {
                 san: san.clone(),
             },
             Rule::fide("9.2.1.1"),
-            format!("{san} is written and declared"),
-            format!("写下并声明着法 {san}"),
+            Reason::MoveDeclared { san },
         )]
     }
 
@@ -394,15 +324,10 @@ impl Game {
         let pos = self.state.position.clone();
         let mover = !pos.turn();
         if pos.is_checkmate() {
-            let (en, zh) = side_name(mover);
             return vec![self.finish(
                 GameResult::win_for(mover),
                 Termination::Checkmate,
-                Ruling::new(
-                    Rule::fide("5.1.1"),
-                    format!("checkmate: {en} wins"),
-                    format!("将死，{zh}胜"),
-                ),
+                Ruling::new(Rule::fide("5.1.1"), Reason::Checkmate { side: mover }),
                 at,
             )];
         }
@@ -410,7 +335,7 @@ impl Game {
             return vec![self.finish(
                 GameResult::Draw,
                 Termination::Stalemate,
-                Ruling::new(Rule::fide("5.2.1"), "stalemate: draw", "逼和"),
+                Ruling::new(Rule::fide("5.2.1"), Reason::Stalemate),
                 at,
             )];
         }
@@ -423,11 +348,7 @@ impl Game {
             return vec![self.finish(
                 GameResult::Draw,
                 termination,
-                Ruling::new(
-                    Rule::fide("5.2.2"),
-                    "dead position: neither side can mate by any legal sequence of moves",
-                    "死局：双方都无法将死对方",
-                ),
+                Ruling::new(Rule::fide("5.2.2"), Reason::DeadPosition),
                 at,
             )];
         }
@@ -461,11 +382,7 @@ impl Game {
             return vec![self.finish(
                 GameResult::Draw,
                 termination,
-                Ruling::new(
-                    rule.rule,
-                    format!("draw: {n} moves by each side without a capture or a pawn move"),
-                    format!("和棋：双方连续 {n} 回合未吃子、未动兵"),
-                ),
+                Ruling::new(rule.rule, Reason::NoCaptureNoPawnMove { moves: n }),
                 at,
             )];
         }
@@ -476,14 +393,12 @@ impl Game {
         if self.setup.ruleset.name_perpetual_check
             && let Some(checker) = self.perpetual_checker(rule.threshold as usize)
         {
-            let (en, zh) = side_name(checker);
             return self.finish(
                 GameResult::Draw,
                 Termination::PerpetualCheck,
                 Ruling::new(
                     Rule::classic("长将和"),
-                    format!("perpetual check: {en} checked on every move of the repetition"),
-                    format!("长将和：{zh}连续不断地将军"),
+                    Reason::PerpetualCheck { side: checker },
                 ),
                 at,
             );
@@ -496,11 +411,7 @@ impl Game {
         self.finish(
             GameResult::Draw,
             termination,
-            Ruling::new(
-                rule.rule.clone(),
-                format!("draw: the same position has occurred {times} times"),
-                format!("和棋：同一局面出现 {times} 次"),
-            ),
+            Ruling::new(rule.rule.clone(), Reason::Repetition { times }),
             at,
         )
     }
@@ -519,14 +430,10 @@ impl Game {
     }
 }
 
-/// A claim's name in both languages, and the termination it gives.
-fn claim_names(claim: DrawClaim) -> (&'static str, &'static str, Termination) {
+/// The termination a correct claim gives.
+fn claim_termination(claim: DrawClaim) -> Termination {
     match claim {
-        DrawClaim::Threefold => (
-            "threefold repetition",
-            "三次重复",
-            Termination::ThreefoldClaimed,
-        ),
-        DrawClaim::FiftyMoves => ("fifty moves", "50回合", Termination::FiftyMovesClaimed),
+        DrawClaim::Threefold => Termination::ThreefoldClaimed,
+        DrawClaim::FiftyMoves => Termination::FiftyMovesClaimed,
     }
 }

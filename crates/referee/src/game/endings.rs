@@ -3,10 +3,10 @@
 
 use arbiter_rules::Color;
 
-use super::{Decided, Game, effect, reject, side_name};
+use super::{Decided, Game, effect, reject};
 use crate::ruleset::ColoursReversed;
 use crate::verdict::{Consequence, Effect};
-use crate::{Actor, FlagCall, GameResult, Rule, Ruling, Termination, dead_position};
+use crate::{Actor, FlagCall, GameResult, Reason, Rule, Ruling, Termination, dead_position};
 
 /// Guidelines III.4: the increment a player short of time may ask for.
 const REQUESTED_INCREMENT_MS: u64 = 5_000;
@@ -28,15 +28,7 @@ impl Game {
     /// The result of `side`'s flag: a loss, unless the opponent cannot mate
     /// (6.9); the arbiter checks the moves owed in the period (6.3.1).
     fn flag_verdict(&mut self, side: Color, at: u64) -> Consequence {
-        let (en, zh) = side_name(side);
         let owed = self.state.clock.moves_owed(side).filter(|&n| n > 0);
-        let (count_en, count_zh) = match owed {
-            Some(n) => (
-                format!("; {n} moves of the period were still to be made"),
-                format!("；本时限仍差 {n} 着未走满"),
-            ),
-            None => (String::new(), String::new()),
-        };
         let board = self.board_position();
         let rule = if self.setup.ruleset.is_classic() {
             Rule::classic("超时判负")
@@ -49,8 +41,10 @@ impl Game {
                 Termination::FlagFallOpponentCannotMate,
                 Ruling::new(
                     Rule::fide("6.9"),
-                    format!("{en}'s flag fell{count_en}, but the opponent cannot mate by any legal sequence: draw"),
-                    format!("{zh}超时{count_zh}，但对方无论如何都无法将死：和棋"),
+                    match owed {
+                        Some(moves) => Reason::FlagFellMovesOwedCannotMate { side, moves },
+                        None => Reason::FlagFellCannotMate { side },
+                    },
                 ),
                 at,
             )
@@ -60,8 +54,10 @@ impl Game {
                 Termination::FlagFall,
                 Ruling::new(
                     rule,
-                    format!("{en}'s flag fell{count_en}: {en} loses on time"),
-                    format!("{zh}超时{count_zh}：超时判负"),
+                    match owed {
+                        Some(moves) => Reason::FlagFellMovesOwed { side, moves },
+                        None => Reason::FlagFell { side },
+                    },
                 ),
                 at,
             )
@@ -71,11 +67,7 @@ impl Game {
     /// A flag called by a player or the arbiter, where flags are claimed.
     pub(super) fn claim_flag(&mut self, actor: Actor, at: u64) -> Decided {
         if self.setup.ruleset.flag_call == FlagCall::Referee {
-            return Err(reject(
-                Rule::fide("6.8"),
-                "no flag has fallen (flags are called by the referee the moment they fall)",
-                "没有超时（棋钟到时即由裁判判定）",
-            ));
+            return Err(reject(Rule::fide("6.8"), Reason::FlagsCalledByReferee));
         }
         self.require_started()?;
         let down = |c: Color| self.state.clock.remaining_at(c, at) <= 0;
@@ -89,35 +81,22 @@ impl Game {
                     Ok(vec![self.finish(
                         GameResult::Draw,
                         Termination::BothFlags,
-                        Ruling::new(
-                            Rule::fide("III.3.1.2"),
-                            "both flags are down in the last period and which fell first cannot be established: draw",
-                            "最后时限内双方都已超时且无法确定先后：和棋",
-                        ),
+                        Ruling::new(Rule::fide("III.3.1.2"), Reason::BothFlagsLastPeriod),
                         at,
                     )])
                 } else {
                     Ok(vec![effect(
                         Effect::Noted,
                         Rule::fide("III.3.1.1"),
-                        "both flags are down before the last period: the game goes on",
-                        "非最后时限内双方都已超时：对局继续",
+                        Reason::BothFlagsBeforeLastPeriod,
                     )])
                 }
             }
-            (false, false) => Err(reject(
-                Rule::fide("6.8"),
-                "no flag has fallen",
-                "双方都没有超时",
-            )),
+            (false, false) => Err(reject(Rule::fide("6.8"), Reason::NoFlagFallen)),
             (w, _) => {
                 let side = if w { Color::White } else { Color::Black };
                 if actor.color() == Some(side) {
-                    return Err(reject(
-                        Rule::fide("6.8"),
-                        "a player cannot call his own flag",
-                        "棋手不能就自己的超时提出要求",
-                    ));
+                    return Err(reject(Rule::fide("6.8"), Reason::OwnFlag));
                 }
                 self.state.clock.set(side, 0, at);
                 Ok(vec![self.flag_verdict(side, at)])
@@ -127,7 +106,6 @@ impl Game {
 
     pub(super) fn resign(&mut self, player: Color, at: u64) -> Decided {
         self.require_started()?;
-        let (en, zh) = side_name(player);
         let board = self.board_position();
         if self.setup.ruleset.saved_by_no_mate.resignation
             && !dead_position::can_mate(&board, !player)
@@ -137,10 +115,7 @@ impl Game {
                 Termination::ResignationOpponentCannotMate,
                 Ruling::new(
                     Rule::fide("5.1.2"),
-                    format!(
-                        "{en} resigns, but the opponent cannot mate by any legal sequence: draw"
-                    ),
-                    format!("{zh}认输，但对方无论如何都无法将死：和棋"),
+                    Reason::ResignsCannotMate { side: player },
                 ),
                 at,
             )]);
@@ -153,7 +128,7 @@ impl Game {
         Ok(vec![self.finish(
             GameResult::win_for(!player),
             Termination::Resignation,
-            Ruling::new(rule, format!("{en} resigns"), format!("{zh}认输")),
+            Ruling::new(rule, Reason::Resigns { side: player }),
             at,
         )])
     }
@@ -170,8 +145,10 @@ impl Game {
             Termination::ArbiterDecision,
             Ruling::new(
                 rule,
-                format!("the arbiter declares {result}: {reason}"),
-                format!("裁判员判定 {result}：{reason}"),
+                Reason::ArbiterDeclares {
+                    result,
+                    reason: reason.to_string(),
+                },
             ),
             at,
         )])
@@ -189,38 +166,27 @@ impl Game {
                 first == 0 || played < first / 4
             }
         };
-        let (rule, restart_en, restart_zh, go_on_en, go_on_zh) = match self
-            .setup
-            .ruleset
-            .colours_reversed
-        {
-            ColoursReversed::RestartBeforeMoves(n) => (
+        let (rule, restart_reason, go_on_reason) = match self.setup.ruleset.colours_reversed {
+            ColoursReversed::RestartBeforeMoves(moves) => (
                 Rule::fide("7.3"),
-                format!(
-                    "colours reversed with fewer than {n} moves by each player: a new game with the correct colours"
-                ),
-                format!("双方棋子颜色摆反且未满 {n} 着：交换棋子，重新开始对局"),
-                format!("colours reversed after {n} moves or more: the game goes on"),
-                format!("双方棋子颜色摆反但已走满 {n} 着：对局继续"),
+                Reason::ColoursReversedRestart { moves },
+                Reason::ColoursReversedGoOn { moves },
             ),
             ColoursReversed::RestartBeforeQuarterOfFirstPeriod => (
                 Rule::classic("纠正错误"),
-                "colours reversed: exchange the pieces and start again".to_string(),
-                "双方所用棋子颜色反了：应交换棋子，重新开始对局".to_string(),
-                "colours reversed, but a quarter of the first period has passed: the game goes on"
-                    .to_string(),
-                "棋子颜色反了，但比赛时间已过第一时限的四分之一：对局继续进行".to_string(),
+                Reason::ColoursReversedExchange,
+                Reason::ColoursReversedLate,
             ),
         };
         if restart {
             Ok(vec![self.finish(
                 GameResult::Unknown,
                 Termination::ColoursReversedRestart,
-                Ruling::new(rule, restart_en, restart_zh),
+                Ruling::new(rule, restart_reason),
                 at,
             )])
         } else {
-            Ok(vec![effect(Effect::Noted, rule, go_on_en, go_on_zh)])
+            Ok(vec![effect(Effect::Noted, rule, go_on_reason)])
         }
     }
 
@@ -230,16 +196,10 @@ impl Game {
         } else {
             Rule::fide("7.2.2")
         };
-        effect(
-            Effect::Noted,
-            rule,
-            "the board was placed wrongly: the position is transferred to a correctly placed board and the game goes on",
-            "棋盘方向摆错：把已走成的局面移置到摆放正确的棋盘上，继续对局",
-        )
+        effect(Effect::Noted, rule, Reason::BoardTurned)
     }
 
     pub(super) fn pieces_displaced(&mut self, player: Color) -> Consequence {
-        let (en, zh) = side_name(player);
         let rule = if self.setup.ruleset.is_classic() {
             Rule::classic("摆乱棋局")
         } else {
@@ -248,10 +208,7 @@ impl Game {
         effect(
             Effect::Noted,
             rule,
-            format!(
-                "{en} displaced pieces and restores them on his own time; the referee's position is the record"
-            ),
-            format!("{zh}碰乱了棋子，须用自己的时间复原；以裁判记录的局面为准"),
+            Reason::PiecesDisplaced { side: player },
         )
     }
 
@@ -259,31 +216,26 @@ impl Game {
         if !self.setup.ruleset.guidelines_iii {
             return Err(reject(
                 Rule::fide("III.2.2"),
-                "the Guidelines for games without increment do not apply here",
-                "本规则不适用无加秒对局的指导原则",
+                Reason::GuidelinesIiiNotApplied,
             ));
         }
         self.require_turn(player)?;
         if self.state.clock.increment_ms(player) > 0 {
-            return Err(reject(
-                Rule::fide("III.2.1"),
-                "the game already has an increment",
-                "本局已有加秒",
-            ));
+            return Err(reject(Rule::fide("III.2.1"), Reason::AlreadyIncrement));
         }
         if self.state.clock.remaining_at(player, at) >= REQUEST_BELOW_MS {
             return Err(reject(
                 Rule::fide("III.4.1"),
-                "the request is open only with less than two minutes left",
-                "只有剩余时间不足两分钟时才可提出此要求",
+                Reason::IncrementRequestTooEarly,
             ));
         }
         self.state.increment_requested_by = Some(player);
         let mut out = vec![effect(
             Effect::Noted,
             Rule::fide("III.4.1"),
-            "a 5-second increment for both is requested; the arbiter decides",
-            "请求为双方每着加 5 秒，由裁判员决定",
+            Reason::IncrementRequested {
+                seconds: REQUESTED_INCREMENT_MS / 1000,
+            },
         )];
         if self.may_offer(player).is_ok() {
             self.state.offer = Some(super::Offer {
@@ -293,8 +245,7 @@ impl Game {
             out.push(effect(
                 Effect::DrawOffered { by: player },
                 Rule::fide("III.4.1"),
-                "the request counts as a draw offer",
-                "此请求视为提和",
+                Reason::RequestIsOffer,
             ));
         }
         Ok(out)
@@ -302,11 +253,7 @@ impl Game {
 
     pub(super) fn grant_increment(&mut self) -> Decided {
         let Some(requester) = self.state.increment_requested_by.take() else {
-            return Err(reject(
-                Rule::fide("III.4.1"),
-                "no player has asked for the increment",
-                "没有棋手提出加秒请求",
-            ));
+            return Err(reject(Rule::fide("III.4.1"), Reason::NoIncrementRequest));
         };
         if self.state.offer.is_some_and(|o| o.by == requester) {
             self.state.offer = None;
@@ -319,8 +266,9 @@ impl Game {
                     ms: REQUESTED_INCREMENT_MS,
                 },
                 Rule::fide("III.4.1"),
-                "5 seconds a move for both players from now on",
-                "此后双方每着加 5 秒",
+                Reason::IncrementGranted {
+                    seconds: REQUESTED_INCREMENT_MS / 1000,
+                },
             ),
             effect(
                 Effect::TimeAdded {
@@ -328,8 +276,7 @@ impl Game {
                     ms: REQUEST_COMPENSATION_MS,
                 },
                 Rule::fide("III.4.1"),
-                "the opponent gets two extra minutes",
-                "对方加时两分钟",
+                Reason::TwoMinutesAdded,
             ),
         ])
     }

@@ -3,10 +3,10 @@
 
 use arbiter_rules::{Bitboard, Color, Move, Position, Role, Setup};
 
-use super::{ClaimableIllegal, Decided, Game, Hand, IllegalPlacement, effect, reject, side_name};
+use super::{ClaimableIllegal, Decided, Game, Hand, IllegalPlacement, effect, reject};
 use crate::ruleset::{EmptyPress, IllegalMovePenalty, IllegalMovesCounted};
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
-use crate::{GameResult, Rule, Ruling, Termination, dead_position};
+use crate::{GameResult, Infraction, Reason, Rule, Ruling, Termination, dead_position};
 
 /// The king moved onto a square the opponent attacks (`classic: 送王`).
 fn is_king_exposure(pos: &Position, p: IllegalPlacement) -> bool {
@@ -88,8 +88,7 @@ impl Game {
                 out.push(effect(
                     Effect::Noted,
                     Rule::fide("7.5.2"),
-                    "the pawn was not replaced by a new piece: it becomes a queen",
-                    "兵升变时未换上新棋子：视为升变为后",
+                    Reason::UnchosenPromotion,
                 ));
                 self.state.hand = Hand::default();
                 out.extend(self.complete_move(player, queen, false, false, at)?);
@@ -112,7 +111,6 @@ impl Game {
                 king_exposure,
             });
             self.state.hand = Hand::default();
-            let (en, zh) = side_name(!player);
             return Ok(vec![
                 effect(
                     Effect::ClockPressed {
@@ -120,16 +118,12 @@ impl Game {
                         remaining_ms: press.remaining_ms,
                     },
                     Rule::fide("7.5.1"),
-                    "an illegal move is completed",
-                    "违例着法已完成（已按钟）",
+                    Reason::IllegalCompleted,
                 ),
                 effect(
                     Effect::Noted,
                     Rule::fide("A.5.2"),
-                    format!(
-                        "{en} may claim the illegal move until making a move; unclaimed, it stands"
-                    ),
-                    format!("{zh}可在自己走棋之前提出违例申诉；不申诉则该着成立"),
+                    Reason::MayClaimIllegal { side: !player },
                 ),
             ]);
         }
@@ -159,8 +153,7 @@ impl Game {
         let mut out = vec![effect(
             Effect::PositionRestored { fen: before.fen() },
             Rule::fide("7.5.1"),
-            "the position before the illegal move is restored",
-            "恢复违例着法之前的局面",
+            Reason::PositionRestored,
         )];
         let mut hand = Hand {
             touched: true,
@@ -176,26 +169,15 @@ impl Game {
                     own: true,
                     at_ms: 0,
                 });
-                let (rule, en, zh) = if before.is_check() && self.setup.ruleset.is_classic() {
+                let (rule, reason) = if before.is_check() && self.setup.ruleset.is_classic() {
                     (
                         Rule::classic("纠正错误"),
-                        format!(
-                            "the check must be answered with the piece from {} since it can",
-                            p.from
-                        ),
-                        format!(
-                            "被将军时误走：重走时误走的棋子（{}）可以应将，就必须用它来应将",
-                            p.from
-                        ),
+                        Reason::AnswerCheckWith { square: p.from },
                     )
                 } else {
                     (
                         Rule::fide("7.5.1"),
-                        format!(
-                            "the replacement move must be made with the piece from {} (touch-move)",
-                            p.from
-                        ),
-                        format!("须用 {} 的棋子另走一着合法着法（摸子走子）", p.from),
+                        Reason::ReplacementWith { square: p.from },
                     )
                 };
                 out.push(effect(
@@ -204,8 +186,7 @@ impl Game {
                         obligation: Some(ob),
                     },
                     rule,
-                    en,
-                    zh,
+                    reason,
                 ));
             }
         }
@@ -235,8 +216,7 @@ impl Game {
                     count: *self.state.illegal_counts.get(player),
                 },
                 Rule::classic("纠正错误"),
-                "an illegal move is corrected; it is not a king exposure and carries no penalty",
-                "违例着法须纠正；非送王，不计犯规",
+                Reason::IllegalCorrectedNoPenalty,
             )];
         }
         let count = {
@@ -244,12 +224,12 @@ impl Game {
             *c += 1;
             *c
         };
-        let (what_en, what_zh) = if king_exposure && self.setup.ruleset.is_classic() {
-            ("king moved into check (送王)", "送王")
+        let what = if king_exposure && self.setup.ruleset.is_classic() {
+            Infraction::KingExposure
         } else if empty_press {
-            ("clock pressed without a move", "未走棋而按钟")
+            Infraction::EmptyPress
         } else {
-            ("illegal move", "违例着法")
+            Infraction::IllegalMove
         };
         let mut out = vec![effect(
             Effect::IllegalMoveCompleted {
@@ -257,8 +237,7 @@ impl Game {
                 count,
             },
             rule.clone(),
-            format!("{what_en} number {count}"),
-            format!("第 {count} 次{what_zh}"),
+            Reason::Infraction { what, count },
         )];
         match self.setup.ruleset.illegal_move_penalty(count) {
             IllegalMovePenalty::Correction => {}
@@ -267,36 +246,28 @@ impl Game {
                 out.push(effect(
                     Effect::TimeAdded { side: !player, ms },
                     rule,
-                    format!("the opponent gets {} more seconds", ms / 1000),
-                    format!("对方加时 {} 秒", ms / 1000),
+                    Reason::OpponentGetsSeconds { seconds: ms / 1000 },
                 ));
             }
             IllegalMovePenalty::Loss => {
                 let board = self.board_position();
-                let (result, termination, en, zh) = if self
-                    .setup
-                    .ruleset
-                    .saved_by_no_mate
-                    .illegal_move
-                    && !dead_position::can_mate(&board, !player)
-                {
-                    (
-                        GameResult::Draw,
-                        Termination::IllegalMovesOpponentCannotMate,
-                        format!(
-                            "{what_en} number {count} would lose, but the opponent cannot mate: draw"
-                        ),
-                        format!("第 {count} 次{what_zh}本应判负，但对方无法将死：和棋"),
-                    )
-                } else {
-                    (
-                        GameResult::win_for(!player),
-                        Termination::IllegalMoves,
-                        format!("{what_en} number {count}: the game is lost"),
-                        format!("第 {count} 次{what_zh}：判负"),
-                    )
-                };
-                out.push(self.finish(result, termination, Ruling::new(rule, en, zh), at));
+                let (result, termination, reason) =
+                    if self.setup.ruleset.saved_by_no_mate.illegal_move
+                        && !dead_position::can_mate(&board, !player)
+                    {
+                        (
+                            GameResult::Draw,
+                            Termination::IllegalMovesOpponentCannotMate,
+                            Reason::InfractionCannotMate { what, count },
+                        )
+                    } else {
+                        (
+                            GameResult::win_for(!player),
+                            Termination::IllegalMoves,
+                            Reason::InfractionLoses { what, count },
+                        )
+                    };
+                out.push(self.finish(result, termination, Ruling::new(rule, reason), at));
             }
         }
         out
@@ -304,11 +275,7 @@ impl Game {
 
     pub(super) fn empty_press(&mut self, player: Color, at: u64) -> Decided {
         match self.setup.ruleset.illegal_moves.empty_press {
-            EmptyPress::Refused => Err(reject(
-                Rule::classic("用好棋钟"),
-                "make your move before pressing the clock",
-                "走出该走的一着棋之后，方能按钟",
-            )),
+            EmptyPress::Refused => Err(reject(Rule::classic("用好棋钟"), Reason::MoveBeforePress)),
             EmptyPress::IllegalMove => {
                 let before = self.state.position.clone();
                 let mut out = self.penalise(player, self.counts(false, true), false, true, at);
@@ -324,17 +291,12 @@ impl Game {
     /// (FIDE A.5.2).
     pub(super) fn claim_illegal_move(&mut self, actor: crate::Actor, at: u64) -> Decided {
         let Some(c) = self.state.claimable.clone() else {
-            return Err(reject(
-                Rule::fide("A.5.2"),
-                "there is no illegal move to claim (or the claimant has already moved)",
-                "没有可申诉的违例着法（或申诉方已经走棋）",
-            ));
+            return Err(reject(Rule::fide("A.5.2"), Reason::NoIllegalToClaim));
         };
         if actor.color() == Some(c.by) {
             return Err(reject(
                 Rule::fide("A.5.2"),
-                "only the opponent or the arbiter claims an illegal move",
-                "只有对方或裁判员可以就违例着法提出申诉",
+                Reason::OnlyOpponentClaimsIllegal,
             ));
         }
         self.state.claimable = None;
@@ -360,11 +322,9 @@ impl Game {
     /// position (the king left in check): it must be claimed.
     pub(super) fn refuse_over_standing_illegal(&self) -> Result<(), Rejection> {
         match &self.state.claimable {
-            Some(c) if c.standing.is_none() => Err(reject(
-                Rule::fide("A.5.2"),
-                "the last move was illegal and left the king capturable: claim it",
-                "上一着是违例着法，对方王仍处于被将状态：请提出申诉",
-            )),
+            Some(c) if c.standing.is_none() => {
+                Err(reject(Rule::fide("A.5.2"), Reason::KingLeftCapturable))
+            }
             _ => Ok(()),
         }
     }
@@ -400,8 +360,7 @@ impl Game {
         Ok(vec![effect(
             Effect::IllegalMoveStands,
             Rule::fide("A.5.2"),
-            format!("the illegal move {uci} was not claimed before the reply: it stands"),
-            format!("违例着法 {uci} 未在应着前被申诉：该着成立"),
+            Reason::IllegalStands { uci },
         )])
     }
 

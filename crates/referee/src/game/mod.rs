@@ -13,7 +13,7 @@ use crate::clock::{Clock, ClockReading};
 use crate::dead_position::DeadPositionWatch;
 use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
 use crate::{
-    Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
+    Event, EventKind, GameResult, GameSetup, Outcome, Reason, Rule, Ruleset, Ruling, SetupError,
     Termination,
 };
 
@@ -160,25 +160,15 @@ struct Snapshot {
 }
 
 /// A rejection under `rule`.
-pub(crate) fn reject(rule: Rule, en: impl Into<String>, zh: impl Into<String>) -> Rejection {
+pub(crate) fn reject(rule: Rule, reason: Reason) -> Rejection {
     Rejection {
-        ruling: Ruling::new(rule, en, zh),
+        ruling: Ruling::new(rule, reason),
     }
 }
 
 /// A consequence under `rule`.
-pub(crate) fn effect(
-    effect: Effect,
-    rule: Rule,
-    en: impl Into<String>,
-    zh: impl Into<String>,
-) -> Consequence {
-    Consequence::new(effect, Ruling::new(rule, en, zh))
-}
-
-/// The side's name in both languages ([`Color::names`]).
-fn side_name(c: Color) -> (&'static str, &'static str) {
-    c.names()
+pub(crate) fn effect(effect: Effect, rule: Rule, reason: Reason) -> Consequence {
+    Consequence::new(effect, Ruling::new(rule, reason))
 }
 
 impl Game {
@@ -232,14 +222,10 @@ impl Game {
                 Vec::new(),
                 reject(
                     Rule::fide("6.1"),
-                    format!(
-                        "events must come in time order: {} ms is before the last event at {} ms",
-                        event.at_ms, self.state.last_at_ms
-                    ),
-                    format!(
-                        "事件须按时间顺序：{} 毫秒早于上一事件的 {} 毫秒",
-                        event.at_ms, self.state.last_at_ms
-                    ),
+                    Reason::EventsOutOfOrder {
+                        at_ms: event.at_ms,
+                        last_ms: self.state.last_at_ms,
+                    },
                 ),
             );
         }
@@ -298,14 +284,9 @@ impl Game {
         {
             let ruling = Ruling::new(
                 outcome.ruling.rule.clone(),
-                format!(
-                    "the game ended when the move was made ({}); the clock press changes nothing",
-                    outcome.ruling.message.en
-                ),
-                format!(
-                    "着法走出时对局即已结束（{}）；按钟不改变结果",
-                    outcome.ruling.message.zh
-                ),
+                Reason::EndedByRelease {
+                    outcome: Box::new(outcome.ruling.reason.clone()),
+                },
             );
             self.state.ended_by_release = None;
             return Ok(vec![Consequence::new(Effect::Noted, ruling)]);
@@ -315,14 +296,10 @@ impl Game {
         {
             return Err(reject(
                 outcome.ruling.rule.clone(),
-                format!(
-                    "the game is over ({}): {}",
-                    outcome.result, outcome.ruling.message.en
-                ),
-                format!(
-                    "对局已结束（{}）：{}",
-                    outcome.result, outcome.ruling.message.zh
-                ),
+                Reason::GameIsOver {
+                    result: outcome.result,
+                    outcome: Box::new(outcome.ruling.reason.clone()),
+                },
             ));
         }
         match (&event.kind, event.actor.color()) {
@@ -344,11 +321,7 @@ impl Game {
             (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
             (EventKind::Resign, Some(p)) => self.resign(p, at),
             (EventKind::Abort, Some(p)) => self.abort(p, at),
-            (_, None) => Err(reject(
-                Rule::fide("12.1"),
-                "the arbiter does not make the players' moves, offers or claims",
-                "裁判员不代替棋手走棋、提和或提出要求",
-            )),
+            (_, None) => Err(reject(Rule::fide("12.1"), Reason::ArbiterDoesNotPlay)),
             (kind, Some(player)) => {
                 self.require_started()?;
                 match kind {
@@ -378,29 +351,17 @@ impl Game {
 
     fn require_started(&self) -> Result<(), Rejection> {
         if self.state.started_at.is_none() {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "the game has not started: the arbiter starts the clock first",
-                "对局尚未开始：须先由裁判员开动棋钟",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::NotStarted));
         }
         Ok(())
     }
 
     fn start(&mut self, actor: crate::Actor, at: u64) -> Decided {
         if actor != crate::Actor::Arbiter {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "only the arbiter starts the game",
-                "只有裁判员可以宣布开赛",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::OnlyArbiterStarts));
         }
         if self.state.started_at.is_some() {
-            return Err(reject(
-                Rule::fide("6.5"),
-                "the game has already started",
-                "对局已经开始",
-            ));
+            return Err(reject(Rule::fide("6.5"), Reason::AlreadyStarted));
         }
         let side = self.state.position.turn();
         self.state.started_at = Some(at);
@@ -409,12 +370,10 @@ impl Game {
         if self.state.clock.is_timed() {
             self.state.clock.start(side, at);
         }
-        let (en, zh) = side_name(side);
         out.push(effect(
             Effect::ClockStarted { side },
             Rule::fide("6.5"),
-            format!("the game starts; {en}'s clock runs"),
-            format!("对局开始，{zh}棋钟走动"),
+            Reason::GameStarts { side },
         ));
         out.extend(self.automatic_endings(at));
         Ok(out)
@@ -622,9 +581,5 @@ impl Game {
 }
 
 fn unreachable_kind() -> Decided {
-    Err(reject(
-        Rule::fide("12.1"),
-        "this event is not one a player makes",
-        "此事件不是棋手的行为",
-    ))
+    Err(reject(Rule::fide("12.1"), Reason::NotAPlayersEvent))
 }

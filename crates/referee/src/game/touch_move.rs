@@ -6,7 +6,7 @@ use arbiter_rules::{Move, Position, Role, Square};
 
 use crate::ruleset::TouchRule;
 use crate::verdict::Obligation;
-use crate::{Rule, Ruling};
+use crate::{Reason, Rule, Ruling};
 
 /// A piece deliberately touched by the player having the move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -110,11 +110,7 @@ fn king_then_rook(pos: &Position, ordered: &[TouchedPiece]) -> Option<Binding> {
     if can_fulfil(pos, castle) {
         return Some(Binding {
             obligation: Some(castle),
-            ruling: Ruling::new(
-                Rule::fide("4.4.1"),
-                format!("king and rook touched: castle with the rook on {rook}"),
-                format!("先摸王再摸车：必须与 {rook} 的车易位"),
-            ),
+            ruling: Ruling::new(Rule::fide("4.4.1"), Reason::TouchedMustCastle { rook }),
         });
     }
     let king_move = Obligation::Move { square: king };
@@ -123,20 +119,13 @@ fn king_then_rook(pos: &Position, ordered: &[TouchedPiece]) -> Option<Binding> {
             obligation: Some(king_move),
             ruling: Ruling::new(
                 Rule::fide("4.4.3"),
-                format!(
-                    "castling with the rook on {rook} is illegal: another legal move with the king must be made"
-                ),
-                format!("与 {rook} 的车易位不合法：必须用王走另一步合法着法"),
+                Reason::CastlingIllegalKingMoves { rook },
             ),
         });
     }
     Some(Binding {
         obligation: None,
-        ruling: Ruling::new(
-            Rule::fide("4.4.3"),
-            "castling is illegal and the king has no legal move: any legal move may be made",
-            "易位不合法且王无合法着法：可以另走任何合法着法",
-        ),
+        ruling: Ruling::new(Rule::fide("4.4.3"), Reason::CastlingIllegalAnyMove),
     })
 }
 
@@ -156,26 +145,22 @@ fn both_colours(
             obligation: Some(capture),
             ruling: Ruling::new(
                 Rule::fide("4.3.3"),
-                format!(
-                    "pieces of both colours touched: the piece on {opponent} must be captured with the piece on {own}"
-                ),
-                format!("摸了双方的棋子：必须用 {own} 的棋子吃掉 {opponent} 的棋子"),
+                Reason::BothColoursCapture { own, opponent },
             ),
         };
     }
     for t in ordered {
-        let (ob, en, zh) = obligation_of(t);
+        let (ob, first) = obligation_of(t);
         if can_fulfil(pos, ob) {
             return Binding {
                 obligation: Some(ob),
                 ruling: Ruling::new(
                     Rule::fide("4.3.3"),
-                    format!(
-                        "the piece on {own} cannot capture the piece on {opponent}: the first piece touched that can be, {en}"
-                    ),
-                    format!(
-                        "{own} 的棋子不能吃 {opponent} 的棋子：须{zh}（首先摸到且可以走动或被吃的棋子）"
-                    ),
+                    Reason::BothColoursFirstThatCan {
+                        own,
+                        opponent,
+                        first: Box::new(first),
+                    },
                 ),
             };
         }
@@ -187,21 +172,13 @@ fn both_colours(
 /// moved or captured.
 fn first_that_binds(pos: &Position, ordered: &[TouchedPiece]) -> Binding {
     for t in ordered {
-        let (ob, _, _) = obligation_of(t);
+        let (ob, _) = obligation_of(t);
         if can_fulfil(pos, ob) {
             let square = t.square;
             let ruling = if t.own {
-                Ruling::new(
-                    Rule::fide("4.3.1"),
-                    format!("touched: the piece on {square} must be moved"),
-                    format!("摸子走子：必须走动 {square} 的棋子"),
-                )
+                Ruling::new(Rule::fide("4.3.1"), Reason::TouchedMove { square })
             } else {
-                Ruling::new(
-                    Rule::fide("4.3.2"),
-                    format!("touched: the piece on {square} must be captured"),
-                    format!("摸对方子：必须吃掉 {square} 的棋子"),
-                )
+                Ruling::new(Rule::fide("4.3.2"), Reason::TouchedCapture { square })
             };
             return Binding {
                 obligation: Some(ob),
@@ -212,45 +189,28 @@ fn first_that_binds(pos: &Position, ordered: &[TouchedPiece]) -> Binding {
     nothing_binds(ordered)
 }
 
-/// What touching `t` alone obliges, in words.
-fn obligation_of(t: &TouchedPiece) -> (Obligation, String, String) {
+/// What touching `t` alone obliges, and its reason.
+fn obligation_of(t: &TouchedPiece) -> (Obligation, Reason) {
     let square = t.square;
     if t.own {
-        (
-            Obligation::Move { square },
-            format!("on {square}, must be moved"),
-            format!("走动 {square} 的棋子"),
-        )
+        (Obligation::Move { square }, Reason::ToBeMoved { square })
     } else {
         (
             Obligation::Capture { square },
-            format!("on {square}, must be captured"),
-            format!("吃掉 {square} 的棋子"),
+            Reason::ToBeCaptured { square },
         )
     }
 }
 
 /// FIDE 4.5: none of the touched pieces can be moved or captured.
 fn nothing_binds(ordered: &[TouchedPiece]) -> Binding {
-    let squares: Vec<String> = ordered.iter().map(|t| t.square.to_string()).collect();
-    let (en, zh) = match squares.as_slice() {
-        [one] => (
-            format!("the piece on {one} cannot be moved or captured: any legal move may be made"),
-            format!("{one} 的棋子无法走动或被吃，可以另走别的着法"),
-        ),
-        many => (
-            format!(
-                "none of the pieces touched ({}) can be moved or captured: any legal move may be made",
-                many.join(", ")
-            ),
-            format!(
-                "所摸的棋子（{}）都无法走动或被吃，可以另走别的着法",
-                many.join("、")
-            ),
-        ),
+    let squares: Vec<Square> = ordered.iter().map(|t| t.square).collect();
+    let reason = match squares.as_slice() {
+        [square] => Reason::TouchedCannotMove { square: *square },
+        _ => Reason::NoneTouchedCanMove { squares },
     };
     Binding {
         obligation: None,
-        ruling: Ruling::new(Rule::fide("4.5"), en, zh),
+        ruling: Ruling::new(Rule::fide("4.5"), reason),
     }
 }

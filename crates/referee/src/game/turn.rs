@@ -4,11 +4,9 @@
 use arbiter_rules::{Bitboard, Color, Move, Position, Role, Square};
 
 use super::touch_move::{self, TouchedPiece, can_fulfil, satisfies};
-use super::{
-    Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, reject, side_name,
-};
+use super::{Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, reject};
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
-use crate::{Mode, Rule, notation};
+use crate::{Mode, Reason, Rule, notation};
 
 /// The legal move a hand made by leaving the piece from `from` on `to`.
 fn legal_release(
@@ -41,11 +39,11 @@ impl Game {
 
     pub(super) fn require_turn(&self, player: Color) -> Result<(), Rejection> {
         if player != self.having_move() {
-            let (en, zh) = side_name(self.having_move());
             return Err(reject(
                 Rule::fide("1.2"),
-                format!("it is {en}'s move"),
-                format!("轮到{zh}走棋"),
+                Reason::NotYourMove {
+                    side: self.having_move(),
+                },
             ));
         }
         Ok(())
@@ -60,11 +58,7 @@ impl Game {
         };
         let pos = &self.state.position;
         let Some(piece) = pos.piece_at(square) else {
-            return Err(reject(
-                Rule::fide("4.3"),
-                format!("there is no piece on {square}"),
-                format!("{square} 格上没有棋子"),
-            ));
+            return Err(reject(Rule::fide("4.3"), Reason::NoPieceOn { square }));
         };
         if player != pos.turn() {
             return Ok(vec![effect(
@@ -73,8 +67,7 @@ impl Game {
                     obligation: None,
                 },
                 Rule::fide("4.3"),
-                "touching a piece when not having the move binds nothing",
-                "非行棋方摸子不受摸子走子约束",
+                Reason::TouchOutOfTurn,
             )]);
         }
         if self.state.hand.placed.is_some() {
@@ -84,8 +77,7 @@ impl Game {
                     obligation: None,
                 },
                 Rule::fide("4.7"),
-                "the move is already made; press the clock",
-                "着法已走出，请按钟",
+                Reason::MoveMadePressClock,
             ));
             return Ok(out);
         }
@@ -114,8 +106,7 @@ impl Game {
                     obligation: before.0,
                 },
                 Rule::fide("4.3"),
-                "an earlier touch already binds the move",
-                "先前的摸子已有约束",
+                Reason::EarlierTouchBinds,
             ));
         } else {
             out.push(Consequence::new(
@@ -138,8 +129,7 @@ impl Game {
                 vec![effect(
                     Effect::OfferEnded { by },
                     self.offer_rule(),
-                    "the draw offer is declined by touching a piece",
-                    "摸子即表示拒绝和棋提议",
+                    Reason::OfferDeclinedByTouch,
                 )]
             }
             _ => Vec::new(),
@@ -148,24 +138,15 @@ impl Game {
 
     pub(super) fn adjust(&mut self, player: Color, square: Square) -> Decided {
         if player != self.state.position.turn() {
-            return Err(reject(
-                Rule::fide("4.2.1"),
-                "only the player having the move may adjust pieces",
-                "只有轮到走棋的一方可以摆正棋子",
-            ));
+            return Err(reject(Rule::fide("4.2.1"), Reason::OnlyMoverAdjusts));
         }
         if self.state.position.piece_at(square).is_none() {
-            return Err(reject(
-                Rule::fide("4.2.1"),
-                format!("there is no piece on {square}"),
-                format!("{square} 格上没有棋子"),
-            ));
+            return Err(reject(Rule::fide("4.2.1"), Reason::NoPieceOn { square }));
         }
         Ok(vec![effect(
             Effect::Adjusted { square },
             Rule::fide("4.2.1"),
-            format!("the piece on {square} is adjusted after announcing it; no obligation"),
-            format!("已声明“我摆正棋子”，摆正 {square} 的棋子不受摸子走子约束"),
+            Reason::Adjusted { square },
         )])
     }
 
@@ -178,10 +159,7 @@ impl Game {
         {
             return Err(reject(
                 Rule::fide("4.4.2"),
-                format!(
-                    "the rook on {rook} was touched first: that is a rook move, no castling on that side"
-                ),
-                format!("先摸了 {rook} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+                Reason::RookTouchedFirst { rook },
             ));
         }
         let Some(ob) = self.state.hand.obligation else {
@@ -214,36 +192,20 @@ impl Game {
             {
                 reject(
                     Rule::fide("4.4.2"),
-                    format!(
-                        "the rook on {square} was touched first: that is a rook move, no castling on that side"
-                    ),
-                    format!("先摸了 {square} 的车：须走车，不能向该侧易位（先动王，再动车）"),
+                    Reason::RookTouchedFirst { rook: square },
                 )
             }
-            Obligation::Move { square } => reject(
-                bound_by("4.3.1"),
-                format!("touch-move: the piece on {square} must be moved"),
-                format!("摸子走子：必须走动 {square} 的棋子"),
-            ),
-            Obligation::Capture { square } => reject(
-                bound_by("4.3.2"),
-                format!("touch-move: the piece on {square} must be captured"),
-                format!("摸子走子：必须吃掉 {square} 的棋子"),
-            ),
+            Obligation::Move { square } => reject(bound_by("4.3.1"), Reason::MustMove { square }),
+            Obligation::Capture { square } => {
+                reject(bound_by("4.3.2"), Reason::MustCapture { square })
+            }
             Obligation::CaptureWith { piece, square } => reject(
                 Rule::fide("4.3.3"),
-                format!(
-                    "touch-move: the piece on {square} must be captured with the piece on {piece}"
-                ),
-                format!("摸子走子：必须用 {piece} 的棋子吃掉 {square} 的棋子"),
+                Reason::MustCaptureWith { piece, square },
             ),
-            Obligation::Castle { rook, .. } => reject(
-                Rule::fide("4.4.1"),
-                format!(
-                    "king and rook touched: castling with the rook on {rook} is legal and must be made"
-                ),
-                format!("先摸王再摸车：与 {rook} 的车易位合法，必须易位"),
-            ),
+            Obligation::Castle { rook, .. } => {
+                reject(Rule::fide("4.4.1"), Reason::MustCastle { rook })
+            }
         })
     }
 
@@ -256,27 +218,15 @@ impl Game {
         at: u64,
     ) -> Decided {
         if self.setup.mode == Mode::Online {
-            return Err(reject(
-                Rule::fide("4.7"),
-                "online, a move and the clock press come as one `move` event",
-                "网上对局中着法与按钟合为一个 move 事件",
-            ));
+            return Err(reject(Rule::fide("4.7"), Reason::OnlineMoveIsOneEvent));
         }
         self.require_turn(player)?;
         let standing = self.take_up_standing_illegal(player)?;
         if let Some(Placed::Legal(made)) = self.state.hand.placed {
             if made.promotion_role().is_some() && made.from() == from {
-                return Err(reject(
-                    Rule::fide("4.4.4"),
-                    "the new piece was left on the promotion square: the choice is final",
-                    "新棋子已放在升变格上：升变的选择已确定，不能更改",
-                ));
+                return Err(reject(Rule::fide("4.4.4"), Reason::PromotionFinal));
             }
-            return Err(reject(
-                Rule::fide("4.7"),
-                "the move was made when the hand left the piece; it cannot be changed",
-                "手已离开棋子，着法已成立，不能悔改",
-            ));
+            return Err(reject(Rule::fide("4.7"), Reason::MoveCannotChange));
         }
         let pos = &self.state.position;
         match pos.piece_at(from) {
@@ -284,8 +234,7 @@ impl Game {
             _ => {
                 return Err(reject(
                     Rule::fide("4.3"),
-                    format!("there is no piece of yours on {from}"),
-                    format!("{from} 格上没有你的棋子"),
+                    Reason::NoPieceOfYoursOn { square: from },
                 ));
             }
         }
@@ -294,11 +243,7 @@ impl Game {
         {
             return Err(reject(
                 Rule::fide("4.3.1"),
-                format!(
-                    "the piece from {} was moved and must be the one moved",
-                    prev.from
-                ),
-                format!("已走动 {} 的棋子，必须用它走棋", prev.from),
+                Reason::MovedPieceMustMove { square: prev.from },
             ));
         }
         let legal = legal_release(pos, from, to, promotion);
@@ -331,11 +276,10 @@ impl Game {
                         san: san.clone(),
                     },
                     Rule::fide("4.7"),
-                    format!("{san} is made; press the clock to complete it"),
-                    format!(
-                        "{} 已走出，按钟后完成",
-                        notation::chinese(&self.state.position, m)
-                    ),
+                    Reason::MadePressToComplete {
+                        san,
+                        chinese: notation::chinese(&self.state.position, m),
+                    },
                 ));
             }
             None => {
@@ -351,8 +295,7 @@ impl Game {
                         to,
                     },
                     Rule::fide("3.10.1"),
-                    format!("{from}-{to} is not a legal move; pressing the clock completes it as an illegal move"),
-                    format!("{from}-{to} 不是合法着法；若按钟即成为完成的违例着法"),
+                    Reason::IllegalPlaced { from, to },
                 ));
             }
         }
@@ -415,18 +358,13 @@ impl Game {
                 san: san.clone(),
             },
             Rule::fide("4.7"),
-            format!("{san} is made: the hand has left the piece"),
-            format!("{chinese} 已走出：手已离开棋子"),
+            Reason::HandLeftPiece { san, chinese },
         )
     }
 
     pub(super) fn press_clock(&mut self, player: Color, at: u64) -> Decided {
         if player != self.having_move() || self.state.claimable.is_some() {
-            return Err(reject(
-                Rule::fide("6.2.1"),
-                "your clock is not running",
-                "你的棋钟没有在走",
-            ));
+            return Err(reject(Rule::fide("6.2.1"), Reason::ClockNotRunning));
         }
         match self.state.hand.placed.clone() {
             Some(Placed::Legal(m)) => self.complete_move(player, m, false, false, at),
@@ -446,11 +384,7 @@ impl Game {
         self.require_turn(player)?;
         let mut out = self.take_up_standing_illegal(player)?;
         if self.state.hand.placed.is_some() {
-            return Err(reject(
-                Rule::fide("4.7"),
-                "a move is already on the board; press the clock",
-                "棋盘上已走出一着，请按钟",
-            ));
+            return Err(reject(Rule::fide("4.7"), Reason::MoveOnBoardPressClock));
         }
         let pos = &self.state.position;
         match notation::parse_move(pos, text) {
@@ -506,15 +440,16 @@ impl Game {
                     remaining_ms: press.remaining_ms,
                 },
                 Rule::fide("6.2.1"),
-                format!("{san}; clock pressed"),
-                format!("{chinese}；已按钟"),
+                Reason::ClockPressed {
+                    san: san.clone(),
+                    chinese: chinese.clone(),
+                },
             ));
             if let Some(ms) = press.period_added_ms {
                 out.push(effect(
                     Effect::TimeAdded { side: player, ms },
                     Rule::fide("6.3.1"),
-                    "the moves of the period are complete: the next period's time is added",
-                    "已走满本时限规定的着数，加入下一时限的时间",
+                    Reason::PeriodComplete,
                 ));
             }
         } else {
@@ -525,8 +460,10 @@ impl Game {
                     san: san.clone(),
                 },
                 Rule::fide("4.7"),
-                format!("{san} is played"),
-                format!("走出 {chinese}"),
+                Reason::MovePlayed {
+                    san: san.clone(),
+                    chinese: chinese.clone(),
+                },
             ));
         }
         self.state.position.play_unchecked(m);
@@ -544,8 +481,7 @@ impl Game {
             out.push(effect(
                 Effect::OfferEnded { by },
                 self.offer_rule(),
-                "the draw offer is declined by moving",
-                "直接走棋即表示拒绝和棋提议",
+                Reason::OfferDeclinedByMove,
             ));
         }
         // An offer with the move is judged once the move is made (both
@@ -572,8 +508,7 @@ impl Game {
                 out.push(effect(
                     Effect::DrawOffered { by: player },
                     Rule::fide("9.1.2.1"),
-                    "draw offered with the move",
-                    "走棋后提议和棋",
+                    Reason::OfferWithMove,
                 ));
             }
             Some(Err(rejection)) => out.push(Consequence::new(Effect::Noted, rejection.ruling)),

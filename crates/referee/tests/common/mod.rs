@@ -78,7 +78,10 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
                     assert_eq!(termination, words[2], "line {}: termination", n + 1);
                     let rule = words[3..].join(" ");
                     assert_eq!(o.ruling.rule.to_string(), rule, "line {}: rule", n + 1);
-                    assert!(!o.ruling.message.en.is_empty() && !o.ruling.message.zh.is_empty());
+                    assert!(
+                        !o.ruling.message().text("en").is_empty()
+                            && !o.ruling.message().text("zh").is_empty()
+                    );
                 }
             }
             _ => {
@@ -101,10 +104,14 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
 fn check(verdict: &Verdict, expect: Option<&str>, line: usize, raw: &str) {
     // Every ruling carries both languages.
     for c in verdict.due().iter().chain(verdict.consequences()) {
-        assert!(!c.ruling.message.en.is_empty() && !c.ruling.message.zh.is_empty());
+        assert!(
+            !c.ruling.message().text("en").is_empty() && !c.ruling.message().text("zh").is_empty()
+        );
     }
     if let Some(r) = verdict.rejection() {
-        assert!(!r.ruling.message.en.is_empty() && !r.ruling.message.zh.is_empty());
+        assert!(
+            !r.ruling.message().text("en").is_empty() && !r.ruling.message().text("zh").is_empty()
+        );
     }
     let expect = expect.unwrap_or("ok");
     let shown = serde_json::to_string(verdict).unwrap();

@@ -336,3 +336,16 @@ impl std::error::Error for SanError {
         }
     }
 }
+
+/// In a message, a SAN error is still worded here, in English and Chinese,
+/// until its words move into the catalogues.
+impl arbiter_messages::ToArg for SanError {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::PerLanguage(std::borrow::Cow::Owned(
+            arbiter_messages::Message::from_texts([
+                ("en", self.to_string()),
+                ("zh", self.message_zh()),
+            ]),
+        ))
+    }
+}

@@ -448,14 +448,12 @@ impl GameActor {
 }
 
 fn not_gone_verdict(opponent: Color) -> Verdict {
-    let (en, zh) = opponent.names();
     Verdict::rejected(
         Vec::new(),
         arbiter_referee::Rejection {
             ruling: arbiter_referee::Ruling::new(
                 Rule::fide("11.2.3"),
-                format!("{en} has not left the game long enough for a claim"),
-                format!("{zh}离开对局的时间不足，不能要求判胜"),
+                arbiter_referee::Reason::NotGoneLongEnough { side: opponent },
             ),
         },
     )

@@ -43,7 +43,7 @@ pub enum ApiError {
 
 fn rejection_text(v: &Verdict) -> String {
     v.rejection()
-        .map(|r| format!("{} ({})", r.ruling.message.en, r.ruling.rule))
+        .map(|r| format!("{} ({})", r.ruling.message().text("en"), r.ruling.rule))
         .unwrap_or_default()
 }
 
@@ -73,7 +73,7 @@ impl IntoResponse for ApiError {
             && let Some(r) = verdict.rejection()
         {
             body["rule"] = json!(r.ruling.rule);
-            body["message"] = json!(r.ruling.message);
+            body["message"] = json!(r.ruling.message());
             body["verdict"] = json!(verdict);
         }
         (status, Json(body)).into_response()

@@ -369,20 +369,16 @@ pub async fn takeback(
         return ok();
     }
     Err(ApiError::rejected(
-        refusal(
-            Rule::fide("4.7"),
-            "a move once made cannot be taken back",
-            "着法一经完成不得收回",
-        ),
+        refusal(Rule::fide("4.7"), arbiter_referee::Reason::NoTakeback),
         StatusCode::BAD_REQUEST,
     ))
 }
 
-fn refusal(rule: Rule, en: &str, zh: &str) -> arbiter_referee::Verdict {
+fn refusal(rule: Rule, reason: arbiter_referee::Reason) -> arbiter_referee::Verdict {
     arbiter_referee::Verdict::rejected(
         Vec::new(),
         arbiter_referee::Rejection {
-            ruling: arbiter_referee::Ruling::new(rule, en, zh),
+            ruling: arbiter_referee::Ruling::new(rule, reason),
         },
     )
 }

@@ -564,7 +564,7 @@ fn make_record(ctx: &GameContext<'_>, referee: &Referee, plies: u32) -> GameReco
             .map(|o| o.ruling.rule.to_string())
             .unwrap_or_default(),
         reason: outcome
-            .map(|o| o.ruling.message.en.clone())
+            .map(|o| o.ruling.message().text("en").to_string())
             .unwrap_or_default(),
         adjudication: referee.adjudication.clone(),
         failure: referee.failure.clone(),

@@ -59,7 +59,7 @@ pub fn to_pgn(played: &PlayedGame) -> arbiter_pgn::Game {
         node.comments = vec![Comment::text(text)];
     }
     if let Some(o) = game.outcome() {
-        let mut text = format!("{} ({})", o.ruling.message.en, o.ruling.rule);
+        let mut text = format!("{} ({})", o.ruling.message().text("en"), o.ruling.rule);
         if let Some(adj) = &record.adjudication {
             text = format!("adjudication: {adj}; {text}");
         }
