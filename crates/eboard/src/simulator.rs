@@ -146,15 +146,18 @@ impl SimulatedBoard {
             sending: false,
             log: vec![EeEntry::Nop, EeEntry::Nop, EeEntry::Nop, EeEntry::PowerUp],
         };
-        board
-            .log
-            .extend(board.fields.iter().enumerate().filter_map(|(i, c)| {
-                (*c != Contents::Empty).then(|| EeEntry::FieldChange {
+        board.log.extend(
+            board
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c != Contents::Empty)
+                .map(|(i, c)| EeEntry::FieldChange {
                     field: crate::Field::new(i as u8).expect("0..64"),
                     contents: *c,
                     quick: false,
-                })
-            }));
+                }),
+        );
         board.show_times();
         board
     }

@@ -100,8 +100,8 @@ pub(super) fn carry(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_rules::dead_position::{SearchBudget, Winnability, can_mate};
     use arbiter_rules::uci::Uci;
-    use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate};
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()

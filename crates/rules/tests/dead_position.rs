@@ -19,7 +19,7 @@
 //! four unwinnable walls of bishops and pawns the static analysis cannot
 //! prove yet.
 
-use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate, quick_can_mate};
+use arbiter_rules::dead_position::{SearchBudget, Winnability, can_mate, quick_can_mate};
 use arbiter_rules::{CastlingMode, Color, Position, Setup, Validation};
 
 /// The sets hold composed positions no game could reach (impossible
@@ -330,7 +330,7 @@ mod properties {
                     prop_assert_eq!(quick, decided, "{}", pos.fen());
                 }
             }
-            if arbiter_rules::unwinnable::is_dead_position(&pos, budget) == Some(true) {
+            if arbiter_rules::dead_position::is_dead_position(&pos, budget) == Some(true) {
                 for side in Color::ALL {
                     prop_assert!(can_mate(&pos, side, budget).is_unwinnable());
                 }

@@ -1,7 +1,7 @@
 //! Whether a side can still mate: the one place the referee asks (flag
 //! fall 6.9, resignation 5.1.2, illegal moves 7.5.5, dead position 5.2.2).
 //!
-//! The answer comes from the full analysis of `arbiter_rules::unwinnable`:
+//! The answer comes from the full analysis of `arbiter_rules::dead_position`:
 //! locked pawn walls and bishops that can never reach the mating square
 //! count, not only material. The analysis is bounded by a node budget, so
 //! the referee stays deterministic and its time per question bounded; an
@@ -10,7 +10,7 @@
 
 mod carried;
 
-use arbiter_rules::unwinnable::{self, SearchBudget, Winnability};
+use arbiter_rules::dead_position::{self, SearchBudget, Winnability};
 use arbiter_rules::{ByColor, Color, Move, Position};
 
 /// The nodes one question may cost: tens of milliseconds at worst, and
@@ -20,7 +20,7 @@ const BUDGET: SearchBudget = SearchBudget::nodes(2_000_000);
 /// `true` unless `side` certainly cannot mate by any legal sequence of
 /// moves. An undecided analysis counts as able to mate.
 pub fn can_mate(pos: &Position, side: Color) -> bool {
-    !unwinnable::can_mate(pos, side, BUDGET).is_unwinnable()
+    !dead_position::can_mate(pos, side, BUDGET).is_unwinnable()
 }
 
 /// The nodes the dead-position question after each move may cost: it is
@@ -49,7 +49,7 @@ fn kept_alive_by_force(pos: &Position) -> bool {
     pos.count_legal_moves() > FEW_MOVES
         && Color::ALL
             .into_iter()
-            .any(|side| unwinnable::keeps_winning_force(pos, side))
+            .any(|side| dead_position::keeps_winning_force(pos, side))
 }
 
 /// The dead-position question of [`is_dead`] asked after every move of one
@@ -108,7 +108,7 @@ impl DeadPositionWatch {
         let mut lines: ByColor<Option<Vec<Move>>> = ByColor::default();
         let mut dead = true;
         for side in self.search_order(pos) {
-            match unwinnable::can_mate(pos, side, BUDGET_PER_MOVE) {
+            match dead_position::can_mate(pos, side, BUDGET_PER_MOVE) {
                 Winnability::Winnable { mating_line } => {
                     *lines.get_mut(side) = Some(mating_line);
                     dead = false;
@@ -134,7 +134,12 @@ impl DeadPositionWatch {
                 .as_ref()
                 .is_some_and(|(_, lines)| lines.get(side).is_some())
         };
-        let likelier = |side: Color| (unwinnable::keeps_winning_force(pos, side), could_mate(side));
+        let likelier = |side: Color| {
+            (
+                dead_position::keeps_winning_force(pos, side),
+                could_mate(side),
+            )
+        };
         if likelier(Color::Black) > likelier(Color::White) {
             [Color::Black, Color::White]
         } else {

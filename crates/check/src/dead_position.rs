@@ -1,6 +1,6 @@
 //! Whether a side can still checkmate: the one place `arbiter check` asks.
 //!
-//! The answer comes from the analysis of `arbiter_rules::unwinnable`: locked
+//! The answer comes from the analysis of `arbiter_rules::dead_position`: locked
 //! pawn walls and bishops that can never reach a mating square count, not
 //! only material. An undecided analysis counts as able to mate, so `check`
 //! never reports a position as dead, or a winner as unable to mate, without
@@ -15,7 +15,7 @@
 //! with a queen, a rook or a pawn that the screen could not prove helpless
 //! counts as able to mate.
 
-use arbiter_rules::unwinnable::{self, SearchBudget};
+use arbiter_rules::dead_position::{self, SearchBudget};
 use arbiter_rules::{Bitboard, Color, Position};
 
 /// The nodes one search may cost: a few milliseconds at worst.
@@ -50,9 +50,9 @@ pub struct Screens {
 
 impl Screens {
     /// The screen's answer for `side` in `pos`, the position these screens
-    /// belong to: see [`unwinnable::quick_can_mate`].
+    /// belong to: see [`dead_position::quick_can_mate`].
     fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
-        *self.answers[side as usize].get_or_insert_with(|| unwinnable::quick_can_mate(pos, side))
+        *self.answers[side as usize].get_or_insert_with(|| dead_position::quick_can_mate(pos, side))
     }
 
     /// [`mate_found`] for `side` in `pos`, the position these screens
@@ -73,7 +73,7 @@ impl Screens {
 /// `screens` are those of `pos` asked so far.
 pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
-        || unwinnable::keeps_winning_force(pos, color)
+        || dead_position::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
         || mates_with_minor_pieces_soon(pos, color)
         || !proven_unable(pos, color, screens)
@@ -224,8 +224,8 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
         None => {
             questions >= 2
                 && matches!(
-                    unwinnable::can_mate(pos, side, SearchBudget::nodes(nodes)),
-                    unwinnable::Winnability::Winnable { .. }
+                    dead_position::can_mate(pos, side, SearchBudget::nodes(nodes)),
+                    dead_position::Winnability::Winnable { .. }
                 )
         }
     })
@@ -243,7 +243,7 @@ pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> 
 /// are left to the screen: their mates, when they exist, lie beyond it.
 fn mate_found(pos: &Position, color: Color) -> bool {
     has_strong_material(pos, color)
-        && unwinnable::quick_search(pos, color, SHORT_SEARCH) == Some(true)
+        && dead_position::quick_search(pos, color, SHORT_SEARCH) == Some(true)
 }
 
 /// A proof, cheap to look for, that `pos` is not dead: a mating pair of
@@ -279,7 +279,7 @@ fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
 fn may_be_dead(pos: &Position) -> bool {
     Color::ALL
         .into_iter()
-        .all(|side| !has_mobile_pawn(pos, side) && !unwinnable::keeps_winning_force(pos, side))
+        .all(|side| !has_mobile_pawn(pos, side) && !dead_position::keeps_winning_force(pos, side))
 }
 
 /// `true` if the analysis proves `color` can never mate.
@@ -293,7 +293,7 @@ fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// The budgeted search, for a side with minor pieces only: a queen, a rook
 /// or a pawn the screen could not prove helpless counts as able to mate.
 fn searched_unable(pos: &Position, color: Color) -> bool {
-    !has_strong_material(pos, color) && unwinnable::can_mate(pos, color, BUDGET).is_unwinnable()
+    !has_strong_material(pos, color) && dead_position::can_mate(pos, color, BUDGET).is_unwinnable()
 }
 
 /// Whether `color` has a queen, a rook or a pawn: material the budgeted
@@ -342,7 +342,7 @@ mod tests {
         // own: the screen's few hundred nodes cannot tell, the short
         // search finds the mate.
         let locked = pos("8/8/8/1p4K1/1P1k4/8/8/8 b - - 0 51");
-        assert_eq!(unwinnable::quick_can_mate(&locked, Color::White), None);
+        assert_eq!(dead_position::quick_can_mate(&locked, Color::White), None);
         assert!(mate_found(&locked, Color::White));
         assert!(mate_found(&locked, Color::Black));
         let mut screens = Screens::default();

@@ -13,7 +13,7 @@ use crate::{Bitboard, Color, Position};
 ///
 /// ```
 /// use arbiter_rules::{Color, Position};
-/// use arbiter_rules::unwinnable::keeps_winning_force;
+/// use arbiter_rules::dead_position::keeps_winning_force;
 ///
 /// // White's a-pawn is passed; Black has only a blocked pawn.
 /// let pos = Position::from_fen("4k3/8/8/4p3/4P3/8/P7/4K3 w - - 0 1")?;

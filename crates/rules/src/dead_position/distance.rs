@@ -1,7 +1,7 @@
 //! How many moves a king or a knight needs between two squares on an empty
 //! board: the yardsticks of the search's steering.
 
-use crate::attacks::bishop_attacks;
+use crate::attacks::{KNIGHT_DELTAS, bishop_attacks};
 use crate::{Bitboard, Board, Color, Square};
 
 /// King steps from `a` to `b`.
@@ -60,16 +60,6 @@ static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
 
 /// A breadth-first walk from every square, at compile time.
 const fn knight_distances() -> [[u8; 64]; 64] {
-    const JUMPS: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let mut table = [[u8::MAX; 64]; 64];
     let mut from = 0;
     while from < 64 {
@@ -83,7 +73,7 @@ const fn knight_distances() -> [[u8; 64]; 64] {
             let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
             let mut j = 0;
             while j < 8 {
-                let (f, r) = (file + JUMPS[j].0, rank + JUMPS[j].1);
+                let (f, r) = (file + KNIGHT_DELTAS[j].0, rank + KNIGHT_DELTAS[j].1);
                 if 0 <= f && f < 8 && 0 <= r && r < 8 {
                     let to = (r * 8 + f) as usize;
                     if table[from][to] == u8::MAX {

@@ -47,7 +47,7 @@ impl Reach {
     /// `false` when the winner can provably never checkmate: the analysis as
     /// it stands rules the mate out, or both cases of some exposed piece do
     /// (see the module documentation).
-    pub(in crate::unwinnable) fn mate_conceivable(&self) -> bool {
+    pub(in crate::dead_position) fn mate_conceivable(&self) -> bool {
         self.conceivable_within(DEPTH)
     }
 

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 /// carry it, so it is written once rather than once a message. Cheap to
 /// clone.
 #[derive(Clone, Debug)]
-pub struct Ruling(Arc<Written>);
+pub struct WrittenVerdict(Arc<Written>);
 
 #[derive(Debug)]
 struct Written {
@@ -19,11 +19,11 @@ struct Written {
     json: Box<RawValue>,
 }
 
-impl Ruling {
+impl WrittenVerdict {
     /// `verdict` and its text.
-    pub fn new(verdict: Verdict) -> Ruling {
+    pub fn new(verdict: Verdict) -> WrittenVerdict {
         let json = serde_json::value::to_raw_value(&verdict).expect("verdicts serialise");
-        Ruling(Arc::new(Written { verdict, json }))
+        WrittenVerdict(Arc::new(Written { verdict, json }))
     }
 
     /// The referee's verdict this ruling carries.
@@ -37,7 +37,7 @@ impl Ruling {
     }
 }
 
-impl Serialize for Ruling {
+impl Serialize for WrittenVerdict {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.json.serialize(serializer)
     }
@@ -61,7 +61,7 @@ mod tests {
         let refused = game.apply(Event::new(Actor::Black, 20, mv("e7e2")));
         assert!(!refused.is_accepted());
         for verdict in [start, accepted, refused] {
-            let ruling = Ruling::new(verdict.clone());
+            let ruling = WrittenVerdict::new(verdict.clone());
             let direct = serde_json::to_string(&verdict).unwrap();
             assert_eq!(ruling.json(), direct);
             assert_eq!(serde_json::to_string(&ruling).unwrap(), direct);

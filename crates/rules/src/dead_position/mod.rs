@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use arbiter_rules::{Color, Position};
-//! use arbiter_rules::unwinnable::{can_mate, is_dead_position, SearchBudget, Winnability};
+//! use arbiter_rules::dead_position::{can_mate, is_dead_position, SearchBudget, Winnability};
 //!
 //! // A locked pawn chain with bishops that can never get through: although
 //! // both sides have a bishop and pawns, neither can ever mate.
@@ -66,14 +66,14 @@ mod analysis;
 mod budget;
 mod closure;
 mod distance;
-mod force;
-mod forced;
 mod key;
 mod lookahead;
+mod only_moves;
 mod reach;
 mod search;
+mod winning_force;
 
-pub use force::keeps_winning_force;
+pub use winning_force::keeps_winning_force;
 
 use crate::{Color, Move, Position};
 
@@ -98,7 +98,7 @@ impl Winnability {
     /// `true` only when the side provably cannot mate.
     ///
     /// ```
-    /// use arbiter_rules::unwinnable::Winnability;
+    /// use arbiter_rules::dead_position::Winnability;
     /// assert!(Winnability::Unwinnable.is_unwinnable());
     /// assert!(!Winnability::Undecided.is_unwinnable());
     /// ```
@@ -122,7 +122,7 @@ impl Winnability {
 /// per node on a current machine.
 ///
 /// ```
-/// use arbiter_rules::unwinnable::SearchBudget;
+/// use arbiter_rules::dead_position::SearchBudget;
 /// assert_eq!(SearchBudget::nodes(1000).get(), 1000);
 /// assert_eq!(SearchBudget::default(), SearchBudget::DEFAULT);
 /// ```
@@ -167,7 +167,7 @@ impl SearchBudget {
     /// stays undecided at this budget, so it costs only the line it finds.
     ///
     /// ```
-    /// use arbiter_rules::{Position, unwinnable::SearchBudget};
+    /// use arbiter_rules::{Position, dead_position::SearchBudget};
     /// let open = Position::new();
     /// assert_eq!(SearchBudget::for_position(&open).get(), 2_000_000);
     /// let wall: Position = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1".parse().unwrap();
@@ -218,7 +218,7 @@ impl Default for SearchBudget {
 ///
 /// ```
 /// use arbiter_rules::{Color, Position};
-/// use arbiter_rules::unwinnable::{can_mate, SearchBudget, Winnability};
+/// use arbiter_rules::dead_position::{can_mate, SearchBudget, Winnability};
 ///
 /// // Black flagged here, but White's lone bishop can never mate (FIDE 6.9).
 /// let pos = Position::from_fen("8/8/8/8/8/2k5/8/K1B5 b - - 0 60")?;
@@ -244,7 +244,7 @@ pub fn can_mate(pos: &Position, side: Color, budget: SearchBudget) -> Winnabilit
 ///
 /// ```
 /// use arbiter_rules::{Color, Position};
-/// use arbiter_rules::unwinnable::quick_can_mate;
+/// use arbiter_rules::dead_position::quick_can_mate;
 ///
 /// // A rook mates at once; the bare king never can.
 /// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
@@ -277,7 +277,7 @@ pub fn quick_can_mate(pos: &Position, side: Color) -> Option<bool> {
 ///
 /// ```
 /// use arbiter_rules::{Color, Position};
-/// use arbiter_rules::unwinnable::{quick_search, SearchBudget, SCREEN_SEARCH};
+/// use arbiter_rules::dead_position::{quick_search, SearchBudget, SCREEN_SEARCH};
 ///
 /// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
 /// assert_eq!(quick_search(&pos, Color::White, SCREEN_SEARCH), Some(true));
@@ -302,7 +302,7 @@ pub const SCREEN_SEARCH: SearchBudget = SearchBudget::nodes(analysis::SCREEN_SEA
 ///
 /// ```
 /// use arbiter_rules::Position;
-/// use arbiter_rules::unwinnable::{is_dead_position, SearchBudget};
+/// use arbiter_rules::dead_position::{is_dead_position, SearchBudget};
 ///
 /// // Kings and bishops on squares of one colour (FIDE 5.2.2).
 /// let pos = Position::from_fen("8/8/3k4/8/2b5/8/4B3/4K3 w - - 0 1")?;

@@ -3,8 +3,8 @@
 use super::Winnability;
 use super::budget::Budget;
 use super::closure::{explore, is_mate_by};
-use super::forced::play_only_moves;
 use super::lookahead::proves_no_mate;
+use super::only_moves::play_only_moves;
 use super::reach::Reach;
 use super::search::{Helpmate, Outcome};
 use crate::{Color, Move, Position};

@@ -155,7 +155,7 @@ impl Reach {
     /// when the position has castling rights or an en passant square: those
     /// moves fall outside the piece-by-piece model, and the searches handle
     /// such positions instead.
-    pub(in crate::unwinnable) fn of(pos: &Position, winner: Color) -> Option<Reach> {
+    pub(in crate::dead_position) fn of(pos: &Position, winner: Color) -> Option<Reach> {
         if !pos.castling_rights().is_empty() || pos.ep_square().is_some() {
             return None;
         }
@@ -543,7 +543,7 @@ impl Reach {
     /// How spread out the future is: the sum over pieces of the bits
     /// needed to say where each may stand. Small means few positions can
     /// ever arise, and exploring them all is cheap.
-    pub(in crate::unwinnable) fn spread(&self) -> u32 {
+    pub(in crate::dead_position) fn spread(&self) -> u32 {
         self.units
             .iter()
             .map(|u| u32::BITS - (u.visits.count().max(1) - 1).leading_zeros())
