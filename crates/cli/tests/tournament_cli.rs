@@ -108,6 +108,29 @@ fn standings_as_json_key_the_tiebreaks_by_name() {
 }
 
 #[test]
+fn standings_as_json_keep_the_documented_key_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, AFTER_ROUND_1).unwrap();
+    let output = arbiter()
+        .args(["standings"])
+        .arg(&input)
+        .args(["--tiebreaks", "PTS,SB,BH/C1", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    // rank, start_no, name, tiebreaks; the tie-breaks as given, not sorted.
+    assert!(
+        first.starts_with(r#"{"rank":1,"start_no":1,"name":"A","tiebreaks":{"PTS":"#),
+        "{first}"
+    );
+    let at = |key: &str| first.find(&format!("\"{key}\":")).unwrap();
+    assert!(at("PTS") < at("SB") && at("SB") < at("BH/C1"), "{first}");
+}
+
+#[test]
 fn an_unknown_tiebreak_is_refused_with_the_list() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("rr.trf");

@@ -72,18 +72,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = String::new();
     if args.json {
         for row in &standings.rows {
-            let values: serde_json::Map<String, serde_json::Value> = standings
-                .tiebreaks
-                .iter()
-                .zip(&row.values)
-                .map(|(t, v)| (t.to_string(), json_number(*v)))
-                .collect();
-            let line = serde_json::json!({
-                "rank": row.rank,
-                "start_no": row.start_no,
-                "name": row.name,
-                "tiebreaks": values,
-            });
+            let line = JsonRow {
+                rank: row.rank,
+                start_no: row.start_no,
+                name: &row.name,
+                tiebreaks: InOrder(
+                    standings
+                        .tiebreaks
+                        .iter()
+                        .zip(&row.values)
+                        .map(|(t, v)| (t.to_string(), json_number(*v)))
+                        .collect(),
+                ),
+            };
+            let line = serde_json::to_string(&line)?;
             let _ = writeln!(out, "{line}");
         }
     } else {
@@ -107,6 +109,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// One player's line of `--json`, its keys in the documented order.
+#[derive(serde::Serialize)]
+struct JsonRow<'a> {
+    rank: u32,
+    start_no: u32,
+    name: &'a str,
+    tiebreaks: InOrder,
+}
+
+/// The tie-breaks keyed by name, in the order the command line gives them
+/// (a JSON object keeps the order it is written in).
+struct InOrder(Vec<(String, serde_json::Value)>);
+
+impl serde::Serialize for InOrder {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
 }
 
 /// A tie-break value as a JSON number (`null` when undefined).

@@ -128,6 +128,17 @@ impl<'a, const N: usize> Pairer<'a, N> {
             .collect()
     }
 
+    /// Solves with `pv`'s bonuses in place and fixes `pv` with the partner
+    /// it gets.
+    fn pair_off(&mut self, pv: usize, matched: &mut [bool]) -> Mates {
+        let m = self.solve();
+        let mv = m[pv];
+        matched[pv] = true;
+        matched[mv] = true;
+        self.graph.fix_pair(pv, mv);
+        m
+    }
+
     fn score(&self, v: usize) -> u32 {
         self.sorted[v].score
     }
@@ -329,10 +340,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         bonus += 1;
                     }
                 }
-                m = self.solve();
-                let mv = m[pv];
-                matched[mv] = true;
-                self.graph.fix_pair(pv, mv);
+                m = self.pair_off(pv, &mut matched);
             }
 
             // The remainder (or the homogeneous bracket): S1 is its first
@@ -454,11 +462,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                     bonus += 1;
                 }
-                m = self.solve();
-                let mv = m[pv];
-                matched[pv] = true;
-                matched[mv] = true;
-                self.graph.fix_pair(pv, mv);
+                m = self.pair_off(pv, &mut matched);
             }
 
             // The unpaired go down to the next bracket.
