@@ -146,15 +146,16 @@ impl SimulatedBoard {
             sending: false,
             log: vec![EeEntry::Nop, EeEntry::Nop, EeEntry::Nop, EeEntry::PowerUp],
         };
-        board
-            .log
-            .extend(board.fields.iter().enumerate().filter_map(|(i, c)| {
-                (*c != Contents::Empty).then(|| EeEntry::FieldChange {
-                    field: crate::Field::new(i as u8).expect("0..64"),
-                    contents: *c,
+        board.log.extend(
+            (0..64u8)
+                .zip(board.fields)
+                .filter(|(_, c)| *c != Contents::Empty)
+                .map(|(i, contents)| EeEntry::FieldChange {
+                    field: crate::Field::new(i).expect("0..64"),
+                    contents,
                     quick: false,
-                })
-            }));
+                }),
+        );
         board.show_times();
         board
     }
