@@ -1,7 +1,7 @@
 //! How the position ends a game by itself, and the result that follows.
 
 use arbiter_pgn::GameResult;
-use arbiter_rules::Color;
+use arbiter_rules::{Color, Rule};
 
 /// A way the position alone ends the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,13 +47,13 @@ impl Ending {
     }
 
     /// The article that says so.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         match self {
-            Ending::Checkmate { .. } => "FIDE 5.1.1",
-            Ending::Stalemate => "FIDE 5.2.1",
-            Ending::DeadPosition => "FIDE 5.2.2",
-            Ending::Fivefold => "FIDE 9.6.1",
-            Ending::SeventyFiveMoves => "FIDE 9.6.2",
+            Ending::Checkmate { .. } => Rule::fide("5.1.1"),
+            Ending::Stalemate => Rule::fide("5.2.1"),
+            Ending::DeadPosition => Rule::fide("5.2.2"),
+            Ending::Fivefold => Rule::fide("9.6.1"),
+            Ending::SeventyFiveMoves => Rule::fide("9.6.2"),
         }
     }
 

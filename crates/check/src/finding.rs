@@ -1,6 +1,7 @@
 //! What `arbiter check` reports: a finding has a kind (a stable
 //! identifier), a severity, the rule it rests on and a place.
 
+use arbiter_rules::Rule;
 use serde::Serialize;
 
 /// How much a finding matters.
@@ -220,27 +221,27 @@ impl Kind {
 
     /// The rule the finding rests on: a FIDE article, or the section of the
     /// PGN standard for what is about the file format.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         match self {
-            Kind::Syntax(SyntaxKind::MissingResult) => "PGN 8.2.6",
-            Kind::Syntax(SyntaxKind::MalformedTag | SyntaxKind::UnescapedQuote) => "PGN 8.1",
-            Kind::Syntax(_) => "PGN 8.2",
-            Kind::MissingTag => "PGN 8.1.1",
-            Kind::BadDate => "PGN 8.1.1.3",
-            Kind::BadResultTag => "PGN 8.1.1.7",
-            Kind::InvalidFen => "PGN 9.7.2",
-            Kind::UnsupportedVariant => "FIDE Laws (standard chess and Chess960 only)",
-            Kind::UnreadableMove | Kind::AmbiguousMove => "FIDE Appendix C",
-            Kind::IllegalMove | Kind::IllegalMoveInVariation => "FIDE 3",
-            Kind::NullMove => "FIDE 1.2",
-            Kind::WrongCheckMark => "FIDE C.13",
-            Kind::MovesAfterGameEnd => "FIDE 5.1.1 / 5.2.1",
-            Kind::MovesAfterDraw => "FIDE 5.2.2 / 9.6",
-            Kind::ResultMismatch => "PGN 8.2.6",
-            Kind::ResultContradictsPosition | Kind::ResultNotRecorded => "FIDE 5",
-            Kind::WinnerCannotMate => "FIDE 6.9 / 5.1.2 / 7.5.5",
-            Kind::ThreefoldAvailable => "FIDE 9.2",
-            Kind::FiftyMovesAvailable => "FIDE 9.3",
+            Kind::Syntax(SyntaxKind::MissingResult) => Rule::pgn("8.2.6"),
+            Kind::Syntax(SyntaxKind::MalformedTag | SyntaxKind::UnescapedQuote) => Rule::pgn("8.1"),
+            Kind::Syntax(_) => Rule::pgn("8.2"),
+            Kind::MissingTag => Rule::pgn("8.1.1"),
+            Kind::BadDate => Rule::pgn("8.1.1.3"),
+            Kind::BadResultTag => Rule::pgn("8.1.1.7"),
+            Kind::InvalidFen => Rule::pgn("9.7.2"),
+            Kind::UnsupportedVariant => Rule::fide("Laws (standard chess and Chess960 only)"),
+            Kind::UnreadableMove | Kind::AmbiguousMove => Rule::fide("Appendix C"),
+            Kind::IllegalMove | Kind::IllegalMoveInVariation => Rule::fide("3"),
+            Kind::NullMove => Rule::fide("1.2"),
+            Kind::WrongCheckMark => Rule::fide("C.13"),
+            Kind::MovesAfterGameEnd => Rule::fide("5.1.1 / 5.2.1"),
+            Kind::MovesAfterDraw => Rule::fide("5.2.2 / 9.6"),
+            Kind::ResultMismatch => Rule::pgn("8.2.6"),
+            Kind::ResultContradictsPosition | Kind::ResultNotRecorded => Rule::fide("5"),
+            Kind::WinnerCannotMate => Rule::fide("6.9 / 5.1.2 / 7.5.5"),
+            Kind::ThreefoldAvailable => Rule::fide("9.2"),
+            Kind::FiftyMovesAvailable => Rule::fide("9.3"),
         }
     }
 
@@ -294,7 +295,7 @@ pub struct Finding {
     /// The same, in Chinese.
     pub message_zh: String,
     /// The rule it rests on.
-    pub rule: &'static str,
+    pub rule: Rule,
     /// The move it is about, with its number (`23... Nxe5`).
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<String>,
@@ -326,7 +327,7 @@ pub struct RawFinding {
     /// The same in Chinese; without it, the kind's title ([`Kind::title_zh`]).
     pub message_zh: Option<String>,
     /// The rule, when it is not the kind's own ([`Kind::rule`]).
-    pub rule: Option<&'static str>,
+    pub rule: Option<Rule>,
     /// The move concerned, with its number (`23... Nxe5`).
     pub mv: Option<String>,
     /// The position before that move, or the final position.

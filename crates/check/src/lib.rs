@@ -11,7 +11,7 @@
 
 #![warn(missing_docs)]
 
-mod dead;
+mod dead_position;
 mod ending;
 mod finding;
 mod fix;

@@ -6,9 +6,9 @@ use arbiter_pgn::{
 };
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{CastlingMode, Color, Move, Position, Setup};
+use arbiter_rules::{CastlingMode, Color, History, Move, Position, Setup};
 
-use crate::dead;
+use crate::dead_position;
 use crate::ending::Ending;
 use crate::finding::{Kind, RawFinding, SyntaxKind};
 use crate::mark::{self, WrongMark};
@@ -131,8 +131,8 @@ pub struct Replay {
     /// The lines the open variations interrupted.
     outer: Vec<Line>,
     plies: u64,
-    /// Repetition keys of the main line since the last capture or pawn move.
-    keys: Vec<u64>,
+    /// The main line's positions, for the repetitions.
+    history: History,
     threefold_seen: bool,
     fifty_seen: bool,
     /// How the position ended the game, if it did while moves went on.
@@ -143,7 +143,7 @@ pub struct Replay {
     dead_candidates: Vec<Position>,
     /// The screens of the final position, shared by the questions asked
     /// of it.
-    final_screens: dead::Screens,
+    final_screens: dead_position::Screens,
     /// A null move was played in the main line: the final position is then
     /// not reached from the earlier ones by legal moves.
     passed: bool,
@@ -169,13 +169,13 @@ impl Default for Replay {
             line: Line::new(start),
             outer: Vec::new(),
             plies: 0,
-            keys: Vec::new(),
+            history: History::default(),
             threefold_seen: false,
             fifty_seen: false,
             ended: None,
             dead_checks: DeadChecks::Deferred,
             dead_candidates: Vec::new(),
-            final_screens: dead::Screens::default(),
+            final_screens: dead_position::Screens::default(),
             passed: false,
             first_dead: None,
             after_end_reported: false,
@@ -288,7 +288,7 @@ impl Replay {
     /// comes after the cheap tests that rule out all but endings.
     fn dead_after_move(&mut self, irreversible: bool) -> bool {
         let pos = &self.line.pos;
-        if !dead::worth_asking(pos) || !(irreversible || pos.is_check()) {
+        if !dead_position::worth_asking(pos) || !(irreversible || pos.is_check()) {
             return false;
         }
         self.dead_candidates.push(pos.clone());
@@ -315,17 +315,17 @@ impl Replay {
         // search finds its mate at a fraction of what one of them costs.
         if !self.passed
             && (end.is_checkmate()
-                || dead::quickly_proven_alive(end, &mut self.final_screens)
-                || (questions >= 2 || dead::worth_asking(end))
-                    && dead::proven_alive(end, questions, &mut self.final_screens))
+                || dead_position::quickly_proven_alive(end, &mut self.final_screens)
+                || (questions >= 2 || dead_position::worth_asking(end))
+                    && dead_position::proven_alive(end, questions, &mut self.final_screens))
         {
             return None;
         }
         self.dead_candidates.iter().position(|pos| {
             if pos == end {
-                dead::is_dead_screened(pos, &mut self.final_screens)
+                dead_position::is_dead_screened(pos, &mut self.final_screens)
             } else {
-                dead::is_dead(pos)
+                dead_position::is_dead(pos)
             }
         })
     }
@@ -504,19 +504,8 @@ impl Replay {
     fn after_main_line_move(&mut self, san: &SanToken<'_>, irreversible: bool) {
         let pos = &self.line.pos;
         let halfmoves = pos.halfmoves();
-        if halfmoves == 0 {
-            self.keys.clear();
-        }
-        let key = pos.repetition_key();
-        let mut count = 1;
-        let mut i = self.keys.len();
-        while i >= 2 {
-            i -= 2;
-            if self.keys[i] == key {
-                count += 1;
-            }
-        }
-        self.keys.push(key);
+        self.history.push(pos);
+        let count = self.history.repetitions();
         let label = || played_label(pos, san);
         if count >= 3 && !self.threefold_seen {
             self.threefold_seen = true;
@@ -577,7 +566,7 @@ impl Replay {
                 f.mv = Some(label);
                 self.find(f);
                 self.line.pass(next);
-                self.keys.clear();
+                self.history.clear();
                 self.passed = true;
             }
             None => {
@@ -651,29 +640,24 @@ impl Replay {
             Some(Ending::Stalemate)
         } else if let Some((e, _)) = self.ended {
             Some(e)
-        } else if dead::is_dead_screened(pos, &mut self.final_screens) {
+        } else if dead_position::is_dead_screened(pos, &mut self.final_screens) {
             Some(Ending::DeadPosition)
         } else {
             None
         };
         let Some(ending) = ending else {
-            if let Some(white_won) = recorded.white_won() {
-                let winner = if white_won {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                if !dead::can_mate(pos, winner, &mut self.final_screens) {
-                    let mut f = RawFinding::new(
-                        Kind::WinnerCannotMate,
-                        at,
-                        format!(
-                            "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
-                        ),
-                    );
-                    f.fen = Some(pos.fen());
-                    self.find(f);
-                }
+            if let Some(winner) = recorded.winner()
+                && !dead_position::can_mate(pos, winner, &mut self.final_screens)
+            {
+                let mut f = RawFinding::new(
+                    Kind::WinnerCannotMate,
+                    at,
+                    format!(
+                        "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
+                    ),
+                );
+                f.fen = Some(pos.fen());
+                self.find(f);
             }
             return (None, None);
         };
@@ -737,12 +721,12 @@ impl Visitor for Replay {
         self.skip_moves = false;
         self.outer.clear();
         self.plies = 0;
-        self.keys.clear();
+        self.history.clear();
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
         self.dead_candidates.clear();
-        self.final_screens = dead::Screens::default();
+        self.final_screens = dead_position::Screens::default();
         self.passed = false;
         self.first_dead = None;
         self.after_end_reported = false;
@@ -781,7 +765,7 @@ impl Visitor for Replay {
         let missing = self.tags.missing(0);
         self.findings.extend(missing);
         let start = self.start_position();
-        self.keys.push(start.repetition_key());
+        self.history.push(&start);
         // The main line's steps keep their allocation from game to game.
         self.line.steps.clear();
         self.line.pos.clone_from(&start);

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use arbiter_pgn::{Game, GameResult, Reader};
+use arbiter_rules::Rule;
 
 use crate::ending::Ending;
 use crate::finding::{Finding, Kind, Severity};
@@ -589,7 +590,7 @@ fn wrong_marks(pgn: &str) -> Vec<(u64, usize, usize, String)> {
         .filter(|f| f.kind == Kind::WrongCheckMark)
         .map(|f| {
             assert_eq!(f.severity, Severity::Warning);
-            assert_eq!(f.rule, "FIDE C.13");
+            assert_eq!(f.rule, Rule::fide("C.13"));
             (f.game, f.line, f.column, f.mv.unwrap_or_default())
         })
         .collect()
@@ -844,7 +845,7 @@ fn a_win_for_a_side_that_can_never_mate_is_reported() {
         .iter()
         .find(|f| f.kind == Kind::WinnerCannotMate)
         .expect("reported");
-    assert_eq!(cannot.rule, "FIDE 6.9 / 5.1.2 / 7.5.5");
+    assert_eq!(cannot.rule.to_string(), "FIDE 6.9 / 5.1.2 / 7.5.5");
     // The same record won by White, who can mate, is not.
     let (_, findings) = check_from(fen, "1-0", "1. Kf2 Bf7 2. Ke1");
     assert!(findings.iter().all(|f| f.kind != Kind::WinnerCannotMate));

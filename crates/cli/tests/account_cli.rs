@@ -3,12 +3,11 @@
 
 mod serve;
 
-use std::path::Path;
 use std::process::{Command, Output};
 
 use serve::Process;
 
-fn account(db: &Path, args: &[&str]) -> Output {
+fn account(db: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("account")
         .args(args)
@@ -46,7 +45,7 @@ async fn status(base: &str, token: &str) -> u16 {
 #[tokio::test]
 async fn accounts_are_listed_rotated_and_deleted() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
+    let db = serve::database(dir.path());
     let alice = token_of(&account(&db, &["add", "Alice"]));
     token_of(&account(&db, &["add", "Robo", "--bot"]));
     let list = account(&db, &["list"]);

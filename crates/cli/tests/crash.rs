@@ -22,7 +22,7 @@ const SHUFFLE: [&str; 8] = [
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
+    let db = serve::database(dir.path());
     let mut server = Process::start(&db, &[]);
     let client = Arc::new(Client::new(&server.base));
 
@@ -132,7 +132,9 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
 
     // Alter one stored move behind the server's back.
     let (victim, _, _) = &played[0];
-    let store = arbiter_server::store::Store::open(&db).await.unwrap();
+    let store = arbiter_server::store::Store::open(db.as_str())
+        .await
+        .unwrap();
     store
         .execute_raw(&format!("UPDATE events SET event = replace(event, 'g1f3', 'g1h3') WHERE game_id = '{victim}' AND seq = 1"))
         .await

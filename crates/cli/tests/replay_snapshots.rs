@@ -18,8 +18,14 @@ use sha2::{Digest, Sha256};
 const FORMS: [(&str, &[&str]); 4] = [
     ("verdicts", &[]),
     ("pgn", &["--output", "pgn"]),
-    ("scoresheet_zh", &["--output", "scoresheet", "--language", "zh"]),
-    ("scoresheet_en", &["--output", "scoresheet", "--language", "en"]),
+    (
+        "scoresheet_zh",
+        &["--output", "scoresheet", "--language", "zh"],
+    ),
+    (
+        "scoresheet_en",
+        &["--output", "scoresheet", "--language", "en"],
+    ),
 ];
 
 /// Recorded games replayed with `--from-pgn` whose outputs are small
@@ -58,8 +64,12 @@ fn run(args: &[&str]) -> Run {
     let data = arbiter_testdata::data_dir().display().to_string();
     Run {
         code: out.status.code(),
-        stdout: String::from_utf8(out.stdout).unwrap().replace(&data, "$DATA"),
-        stderr: String::from_utf8(out.stderr).unwrap().replace(&data, "$DATA"),
+        stdout: String::from_utf8(out.stdout)
+            .unwrap()
+            .replace(&data, "$DATA"),
+        stderr: String::from_utf8(out.stderr)
+            .unwrap()
+            .replace(&data, "$DATA"),
     }
 }
 

@@ -147,12 +147,14 @@ impl SimulatedBoard {
             log: vec![EeEntry::Nop, EeEntry::Nop, EeEntry::Nop, EeEntry::PowerUp],
         };
         board.log.extend(
-            (0..64u8)
-                .zip(board.fields)
-                .filter(|(_, c)| *c != Contents::Empty)
-                .map(|(i, contents)| EeEntry::FieldChange {
-                    field: crate::Field::new(i).expect("0..64"),
-                    contents,
+            board
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c != Contents::Empty)
+                .map(|(i, c)| EeEntry::FieldChange {
+                    field: crate::Field::new(i as u8).expect("0..64"),
+                    contents: *c,
                     quick: false,
                 }),
         );

@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 mod comment;
+mod date;
 mod error;
 mod game;
 mod lex;
@@ -53,7 +54,9 @@ mod text;
 mod visitor;
 mod writer;
 
+pub use arbiter_rules::{GameResult, ParseResultError};
 pub use comment::{ClockTime, Comment, Eval, Score};
+pub use date::Date;
 pub use error::{GameError, Location, ReadError, SyntaxError, SyntaxErrorKind};
 pub use game::{Game, GameBuilder, MoveNode, Tags, Variation};
 pub use lex::count_line_breaks;
@@ -61,7 +64,6 @@ pub use nag::Nag;
 pub use open::{Compression, Input, Progress, decompress, open_input};
 pub use parse::GameText;
 pub use reader::{Games, MAX_GAME_BYTES, Reader};
-pub use result::{GameResult, ParseResultError};
 pub use split::{GameTags, NextGame, next_game, next_game_with_tags};
 pub use text::{decode_text, is_latin1};
 pub use visitor::{CheckMark, RawComment, RawTag, SanToken, Skip, Visitor};

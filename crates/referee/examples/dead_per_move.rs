@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use arbiter_referee::winnability::{DeadPositionWatch, is_dead};
+use arbiter_referee::dead_position::{DeadPositionWatch, is_dead};
 use arbiter_rules::Position;
 
 /// The next number of a xorshift generator (seeded, so runs repeat).

@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod clock;
+pub mod dead_position;
 mod event;
 mod game;
 pub mod notation;
@@ -35,12 +36,12 @@ pub mod scoresheet;
 mod setup;
 mod time_control;
 mod verdict;
-pub mod winnability;
 
+pub use arbiter_rules::GameResult;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
-pub use outcome::{GameResult, Outcome, Termination};
+pub use outcome::{Outcome, Termination};
 pub use rule::{Message, ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,

@@ -122,11 +122,10 @@ fn illegal_uci(pos: &Position, text: &str, uci: Uci) -> UnknownMove {
 }
 
 fn unknown(text: &str, e: &arbiter_rules::san::SanError) -> UnknownMove {
-    let rule = Rule::try_from(e.rule().to_string()).unwrap_or_else(|_| Rule::fide("3.10.1"));
     UnknownMove {
         text: text.to_string(),
         ruling: Ruling::new(
-            rule,
+            e.rule(),
             format!("not a legal move: {e}"),
             format!("不是合法着法：{}", e.message_zh()),
         ),

@@ -1,62 +1,10 @@
 //! How a game ended: the result, the reason, and the rule.
 
-use core::fmt;
-
-use arbiter_rules::Color;
 use serde::{Deserialize, Serialize};
 
+use arbiter_rules::GameResult;
+
 use crate::Ruling;
-
-/// A game's result as PGN writes it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameResult {
-    /// `1-0`.
-    #[serde(rename = "1-0")]
-    WhiteWins,
-    /// `0-1`.
-    #[serde(rename = "0-1")]
-    BlackWins,
-    /// `1/2-1/2`.
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-    /// `*`: no result (the game goes on, or must be replayed).
-    #[serde(rename = "*")]
-    NoResult,
-}
-
-impl GameResult {
-    /// The win for `color`.
-    pub fn win_for(color: Color) -> GameResult {
-        color.fold(GameResult::WhiteWins, GameResult::BlackWins)
-    }
-
-    /// The PGN token.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::NoResult => "*",
-        }
-    }
-
-    /// Reads a PGN result token.
-    pub fn from_pgn(s: &str) -> Option<GameResult> {
-        match s {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::NoResult),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,20 +1,13 @@
-//! The scoresheet as PGN, written by `arbiter-pgn`: the Seven Tag Roster,
-//! the players' ratings and ids, `TimeControl`, `Termination`, `[%clk]`
-//! after each move, a draw offer as `(=)` in its move's comment, the
-//! verdict as a last comment, and a `Result` that matches the verdict.
+//! The scoresheet as PGN, written by `arbiter-pgn`: the Seven Tag Roster
+//! (`?` where unknown), the players' ratings and ids, `TimeControl` (PGN
+//! standard 9.6.1: `40/5400+30:1800+30`, `?` unknown, `-` none),
+//! `Termination`, `[%clk]` after each move, a draw offer as `(=)` in its
+//! move's comment, the verdict as a last comment, and a `Result` that
+//! matches the verdict. Engine matches build their record on this one.
 
 use arbiter_pgn::{ClockTime, Comment, MoveNode};
 
-use crate::{Game, GameResult};
-
-fn pgn_result(result: GameResult) -> arbiter_pgn::GameResult {
-    match result {
-        GameResult::WhiteWins => arbiter_pgn::GameResult::WhiteWins,
-        GameResult::BlackWins => arbiter_pgn::GameResult::BlackWins,
-        GameResult::Draw => arbiter_pgn::GameResult::Draw,
-        GameResult::NoResult => arbiter_pgn::GameResult::Unknown,
-    }
-}
+use crate::{Game, TimeControl};
 
 /// The game as a PGN record.
 pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
@@ -53,10 +46,15 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
     if !setup.time.is_empty() {
         tags.insert("Time", setup.time.clone());
     }
-    tags.insert("TimeControl", setup.time_control.to_string());
-    if let Some(black) = &setup.black_time_control {
-        tags.insert("WhiteTimeControl", setup.time_control.to_string());
-        tags.insert("BlackTimeControl", black.to_string());
+    // The standard's one `TimeControl` cannot state two controls: when the
+    // sides' differ, it says unknown (`?`) and each side has its own tag.
+    match &setup.black_time_control {
+        None => tags.insert("TimeControl", setup.time_control.to_string()),
+        Some(black) => {
+            tags.insert("TimeControl", TimeControl::Unknown.to_string());
+            tags.insert("WhiteTimeControl", setup.time_control.to_string());
+            tags.insert("BlackTimeControl", black.to_string());
+        }
     }
     if let Some(o) = game.outcome() {
         tags.insert("Termination", o.termination.pgn_tag());
@@ -89,7 +87,7 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
             None => record.comments.push(verdict),
         }
     }
-    record.result = Some(pgn_result(game.result()));
+    record.result = Some(game.result());
     record
 }
 

@@ -67,7 +67,7 @@ impl RecordedGame {
                     comments: m.comments.iter().map(|c| c.to_string()).collect(),
                 })
                 .collect(),
-            result: game.result.and_then(|r| GameResult::from_pgn(r.as_str())),
+            result: game.result,
         }
     }
 }
@@ -384,7 +384,7 @@ mod tests {
         );
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
         assert_eq!(games[1].moves.len(), 1);
-        assert_eq!(games[1].result, Some(GameResult::NoResult));
+        assert_eq!(games[1].result, Some(GameResult::Unknown));
     }
 
     #[test]

@@ -99,7 +99,7 @@ fn check_invariants(game: &Game, now: u64) {
             assert!(!o.ruling.message.en.is_empty() && !o.ruling.message.zh.is_empty());
             assert_eq!(game.next_deadline_ms(), None);
         }
-        None => assert_eq!(game.result(), GameResult::NoResult),
+        None => assert_eq!(game.result(), GameResult::Unknown),
     }
     if let Some(deadline) = game.next_deadline_ms() {
         assert!(deadline >= now || game.outcome().is_none());

@@ -142,3 +142,36 @@ fn an_offer_made_apart_from_a_move_is_noted_with_the_offerers_move() {
     );
     assert!(!plain.to_pgn().contains("(=)"));
 }
+
+/// PGN standard 8.1.1 and 9.6.1: what is not known is `?`, and the one
+/// `TimeControl` tag cannot state two controls, so a game where the sides
+/// had different ones says `?` there and gives each side its own tag.
+#[test]
+fn pgn_export_marks_what_it_does_not_know() {
+    let game = run_with(
+        "
+        setup tc=300+2
+        0      arbiter start
+        ",
+        |s| s.black_time_control = Some("180+2".parse().unwrap()),
+    );
+    let pgn = game.to_pgn();
+    for expected in [
+        "[Event \"?\"]",
+        "[Date \"????.??.??\"]",
+        "[White \"?\"]",
+        "[TimeControl \"?\"]",
+        "[WhiteTimeControl \"300+2\"]",
+        "[BlackTimeControl \"180+2\"]",
+    ] {
+        assert!(pgn.contains(expected), "{expected:?} missing from\n{pgn}");
+    }
+    // Read back, the sides keep their own controls.
+    let games = read_pgn(&pgn).unwrap();
+    let imported = to_events(&games[0], &ImportOptions::default()).unwrap();
+    assert_eq!(imported.setup.time_control.to_string(), "300+2");
+    assert_eq!(
+        imported.setup.black_time_control.map(|tc| tc.to_string()),
+        Some("180+2".to_string())
+    );
+}

@@ -18,7 +18,7 @@ fn expected(details: &str) -> Option<(GameResult, Option<Termination>)> {
         "fifty moves rule" => (Draw, Some(Termination::FiftyMovesClaimed)),
         "white loses on time" => (BlackWins, Some(Termination::FlagFall)),
         "black loses on time" => (WhiteWins, Some(Termination::FlagFall)),
-        "no result" => (NoResult, None),
+        "no result" => (Unknown, None),
         _ => return None,
     })
 }
@@ -144,7 +144,7 @@ const DIFFERENCES: &[Difference] = &[
     Difference {
         file: "illegal-move.pgn",
         game: 1,
-        result: GameResult::NoResult,
+        result: GameResult::Unknown,
         termination: None,
         ends_early: false,
         why: "online play refuses an illegal move (c7f7) and the game goes on; over the board \
@@ -153,7 +153,7 @@ const DIFFERENCES: &[Difference] = &[
     Difference {
         file: "infinite-loop.pgn",
         game: 1,
-        result: GameResult::NoResult,
+        result: GameResult::Unknown,
         termination: None,
         ends_early: false,
         why: "abandoned by the organiser: no rule ends the game at the record's last move; \

@@ -15,7 +15,9 @@ use crate::{Bitboard, Color, Role, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT_DELTAS: [(i32, i32); 8] = [
+/// A knight's eight jumps, as (file, rank) steps: the attack tables and
+/// the knight distances of the dead-position analysis walk the same ones.
+pub(crate) const KNIGHT_DELTAS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

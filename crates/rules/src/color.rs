@@ -77,6 +77,21 @@ impl Color {
             Color::Black => "黑方",
         }
     }
+
+    /// The side's name as a message to the players writes it, in English
+    /// (capitalised, as a sentence begins) and in Chinese: the one place
+    /// every bilingual message takes it from.
+    ///
+    /// ```
+    /// use arbiter_rules::Color;
+    /// assert_eq!(Color::Black.names(), ("Black", "黑方"));
+    /// ```
+    pub const fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Color::White => ("White", self.name_zh()),
+            Color::Black => ("Black", self.name_zh()),
+        }
+    }
 }
 
 impl Not for Color {

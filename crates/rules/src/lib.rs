@@ -14,8 +14,10 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+pub mod dead_position;
 mod dispatch;
 pub mod fen;
+mod history;
 mod magics;
 mod movegen;
 mod moves;
@@ -23,12 +25,13 @@ pub mod notation;
 pub mod perft;
 mod polyglot_keys;
 mod position;
+mod result;
 mod role;
+mod rule;
 pub mod san;
 mod setup;
 mod square;
 pub mod uci;
-pub mod unwinnable;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
@@ -36,11 +39,14 @@ pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use dispatch::{Backend, backend};
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField};
+pub use history::History;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{
     IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,
 };
+pub use result::{GameResult, ParseResultError};
 pub use role::{Piece, Role};
+pub use rule::{ParseRuleError, Rule, Source};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 

@@ -720,7 +720,7 @@ impl Position {
     /// material alone: a bare king, a king and one knight against a king with
     /// at most queens, or kings and bishops all on squares of one colour.
     /// Never `true` for a side that could still mate; the full analysis of
-    /// blocked positions is [`crate::unwinnable`]'s.
+    /// blocked positions is [`crate::dead_position`]'s.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let board = &self.board;
         let own = board.by_color(color);

@@ -36,6 +36,38 @@ macro_rules! enum_from_index {
     };
 }
 
+/// The eight files, or the eight ranks: named by eight consecutive
+/// characters from `$first`, and stepped along within the board.
+macro_rules! named_by_char {
+    ($name:ident, $first:literal, $char_doc:literal, $from_doc:literal, $offset_doc:literal) => {
+        impl $name {
+            #[doc = $char_doc]
+            pub const fn char(self) -> char {
+                ($first as u8 + self as u8) as char
+            }
+
+            #[doc = $from_doc]
+            pub const fn from_char(c: char) -> Option<$name> {
+                if c >= $first && (c as u32) < $first as u32 + 8 {
+                    $name::new(c as u32 - $first as u32)
+                } else {
+                    None
+                }
+            }
+
+            #[doc = $offset_doc]
+            pub const fn offset(self, delta: i32) -> Option<$name> {
+                let i = self as i32 + delta;
+                if 0 <= i && i < 8 {
+                    $name::new(i as u32)
+                } else {
+                    None
+                }
+            }
+        }
+    };
+}
+
 /// A file, the column named by a letter from `a` (White's left) to `h`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -52,31 +84,15 @@ pub enum File {
 }
 enum_from_index!(File, 8, [A, B, C, D, E, F, G, H]);
 
+named_by_char!(
+    File,
+    'a',
+    "The file's letter, `a` to `h`.",
+    "Reads a file letter (lower case, as in algebraic notation).",
+    "The file `delta` files to the right, if it is on the board."
+);
+
 impl File {
-    /// The file's letter, `a` to `h`.
-    pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
-    }
-
-    /// Reads a file letter (lower case, as in algebraic notation).
-    pub const fn from_char(c: char) -> Option<File> {
-        if c >= 'a' && c <= 'h' {
-            File::new(c as u32 - 'a' as u32)
-        } else {
-            None
-        }
-    }
-
-    /// The file `delta` files to the right, if it is on the board.
-    pub const fn offset(self, delta: i32) -> Option<File> {
-        let i = self as i32 + delta;
-        if 0 <= i && i < 8 {
-            File::new(i as u32)
-        } else {
-            None
-        }
-    }
-
     /// The file seen from the other side of the board (a ↔ h).
     pub const fn flip(self) -> File {
         File::from_index(7 - self as usize)
@@ -109,31 +125,15 @@ enum_from_index!(
     [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
 );
 
+named_by_char!(
+    Rank,
+    '1',
+    "The rank's digit, `1` to `8`.",
+    "Reads a rank digit.",
+    "The rank `delta` ranks up (towards Black), if it is on the board."
+);
+
 impl Rank {
-    /// The rank's digit, `1` to `8`.
-    pub const fn char(self) -> char {
-        (b'1' + self as u8) as char
-    }
-
-    /// Reads a rank digit.
-    pub const fn from_char(c: char) -> Option<Rank> {
-        if c >= '1' && c <= '8' {
-            Rank::new(c as u32 - '1' as u32)
-        } else {
-            None
-        }
-    }
-
-    /// The rank `delta` ranks up (towards Black), if it is on the board.
-    pub const fn offset(self, delta: i32) -> Option<Rank> {
-        let i = self as i32 + delta;
-        if 0 <= i && i < 8 {
-            Rank::new(i as u32)
-        } else {
-            None
-        }
-    }
-
     /// The rank as seen from `color`'s side: White's first rank is Black's eighth.
     #[inline]
     pub const fn relative_to(self, color: Color) -> Rank {

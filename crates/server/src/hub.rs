@@ -2,7 +2,6 @@
 //! their logs, accounts, and the players' event streams.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -11,7 +10,7 @@ use serde::Serialize;
 
 use crate::game::{self, GameHandle, GameMeta, View};
 use crate::lichess::lobby::Lobby;
-use crate::store::{Account, Op, Store, StoreError, Writer, chain};
+use crate::store::{Account, Database, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
 
@@ -23,8 +22,8 @@ const ACCOUNT_FRESH: Duration = Duration::from_secs(1);
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite database file.
-    pub db: PathBuf,
+    /// The database: an SQLite file or a PostgreSQL URL.
+    pub db: Database,
     /// Seconds a player's connections must stay closed before the opponent
     /// may claim the win.
     pub gone_grace: Duration,
@@ -46,8 +45,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults, on the database at `db`.
-    pub fn new(db: impl Into<PathBuf>) -> Config {
+    /// The defaults, on the database `db` (a path is an SQLite file).
+    pub fn new(db: impl Into<Database>) -> Config {
         Config {
             db: db.into(),
             gone_grace: Duration::from_secs(60),
@@ -117,11 +116,13 @@ impl Hub {
     /// every unfinished game back from its log.
     pub async fn start(config: Config) -> Result<Arc<Hub>, HubError> {
         let store = Store::open(&config.db).await?;
+        // First, as it claims the database (on PostgreSQL, one server
+        // at a time): a server that may not run must not move the clocks.
+        let writer = store.writer().await?;
         let downtime = store.resume_after_downtime(unix_ms()).await?;
         if downtime > 0 {
             tracing::info!("the server was down for {downtime} ms: clocks resume where they stood");
         }
-        let writer = store.writer().await?;
         let lobby = Arc::new(Lobby::default());
         let on_finish_lobby = lobby.clone();
         let ctx = game::actor_context::Context {

@@ -1,7 +1,7 @@
 //! The Arbiter service: people play in their browsers and bots over a
 //! lichess-compatible API, the referee of `arbiter-referee` decides
 //! everything, spectators watch, an arbiter can step in, and every game is
-//! kept as its hash-chained event log in SQLite.
+//! kept as its hash-chained event log, in SQLite or PostgreSQL.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {

@@ -3,6 +3,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use arbiter_pgn::Date;
+
 /// Milliseconds since 1970.
 pub fn unix_ms() -> i64 {
     SystemTime::now()
@@ -13,42 +15,16 @@ pub fn unix_ms() -> i64 {
 /// Today's date (`YYYY.MM.DD`, as PGN writes it) and the time of day
 /// (`HH:MM:SS`), in UTC.
 pub fn today_and_now() -> (String, String) {
-    let secs = unix_ms().div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
+    let ms = unix_ms();
+    let rest = ms.div_euclid(1000).rem_euclid(86_400);
     (
-        format!("{y:04}.{m:02}.{d:02}"),
+        Date::from_unix_ms(ms).to_string(),
         format!("{:02}:{:02}:{:02}", rest / 3600, rest / 60 % 60, rest % 60),
     )
 }
 
 /// The date (`YYYY-MM-DD`, UTC) of a moment in ms since 1970.
 pub fn date_of(unix_ms: i64) -> String {
-    let (y, m, d) = civil_from_days(unix_ms.div_euclid(86_400_000));
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn days_become_dates() {
-        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
-        assert_eq!(super::civil_from_days(20_454), (2026, 1, 1));
-        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
-    }
+    let Date { year, month, day } = Date::from_unix_ms(unix_ms);
+    format!("{year:04}-{month:02}-{day:02}")
 }

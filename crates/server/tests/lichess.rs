@@ -358,9 +358,7 @@ async fn a_rotated_or_deleted_token_stops_working_on_a_running_server() {
         async move { req.send().await.unwrap().status().as_u16() }
     };
     assert_eq!(status(alice.clone()).await, 200);
-    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
-        .await
-        .unwrap();
+    let store = common::open_store(&s.path).await;
     let fresh = arbiter_server::token::new_token();
     assert!(store.replace_token("Alice", &fresh).await.unwrap());
     tokio::time::sleep(Duration::from_millis(1100)).await;

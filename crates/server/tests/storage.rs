@@ -5,7 +5,6 @@ mod common;
 
 use std::time::Duration;
 
-use arbiter_server::store::Store;
 use common::{Server, tokens};
 
 #[test]
@@ -43,7 +42,7 @@ fn a_restarted_server_resumes_every_game_where_it_stood() {
         // And the game goes on.
         assert_eq!(s.mv(&id, &black, "e7e6").await.0, 200);
         assert_eq!(s.mv(&id, &white, "b1c3").await.0, 200);
-        let store = Store::open(&path.join("arbiter.db")).await.unwrap();
+        let store = common::open_store(&path).await;
         assert!(
             arbiter_server::verify::verify(&store)
                 .await
@@ -54,53 +53,66 @@ fn a_restarted_server_resumes_every_game_where_it_stood() {
     });
 }
 
-#[tokio::test]
-async fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
-    let s = Server::start().await;
-    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
-    for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
-        let t = if i % 2 == 0 { &white } else { &black };
-        assert_eq!(s.mv(&id, t, m).await.0, 200);
-    }
-    let (other, ..) = tokens(&s.started_game("600+0").await);
-    let store = Store::open(&s.path.join("arbiter.db")).await.unwrap();
-    let clean = arbiter_server::verify::verify(&store).await.unwrap();
-    assert!(clean.findings.is_empty(), "{:?}", clean.findings);
-    assert_eq!(clean.games, 2);
-    // Someone turns Black's e5 into e6 in the database.
-    let changed = store
-        .execute_raw(&format!(
-            "UPDATE events SET event = replace(event, 'e7e5', 'e7e6') WHERE game_id = '{id}' AND seq = 2"
-        ))
-        .await
-        .unwrap();
-    assert_eq!(changed, 1);
-    let report = arbiter_server::verify::verify(&store).await.unwrap();
-    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
-    assert_eq!(report.findings[0].game, id);
-    assert_eq!(report.findings[0].seq, Some(2));
-    assert!(report.findings[0].problem.contains("hash chain"));
-    // A server opened on the altered database will not play the game on.
-    let second = Server::start_in(&s.path, common::config(&s.path)).await;
-    let r = second
-        .http
-        .get(second.url(&format!("/api/games/{id}")))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 500);
-    assert!(r.text().await.unwrap().contains("altered"));
-    assert_eq!(second.view(&other).await["status"], "started");
-    // A game result changed without its events is found too.
-    store
-        .execute_raw(&format!(
-            "UPDATE games SET result = '1-0' WHERE id = '{other}'"
-        ))
-        .await
-        .unwrap();
-    let report = arbiter_server::verify::verify(&store).await.unwrap();
-    assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
-    store.close().await;
+#[test]
+fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, other) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+        for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+            let t = if i % 2 == 0 { &white } else { &black };
+            assert_eq!(s.mv(&id, t, m).await.0, 200);
+        }
+        let (other, ..) = tokens(&s.started_game("600+0").await);
+        let store = common::open_store(&path).await;
+        let clean = arbiter_server::verify::verify(&store).await.unwrap();
+        assert!(clean.findings.is_empty(), "{:?}", clean.findings);
+        assert_eq!(clean.games, 2);
+        // Someone turns Black's e5 into e6 in the database.
+        let changed = store
+            .execute_raw(&format!(
+                "UPDATE events SET event = replace(event, 'e7e5', 'e7e6') WHERE game_id = '{id}' AND seq = 2"
+            ))
+            .await
+            .unwrap();
+        assert_eq!(changed, 1);
+        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+        assert_eq!(report.findings[0].game, id);
+        assert_eq!(report.findings[0].seq, Some(2));
+        assert!(report.findings[0].problem.contains("hash chain"));
+        store.close().await;
+        (id, other)
+    });
+    // The server stops with every task it ran.
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        // A server opened on the altered database will not play the game on.
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let r = s
+            .http
+            .get(s.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 500);
+        assert!(r.text().await.unwrap().contains("altered"));
+        assert_eq!(s.view(&other).await["status"], "started");
+        // A game result changed without its events is found too.
+        let store = common::open_store(&path).await;
+        store
+            .execute_raw(&format!(
+                "UPDATE games SET result = '1-0' WHERE id = '{other}'"
+            ))
+            .await
+            .unwrap();
+        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
+        store.close().await;
+    });
 }
 
 #[tokio::test]
@@ -111,26 +123,30 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
         let t = if i % 2 == 0 { &white } else { &black };
         assert_eq!(s.mv(&id, t, m).await.0, 200);
     }
-    // Moves this recent wait in the journal for their round (which the
-    // server starts a few seconds after the first). Someone alters Black's
-    // e5 wherever it lies, without going through the server.
-    let db = rusqlite::Connection::open(s.path.join("arbiter.db")).unwrap();
+    // On SQLite, moves this recent wait in the journal for their round
+    // (which the server starts a few seconds after the first); PostgreSQL
+    // has no journal. Someone alters Black's e5 wherever it lies, without
+    // going through the server (nor, on SQLite, through a store, which
+    // would file the journal home when it opens).
     let alter = |table: &str| {
-        db.execute(
-            &format!(
-                "UPDATE {table} SET event = replace(event, 'e7e5', 'e7e6') \
-                 WHERE game_id = ?1 AND seq = 2"
-            ),
-            [&id],
+        format!(
+            "UPDATE {table} SET event = replace(event, 'e7e5', 'e7e6') \
+         WHERE game_id = '{id}' AND seq = 2"
         )
-        .unwrap()
     };
-    let in_journal = alter("journal");
-    let at_home = alter("events");
-    assert!(in_journal + at_home >= 1);
-    drop(db);
+    let altered = if common::on_postgres() {
+        let store = common::open_store(&s.path).await;
+        let altered = store.execute_raw(&alter("events")).await.unwrap();
+        store.close().await;
+        altered
+    } else {
+        let db = rusqlite::Connection::open(s.path.join("arbiter.db")).unwrap();
+        let in_journal = db.execute(&alter("journal"), []).unwrap();
+        (in_journal + db.execute(&alter("events"), []).unwrap()) as u64
+    };
+    assert!(altered >= 1);
     // Opening the store files the journal home; the chain finds the change.
-    let store = Store::open(&s.path.join("arbiter.db")).await.unwrap();
+    let store = common::open_store(&s.path).await;
     let report = arbiter_server::verify::verify(&store).await.unwrap();
     assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
     assert_eq!(report.findings[0].game, id);
@@ -143,7 +159,7 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
 async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
     use arbiter_server::store::{EventRow, Op};
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("batch.db")).await.unwrap();
+    let store = common::open_store(dir.path()).await;
     let writer = store.writer().await.unwrap();
     // More events than most batches hold, written in one transaction.
     let count = 1279;
@@ -170,4 +186,36 @@ async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
         assert_eq!(row.event_json, format!("{{\"n\":{i}}}"));
         assert_eq!(row.hash, format!("h{i}"));
     }
+}
+
+/// On PostgreSQL a database is run by one server at a time: a second one
+/// started beside it refuses to start (both would run the same games), and
+/// starts once the first has stopped. (An SQLite file has no such guard.)
+#[test]
+fn a_second_server_on_the_same_postgres_database_refuses_to_start() {
+    use arbiter_server::store::StoreError;
+    use arbiter_server::{Hub, HubError};
+    if !common::on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        assert_eq!(
+            s.started_game("600+0").await["id"].as_str().unwrap().len(),
+            8
+        );
+        match Hub::start(common::config(&path)).await {
+            Err(HubError::Store(StoreError::InUse)) => {}
+            other => panic!("a second server started: {other:?}"),
+        }
+    });
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let hub = Hub::start(common::config(&path)).await.unwrap();
+        assert_eq!(hub.live_games().len(), 1);
+    });
 }

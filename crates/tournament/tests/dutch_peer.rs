@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use arbiter_tournament::RoundEntry;
 use arbiter_tournament::dutch::{self, Acceleration, Board, Dice, GeneratorConfig};
+use arbiter_tournament::{Points, RoundEntry};
 use arbiter_tournament::{Tournament, trf};
 
 /// Builds bbpPairings once per test binary.
@@ -131,13 +131,37 @@ struct Tally {
 
 /// Pairs every paired round of `t` with both engines.
 fn compare_rounds(t: &Tournament, label: &str, tally: &mut Tally) {
+    compare_accelerated_rounds(t, label, Acceleration::default(), tally);
+}
+
+/// Pairs every paired round of `t` with both engines, Arbiter with
+/// `acceleration`; with Baku acceleration bbpPairings (which has none of
+/// its own for the Dutch system) gets the virtual points as `XXA` lines.
+fn compare_accelerated_rounds(
+    t: &Tournament,
+    label: &str,
+    acceleration: Acceleration,
+    tally: &mut Tally,
+) {
     for round in 1..=dutch::rounds_paired(t) {
         let before = cut(t, round);
-        let text = trf::write(&before);
+        let mut text = trf::write(&before);
         // Arbiter reads the very file bbpPairings reads.
         let read = trf::read(&text).unwrap_or_else(|e| panic!("{label} round {round}: {e}"));
         let next = dutch::rounds_paired(&read) + 1;
-        let ours = dutch::pair(&dutch::round_to_pair(&read, next, Acceleration::default()));
+        let ours = dutch::pair(&dutch::round_to_pair(&read, next, acceleration));
+        if acceleration.baku {
+            let mut accelerated = before.clone();
+            let players = accelerated.entrants.len();
+            let rounds = accelerated.planned_rounds.expect("cut sets the rounds");
+            let (win, draw) = (accelerated.points.win, accelerated.points.draw);
+            for (rank, e) in accelerated.entrants.iter_mut().enumerate() {
+                e.accelerations = (0..rounds)
+                    .map(|r| baku_virtual_points(players, rounds, rank, r, win, draw))
+                    .collect();
+            }
+            text = trf::write(&accelerated);
+        }
         // One scratch file per tournament: the tests run side by side.
         let scratch_name: String = label
             .chars()
@@ -160,6 +184,29 @@ fn compare_rounds(t: &Tournament, label: &str, tally: &mut Tally) {
                 keep.display()
             ));
         }
+    }
+}
+
+/// The virtual points of Baku acceleration (C.04.5.1) for the player at
+/// `rank` (from 0, in pairing-number order) in round `round` (from 0): the
+/// upper half of the field (rounded up) gets them in the first half of the
+/// rounds (rounded up), a win's points in the first half of those (rounded
+/// up) and a draw's after.
+fn baku_virtual_points(
+    players: usize,
+    rounds: u32,
+    rank: usize,
+    round: u32,
+    win: Points,
+    draw: Points,
+) -> Points {
+    let accelerated = rounds.div_ceil(2);
+    if rank >= players.div_ceil(2) || round >= accelerated {
+        Points::ZERO
+    } else if round < accelerated.div_ceil(2) {
+        win
+    } else {
+        draw
     }
 }
 
@@ -285,8 +332,7 @@ fn shared_tournament_files_pair_identically() {
         "tournaments/sklangen-trf/lichess-swiss-2021_03.trf",
         "tournaments/sklangen-trf/lichess-swiss-2020_06.trf",
     ];
-    // The larger files take minutes with the engine solving each bracket
-    // from scratch.
+    // The larger files take a minute or two on a loaded machine.
     if arbiter_testdata::full_runs() {
         names.extend([
             "tournaments/bbpPairings/issue_7.trf",
@@ -301,6 +347,28 @@ fn shared_tournament_files_pair_identically() {
         compare_rounds(&t, name.rsplit('/').next().unwrap(), &mut tally);
     }
     report("shared files", &tally);
+}
+
+/// Baku acceleration: Arbiter's `--baku` pairs as bbpPairings does when
+/// given the same virtual points, on tournaments of Arbiter's generator.
+#[test]
+fn baku_accelerated_rounds_pair_as_bbppairings_with_the_virtual_points() {
+    let seed = clock_seed();
+    let mut dice = Dice::new(seed);
+    let count = if arbiter_testdata::full_runs() { 20 } else { 4 };
+    let mut tally = Tally::default();
+    for (i, (players, rounds)) in sizes(&mut dice, count).into_iter().enumerate() {
+        let mut config = GeneratorConfig::random(&mut dice);
+        config.players = players;
+        config.rounds = rounds;
+        let t = (0..20)
+            .find_map(|_| dutch::generate(&config, &mut dice).ok())
+            .expect("some tournament of this size pairs to the end");
+        let label = format!("baku-g{i}-{players}p{rounds}r");
+        let baku = Acceleration { baku: true };
+        compare_accelerated_rounds(&t, &label, baku, &mut tally);
+    }
+    report(&format!("Baku acceleration (seed {seed})"), &tally);
 }
 
 /// A round where a shortcut in the engine once chose a different pairing

@@ -135,7 +135,7 @@ async fn stockfish_plays_a_short_match_refereed_to_the_end() {
     assert_eq!(report.records.len(), 4);
     assert!(report.stopped.is_none());
     for r in &report.records {
-        assert_ne!(r.result, GameResult::NoResult);
+        assert_ne!(r.result, GameResult::Unknown);
         assert!(r.failure.is_none(), "{r:?}");
         assert!(r.rule.starts_with("FIDE"), "{r:?}");
     }
@@ -236,7 +236,7 @@ async fn illegal_and_empty_moves_are_final() {
         let other = report.records.iter().find(|g| g.failure.is_none()).unwrap();
         assert_ne!(
             other.result,
-            GameResult::NoResult,
+            GameResult::Unknown,
             "the next game is played normally"
         );
     }

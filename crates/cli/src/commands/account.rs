@@ -1,20 +1,20 @@
 //! `arbiter account add|list|delete|token`: the API accounts lichess
 //! clients log in with.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter_server::store::Store;
+use arbiter_server::store::{Database, Store};
 
 /// Arguments of `arbiter account`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(subcommand)]
     action: Action,
-    /// The SQLite database.
+    /// The database: an SQLite file (`PATH` or `sqlite:PATH`) or a
+    /// PostgreSQL URL (`postgres://USER@HOST/DB`).
     #[arg(long, default_value = "arbiter.db", global = true)]
-    db: PathBuf,
+    db: Database,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.block_on(async {
         let store = Store::open(&args.db)
             .await
-            .with_context(|| format!("cannot open {}", args.db.display()))?;
+            .with_context(|| format!("cannot open {}", args.db))?;
         let done = act(&store, args.action).await;
         store.close().await;
         done

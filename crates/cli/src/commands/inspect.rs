@@ -13,9 +13,9 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter_rules::dead_position::{SearchBudget, Winnability, can_mate};
 use arbiter_rules::san::SanPlus;
 use arbiter_rules::uci::Uci;
-use arbiter_rules::unwinnable::{SearchBudget, Winnability, can_mate};
 use arbiter_rules::{CastlingMode, Color, Move, Position, PositionError, Setup, Validation};
 
 /// Lines read before they are answered together. Every batch ends with the

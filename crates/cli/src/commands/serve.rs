@@ -1,11 +1,12 @@
-//! `arbiter serve`: the web service on an embedded SQLite database.
+//! `arbiter serve`: the web service, on an embedded SQLite database or
+//! on PostgreSQL.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
+use arbiter_server::store::Database;
 
 /// Arguments of `arbiter serve`.
 #[derive(Debug, clap::Args)]
@@ -13,9 +14,10 @@ pub struct Args {
     /// The address to listen on (port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database (created if missing).
+    /// The database, created if missing: an SQLite file (`PATH` or
+    /// `sqlite:PATH`) or a PostgreSQL URL (`postgres://USER@HOST/DB`).
     #[arg(long, default_value = "arbiter.db")]
-    db: PathBuf,
+    db: Database,
     /// Requests per second allowed to one client address (0: no limit).
     #[arg(long, default_value_t = 50)]
     rate_limit: u32,
@@ -39,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
         .init();
-    let mut config = arbiter_server::Config::new(&args.db);
+    let mut config = arbiter_server::Config::new(args.db);
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);

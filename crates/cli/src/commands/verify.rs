@@ -1,16 +1,17 @@
 //! `arbiter verify`: checks every stored game's hash chain and replays it.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use arbiter_server::store::Database;
 
 /// Arguments of `arbiter verify`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The SQLite database.
+    /// The database: an SQLite file (`PATH` or `sqlite:PATH`) or a
+    /// PostgreSQL URL (`postgres://USER@HOST/DB`).
     #[arg(long, default_value = "arbiter.db")]
-    db: PathBuf,
+    db: Database,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -18,7 +19,9 @@ pub struct Args {
 
 /// Exit code 0 when every game checks out, 1 when something was altered.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::ensure!(args.db.exists(), "no database at {}", args.db.display());
+    if let Some(path) = args.db.sqlite_path() {
+        anyhow::ensure!(path.exists(), "no database at {}", path.display());
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

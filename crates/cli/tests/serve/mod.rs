@@ -1,6 +1,11 @@
 //! Runs `arbiter serve` as a real process on a free port.
 #![allow(dead_code)]
 
+// The server tests' throwaway PostgreSQL cluster.
+#[path = "../../../server/tests/common/pg.rs"]
+pub mod pg;
+
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -20,9 +25,30 @@ impl Drop for Process {
     }
 }
 
+/// The `--db` of a test whose files are in `dir`: `dir/arbiter.db`, or with
+/// `ARBITER_TEST_DB=postgres` a database on a throwaway PostgreSQL cluster
+/// (as in the server's tests).
+pub fn database(dir: &Path) -> String {
+    match std::env::var("ARBITER_TEST_DB").as_deref() {
+        Ok("postgres") => {
+            let name: String = dir
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect();
+            pg::url(&format!("arbiter_{name}"))
+        }
+        Ok("sqlite") | Err(_) => dir.join("arbiter.db").to_str().unwrap().to_string(),
+        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
+    }
+}
+
 impl Process {
-    /// Starts `arbiter serve` on `db` and waits until it listens.
-    pub fn start(db: &Path, extra: &[&str]) -> Process {
+    /// Starts `arbiter serve` on `db` (a path or a URL) and waits until it
+    /// listens.
+    pub fn start(db: impl AsRef<OsStr>, extra: &[&str]) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args([
                 "serve",

@@ -67,7 +67,7 @@ impl Game {
         }
         let (en, zh) = side_name(player);
         Ok(vec![self.finish(
-            GameResult::NoResult,
+            GameResult::Unknown,
             Termination::Aborted,
             Ruling::new(
                 Rule::fide("12.2"),

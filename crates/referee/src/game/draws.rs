@@ -269,9 +269,7 @@ impl Game {
     ) -> bool {
         match claim {
             DrawClaim::Threefold => {
-                let key = after.repetition_key();
-                let seen =
-                    self.state.keys.iter().filter(|&&k| k == key).count() + usize::from(declared);
+                let seen = self.state.history.occurrences(after) + usize::from(declared);
                 seen >= rule.threshold as usize
             }
             DrawClaim::FiftyMoves => after.halfmoves() >= 2 * rule.threshold,
@@ -378,7 +376,7 @@ impl Game {
             check: pos.after(m).is_check(),
         });
         self.state.position.play_unchecked(m);
-        self.state.keys.push(self.state.position.repetition_key());
+        self.state.history.push(&self.state.position);
         vec![effect(
             Effect::MoveMade {
                 side: player,
@@ -510,17 +508,9 @@ impl Game {
     /// The side that gave check with every one of its moves since the first
     /// of the `times` occurrences of the current position.
     fn perpetual_checker(&self, times: usize) -> Option<Color> {
-        let key = *self.state.keys.last()?;
-        let occurrences: Vec<usize> = self
-            .state
-            .keys
-            .iter()
-            .enumerate()
-            .filter(|&(_, &k)| k == key)
-            .map(|(i, _)| i)
-            .collect();
+        let occurrences: Vec<usize> = self.state.history.positions_of_last().collect();
         let first = *occurrences.get(occurrences.len().checked_sub(times)?)?;
-        // keys[i] is the position after ply i (keys[0] the start).
+        // Position i is the one after ply i (0 the start).
         let span = &self.state.plies[first..];
         Color::ALL.into_iter().find(|&side| {
             let mut moves = span.iter().filter(|p| p.side == side).peekable();

@@ -6,7 +6,7 @@ use arbiter_rules::Color;
 use super::{Decided, Game, effect, reject, side_name};
 use crate::ruleset::ColoursReversed;
 use crate::verdict::{Consequence, Effect};
-use crate::{Actor, FlagCall, GameResult, Rule, Ruling, Termination, winnability};
+use crate::{Actor, FlagCall, GameResult, Rule, Ruling, Termination, dead_position};
 
 /// Guidelines III.4: the increment a player short of time may ask for.
 const REQUESTED_INCREMENT_MS: u64 = 5_000;
@@ -43,7 +43,7 @@ impl Game {
         } else {
             Rule::fide("6.9")
         };
-        if self.setup.ruleset.saved_by_no_mate.flag && !winnability::can_mate(&board, !side) {
+        if self.setup.ruleset.saved_by_no_mate.flag && !dead_position::can_mate(&board, !side) {
             self.finish(
                 GameResult::Draw,
                 Termination::FlagFallOpponentCannotMate,
@@ -130,7 +130,7 @@ impl Game {
         let (en, zh) = side_name(player);
         let board = self.board_position();
         if self.setup.ruleset.saved_by_no_mate.resignation
-            && !winnability::can_mate(&board, !player)
+            && !dead_position::can_mate(&board, !player)
         {
             return Ok(vec![self.finish(
                 GameResult::Draw,
@@ -214,7 +214,7 @@ impl Game {
         };
         if restart {
             Ok(vec![self.finish(
-                GameResult::NoResult,
+                GameResult::Unknown,
                 Termination::ColoursReversedRestart,
                 Ruling::new(rule, restart_en, restart_zh),
                 at,

@@ -6,7 +6,7 @@ use arbiter_rules::{Bitboard, Color, Move, Position, Role, Setup};
 use super::{ClaimableIllegal, Decided, Game, Hand, IllegalPlacement, effect, reject, side_name};
 use crate::ruleset::{EmptyPress, IllegalMovePenalty, IllegalMovesCounted};
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
-use crate::{GameResult, Rule, Ruling, Termination, winnability};
+use crate::{GameResult, Rule, Ruling, Termination, dead_position};
 
 /// The king moved onto a square the opponent attacks (`classic: 送王`).
 fn is_king_exposure(pos: &Position, p: IllegalPlacement) -> bool {
@@ -278,7 +278,7 @@ impl Game {
                     .ruleset
                     .saved_by_no_mate
                     .illegal_move
-                    && !winnability::can_mate(&board, !player)
+                    && !dead_position::can_mate(&board, !player)
                 {
                     (
                         GameResult::Draw,
@@ -394,7 +394,7 @@ impl Game {
             check: standing.is_check(),
         });
         self.state.position = standing;
-        self.state.keys.push(self.state.position.repetition_key());
+        self.state.history.push(&self.state.position);
         *self.state.moves_made.get_mut(c.by) += 1;
         let _ = player;
         Ok(vec![effect(

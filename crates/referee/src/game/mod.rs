@@ -7,11 +7,11 @@ mod illegal;
 mod touch_move;
 mod turn;
 
-use arbiter_rules::{ByColor, Color, Move, MoveList, Position, Square};
+use arbiter_rules::{ByColor, Color, History, Move, MoveList, Position, Square};
 
 use crate::clock::{Clock, ClockReading};
+use crate::dead_position::DeadPositionWatch;
 use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
-use crate::winnability::DeadPositionWatch;
 use crate::{
     Event, EventKind, GameResult, GameSetup, Outcome, Rule, Ruleset, Ruling, SetupError,
     Termination,
@@ -99,8 +99,8 @@ struct ClaimableIllegal {
 struct State {
     position: Position,
     plies: Vec<PlyRecord>,
-    /// Repetition keys: the start, then after each ply.
-    keys: Vec<u64>,
+    /// The positions: the start, then after each ply.
+    history: History,
     clock: Clock,
     started_at: Option<u64>,
     last_at_ms: u64,
@@ -156,7 +156,7 @@ type Decided = Result<Vec<Consequence>, Rejection>;
 struct Snapshot {
     state: State,
     plies: usize,
-    keys: usize,
+    positions: usize,
 }
 
 /// A rejection under `rule`.
@@ -176,8 +176,9 @@ pub(crate) fn effect(
     Consequence::new(effect, Ruling::new(rule, en, zh))
 }
 
+/// The side's name in both languages ([`Color::names`]).
 fn side_name(c: Color) -> (&'static str, &'static str) {
-    c.fold(("White", "白方"), ("Black", "黑方"))
+    c.names()
 }
 
 impl Game {
@@ -186,7 +187,7 @@ impl Game {
         let start = setup.start_position()?;
         let clock = Clock::new(setup.time_controls());
         let state = State {
-            keys: vec![start.repetition_key()],
+            history: History::new(&start),
             position: start.clone(),
             plies: Vec::new(),
             clock,
@@ -262,25 +263,25 @@ impl Game {
     /// small and copied.
     fn snapshot(&mut self) -> Snapshot {
         let plies = std::mem::take(&mut self.state.plies);
-        let keys = std::mem::take(&mut self.state.keys);
+        let history = std::mem::take(&mut self.state.history);
         let snapshot = Snapshot {
             state: self.state.clone(),
             plies: plies.len(),
-            keys: keys.len(),
+            positions: history.len(),
         };
         self.state.plies = plies;
-        self.state.keys = keys;
+        self.state.history = history;
         snapshot
     }
 
     fn restore(&mut self, saved: Snapshot) {
         let mut plies = std::mem::take(&mut self.state.plies);
-        let mut keys = std::mem::take(&mut self.state.keys);
+        let mut history = std::mem::take(&mut self.state.history);
         plies.truncate(saved.plies);
-        keys.truncate(saved.keys);
+        history.truncate(saved.positions);
         self.state = saved.state;
         self.state.plies = plies;
-        self.state.keys = keys;
+        self.state.history = history;
     }
 
     /// Lets time pass to `now`: the same as a [`EventKind::Tick`] event.
@@ -571,7 +572,7 @@ impl Game {
         self.state
             .outcome
             .as_ref()
-            .map_or(GameResult::NoResult, |o| o.result)
+            .map_or(GameResult::Unknown, |o| o.result)
     }
 
     /// The moves made, with their clock times.
@@ -616,8 +617,7 @@ impl Game {
 
     /// How many times the current position has occurred (FIDE 9.2.3).
     pub fn repetitions(&self) -> usize {
-        let key = self.state.position.repetition_key();
-        self.state.keys.iter().filter(|&&k| k == key).count()
+        self.state.history.occurrences(&self.state.position)
     }
 }
 

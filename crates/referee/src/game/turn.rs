@@ -200,7 +200,7 @@ impl Game {
         if fulfilled || !can_fulfil(pos, ob) {
             return Ok(());
         }
-        let bound_by = |default: &str| {
+        let bound_by = |default: &'static str| {
             self.state
                 .hand
                 .bound_by
@@ -393,7 +393,7 @@ impl Game {
             .then(|| self.state.clock.remaining_at(player, at));
         self.state.position.play_unchecked(m);
         let check = self.state.position.is_check();
-        self.state.keys.push(self.state.position.repetition_key());
+        self.state.history.push(&self.state.position);
         *self.state.moves_made.get_mut(player) += 1;
         self.state.plies.push(PlyRecord {
             side: player,
@@ -531,7 +531,7 @@ impl Game {
         }
         self.state.position.play_unchecked(m);
         let check = self.state.position.is_check();
-        self.state.keys.push(self.state.position.repetition_key());
+        self.state.history.push(&self.state.position);
         *self.state.moves_made.get_mut(player) += 1;
         self.state.turn_started_at = at;
         self.state.hand = Hand::default();

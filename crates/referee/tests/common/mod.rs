@@ -64,7 +64,7 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
             }
             "end" => {
                 let g = game.as_ref().expect("events before end");
-                let result = GameResult::from_pgn(words[1]).expect("result");
+                let result: GameResult = words[1].parse().expect("result");
                 assert_eq!(
                     g.result(),
                     result,
@@ -72,7 +72,7 @@ pub fn run_with(script: &str, adjust: impl FnOnce(&mut GameSetup)) -> Game {
                     n + 1,
                     g.outcome()
                 );
-                if result != GameResult::NoResult {
+                if result != GameResult::Unknown {
                     let o = g.outcome().unwrap();
                     let termination = serde_json::to_value(o.termination).unwrap();
                     assert_eq!(termination, words[2], "line {}: termination", n + 1);
@@ -195,7 +195,7 @@ fn parse_event(words: &[&str]) -> Result<Event, String> {
         "board-turned" => EventKind::BoardTurned,
         "displaced" => EventKind::PiecesDisplaced,
         "declare" => EventKind::DeclareResult {
-            result: GameResult::from_pgn(arg(3)?).ok_or("bad result")?,
+            result: arg(3)?.parse().map_err(|_| "bad result")?,
             rule: Rule::try_from(format!("{} {}", arg(4)?, arg(5)?)).map_err(|e| e.to_string())?,
             reason: words[6..].join(" "),
         },

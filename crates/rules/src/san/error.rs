@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{CastlingSide, File, Rank, Role, Square};
+use crate::{CastlingSide, File, Rank, Role, Rule, Square};
 
 /// Text that is not a move in algebraic notation.
 ///
@@ -137,10 +137,10 @@ pub enum CastlingRefusal {
 
 impl CastlingRefusal {
     /// The article that refuses it.
-    pub const fn rule(self) -> &'static str {
+    pub fn rule(self) -> Rule {
         match self {
-            CastlingRefusal::NoRight(_) => "FIDE 3.8.2.1",
-            _ => "FIDE 3.8.2.2",
+            CastlingRefusal::NoRight(_) => Rule::fide("3.8.2.1"),
+            _ => Rule::fide("3.8.2.2"),
         }
     }
 
@@ -212,31 +212,31 @@ fn origin_zh(file: Option<File>, rank: Option<Rank>) -> String {
 }
 
 /// The article a piece's moves are defined in.
-const fn movement_rule(role: Role) -> &'static str {
+const fn movement_article(role: Role) -> &'static str {
     match role {
-        Role::Bishop => "FIDE 3.2",
-        Role::Rook => "FIDE 3.3",
-        Role::Queen => "FIDE 3.4",
-        Role::Knight => "FIDE 3.6",
-        Role::Pawn => "FIDE 3.7",
-        Role::King => "FIDE 3.8",
+        Role::Bishop => "3.2",
+        Role::Rook => "3.3",
+        Role::Queen => "3.4",
+        Role::Knight => "3.6",
+        Role::Pawn => "3.7",
+        Role::King => "3.8",
     }
 }
 
 impl SanError {
     /// The rule the move breaks: a FIDE article, or `FIDE Appendix C` for
     /// notation that does not name one move.
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> Rule {
         match &self.kind {
-            SanErrorKind::Syntax(_) | SanErrorKind::Ambiguous { .. } => "FIDE Appendix C",
-            SanErrorKind::NoPiece { role, .. } => movement_rule(*role),
-            SanErrorKind::OwnPiece { .. } => "FIDE 3.1",
-            SanErrorKind::IntoCheck { .. } => "FIDE 3.9.2",
+            SanErrorKind::Syntax(_) | SanErrorKind::Ambiguous { .. } => Rule::fide("Appendix C"),
+            SanErrorKind::NoPiece { role, .. } => Rule::fide(movement_article(*role)),
+            SanErrorKind::OwnPiece { .. } => Rule::fide("3.1"),
+            SanErrorKind::IntoCheck { .. } => Rule::fide("3.9.2"),
             SanErrorKind::Castling(refusal) => refusal.rule(),
             SanErrorKind::MissingPromotion
             | SanErrorKind::PromotionRole(_)
-            | SanErrorKind::UnexpectedPromotion => "FIDE 3.7.3.3",
-            SanErrorKind::NullMove => "FIDE 1.1",
+            | SanErrorKind::UnexpectedPromotion => Rule::fide("3.7.3.3"),
+            SanErrorKind::NullMove => Rule::fide("1.1"),
         }
     }
 

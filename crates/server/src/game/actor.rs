@@ -13,7 +13,7 @@ use arbiter_rules::{ByColor, Color};
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
-use super::Ruling;
+use super::WrittenVerdict;
 use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
@@ -228,21 +228,21 @@ impl GameActor {
         if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
             let verdict = self.game.tick(now);
             let _ = self
-                .commit(Some((Actor::Arbiter, "tick", Ruling::new(verdict))))
+                .commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
                 .await;
         }
     }
 
     /// Decides one action: a flag that fell first, then the action itself.
-    async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<Ruling, ActError> {
+    async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<WrittenVerdict, ActError> {
         let now = self.now_ms();
         if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
             let verdict = self.game.tick(now);
-            self.commit(Some((Actor::Arbiter, "tick", Ruling::new(verdict))))
+            self.commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
                 .await?;
         }
         let name = kind_name(&kind);
-        let ruling = Ruling::new(self.game.apply(Event::new(actor, now, kind)));
+        let ruling = WrittenVerdict::new(self.game.apply(Event::new(actor, now, kind)));
         if ruling.verdict().is_accepted() {
             self.commit(Some((actor, name, ruling.clone()))).await?;
         }
@@ -254,7 +254,7 @@ impl GameActor {
     /// what is durable, and the action is reported as not done.
     async fn commit(
         &mut self,
-        ruled: Option<(Actor, &'static str, Ruling)>,
+        ruled: Option<(Actor, &'static str, WrittenVerdict)>,
     ) -> Result<(), ActError> {
         let events = &self.game.events()[self.stored..];
         if events.is_empty() {
@@ -305,7 +305,7 @@ impl GameActor {
         }
     }
 
-    fn announce(&mut self, ruled: Option<(Actor, &'static str, Ruling)>) {
+    fn announce(&mut self, ruled: Option<(Actor, &'static str, WrittenVerdict)>) {
         let plies = self.game.plies();
         for p in &plies[self.announced.min(plies.len())..] {
             if !self.moves_uci.is_empty() {
@@ -425,16 +425,16 @@ impl GameActor {
     /// The win claimed by `color` because the opponent has been gone for
     /// the grace period: the server, as arbiter, declares it (FIDE 11.2.3:
     /// a player may not leave the playing venue without permission).
-    async fn claim_victory(&mut self, color: Color) -> Result<Ruling, ActError> {
+    async fn claim_victory(&mut self, color: Color) -> Result<WrittenVerdict, ActError> {
         let opponent = !color;
         let gone_long_enough = self
             .gone_since
             .get(opponent)
             .is_some_and(|since| since.elapsed() >= self.ctx.gone_grace);
         if !gone_long_enough {
-            return Ok(Ruling::new(not_gone_verdict(opponent)));
+            return Ok(WrittenVerdict::new(not_gone_verdict(opponent)));
         }
-        let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+        let (en, zh) = opponent.names();
         self.act(
             Actor::Arbiter,
             EventKind::DeclareResult {
@@ -448,7 +448,7 @@ impl GameActor {
 }
 
 fn not_gone_verdict(opponent: Color) -> Verdict {
-    let (en, zh) = opponent.fold(("White", "白方"), ("Black", "黑方"));
+    let (en, zh) = opponent.names();
     Verdict::rejected(
         Vec::new(),
         arbiter_referee::Rejection {

@@ -8,7 +8,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
-use super::{Ruling, View};
+use super::{View, WrittenVerdict};
 use crate::token::TokenDigest;
 
 /// What never changes about a game.
@@ -242,7 +242,7 @@ pub(super) enum Command {
     Act {
         actor: Actor,
         kind: EventKind,
-        reply: oneshot::Sender<Result<Ruling, ActError>>,
+        reply: oneshot::Sender<Result<WrittenVerdict, ActError>>,
     },
     Join {
         reply: oneshot::Sender<(View, Arc<str>, broadcast::Receiver<Update>)>,
@@ -258,7 +258,7 @@ pub(super) enum Command {
     },
     ClaimVictory {
         color: Color,
-        reply: oneshot::Sender<Result<Ruling, ActError>>,
+        reply: oneshot::Sender<Result<WrittenVerdict, ActError>>,
     },
     Read(Box<dyn FnOnce(&arbiter_referee::Game) + Send>),
     Watch {
@@ -288,7 +288,7 @@ impl std::fmt::Debug for Command {
 impl GameHandle {
     /// Decides `kind` done by `actor` now; returns once an accepted event is
     /// durable and announced.
-    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<Ruling, ActError> {
+    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<WrittenVerdict, ActError> {
         let (reply, wait) = oneshot::channel();
         self.send(Command::Act { actor, kind, reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)?
@@ -347,7 +347,7 @@ impl GameHandle {
     }
 
     /// `color` claims the win because the opponent has left.
-    pub async fn claim_victory(&self, color: Color) -> Result<Ruling, ActError> {
+    pub async fn claim_victory(&self, color: Color) -> Result<WrittenVerdict, ActError> {
         let (reply, wait) = oneshot::channel();
         self.send(Command::ClaimVictory { color, reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)?

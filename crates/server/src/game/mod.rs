@@ -6,8 +6,8 @@
 
 mod actor;
 mod handle;
-mod ruling;
 pub mod view;
+mod written_verdict;
 
 pub use actor::{kind_name, spawn};
 
@@ -19,5 +19,5 @@ pub use handle::{
     ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame,
     Role, Room, StateUpdate, Update,
 };
-pub use ruling::Ruling;
 pub use view::{Head, PlyView, Ruled, Status, View};
+pub use written_verdict::WrittenVerdict;

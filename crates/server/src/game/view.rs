@@ -8,7 +8,7 @@ use arbiter_rules::{Bitboard, Color, Square, uci::Uci};
 use serde::ser::{SerializeMap as _, SerializeSeq as _};
 use serde::{Serialize, Serializer};
 
-use super::Ruling;
+use super::WrittenVerdict;
 
 /// Where a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -110,7 +110,7 @@ pub struct Ruled {
     /// The event's kind (`move`, `offer_draw`...).
     pub kind: String,
     /// The verdict, with its consequences and their rules.
-    pub verdict: Ruling,
+    pub verdict: WrittenVerdict,
 }
 
 /// The game as a client sees it at one moment.

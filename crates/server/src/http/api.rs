@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::auth::bearer;
 use super::error::ApiError;
-use crate::game::{GameHandle, Role, Ruling, kind_name};
+use crate::game::{GameHandle, Role, WrittenVerdict, kind_name};
 use crate::hub::Hub;
 
 /// Longest name, event, place or round accepted.
@@ -206,7 +206,7 @@ pub struct Accepted {
     /// Who acted.
     role: &'static str,
     /// What the referee decided.
-    verdict: Ruling,
+    verdict: WrittenVerdict,
 }
 
 /// `POST /api/games/{id}/events`: an event by the token's holder, stamped

@@ -36,7 +36,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use super::api::find;
 use super::error::ApiError;
 use crate::game::{
-    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Ruling, Update,
+    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Update, WrittenVerdict,
 };
 use crate::hub::Hub;
 
@@ -317,7 +317,7 @@ impl Reply {
 
 /// `{"type":"verdict","id":N,"verdict":…}`: it answers every move, so
 /// it takes the verdict's text already written for the update.
-fn verdict_message(id: u64, ruling: &Ruling) -> String {
+fn verdict_message(id: u64, ruling: &WrittenVerdict) -> String {
     format!(
         r#"{{"type":"verdict","id":{id},"verdict":{}}}"#,
         ruling.json()

@@ -21,7 +21,7 @@ pub fn status_name(view: &View) -> &'static str {
             | Termination::BothFlags => "outoftime",
             Termination::ColoursReversedRestart | Termination::Aborted => "aborted",
             Termination::Forfeit => "noStart",
-            Termination::ArbiterDecision if o.result == GameResult::NoResult => "aborted",
+            Termination::ArbiterDecision if o.result == GameResult::Unknown => "aborted",
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate
             | Termination::ArbiterDecision => "unknownFinish",

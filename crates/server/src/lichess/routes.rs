@@ -18,7 +18,7 @@ use tokio::sync::mpsc;
 
 use super::format;
 use super::lobby::Challenge;
-use crate::game::{ChatLine, GameHandle, Role, Ruling, Status, Update};
+use crate::game::{ChatLine, GameHandle, Role, Status, Update, WrittenVerdict};
 use crate::http::api::find;
 use crate::http::auth::bearer;
 use crate::http::error::ApiError;
@@ -38,7 +38,7 @@ fn ok() -> Ok200 {
 }
 
 /// `ok` when the referee accepted the request, else 400 with its ruling.
-fn accepted(ruling: Ruling) -> Ok200 {
+fn accepted(ruling: WrittenVerdict) -> Ok200 {
     if ruling.verdict().is_accepted() {
         ok()
     } else {

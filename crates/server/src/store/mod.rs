@@ -1,5 +1,7 @@
-//! Storage: every game is its event log in SQLite (WAL), each event sealed
-//! by a hash chain; accounts; the server's heartbeat.
+//! Storage: every game is its event log, each event sealed by a hash chain;
+//! accounts; the server's heartbeat. Two backends keep them: an embedded
+//! SQLite file (the default, which needs nothing), and a PostgreSQL server
+//! (`--db postgres://…`), which several nodes can share.
 //!
 //! # What is stored
 //!
@@ -22,23 +24,41 @@
 //!   it is published or printed.
 //! - Chat lines are not stored: they are not part of the game.
 //!
+//! # One interface, two backends
+//!
+//! [`Store`] is an enum over the two, not a trait object or a type
+//! parameter: the set of backends is closed and known here, a `match`
+//! costs nothing beside a query, and neither the hub nor the HTTP handlers
+//! carry a type parameter or box a future per call for it. Every feature
+//! of a game goes through the same methods whichever backend runs it.
+//!
+//! Writes go through one [`Writer`], the same handle for both: a channel
+//! to the backend's group-commit loop, which takes whatever is pending
+//! from all games, commits it in one transaction, and answers everybody
+//! once the transaction has committed. Durability costs one sync of the
+//! log per batch, not per move; when idle a batch holds one event and is
+//! committed at once, so nobody waits for a timer. A move is acknowledged
+//! only after its commit.
+//!
 //! # Durability, and what it costs
 //!
 //! A move is acknowledged to its player, and broadcast to the watchers,
-//! only once its transaction has committed, in WAL mode with
-//! `synchronous=FULL`: a committed move survives a crash of the process and
-//! of the machine. A synced write takes 0.2 to 8 ms on the shared virtual
+//! only once its transaction has committed: on SQLite in WAL mode with
+//! `synchronous=FULL`, on PostgreSQL with `synchronous_commit = on` (see
+//! `postgres`); a committed move survives a crash of the process and of
+//! the machine. A synced write takes 0.2 to 8 ms on the shared virtual
 //! disks the server was measured on (`bench/runs/`); one per move would
 //! bound the server by the disk, so the writes are shaped around it:
 //!
-//! - **Group commit** ([`Writer`]). One thread owns the write connection.
+//! - **Group commit** ([`Writer`]). One thread (on PostgreSQL, one task)
+//!   owns the write connection.
 //!   Game actors hand it their events and wait; it takes everything pending
 //!   from all games, writes it in one transaction, commits and answers them
 //!   all, so a batch of dozens of events costs one `fsync`. A move reaching
 //!   an idle writer is committed at once; under load, commits are paced a
 //!   couple of milliseconds apart so that each carries more events. Reads
 //!   go through a small pool and never wait for the writer.
-//! - **Journal, then home** (`filing`). A new event is appended to the
+//! - **Journal, then home** (SQLite's `filing`). A new event is appended to the
 //!   journal, a table in commit order, where the events of one batch, from
 //!   many games, fill a page or two; written straight into `events`, ordered
 //!   by game, each would dirty its own game's 4 KiB page, one more WAL frame
@@ -48,17 +68,36 @@
 //!   and a game's events land on its page together. A game's log is read
 //!   from both tables; opening the database files whatever the journal
 //!   holds.
-//! - **Checkpoints off the commit path** (`checkpoint`). A connection of
+//! - **Checkpoints off the commit path** (SQLite's `checkpoint`). A connection of
 //!   its own copies the WAL into the database a few times a second with
 //!   passive checkpoints, which never block the writer; the writer only
 //!   finishes the last few pages between two batches so that the WAL can
 //!   start over. SQLite's own checkpoint inside a commit, which would hold
 //!   every move of that batch while it copies and syncs the database, is
 //!   kept only as a backstop.
+//! - On PostgreSQL, a batch is one statement, one round trip and one WAL
+//!   flush; its events go straight to their home (`postgres::writer`).
 //! - **One actor per game** (outside this module): a game's events are
 //!   decided one at a time in the order they arrive, and games never
 //!   contend. If a write fails, the actor rebuilds its game from what is
 //!   durable and answers 503: nothing was changed.
+//!
+//! # Bindings
+//!
+//! Reads go through `sqlx` pools on both backends, and PostgreSQL's writer
+//! is an `sqlx` connection too. SQLite's writer alone uses `rusqlite` (the
+//! same SQLite library, `libsqlite3-sys`): it runs on a thread of its own
+//! with prepared statements, where `sqlx`'s SQLite driver cost three round
+//! trips to its worker thread per batch and parsed a statement anew for
+//! every batch (see `sqlite::writer`). With PostgreSQL the network round
+//! trip is the cost, and one statement per batch is what `sqlx` sends.
+//!
+//! # Schema
+//!
+//! The tables are made by versioned migrations, in `migrations/sqlite`
+//! and `migrations/postgres` beside this crate's manifest, named as
+//! `sqlx migrate` expects; they are built into the binary and applied
+//! when a store opens (recorded in `_sqlx_migrations`).
 //!
 //! # Clocks across restarts
 //!
@@ -67,30 +106,122 @@
 //! heartbeat, in the transaction that records the new one: the downtime is
 //! charged to nobody.
 pub mod chain;
-mod checkpoint;
-mod filing;
-mod schema;
-mod writer;
+mod migrations;
+mod postgres;
+mod sqlite;
 
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use arbiter_referee::{Event, GameSetup};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row as _, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::token::TokenDigest;
-pub use writer::{Op, Writer};
+
+/// Where the games are kept, as given to `--db`: a PostgreSQL URL
+/// (`postgres://` or `postgresql://`, any libpq form), or an SQLite file
+/// (`sqlite:PATH` or a plain path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, created if missing.
+    Postgres(String),
+}
+
+impl Database {
+    /// Reads a `--db` argument.
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Database::Postgres(text.to_string());
+        }
+        let path = text
+            .strip_prefix("sqlite://")
+            .or_else(|| text.strip_prefix("sqlite:"));
+        Database::Sqlite(PathBuf::from(path.unwrap_or(text)))
+    }
+
+    /// The SQLite file, if it is one.
+    pub fn sqlite_path(&self) -> Option<&Path> {
+        match self {
+            Database::Sqlite(path) => Some(path),
+            Database::Postgres(_) => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Database {
+    type Err = std::convert::Infallible;
+
+    fn from_str(text: &str) -> Result<Database, Self::Err> {
+        Ok(Database::parse(text))
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            // The password, if the URL has one, stays out of logs.
+            Database::Postgres(url) => match url::password_span(url) {
+                Some((start, end)) => write!(f, "{}***{}", &url[..start], &url[end..]),
+                None => f.write_str(url),
+            },
+        }
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+impl From<&Path> for Database {
+    fn from(path: &Path) -> Database {
+        Database::Sqlite(path.to_path_buf())
+    }
+}
+
+impl From<&PathBuf> for Database {
+    fn from(path: &PathBuf) -> Database {
+        Database::Sqlite(path.clone())
+    }
+}
+
+impl From<&Database> for Database {
+    fn from(db: &Database) -> Database {
+        db.clone()
+    }
+}
+
+impl From<&str> for Database {
+    fn from(text: &str) -> Database {
+        Database::parse(text)
+    }
+}
+
+mod url {
+    /// Where the password of `scheme://user:password@host` lies.
+    pub fn password_span(url: &str) -> Option<(usize, usize)> {
+        let authority_start = url.find("://")? + 3;
+        let rest = &url[authority_start..];
+        let at = rest.find('@')?;
+        let colon = rest[..at].find(':')?;
+        Some((authority_start + colon + 1, authority_start + at))
+    }
+}
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// SQLite said no.
+    /// The database said no.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// The schema could not be brought up to date.
+    #[error("database schema: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
     /// A stored row cannot be read back.
     #[error("game {game}: stored {what} is unreadable: {detail}")]
     Corrupt {
@@ -104,6 +235,11 @@ pub enum StoreError {
     /// The writer's connection failed.
     #[error("database: {0}")]
     Writer(String),
+    /// Another server already writes to this PostgreSQL database.
+    #[error(
+        "another arbiter serve already runs on this database (it holds the server's advisory lock)"
+    )]
+    InUse,
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
@@ -137,6 +273,48 @@ pub struct GameRow {
     pub result: String,
 }
 
+/// A game's row as its columns read, before the setup and digests are
+/// parsed: each backend reads these, [`GameRow::parse`] does the rest.
+struct GameColumns {
+    id: String,
+    setup_json: String,
+    created_unix_ms: i64,
+    epoch_unix_ms: i64,
+    tokens: [String; 3],
+    white_account: Option<String>,
+    black_account: Option<String>,
+    result: String,
+}
+
+impl GameRow {
+    fn parse(c: GameColumns) -> Result<GameRow, StoreError> {
+        let corrupt = |what, detail: String| StoreError::Corrupt {
+            game: c.id.clone(),
+            what,
+            detail,
+        };
+        let setup: GameSetup =
+            serde_json::from_str(&c.setup_json).map_err(|e| corrupt("setup", e.to_string()))?;
+        let digest = |i: usize, col: &str| {
+            TokenDigest::from_hex(&c.tokens[i])
+                .ok_or_else(|| corrupt("token digest", col.to_string()))
+        };
+        Ok(GameRow {
+            setup,
+            white: digest(0, "white_token")?,
+            black: digest(1, "black_token")?,
+            arbiter: digest(2, "arbiter_token")?,
+            setup_json: c.setup_json,
+            created_unix_ms: c.created_unix_ms,
+            epoch_unix_ms: c.epoch_unix_ms,
+            white_account: c.white_account,
+            black_account: c.black_account,
+            result: c.result,
+            id: c.id,
+        })
+    }
+}
+
 /// A stored event with its place in the chain.
 #[derive(Clone, Debug, Default)]
 pub struct EventRow {
@@ -163,114 +341,140 @@ pub struct Account {
     pub created_unix_ms: i64,
 }
 
+/// One write.
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// A new game's row.
+    NewGame {
+        /// The new game's public id.
+        id: String,
+        /// The game's setup as JSON, the start of its hash chain.
+        setup_json: String,
+        /// Creation time and epoch, ms since 1970.
+        created_unix_ms: i64,
+        /// Token digests, hex: white, black, arbiter.
+        tokens: [String; 3],
+        /// Accounts of the seats, if any.
+        accounts: [Option<String>; 2],
+    },
+    /// An accepted event.
+    Event(EventRow),
+    /// The game is over with this result.
+    Finish {
+        /// The game.
+        game_id: String,
+        /// `1-0`, `0-1`, `1/2-1/2` or `*` (`*` is stored as `-`: over, no result).
+        result: String,
+    },
+    /// The server is alive at this time (ms since 1970).
+    Heartbeat(i64),
+}
+
+impl Op {
+    /// The result as stored: `*` is stored as `-` (over, no result), since
+    /// `*` in the column means the game goes on.
+    fn stored_result(result: &str) -> &str {
+        if result == "*" { "-" } else { result }
+    }
+}
+
+/// Writes waiting for the same commit, answered together.
+struct Request {
+    ops: Vec<Op>,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// Most requests folded into one transaction.
+const MAX_BATCH: usize = 8192;
+
+/// The handle games use to write: a channel to the backend's group-commit
+/// loop.
+#[derive(Clone, Debug)]
+pub struct Writer {
+    tx: mpsc::Sender<Request>,
+}
+
+impl Writer {
+    /// A writer and the queue its commit loop drains.
+    fn channel() -> (Writer, mpsc::Receiver<Request>) {
+        let (tx, rx) = mpsc::channel(65536);
+        (Writer { tx }, rx)
+    }
+
+    /// Writes `ops` in the next batch and returns once it has committed.
+    pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+        let (done, wait) = oneshot::channel();
+        self.tx
+            .send(Request { ops, done })
+            .await
+            .map_err(|_| StoreError::WriterGone)?;
+        match wait.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(StoreError::Writer(e)),
+            Err(_) => Err(StoreError::WriterGone),
+        }
+    }
+}
+
 /// The database.
 #[derive(Clone, Debug)]
-pub struct Store {
-    pool: SqlitePool,
-    path: PathBuf,
+pub struct Store(Backend);
+
+#[derive(Clone, Debug)]
+enum Backend {
+    Sqlite(Arc<sqlite::SqliteStore>),
+    Postgres(Arc<postgres::PgStore>),
+}
+
+/// Runs the same expression on whichever backend `store` is.
+macro_rules! on_backend {
+    ($store:expr, $backend:ident => $body:expr) => {
+        match &$store.0 {
+            Backend::Sqlite($backend) => $body,
+            Backend::Postgres($backend) => $body,
+        }
+    };
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`, in WAL mode with
-    /// full synchronisation: a committed transaction survives a crash of
-    /// the process and of the machine.
-    pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str("sqlite:")?
-            .filename(path)
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true)
-            // The WAL is copied into the database by its own connection
-            // (see `checkpoint`), off the writer's commit path. A commit
-            // still checkpoints past 10,000 pages (about 40 MiB of WAL),
-            // which only finishes what that connection has mostly copied
-            // and lets the WAL start over: it keeps the WAL bounded.
-            .pragma("wal_autocheckpoint", "10000")
-            // Sorts (filing the journal when the store opens) and
-            // statement journals stay in memory rather than in files.
-            .pragma("temp_store", "memory")
-            // 32 MiB of pages per connection (the default is 2 MiB):
-            // reading a game's events scans the journal and walks the
-            // events table, and each page read back from the file costs
-            // a system call. (The writer sets its own connection up the
-            // same way, see `writer::open`.)
-            .pragma("cache_size", "-32768");
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
-        schema::create(&pool).await?;
-        file_journal(&pool).await?;
-        Ok(Store {
-            pool,
-            path: path.to_path_buf(),
-        })
+    /// Opens (creating if needed) the database, and brings its schema up
+    /// to date. A committed transaction survives a crash of the process
+    /// and of the machine (SQLite: WAL with full synchronisation;
+    /// PostgreSQL: `synchronous_commit = on`).
+    pub async fn open(db: impl Into<Database>) -> Result<Store, StoreError> {
+        Ok(Store(match &db.into() {
+            Database::Sqlite(path) => {
+                Backend::Sqlite(Arc::new(sqlite::SqliteStore::open(path).await?))
+            }
+            Database::Postgres(url) => {
+                Backend::Postgres(Arc::new(postgres::PgStore::open(url).await?))
+            }
+        }))
     }
 
-    /// Starts the writer on its own connection and thread, and the
-    /// checkpointer on another connection.
+    /// Starts the group-commit writer on its own connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
-        let checkpoint_wanted = Arc::new(AtomicBool::new(false));
-        let writer = Writer::start(&self.path, filing::Pace::DEFAULT, checkpoint_wanted.clone())?;
-        let checkpointer = self.pool.acquire().await?.detach();
-        checkpoint::start(checkpointer, checkpoint_wanted);
-        Ok(writer)
+        on_backend!(self, s => s.writer().await)
     }
 
-    /// Every game, unfinished first.
+    /// Every game, or only the unfinished ones, oldest first.
     pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
-        let sql = if unfinished_only {
-            "SELECT * FROM games WHERE result = '*' ORDER BY created_unix_ms"
-        } else {
-            "SELECT * FROM games ORDER BY created_unix_ms"
-        };
-        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
-        rows.iter().map(game_row).collect()
+        on_backend!(self, s => s.games(unfinished_only).await)
     }
 
     /// One game's row.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(game_row).transpose()
+        on_backend!(self, s => s.game(id).await)
     }
 
     /// The most recent games (for the lobby).
     pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games ORDER BY created_unix_ms DESC LIMIT ?")
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(game_row).collect()
+        on_backend!(self, s => s.recent_games(limit).await)
     }
 
-    /// A game's stored events, in order, with their links: the first ones
-    /// from their home, the rest from the journal (where a round being
-    /// filed may still hold copies of some already home).
+    /// A game's stored events, in order, with their links.
     pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT game_id, seq, event, hash FROM events WHERE game_id = ?1 \
-             UNION ALL \
-             SELECT game_id, seq, event, hash FROM journal WHERE game_id = ?1 \
-             AND seq > coalesce((SELECT max(seq) FROM events WHERE game_id = ?1), -1) \
-             ORDER BY seq",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| EventRow {
-                game_id: r.get(0),
-                seq: r.get(1),
-                event_json: r.get(2),
-                hash: r.get(3),
-            })
-            .collect())
+        on_backend!(self, s => s.events(game_id).await)
     }
 
     /// Parses stored events.
@@ -294,23 +498,15 @@ impl Store {
         bot: bool,
         now_unix_ms: i64,
     ) -> Result<Account, StoreError> {
-        let id = name.to_lowercase();
-        sqlx::query(
-            "INSERT INTO accounts (id, name, token, bot, created_unix_ms) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(&id)
-        .bind(name)
-        .bind(TokenDigest::of(token).to_hex())
-        .bind(bot)
-        .bind(now_unix_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(Account {
+        let account = Account {
             name: name.to_string(),
-            id,
+            id: name.to_lowercase(),
             bot,
             created_unix_ms: now_unix_ms,
-        })
+        };
+        let digest = TokenDigest::of(token).to_hex();
+        on_backend!(self, s => s.add_account(&account, &digest).await)?;
+        Ok(account)
     }
 
     /// The account whose token has this digest.
@@ -318,57 +514,34 @@ impl Store {
         &self,
         digest: &TokenDigest,
     ) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT * FROM accounts WHERE token = ?")
-            .bind(digest.to_hex())
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(account_row))
+        on_backend!(self, s => s.account_by_token(&digest.to_hex()).await)
     }
 
     /// The account with this id (lower-case name).
     pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT * FROM accounts WHERE id = ?")
-            .bind(id.to_lowercase())
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(account_row))
+        on_backend!(self, s => s.account(&id.to_lowercase()).await)
     }
 
     /// Every account, by id.
     pub async fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM accounts ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(account_row).collect())
+        on_backend!(self, s => s.accounts().await)
     }
 
     /// Removes the account `id`; `false` if there was none.
     pub async fn delete_account(&self, id: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query("DELETE FROM accounts WHERE id = ?")
-            .bind(id.to_lowercase())
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
+        on_backend!(self, s => s.delete_account(&id.to_lowercase()).await)
     }
 
     /// Gives the account `id` a new token (stored as a digest), so that the
     /// old one no longer works; `false` if there is no such account.
     pub async fn replace_token(&self, id: &str, token: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE accounts SET token = ? WHERE id = ?")
-            .bind(TokenDigest::of(token).to_hex())
-            .bind(id.to_lowercase())
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
+        let digest = TokenDigest::of(token).to_hex();
+        on_backend!(self, s => s.replace_token(&id.to_lowercase(), &digest).await)
     }
 
     /// Makes the account `id` a bot account (lichess's `BOT` title).
     pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE accounts SET bot = 1 WHERE id = ?")
-            .bind(id.to_lowercase())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        on_backend!(self, s => s.make_bot(&id.to_lowercase()).await)
     }
 
     /// The games the account `id` plays or played, the most recent first:
@@ -379,31 +552,13 @@ impl Store {
         finished: bool,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let sql = if finished {
-            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
-             AND result != '*' ORDER BY created_unix_ms DESC LIMIT ?2"
-        } else {
-            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
-             AND result = '*' ORDER BY created_unix_ms DESC LIMIT ?2"
-        };
-        let rows = sqlx::query(sql)
-            .bind(id.to_lowercase())
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(game_row).collect()
+        on_backend!(self, s => s.games_of_account(&id.to_lowercase(), finished, limit).await)
     }
 
     /// `true` if a game was ever played by an account named `id` (its name
     /// stays taken after the account is deleted: the games keep it).
     pub async fn account_has_games(&self, id: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query(
-            "SELECT 1 FROM games WHERE white_account = ?1 OR black_account = ?1 LIMIT 1",
-        )
-        .bind(id.to_lowercase())
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
+        on_backend!(self, s => s.account_has_games(&id.to_lowercase()).await)
     }
 
     /// Called once at start: moves every unfinished game's epoch forward by
@@ -411,90 +566,51 @@ impl Store {
     /// downtime is charged to nobody, and records `now` as the new
     /// heartbeat, in one transaction. Returns the downtime.
     pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let last: Option<i64> = sqlx::query("SELECT unix_ms FROM heartbeat WHERE id = 0")
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.get(0));
-        let downtime = last.map_or(0, |hb| (now_unix_ms - hb).max(0));
-        if downtime > 0 {
-            sqlx::query("UPDATE games SET epoch_unix_ms = epoch_unix_ms + ? WHERE result = '*'")
-                .bind(downtime)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO heartbeat (id, unix_ms) VALUES (0, ?) \
-             ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
-        )
-        .bind(now_unix_ms)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(downtime)
+        on_backend!(self, s => s.resume_after_downtime(now_unix_ms).await)
     }
 
     /// Runs raw SQL (tests use it to alter a record the way an intruder would).
     pub async fn execute_raw(&self, sql: &str) -> Result<u64, StoreError> {
-        Ok(sqlx::query(sql).execute(&self.pool).await?.rows_affected())
+        on_backend!(self, s => s.execute_raw(sql).await)
     }
 
-    /// Closes the pool.
+    /// Closes the connections.
     pub async fn close(&self) {
-        self.pool.close().await;
+        on_backend!(self, s => s.close().await)
     }
 }
 
-/// Files every event left in the journal (by a server that stopped, or
-/// one still running) into its home and empties the journal, in one
-/// transaction. Events already home are left as they are.
-async fn file_journal(pool: &SqlitePool) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    sqlx::query(
-        "INSERT OR IGNORE INTO events (game_id, seq, event, hash) \
-         SELECT game_id, seq, event, hash FROM journal ORDER BY game_id, seq",
-    )
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query("DELETE FROM journal").execute(&mut *tx).await?;
-    tx.commit().await?;
-    Ok(())
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
-    let id: String = r.get("id");
-    let corrupt = |what, detail: String| StoreError::Corrupt {
-        game: id.clone(),
-        what,
-        detail,
-    };
-    let setup_json: String = r.get("setup");
-    let setup: GameSetup =
-        serde_json::from_str(&setup_json).map_err(|e| corrupt("setup", e.to_string()))?;
-    let digest = |col: &str| {
-        let text: String = r.get(col);
-        TokenDigest::from_hex(&text).ok_or_else(|| corrupt("token digest", col.to_string()))
-    };
-    Ok(GameRow {
-        setup,
-        setup_json,
-        created_unix_ms: r.get("created_unix_ms"),
-        epoch_unix_ms: r.get("epoch_unix_ms"),
-        white: digest("white_token")?,
-        black: digest("black_token")?,
-        arbiter: digest("arbiter_token")?,
-        white_account: r.get("white_account"),
-        black_account: r.get("black_account"),
-        result: r.get("result"),
-        id,
-    })
-}
+    #[test]
+    fn a_url_names_postgres_and_anything_else_an_sqlite_file() {
+        let url = "postgres://arbiter@db.example/games";
+        assert_eq!(Database::parse(url), Database::Postgres(url.to_string()));
+        let url = "postgresql://arbiter@localhost/games?host=/run/postgresql";
+        assert_eq!(Database::parse(url), Database::Postgres(url.to_string()));
+        for (given, path) in [
+            ("arbiter.db", "arbiter.db"),
+            ("sqlite:/var/lib/arbiter.db", "/var/lib/arbiter.db"),
+            ("sqlite:///var/lib/arbiter.db", "/var/lib/arbiter.db"),
+            ("games/postgres.db", "games/postgres.db"),
+        ] {
+            assert_eq!(
+                Database::parse(given),
+                Database::Sqlite(PathBuf::from(path))
+            );
+        }
+    }
 
-fn account_row(r: &sqlx::sqlite::SqliteRow) -> Account {
-    Account {
-        name: r.get("name"),
-        id: r.get("id"),
-        bot: r.get("bot"),
-        created_unix_ms: r.get("created_unix_ms"),
+    #[test]
+    fn a_password_in_a_url_is_not_shown() {
+        let db = Database::parse("postgres://arbiter:s3cret@db.example:5432/games");
+        assert_eq!(
+            db.to_string(),
+            "postgres://arbiter:***@db.example:5432/games"
+        );
+        let db = Database::parse("postgres://arbiter@db.example/games");
+        assert_eq!(db.to_string(), "postgres://arbiter@db.example/games");
     }
 }

@@ -1,10 +1,18 @@
 //! A real server on a free loopback port, on a fresh database, for tests.
+//!
+//! The database is an SQLite file, or with `ARBITER_TEST_DB=postgres` a
+//! fresh database on a throwaway PostgreSQL cluster (`pg`): the same tests
+//! run on both stores.
 #![allow(dead_code)]
 
+pub mod pg;
+
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::Duration;
 
 use arbiter_server::Config;
+use arbiter_server::store::{Database, Store};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
@@ -24,8 +32,39 @@ impl Drop for Server {
     }
 }
 
+/// `true` when the tests run on PostgreSQL (`ARBITER_TEST_DB=postgres`).
+pub fn on_postgres() -> bool {
+    match std::env::var("ARBITER_TEST_DB").as_deref() {
+        Ok("postgres") => true,
+        Ok("sqlite") | Err(_) => false,
+        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
+    }
+}
+
+/// The database of a test whose files are in `dir`: `dir/arbiter.db`, or
+/// on PostgreSQL a database named after `dir` (made when first opened).
+pub fn database(dir: &Path) -> Database {
+    if on_postgres() {
+        let name: String = dir
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect();
+        Database::Postgres(pg::url(&format!("arbiter_{name}")))
+    } else {
+        Database::Sqlite(dir.join("arbiter.db"))
+    }
+}
+
+/// The store of a test whose files are in `dir`.
+pub async fn open_store(dir: &Path) -> Store {
+    Store::open(database(dir)).await.unwrap()
+}
+
 pub fn config(dir: &std::path::Path) -> Config {
-    let mut config = Config::new(dir.join("arbiter.db"));
+    let mut config = Config::new(database(dir));
     config.rate_per_second = 0;
     config.gone_grace = Duration::from_millis(300);
     config
@@ -139,9 +178,7 @@ pub fn tokens(created: &Value) -> (String, String, String, String) {
 
 /// An account named `name`; its token.
 pub async fn account(s: &Server, name: &str) -> String {
-    let store = arbiter_server::store::Store::open(&s.path.join("arbiter.db"))
-        .await
-        .unwrap();
+    let store = open_store(&s.path).await;
     let token = arbiter_server::token::new_token();
     store.add_account(name, &token, false, 0).await.unwrap();
     store.close().await;

@@ -164,12 +164,12 @@ impl Referee {
 
     /// The arbiter ends the game against `side` under `rule`: a loss, or
     /// a draw if the opponent cannot mate.
-    fn forfeit(&mut self, side: Color, rule: &str, reason: String) {
+    fn forfeit(&mut self, side: Color, rule: &'static str, reason: String) {
         if self.is_over() {
             return;
         }
         let position = self.game.position().clone();
-        let opponent_can_mate = arbiter_referee::winnability::can_mate(&position, !side);
+        let opponent_can_mate = arbiter_referee::dead_position::can_mate(&position, !side);
         let (result, reason) = if opponent_can_mate {
             (GameResult::win_for(!side), reason)
         } else {

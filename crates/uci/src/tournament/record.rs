@@ -78,7 +78,7 @@ impl GameRecord {
             GameResult::Draw => Some(GameScore::Draw),
             GameResult::WhiteWins => Some(side.fold(GameScore::Win, GameScore::Loss)),
             GameResult::BlackWins => Some(side.fold(GameScore::Loss, GameScore::Win)),
-            GameResult::NoResult => None,
+            GameResult::Unknown => None,
         }
     }
 }

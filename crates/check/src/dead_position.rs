@@ -1,0 +1,406 @@
+//! Whether a side can still checkmate: the one place `arbiter check` asks.
+//!
+//! The answer comes from the analysis of `arbiter_rules::dead_position`: locked
+//! pawn walls and bishops that can never reach a mating square count, not
+//! only material. An undecided analysis counts as able to mate, so `check`
+//! never reports a position as dead, or a winner as unable to mate, without
+//! a proof.
+//!
+//! `check` asks after many moves of millions of games, so it asks cheaply:
+//! positions with many pieces are not analysed at all (the dead positions of
+//! real games are endings); every question first goes to the fast screen
+//! (material, locked pawns, one-coloured bishops, a few hundred nodes of
+//! search); and the budgeted search runs only for a side left with minor
+//! pieces and no pawns, where the screen's proofs may not reach. A side
+//! with a queen, a rook or a pawn that the screen could not prove helpless
+//! counts as able to mate.
+
+use arbiter_rules::dead_position::{self, SearchBudget};
+use arbiter_rules::{Bitboard, Color, Position};
+
+/// The nodes one search may cost: a few milliseconds at worst.
+const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
+
+/// The nodes of the short helpmate search that looks for a side's mate
+/// before the screen is asked (see [`mate_found`]).
+const SHORT_SEARCH: SearchBudget = SearchBudget::nodes(2_000);
+
+/// The most nodes [`proven_alive`] spends on one side.
+const MAX_PROOF_NODES: u64 = 100_000;
+
+/// Pieces other than kings and pawns up to which a position is analysed.
+const MAX_PIECES_ANALYSED: u32 = 4;
+
+/// The fast screen's and the searches' answers for one position, each side
+/// asked at most once: the end of a game asks several questions of its
+/// final position (whether it is dead, while looking for the first dead
+/// position and again when checking the result; whether the winner can
+/// mate), and one search costs more than replaying a whole game.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Screens {
+    /// Per side (White, Black): the screen's answer, once asked.
+    answers: [Option<Option<bool>>; 2],
+    /// Per side: whether the short search of [`mate_found`] found a mate,
+    /// once asked.
+    found: [Option<bool>; 2],
+    /// Per side: whether the budgeted search proved it unable to mate,
+    /// once asked.
+    searched: [Option<bool>; 2],
+}
+
+impl Screens {
+    /// The screen's answer for `side` in `pos`, the position these screens
+    /// belong to: see [`dead_position::quick_can_mate`].
+    fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
+        *self.answers[side as usize].get_or_insert_with(|| dead_position::quick_can_mate(pos, side))
+    }
+
+    /// [`mate_found`] for `side` in `pos`, the position these screens
+    /// belong to.
+    fn mate_found(&mut self, pos: &Position, side: Color) -> bool {
+        *self.found[side as usize].get_or_insert_with(|| mate_found(pos, side))
+    }
+
+    /// [`searched_unable`] for `side` in `pos`, the position these screens
+    /// belong to.
+    fn searched_unable(&mut self, pos: &Position, side: Color) -> bool {
+        *self.searched[side as usize].get_or_insert_with(|| searched_unable(pos, side))
+    }
+}
+
+/// `true` if `color` could still checkmate by some legal series of moves
+/// (or the position was not analysed, or the analysis could not tell).
+/// `screens` are those of `pos` asked so far.
+pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
+    !worth_analysing(pos)
+        || dead_position::keeps_winning_force(pos, color)
+        || has_mobile_pawn(pos, color)
+        || mates_with_minor_pieces_soon(pos, color)
+        || !proven_unable(pos, color, screens)
+}
+
+/// Whether `color` has a mating pair of minor pieces on a board without
+/// pawns (two knights, a bishop and a knight, or bishops on both colours),
+/// none of them under attack, in a position that has moves. Such a pair
+/// mates a king driven to the edge (`Kb6 Na6 Nc7` against `Ka8`, the mates
+/// of the bishop and knight ending, of the two bishops); with no pawn on
+/// the board nothing stands in the way for good, and with neither piece
+/// attacked the opponent has no only move that takes one of them (the
+/// trap of a forced capture that leaves a lone minor piece). So a mate can
+/// be reached by some series of legal moves. This settles at once endings
+/// the search needs thousands of nodes for; it answers only "can mate",
+/// which the search would prove or leave undecided, never "cannot".
+fn mates_with_minor_pieces(pos: &Position, color: Color) -> bool {
+    let Some(pair) = minor_pair(pos, color) else {
+        return false;
+    };
+    !pos.attacked_by(!color).intersects(pair) && pos.has_legal_moves()
+}
+
+/// The knights and bishops of `color` when they make a mating pair (two
+/// knights, a bishop and a knight, or bishops on both colours) on a board
+/// without pawns.
+fn minor_pair(pos: &Position, color: Color) -> Option<Bitboard> {
+    let board = pos.board();
+    if board.pawns().any() {
+        return None;
+    }
+    let own = board.by_color(color);
+    let knights = board.knights() & own;
+    let bishops = board.bishops() & own;
+    let both_colours =
+        bishops.intersects(Bitboard::LIGHT_SQUARES) && bishops.intersects(Bitboard::DARK_SQUARES);
+    let pair = knights.more_than_one() || (knights.any() && bishops.any()) || both_colours;
+    pair.then_some(knights | bishops)
+}
+
+/// Plies of lookahead [`mates_with_minor_pieces_soon`] spends: enough to
+/// step out of an attack and answer it, and a few hundred positions at
+/// most.
+const PAIR_LOOKAHEAD: u32 = 2;
+
+/// [`mates_with_minor_pieces`] now or after some legal series of at most
+/// [`PAIR_LOOKAHEAD`] moves: a pair under attack, as after the capture that
+/// brought an ending about, is usually free a move or two later. Each
+/// position of the series leads to the next by a legal move, so a mate
+/// reachable from the last is reachable from `pos`: this answers only "can
+/// mate", in a few thousand instructions where the analysis would search.
+fn mates_with_minor_pieces_soon(pos: &Position, color: Color) -> bool {
+    pair_mates_within(pos, color, PAIR_LOOKAHEAD)
+}
+
+/// [`mates_with_minor_pieces`] now or after at most `plies` legal moves.
+fn pair_mates_within(pos: &Position, color: Color, plies: u32) -> bool {
+    if mates_with_minor_pieces(pos, color) {
+        return true;
+    }
+    plies > 0
+        && minor_pair(pos, color).is_some()
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|&m| pair_mates_within(&pos.after(m), color, plies - 1))
+}
+
+/// Whether one of `color`'s pawns is not blocked head on by an enemy pawn:
+/// such a pawn keeps a side's chances alive in practice (see
+/// [`may_be_dead`]).
+fn has_mobile_pawn(pos: &Position, color: Color) -> bool {
+    let board = pos.board();
+    let ours = board.pawns() & board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let fronts = match color {
+        Color::White => ours.shift_up(),
+        Color::Black => ours.shift_down(),
+    };
+    (fronts - theirs).any()
+}
+
+/// `true` if neither side can checkmate any more: a dead position, which
+/// ends the game at once (FIDE 5.2.2).
+pub fn is_dead(pos: &Position) -> bool {
+    is_dead_screened(pos, &mut Screens::default())
+}
+
+/// [`is_dead`], with the screens of `pos` asked so far.
+pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
+    if !worth_asking(pos)
+        || Color::ALL
+            .into_iter()
+            .any(|side| mates_with_minor_pieces_soon(pos, side))
+    {
+        return false;
+    }
+    // One side at a time, before any budgeted search: a side found able to
+    // mate, or left undecided by the screen with a queen, a rook or a pawn
+    // (which then counts as able), settles the question without the other
+    // side's screen. The short search comes before the screen, whose
+    // static analysis it spares where it finds a mate.
+    let sides = likelier_to_mate_first(pos);
+    for side in sides {
+        if screens.mate_found(pos, side) {
+            return false;
+        }
+        match screens.of(pos, side) {
+            Some(true) => return false,
+            None if has_strong_material(pos, side) => return false,
+            _ => {}
+        }
+    }
+    sides
+        .into_iter()
+        .all(|side| screens.of(pos, side) == Some(false) || screens.searched_unable(pos, side))
+}
+
+/// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
+/// answer "not dead" for almost every position of a game, without search.
+#[inline]
+pub fn worth_asking(pos: &Position) -> bool {
+    worth_analysing(pos) && may_be_dead(pos)
+}
+
+/// `true` when a line of legal moves from `pos` ends in a checkmate, found
+/// for either side (or a mating pair of minor pieces shows one exists): a
+/// proof that `pos` is not dead, and so that no position before it in the
+/// game was dead either (a dead position's successors are all dead).
+/// `false` says nothing.
+///
+/// `questions` is how many positions of the game the proof would spare
+/// [`is_dead`]: it spends about what answering them would cost. The screen
+/// comes first; the search only when several questions are at stake. The
+/// side likelier to mate is asked first, screen then search: once it is
+/// found able to mate, the other side costs nothing.
+pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
+    let sides = likelier_to_mate_first(pos);
+    if sides
+        .into_iter()
+        .any(|side| mates_with_minor_pieces_soon(pos, side))
+    {
+        return true;
+    }
+    let nodes = (questions as u64 * BUDGET.get()).min(MAX_PROOF_NODES);
+    sides.into_iter().any(|side| match screens.of(pos, side) {
+        Some(able) => able,
+        None => {
+            questions >= 2
+                && matches!(
+                    dead_position::can_mate(pos, side, SearchBudget::nodes(nodes)),
+                    dead_position::Winnability::Winnable { .. }
+                )
+        }
+    })
+}
+
+/// `true` when a short helpmate search of [`SHORT_SEARCH`] nodes finds a
+/// mate for `color`, who has a queen, a rook or a pawn: a proof that `pos`
+/// is not dead. `false` says nothing.
+///
+/// The positions [`is_dead`] analyses, with pawns locked head to head, are
+/// mostly alive: a king walks round to take a blocker, and the pawn it
+/// freed promotes. The screen's static analysis, which could only prove the
+/// opposite, costs there several times such a search, which finds the line
+/// in most of them: asked first, it spares the analysis. Minor pieces alone
+/// are left to the screen: their mates, when they exist, lie beyond it.
+fn mate_found(pos: &Position, color: Color) -> bool {
+    has_strong_material(pos, color)
+        && dead_position::quick_search(pos, color, SHORT_SEARCH) == Some(true)
+}
+
+/// A proof, cheap to look for, that `pos` is not dead: a mating pair of
+/// minor pieces, or a mate found by the short search of [`mate_found`].
+/// `false` says nothing. `screens` are those of `pos` asked so far.
+pub fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
+    likelier_to_mate_first(pos)
+        .into_iter()
+        .any(|side| mates_with_minor_pieces_soon(pos, side) || screens.mate_found(pos, side))
+}
+
+/// Both sides, the one likelier to be found able to mate first: a side
+/// with a mobile pawn (a queen to come), else the side to move. Only the
+/// cost of a proof depends on the order, never its answer.
+fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
+    let them = !pos.turn();
+    let first = if has_mobile_pawn(pos, them) && !has_mobile_pawn(pos, pos.turn()) {
+        them
+    } else {
+        pos.turn()
+    };
+    [first, !first]
+}
+
+/// A quick test that lets almost every live ending through unanalysed:
+/// with a queen or a rook on the board, or a passed pawn that may run to
+/// promotion, the analysis could not prove the position dead within what
+/// `check` spends, so it is not asked.
+///
+/// Pawns must stand locked head to head, as in the pawn walls of real dead
+/// positions: mobile pawns keep a position alive in practice, and proving
+/// otherwise is the costly part of the analysis.
+fn may_be_dead(pos: &Position) -> bool {
+    Color::ALL
+        .into_iter()
+        .all(|side| !has_mobile_pawn(pos, side) && !dead_position::keeps_winning_force(pos, side))
+}
+
+/// `true` if the analysis proves `color` can never mate.
+fn proven_unable(pos: &Position, color: Color, screens: &mut Screens) -> bool {
+    match screens.of(pos, color) {
+        Some(able) => !able,
+        None => screens.searched_unable(pos, color),
+    }
+}
+
+/// The budgeted search, for a side with minor pieces only: a queen, a rook
+/// or a pawn the screen could not prove helpless counts as able to mate.
+fn searched_unable(pos: &Position, color: Color) -> bool {
+    !has_strong_material(pos, color) && dead_position::can_mate(pos, color, BUDGET).is_unwinnable()
+}
+
+/// Whether `color` has a queen, a rook or a pawn: material the budgeted
+/// search is not asked about (see [`searched_unable`]).
+fn has_strong_material(pos: &Position, color: Color) -> bool {
+    let board = pos.board();
+    ((board.queens() | board.rooks() | board.pawns()) & board.by_color(color)).any()
+}
+
+/// `true` for endings: at most [`MAX_PIECES_ANALYSED`] pieces besides kings
+/// and pawns.
+#[inline]
+fn worth_analysing(pos: &Position) -> bool {
+    let board = pos.board();
+    let mut others = board.occupied() - board.kings() - board.pawns();
+    // Asked after every move: dropping squares one by one beats counting
+    // them on a build without a population-count instruction.
+    for _ in 0..MAX_PIECES_ANALYSED {
+        others.pop_first();
+    }
+    others.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn a_locked_wall_is_dead_and_a_rook_keeps_the_game_alive() {
+        assert!(is_dead(&pos(
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1"
+        )));
+        assert!(!is_dead(&pos(
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/2R1K3/8/8 w - - 0 1"
+        )));
+        assert!(is_dead(&pos("8/8/3k4/8/2b5/8/4B3/4K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn a_short_search_proves_a_locked_wall_alive_without_the_screen() {
+        // Either king can walk round and take the b-pawn in front of its
+        // own: the screen's few hundred nodes cannot tell, the short
+        // search finds the mate.
+        let locked = pos("8/8/8/1p4K1/1P1k4/8/8/8 b - - 0 51");
+        assert_eq!(dead_position::quick_can_mate(&locked, Color::White), None);
+        assert!(mate_found(&locked, Color::White));
+        assert!(mate_found(&locked, Color::Black));
+        let mut screens = Screens::default();
+        assert!(!is_dead_screened(&locked, &mut screens));
+        assert_eq!(screens.answers, [None, None]);
+        assert!(quickly_proven_alive(&locked, &mut Screens::default()));
+        // A bishop behind a wall it cannot pass: no mate to find, and the
+        // screen proves the position dead.
+        let dead = pos("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1");
+        assert!(!quickly_proven_alive(&dead, &mut Screens::default()));
+        assert!(is_dead(&dead));
+    }
+
+    #[test]
+    fn a_mating_pair_without_pawns_keeps_the_game_alive() {
+        let bishop_and_knight = pos("8/8/8/8/2N5/1K6/3B4/1k6 w - - 0 1");
+        assert!(mates_with_minor_pieces(&bishop_and_knight, Color::White));
+        assert!(!mates_with_minor_pieces(&bishop_and_knight, Color::Black));
+        assert!(!is_dead(&bishop_and_knight));
+        assert!(can_mate(
+            &bishop_and_knight,
+            Color::White,
+            &mut Screens::default()
+        ));
+        let two_knights = pos("8/8/8/3k4/8/2NN4/8/4K3 b - - 0 1");
+        assert!(mates_with_minor_pieces(&two_knights, Color::White));
+        // Bishops on one colour never mate a lone king; a pawn may wall
+        // the pieces in.
+        let one_colour = pos("8/8/3k4/8/8/2B1B3/8/4K3 w - - 0 1");
+        assert!(!mates_with_minor_pieces(&one_colour, Color::White));
+        let with_a_pawn = pos("8/8/3k4/8/p7/P1N5/3B4/4K3 w - - 0 1");
+        assert!(!mates_with_minor_pieces(&with_a_pawn, Color::White));
+    }
+
+    #[test]
+    fn a_pair_under_attack_that_gets_free_within_two_moves_can_mate() {
+        // The king on c7 attacks the knight on d6 and the bishop the one
+        // on e8: after 109... Kb6 110. Nf6 neither knight is attacked.
+        let knights = pos("4N3/2k5/3N4/4K3/b7/8/8/8 b - - 0 109");
+        assert!(!mates_with_minor_pieces(&knights, Color::White));
+        assert!(mates_with_minor_pieces_soon(&knights, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&knights, Color::Black));
+        assert!(!is_dead(&knights));
+        // Black may take the bishop, but need not.
+        let bishop_and_knight = pos("8/8/8/8/8/1BN5/2k5/K7 b - - 0 1");
+        assert!(!mates_with_minor_pieces(&bishop_and_knight, Color::White));
+        assert!(mates_with_minor_pieces_soon(
+            &bishop_and_knight,
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn a_pair_one_of_which_must_be_taken_is_no_pair() {
+        // Black's only move takes the bishop, leaving a lone knight.
+        let trap = pos("k7/1B6/2N5/8/8/8/8/7K b - - 0 1");
+        assert!(!mates_with_minor_pieces(&trap, Color::White));
+        assert!(!mates_with_minor_pieces_soon(&trap, Color::White));
+        assert!(is_dead(&trap.after(trap.legal_moves()[0])));
+    }
+}

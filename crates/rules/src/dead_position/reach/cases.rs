@@ -1,0 +1,157 @@
+//! Splitting on the fate of a piece that never moves but might be taken.
+//!
+//! A piece walled in among its own pieces often cannot move until it is
+//! taken: a rook in the corner behind its king and bishop, a pawn an enemy
+//! bishop may capture. The saturation cannot tell "taken" from "moved": once
+//! the piece is capturable it no longer blocks anything, and its neighbours,
+//! then the piece itself, spread over the board although none of them can
+//! ever make the first move while it stands there.
+//!
+//! Every continuation of the game falls into one of two cases for such a
+//! piece `P`:
+//!
+//! * **kept** ([`Fate::KeptAtHome`]): `P` is never taken on its square
+//!   before its first move. While `P` has not moved, no enemy lands on its
+//!   square (that would take it), so an analysis in which enemies never
+//!   land there as long as `P` is not seen to move, and `P` counts as never
+//!   taken while it is not seen to move, covers every such continuation;
+//! * **doomed** ([`Fate::NeverMoves`]): `P` is taken on its square before
+//!   its first move, so it never moves at all. An analysis in which `P`
+//!   makes no move covers every such continuation.
+//!
+//! Each analysis is an ordinary saturation with its case's restriction, so
+//! the induction of [the module above](super) carries over: along any
+//! continuation of its case, every piece stays within its reach. When
+//! neither case admits a mate, no continuation ends in one. Cases nest: an
+//! analysis under one assumption may split again on another piece.
+
+use super::{Reach, Unit};
+
+/// What an analysis assumes of one piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Fate {
+    /// Nothing: the piece moves and is taken as the analysis finds.
+    Free,
+    /// The piece is never taken on its square before it first moves.
+    KeptAtHome,
+    /// The piece never moves (it is taken where it stands, or never).
+    NeverMoves,
+}
+
+/// How many nested assumptions an analysis may make.
+const DEPTH: u32 = 2;
+/// How many exposed pieces each analysis splits on, at most.
+const CANDIDATES: usize = 4;
+
+impl Reach {
+    /// `false` when the winner can provably never checkmate: the analysis as
+    /// it stands rules the mate out, or both cases of some exposed piece do
+    /// (see the module documentation).
+    pub(in crate::dead_position) fn mate_conceivable(&self) -> bool {
+        self.conceivable_within(DEPTH)
+    }
+
+    fn conceivable_within(&self, depth: u32) -> bool {
+        if !self.mate_conceivable_as_is() {
+            return false;
+        }
+        if depth == 0 {
+            return true;
+        }
+        let candidates = (0..self.units.len())
+            .filter(|&i| self.exposed & (1 << i) != 0 && self.units[i].fate == Fate::Free)
+            .take(CANDIDATES);
+        for i in candidates {
+            if self
+                .assuming(i, Fate::KeptAtHome)
+                .conceivable_within(depth - 1)
+            {
+                continue;
+            }
+            if !self
+                .assuming(i, Fate::NeverMoves)
+                .conceivable_within(depth - 1)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The analysis of the same position, assuming `fate` of unit `i` on top
+    /// of this analysis's assumptions.
+    pub(super) fn assuming(&self, i: usize, fate: Fate) -> Reach {
+        let units = self
+            .units
+            .iter()
+            .enumerate()
+            .map(|(j, u)| Unit::at_home(u, if j == i { fate } else { u.fate }))
+            .collect();
+        Reach::saturated(self.winner, units)
+    }
+}
+
+impl Unit {
+    /// The piece `u` as it stands before any analysis, with `fate`.
+    fn at_home(u: &Unit, fate: Fate) -> Unit {
+        let home = crate::Bitboard::from(u.home);
+        Unit {
+            reach: home,
+            visits: home,
+            takes: crate::Bitboard::EMPTY,
+            takes_all: crate::Bitboard::EMPTY,
+            promoted: false,
+            fate,
+            ..*u
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Position};
+
+    fn reach(fen: &str, winner: Color) -> Reach {
+        let pos = Position::from_fen(fen).unwrap();
+        Reach::of(&pos, winner).unwrap()
+    }
+
+    #[test]
+    fn splits_on_the_rook_behind_its_king() {
+        // chasolver positions.txt:2489, labelled unwinnable for both sides:
+        // the rook on a1 can only be taken, never move, and the analysis
+        // without the split lets it spread through its own king and bishop.
+        let fen = "B2b4/8/4k3/8/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+        for side in Color::ALL {
+            let reach = reach(fen, side);
+            assert!(!reach.mate_conceivable(), "{side:?}");
+        }
+        assert!(reach(fen, Color::White).mate_conceivable_as_is());
+    }
+
+    #[test]
+    fn never_proves_the_open_corner() {
+        // positions.txt:2046, White can mate: a black rook stands by and a
+        // white bishop on c4 gets out.
+        let fen = "1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1";
+        assert!(reach(fen, Color::White).mate_conceivable());
+    }
+
+    #[test]
+    fn proves_the_rook_walled_in_by_its_king_and_bishop() {
+        // positions.txt:2170 (both sides unwinnable) and its twin 2169; the
+        // rook on g1 is walled in by its king and bishop.
+        for fen in [
+            "8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BRK b - - 0 1",
+            "8/8/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BRK b - - 0 1",
+        ] {
+            let reach = reach(fen, Color::White);
+            assert!(!reach.mate_conceivable(), "{fen}");
+            assert_eq!(
+                reach.units.iter().filter(|u| u.fate != Fate::Free).count(),
+                0
+            );
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The positions a game has passed through, for the rules that count
+//! repetitions (FIDE 9.2 and 9.6.1).
+
+use crate::Position;
+
+/// The positions of a game so far, by their repetition keys
+/// ([`Position::repetition_key`]): the start, then the position after each
+/// move.
+///
+/// The one record of repetitions: the referee asks it for claims and for
+/// the automatic draws, and `arbiter check` for the draws a record shows.
+/// Only the positions since the last capture or pawn move are compared: no
+/// position before such a move can stand again after it.
+///
+/// ```
+/// use arbiter_rules::{History, Position, uci::Uci};
+/// let mut pos = Position::new();
+/// let mut history = History::new(&pos);
+/// for _ in 0..2 {
+///     for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///         pos.play(mv.parse::<Uci>()?.to_move(&pos)?)?;
+///         history.push(&pos);
+///     }
+/// }
+/// // The start position stands for the third time (FIDE 9.2.2).
+/// assert_eq!(history.repetitions(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    keys: Vec<u64>,
+    /// The index of the last position reached by a capture or a pawn move
+    /// (or the first one): no earlier position can repeat.
+    reversible_from: usize,
+}
+
+impl History {
+    /// A history that starts at `start`.
+    pub fn new(start: &Position) -> History {
+        let mut history = History::default();
+        history.push(start);
+        history
+    }
+
+    /// Records the position a move led to (or the start).
+    pub fn push(&mut self, pos: &Position) {
+        if pos.halfmoves() == 0 {
+            self.reversible_from = self.keys.len();
+        }
+        self.keys.push(pos.repetition_key());
+    }
+
+    /// Forgets every position: a null move (a pass, in analysis) breaks
+    /// every repetition.
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.reversible_from = 0;
+    }
+
+    /// How many positions are recorded.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// `true` if none is.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Keeps the first `len` positions only (a move taken back).
+    pub fn truncate(&mut self, len: usize) {
+        self.keys.truncate(len);
+        if self.reversible_from >= len {
+            // Where the last irreversible move before `len` stood is not
+            // kept; comparing from the start is slower, never wrong.
+            self.reversible_from = 0;
+        }
+    }
+
+    /// How many times `pos` has stood on the board (FIDE 9.2.3).
+    pub fn occurrences(&self, pos: &Position) -> usize {
+        let key = pos.repetition_key();
+        self.keys[self.reversible_from.min(self.keys.len())..]
+            .iter()
+            .filter(|&&k| k == key)
+            .count()
+    }
+
+    /// How many times the last position recorded has stood on the board
+    /// (0 if none is).
+    pub fn repetitions(&self) -> usize {
+        self.positions_of_last().count()
+    }
+
+    /// Where the last position recorded stood before, and stands now: the
+    /// indices of its occurrences (0 the start, `n` after the `n`-th move
+    /// recorded), in order.
+    pub fn positions_of_last(&self) -> impl Iterator<Item = usize> + '_ {
+        let last = self.keys.last().copied();
+        let from = self.reversible_from.min(self.keys.len());
+        self.keys[from..]
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &k)| Some(k) == last)
+            .map(move |(i, _)| from + i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::Uci;
+
+    fn play(pos: &mut Position, history: &mut History, moves: &[&str]) {
+        for mv in moves {
+            let m = mv.parse::<Uci>().unwrap().to_move(pos).unwrap();
+            pos.play(m).unwrap();
+            history.push(pos);
+        }
+    }
+
+    #[test]
+    fn knights_out_and_back_repeat_the_start() {
+        let mut pos = Position::new();
+        let mut history = History::new(&pos);
+        let round = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        play(&mut pos, &mut history, &round);
+        assert_eq!(history.repetitions(), 2);
+        play(&mut pos, &mut history, &round);
+        assert_eq!(history.repetitions(), 3);
+        assert_eq!(history.positions_of_last().collect::<Vec<_>>(), [0, 4, 8]);
+        assert_eq!(history.occurrences(&Position::new()), 3);
+        // A move taken back: the start has stood twice.
+        history.truncate(5);
+        assert_eq!(history.occurrences(&Position::new()), 2);
+    }
+
+    #[test]
+    fn a_pawn_move_ends_every_repetition() {
+        let mut pos = Position::new();
+        let mut history = History::new(&pos);
+        play(
+            &mut pos,
+            &mut history,
+            &["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"],
+        );
+        assert_eq!(history.repetitions(), 1);
+        assert_eq!(history.occurrences(&Position::new()), 0);
+        assert_eq!(history.len(), 6);
+    }
+}

@@ -1,0 +1,90 @@
+//! The schema's versioned migrations, one list per backend, built into the
+//! binary from `migrations/` beside the crate's manifest.
+//!
+//! They are the files `sqlx migrate` reads (version, then description,
+//! in the file name) and are recorded as it records them, with the same
+//! checksums, in `_sqlx_migrations`: either tool can bring a database up
+//! to date. A new version is a new file here and in the list below; an
+//! applied one is never edited (its checksum would no longer match).
+
+use std::borrow::Cow;
+
+use futures_util::future::BoxFuture;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{MigrateError, Migration, MigrationSource, MigrationType, Migrator};
+
+/// Migrations in order: version, description, SQL.
+#[derive(Debug)]
+pub(super) struct Embedded(&'static [(i64, &'static str, &'static str)]);
+
+/// SQLite's.
+pub(super) const SQLITE: Embedded = Embedded(&[(
+    1,
+    "games events accounts",
+    include_str!("../../migrations/sqlite/0001_games_events_accounts.sql"),
+)]);
+
+/// PostgreSQL's.
+pub(super) const POSTGRES: Embedded = Embedded(&[(
+    1,
+    "games events accounts",
+    include_str!("../../migrations/postgres/0001_games_events_accounts.sql"),
+)]);
+
+impl Embedded {
+    /// The migrator of this list. It takes a lock in the database while
+    /// it runs (on PostgreSQL, an advisory lock), so that nodes starting
+    /// together apply each migration once.
+    pub(super) async fn migrator(&'static self) -> Result<Migrator, MigrateError> {
+        Migrator::new(self).await
+    }
+}
+
+impl MigrationSource<'static> for &'static Embedded {
+    fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
+        let migrations = self
+            .0
+            .iter()
+            .map(|&(version, description, sql)| {
+                Migration::new(
+                    version,
+                    Cow::Borrowed(description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(sql),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(async move { Ok(migrations) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each list names every file of its folder, in order, under the
+    /// version and description of the file's name.
+    #[test]
+    fn every_migration_file_is_listed_in_order() {
+        for (folder, list) in [("sqlite", &SQLITE), ("postgres", &POSTGRES)] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("migrations")
+                .join(folder);
+            let mut files: Vec<String> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            files.sort();
+            let listed: Vec<String> = list
+                .0
+                .iter()
+                .map(|(v, d, _)| format!("{v:04}_{}.sql", d.replace(' ', "_")))
+                .collect();
+            assert_eq!(files, listed, "{folder}");
+            for ((_, _, sql), file) in list.0.iter().zip(&files) {
+                assert_eq!(*sql, std::fs::read_to_string(dir.join(file)).unwrap());
+            }
+        }
+    }
+}

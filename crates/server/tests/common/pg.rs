@@ -1,0 +1,45 @@
+//! The throwaway PostgreSQL cluster of a test binary: `scripts/pg-throwaway`,
+//! started at the first use and stopped when the binary exits (the script
+//! stops it when its standard input, held here, closes).
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+struct Cluster {
+    /// `postgres://arbiter@localhost/arbiter?host=SOCKET_DIR`.
+    url: String,
+    /// Held until the process exits: its standard input keeps the cluster up.
+    _script: Mutex<Child>,
+}
+
+fn cluster() -> &'static Cluster {
+    static CLUSTER: OnceLock<Cluster> = OnceLock::new();
+    CLUSTER.get_or_init(|| {
+        let script =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg-throwaway");
+        let mut child = Command::new(&script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(
+            line.starts_with("postgres://"),
+            "scripts/pg-throwaway did not start PostgreSQL (see above)"
+        );
+        Cluster {
+            url: line.trim().to_string(),
+            _script: Mutex::new(child),
+        }
+    })
+}
+
+/// The URL of the database `name` on the cluster (made when first opened).
+pub fn url(name: &str) -> String {
+    cluster().url.replacen("/arbiter?", &format!("/{name}?"), 1)
+}
