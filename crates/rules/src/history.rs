@@ -34,6 +34,14 @@ pub struct History {
     reversible_from: usize,
 }
 
+/// A point of a [`History`] to rewind to: how many positions it held and
+/// where repetitions could start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    len: usize,
+    reversible_from: usize,
+}
+
 impl History {
     /// A history that starts at `start`.
     pub fn new(start: &Position) -> History {
@@ -67,14 +75,20 @@ impl History {
         self.keys.is_empty()
     }
 
-    /// Keeps the first `len` positions only (a move taken back).
-    pub fn truncate(&mut self, len: usize) {
-        self.keys.truncate(len);
-        if self.reversible_from >= len {
-            // Where the last irreversible move before `len` stood is not
-            // kept; comparing from the start is slower, never wrong.
-            self.reversible_from = 0;
+    /// Where the history stands now, to come back to with
+    /// [`History::rewind`].
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            len: self.keys.len(),
+            reversible_from: self.reversible_from,
         }
+    }
+
+    /// Forgets every position recorded since `checkpoint` (a move taken
+    /// back, an event the referee refused), exactly as it stood then.
+    pub fn rewind(&mut self, checkpoint: Checkpoint) {
+        self.keys.truncate(checkpoint.len);
+        self.reversible_from = checkpoint.reversible_from;
     }
 
     /// How many times `pos` has stood on the board (FIDE 9.2.3).
@@ -130,8 +144,21 @@ mod tests {
         assert_eq!(history.repetitions(), 3);
         assert_eq!(history.positions_of_last().collect::<Vec<_>>(), [0, 4, 8]);
         assert_eq!(history.occurrences(&Position::new()), 3);
-        // A move taken back: the start has stood twice.
-        history.truncate(5);
+    }
+
+    #[test]
+    fn a_rewind_restores_the_history_exactly() {
+        let mut pos = Position::new();
+        let mut history = History::new(&pos);
+        let round = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        play(&mut pos, &mut history, &round);
+        let before = history.clone();
+        let checkpoint = history.checkpoint();
+        // A pawn move, later taken back: the repetitions before it count again.
+        play(&mut pos, &mut history, &["e2e4", "g8f6", "g1f3"]);
+        assert_eq!(history.occurrences(&Position::new()), 0);
+        history.rewind(checkpoint);
+        assert_eq!(history, before);
         assert_eq!(history.occurrences(&Position::new()), 2);
     }
 

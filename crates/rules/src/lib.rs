@@ -39,7 +39,7 @@ pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use dispatch::{Backend, backend};
 pub use fen::{CastlingNotation, FenError, FenErrorKind, FenField};
-pub use history::History;
+pub use history::{Checkpoint, History};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{
     IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,

@@ -43,7 +43,8 @@ macro_rules! named_by_char {
         impl $name {
             #[doc = $char_doc]
             pub const fn char(self) -> char {
-                ($first as u8 + self as u8) as char
+                // `$first` is ASCII (`'a'` or `'1'`): its code fits a byte.
+                (($first as u32) as u8 + self as u8) as char
             }
 
             #[doc = $from_doc]

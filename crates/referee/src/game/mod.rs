@@ -156,7 +156,7 @@ type Decided = Result<Vec<Consequence>, Rejection>;
 struct Snapshot {
     state: State,
     plies: usize,
-    positions: usize,
+    positions: arbiter_rules::Checkpoint,
 }
 
 /// A rejection under `rule`.
@@ -245,15 +245,15 @@ impl Game {
     }
 
     /// What a rejected event must be rolled back to. The record (plies and
-    /// repetition keys) only grows, so its lengths are enough; the rest is
-    /// small and copied.
+    /// repetition keys) only grows, so its length and the history's
+    /// checkpoint are enough; the rest is small and copied.
     fn snapshot(&mut self) -> Snapshot {
         let plies = std::mem::take(&mut self.state.plies);
         let history = std::mem::take(&mut self.state.history);
         let snapshot = Snapshot {
             state: self.state.clone(),
             plies: plies.len(),
-            positions: history.len(),
+            positions: history.checkpoint(),
         };
         self.state.plies = plies;
         self.state.history = history;
@@ -264,7 +264,7 @@ impl Game {
         let mut plies = std::mem::take(&mut self.state.plies);
         let mut history = std::mem::take(&mut self.state.history);
         plies.truncate(saved.plies);
-        history.truncate(saved.positions);
+        history.rewind(saved.positions);
         self.state = saved.state;
         self.state.plies = plies;
         self.state.history = history;
