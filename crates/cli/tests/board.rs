@@ -31,7 +31,7 @@ struct Server {
 
 fn server() -> Server {
     let dir = tempfile::tempdir().unwrap();
-    let process = serve::Process::start(&dir.path().join("db.sqlite"), &[]);
+    let process = serve::Process::start(dir.path().join("db.sqlite"), &[]);
     Server { _dir: dir, process }
 }
 

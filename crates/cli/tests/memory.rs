@@ -11,7 +11,7 @@ mod serve;
 #[tokio::test]
 async fn the_server_asks_the_kernel_for_no_huge_pages() {
     let dir = tempfile::tempdir().unwrap();
-    let server = serve::Process::start(&dir.path().join("arbiter.db"), &[]);
+    let server = serve::Process::start(dir.path().join("arbiter.db"), &[]);
     let client = serve::Client::new(&server.base);
     for _ in 0..20 {
         client.create("300+2").await;
