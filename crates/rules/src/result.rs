@@ -103,6 +103,14 @@ impl FromStr for GameResult {
     }
 }
 
+/// A result in a message reads as its score (`1-0`), the same in every
+/// language.
+impl arbiter_messages::ToArg for GameResult {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Text(self.to_string().into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,13 +136,5 @@ mod tests {
         }
         assert_eq!(GameResult::Draw.winner(), None);
         assert_eq!(GameResult::Unknown.winner(), None);
-    }
-}
-
-/// A result in a message reads as its score (`1-0`), the same in every
-/// language.
-impl arbiter_messages::ToArg for GameResult {
-    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
-        arbiter_messages::Arg::Text(self.to_string().into())
     }
 }
