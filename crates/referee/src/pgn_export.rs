@@ -48,13 +48,20 @@ pub fn to_pgn_game(game: &Game) -> arbiter_pgn::Game {
     }
     // The standard's one `TimeControl` cannot state two controls: when the
     // sides' differ, it says unknown (`?`) and each side has its own tag.
+    // A record that names each side's control (TCEC's do) with the same
+    // control for both keeps it as the game's one `TimeControl`.
     match &setup.black_time_control {
-        None => tags.insert("TimeControl", setup.time_control.to_string()),
-        Some(black) => {
+        Some(black) if *black != setup.time_control => {
             tags.insert("TimeControl", TimeControl::Unknown.to_string());
             tags.insert("WhiteTimeControl", setup.time_control.to_string());
             tags.insert("BlackTimeControl", black.to_string());
         }
+        Some(black) => {
+            tags.insert("TimeControl", setup.time_control.to_string());
+            tags.insert("WhiteTimeControl", setup.time_control.to_string());
+            tags.insert("BlackTimeControl", black.to_string());
+        }
+        None => tags.insert("TimeControl", setup.time_control.to_string()),
     }
     if let Some(o) = game.outcome() {
         tags.insert("Termination", o.termination.pgn_tag());
