@@ -464,7 +464,7 @@ $('copy-pgn').onclick = async () => {
 // Routine entries (moves and clock presses) are folded together; the
 // decisions (offers, claims, penalties, the end) stand out.
 const ROUTINE = new Set(['move_made', 'clock_pressed', 'adjusted', 'touched', 'clock_started']);
-const DECISION = new Set(['game_over', 'claim_refused', 'illegal_move_completed', 'position_restored', 'increment_granted', 'time_added', 'illegal_move_stands']);
+const DECISION = new Set(['game_over', 'claim_refused', 'takeback_refused', 'illegal_move_completed', 'position_restored', 'increment_granted', 'time_added', 'illegal_move_stands']);
 
 function consequences(entry) {
   const v = entry.verdict;

@@ -128,3 +128,86 @@ fn from_pgn_referees_recorded_games() {
     assert_eq!(states[13]["result"], "1/2-1/2");
     assert_eq!(states[13]["termination"], "flag_fall_opponent_cannot_mate");
 }
+
+/// The frozen log of an online game in which Black asks for a takeback,
+/// leaves, comes back, leaves again and loses on White's claim.
+fn online_log() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../referee/tests/logs/replay__online_takeback_and_a_player_who_left.jsonl")
+}
+
+#[test]
+fn a_takeback_refused_and_a_claim_on_a_player_who_left_are_decided_from_the_log() {
+    let out = Command::cargo_bin("arbiter")
+        .unwrap()
+        .arg("replay")
+        .arg(online_log())
+        .assert()
+        .success();
+    let lines = lines(&out.get_output().stdout);
+    assert_eq!(lines.len(), 11, "{lines:?}");
+    let takeback = &lines[3];
+    assert_eq!(takeback["event"]["kind"], "request_takeback");
+    assert_eq!(takeback["verdict"], "accepted");
+    let refused = &takeback["consequences"][0];
+    assert_eq!(refused["effect"], "takeback_refused");
+    assert_eq!(refused["ruling"]["rule"], "FIDE 4.7");
+    assert_eq!(
+        refused["ruling"]["message"]["en"],
+        "a move once made cannot be taken back"
+    );
+    assert_eq!(refused["ruling"]["message"]["zh"], "着法一经完成不得收回");
+    let left = &lines[5]["consequences"][0];
+    assert_eq!(left["effect"], "player_left");
+    assert_eq!(left["claim_from_ms"], 63_500);
+    assert_eq!(
+        left["ruling"]["message"]["zh"],
+        "黑方已离开对局：黑方若 60 秒内未回来，对方可要求判胜"
+    );
+    let early = &lines[6];
+    assert_eq!(early["verdict"], "rejected");
+    assert_eq!(early["rule"], "FIDE 11.2.3");
+    assert_eq!(
+        early["message"]["en"],
+        "Black has not left the game long enough for a claim"
+    );
+    assert_eq!(
+        early["message"]["zh"],
+        "黑方离开对局的时间不足，不能要求判胜"
+    );
+    assert_eq!(lines[7]["consequences"][0]["effect"], "player_returned");
+    let claim = &lines[9];
+    assert_eq!(claim["verdict"], "accepted");
+    assert_eq!(claim["consequences"][0]["effect"], "game_over");
+    let state = &lines[10];
+    assert_eq!(state["result"], "1-0");
+    assert_eq!(state["termination"], "arbiter_decision");
+    assert_eq!(state["rule"], "FIDE 11.2.3");
+    assert_eq!(
+        state["message"]["en"],
+        "Black left the game and did not come back in time: Black loses the game"
+    );
+    assert_eq!(state["message"]["zh"], "黑方离开对局且未按时回来：黑方判负");
+}
+
+#[test]
+fn the_scoresheet_of_a_game_won_on_a_claim_gives_the_reason_in_each_language() {
+    for (language, reason) in [
+        (
+            "en",
+            "Black left the game and did not come back in time: Black loses the game",
+        ),
+        ("zh", "黑方离开对局且未按时回来：黑方判负"),
+    ] {
+        let out = Command::cargo_bin("arbiter")
+            .unwrap()
+            .arg("replay")
+            .arg(online_log())
+            .args(["--output", "scoresheet", "--language", language])
+            .assert()
+            .success();
+        let sheet = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(sheet.contains(reason), "{language}: {sheet}");
+        assert!(sheet.contains("FIDE 11.2.3"), "{language}: {sheet}");
+    }
+}

@@ -120,6 +120,30 @@ pub enum EventKind {
     /// it ends without a result, as if never played (FIDE 12.2; lichess's
     /// abort).
     Abort,
+    /// A player asks to take back a move, as online platforms let players
+    /// do. The Laws know no takeback: a move once made stands (FIDE 4.7;
+    /// `classic: 离手无悔`). The referee refuses it and the request stays on
+    /// the record.
+    RequestTakeback,
+    /// Online, the arbiter (the server, which sees the connections) notes
+    /// that `side` has left the game. A player may not leave without the
+    /// arbiter's permission (FIDE 11.2.3): if he is not back within
+    /// `claim_after_ms`, his opponent may claim the win.
+    PlayerLeft {
+        /// Who left.
+        side: Color,
+        /// How long the opponent waits before he may claim, in ms.
+        claim_after_ms: u64,
+    },
+    /// Online, the arbiter notes that `side`, who had left, is back.
+    PlayerReturned {
+        /// Who came back.
+        side: Color,
+    },
+    /// Online, a player claims the win: his opponent left the game and has
+    /// not come back within the time the arbiter gave (FIDE 11.2.3;
+    /// lichess's "claim victory").
+    ClaimVictory,
     /// The player with under two minutes left asks for a 5-second increment
     /// for both (Guidelines III.4); it counts as a draw offer.
     RequestIncrement,

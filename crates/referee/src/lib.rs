@@ -44,7 +44,7 @@ pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
 pub use outcome::{Outcome, Termination};
-pub use reason::{Infraction, Reason};
+pub use reason::{Infraction, Reason, Seconds};
 pub use rule::{ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{
     ColoursReversed, DrawMode, DrawRule, EmptyPress, FlagCall, IllegalMovePenalty, IllegalMoveRule,

@@ -516,11 +516,61 @@ arbiter_messages::messages! {
         } = "referee-not-gone-long-enough",
         /// A takeback asked for (FIDE 4.7).
         NoTakeback = "referee-no-takeback",
+        /// A player left the game; the time he has to come back.
+        PlayerLeft {
+            /// The side.
+            side: Color,
+            /// The time to come back.
+            seconds: Seconds,
+        } = "referee-player-left",
+        /// A player noted gone a second time.
+        AlreadyLeft {
+            /// The side.
+            side: Color,
+        } = "referee-already-left",
+        /// A player who had left is back.
+        PlayerReturned {
+            /// The side.
+            side: Color,
+        } = "referee-player-returned",
+        /// A return, or a claim, about a player who is there.
+        NotLeft {
+            /// The side.
+            side: Color,
+        } = "referee-not-left",
+        /// The win: the opponent left and did not come back in time.
+        LeftTheGame {
+            /// The side that left.
+            side: Color,
+        } = "referee-left-the-game",
+        /// Leaving or claiming over the board, where the arbiter sees the
+        /// players and rules himself.
+        AbsenceRuledByArbiter = "referee-absence-ruled-by-arbiter",
         /// A ruling read back from its JSON, in the words it was received in.
         Received {
             /// The words, language by language.
             message: Message,
         } = "referee-received",
+    }
+}
+
+/// A span of time as the messages write it: in seconds, with the
+/// milliseconds only when there are any (`60`, `0.3`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Seconds {
+    /// The span, in milliseconds.
+    pub ms: u64,
+}
+
+impl arbiter_messages::ToArg for Seconds {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        let (whole, ms) = (self.ms / 1000, self.ms % 1000);
+        let text = if ms == 0 {
+            whole.to_string()
+        } else {
+            format!("{whole}.{ms:03}").trim_end_matches('0').to_string()
+        };
+        arbiter_messages::Arg::Text(text.into())
     }
 }
 

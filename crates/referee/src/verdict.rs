@@ -118,6 +118,21 @@ pub enum Effect {
     },
     /// A wrong draw claim.
     ClaimRefused,
+    /// A takeback asked for and refused: the move stands (FIDE 4.7).
+    TakebackRefused,
+    /// Online, a player has left the game; unless he comes back, his
+    /// opponent may claim the win from `claim_from_ms` on (FIDE 11.2.3).
+    PlayerLeft {
+        /// Who left.
+        side: Color,
+        /// From when the opponent may claim, on the game's time line.
+        claim_from_ms: u64,
+    },
+    /// A player who had left is back: no claim against him.
+    PlayerReturned {
+        /// Who came back.
+        side: Color,
+    },
     /// A 5-second increment for both, from now on.
     IncrementGranted {
         /// The increment, ms.

@@ -330,3 +330,59 @@ async fn the_favicon_is_served() {
         assert!(r.text().await.unwrap().contains("<svg"));
     }
 }
+
+#[tokio::test]
+async fn takebacks_and_a_claim_on_a_player_who_left_are_events_the_referee_decides() {
+    let s = Server::start().await;
+    let (id, white, black, arbiter) = tokens(&s.started_game("300+3").await);
+    assert_eq!(s.mv(&id, &white, "e2e4").await.0, 200);
+    // A takeback is taken onto the record and refused.
+    let (status, body) = s
+        .event(&id, Some(&white), json!({"kind": "request_takeback"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let refused = &body["verdict"]["consequences"][0];
+    assert_eq!(refused["effect"], "takeback_refused", "{body}");
+    assert_eq!(refused["ruling"]["rule"], "FIDE 4.7");
+    // Nobody has left: no claim.
+    let (status, body) = s
+        .event(&id, Some(&black), json!({"kind": "claim_victory"}))
+        .await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["rule"], "FIDE 11.2.3");
+    assert_eq!(body["message"]["en"], "White has not left the game");
+    assert_eq!(body["message"]["zh"], "白方并未离开对局");
+    // Only the arbiter notes who left.
+    let left = json!({"kind": "player_left", "side": "black", "claim_after_ms": 0});
+    let (status, body) = s.event(&id, Some(&white), left.clone()).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["rule"], "FIDE 12.1");
+    let (status, body) = s.event(&id, Some(&arbiter), left).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["verdict"]["consequences"][0]["effect"], "player_left");
+    let (status, body) = s
+        .event(&id, Some(&white), json!({"kind": "claim_victory"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let view = s.view(&id).await;
+    assert_eq!(view["result"], "1-0");
+    assert_eq!(view["outcome"]["termination"], "arbiter_decision");
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");
+    let log = s.get_json(&format!("/api/games/{id}/log")).await;
+    let kinds: Vec<&str> = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "start",
+            "move",
+            "request_takeback",
+            "player_left",
+            "claim_victory"
+        ]
+    );
+}

@@ -187,6 +187,197 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
     assert_eq!(s.view(&id).await["status"], "started");
 }
 
+/// The kinds of a game's stored events, in order.
+async fn logged_kinds(s: &Server, id: &str) -> Vec<String> {
+    let log = s.get_json(&format!("/api/games/{id}/log")).await;
+    log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The consequences of the `seq`-th event, as the referee decides them again
+/// from the stored record.
+async fn ruled(s: &Server, id: &str, seq: usize) -> Value {
+    let rulings = s.get_json(&format!("/api/games/{id}/rulings")).await;
+    rulings["rulings"][seq]["verdict"].clone()
+}
+
+/// Opens Black's web page on a game (a player is present while one is open).
+async fn black_at_the_board(
+    s: &Server,
+    id: &str,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use futures_util::{SinkExt, StreamExt};
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
+            .await
+            .unwrap();
+    let auth = json!({"type": "auth", "token": token}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::text(auth))
+        .await
+        .unwrap();
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
+            .await
+            .expect("a message in time")
+            .unwrap()
+            .unwrap();
+        let Ok(text) = msg.to_text() else { continue };
+        let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+        if value["type"] == "role" {
+            assert_eq!(value["role"], "black");
+            return ws;
+        }
+    }
+}
+
+#[test]
+fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (asked, aborted, claimed) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let alice = account(&s, "Alice").await;
+        let bob = account(&s, "Bob").await;
+
+        // A takeback: the referee refuses it, and the request is on the record.
+        let asked = challenge_accepted(&s, &alice, &bob).await;
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{asked}/move/e2e4"), &alice)
+                .await
+                .0,
+            200
+        );
+        let (status, body) =
+            post(&s, &format!("/api/board/game/{asked}/takeback/yes"), &alice).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["rule"], "FIDE 4.7", "{body}");
+        assert_eq!(
+            body["message"]["en"],
+            "a move once made cannot be taken back"
+        );
+        assert_eq!(body["message"]["zh"], "着法一经完成不得收回");
+        assert_eq!(body["verdict"]["verdict"], "accepted", "{body}");
+        assert_eq!(
+            body["verdict"]["consequences"][0]["effect"], "takeback_refused",
+            "{body}"
+        );
+        // No request ever stands, so there is none to decline.
+        let declined = post(&s, &format!("/api/bot/game/{asked}/takeback/no"), &bob).await;
+        assert_eq!(declined, (200, json!({"ok": true})));
+        assert_eq!(
+            logged_kinds(&s, &asked).await,
+            ["start", "move", "request_takeback"]
+        );
+        // The game goes on from where it stood.
+        assert_eq!(
+            post(&s, &format!("/api/bot/game/{asked}/move/e7e5"), &bob)
+                .await
+                .0,
+            200
+        );
+
+        // An abort before Black has moved.
+        let aborted = challenge_accepted(&s, &alice, &bob).await;
+        assert_eq!(
+            post(&s, &format!("/api/board/game/{aborted}/move/d2d4"), &alice)
+                .await
+                .0,
+            200
+        );
+        assert_eq!(
+            post(&s, &format!("/api/bot/game/{aborted}/abort"), &bob)
+                .await
+                .0,
+            200
+        );
+
+        // Black leaves a game; once the time given has passed, White's claim
+        // wins it.
+        let created = s
+            .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3"}))
+            .await;
+        let (claimed, white, black, _) = common::tokens(&created);
+        let mut white_board =
+            Lines::open(&s, &format!("/api/board/game/stream/{claimed}"), &white).await;
+        assert_eq!(white_board.next().await["type"], "gameFull");
+        let ws = black_at_the_board(&s, &claimed, &black).await;
+        assert_eq!(white_board.next().await["status"], "started");
+        let claim = format!("/api/board/game/{claimed}/claim-victory");
+        let (status, body) = post(&s, &claim, &white).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(body["rule"], "FIDE 11.2.3", "{body}");
+        assert_eq!(
+            body["message"]["en"], "Black has not left the game",
+            "{body}"
+        );
+        drop(ws);
+        assert_eq!(white_board.next().await["type"], "opponentGone");
+        let (status, body) = post(&s, &claim, &white).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(
+            body["message"]["zh"], "黑方离开对局的时间不足，不能要求判胜",
+            "{body}"
+        );
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(post(&s, &claim, &white).await, (200, json!({"ok": true})));
+        (asked, aborted, claimed)
+    });
+    // The server stops with every task it ran; another reads the record.
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+
+        assert_eq!(
+            logged_kinds(&s, &asked).await,
+            ["start", "move", "request_takeback", "move"]
+        );
+        let refused = &ruled(&s, &asked, 2).await["consequences"][0];
+        assert_eq!(refused["effect"], "takeback_refused", "{refused}");
+        assert_eq!(refused["ruling"]["rule"], "FIDE 4.7");
+        assert_eq!(s.view(&asked).await["status"], "started");
+
+        assert_eq!(logged_kinds(&s, &aborted).await, ["start", "move", "abort"]);
+        let view = s.view(&aborted).await;
+        assert_eq!(view["result"], "*");
+        assert_eq!(view["outcome"]["termination"], "aborted");
+        assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 12.2");
+
+        let kinds = logged_kinds(&s, &claimed).await;
+        assert_eq!(kinds, ["start", "player_left", "claim_victory"]);
+        let log = s.get_json(&format!("/api/games/{claimed}/log")).await;
+        let left = &log["events"][1]["event"];
+        assert_eq!(left["actor"], "arbiter");
+        assert_eq!(left["side"], "black");
+        assert_eq!(left["claim_after_ms"], 300);
+        assert_eq!(log["events"][2]["event"]["actor"], "white");
+        let won = &ruled(&s, &claimed, 2).await["consequences"][0];
+        assert_eq!(won["effect"], "game_over", "{won}");
+        assert_eq!(won["termination"], "arbiter_decision");
+        let view = s.view(&claimed).await;
+        assert_eq!(view["result"], "1-0");
+        assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");
+        assert_eq!(
+            view["outcome"]["ruling"]["message"]["en"],
+            "Black left the game and did not come back in time: Black loses the game"
+        );
+        assert_eq!(
+            view["outcome"]["ruling"]["message"]["zh"],
+            "黑方离开对局且未按时回来：黑方判负"
+        );
+        let store = common::open_store(&path).await;
+        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        assert!(report.findings.is_empty(), "{:?}", report.findings);
+        store.close().await;
+    });
+}
+
 #[tokio::test]
 async fn exports_short_links_and_public_data_answer_as_lichess() {
     let s = Server::start().await;

@@ -1,9 +1,11 @@
 //! The game: a fold over events.
 
+mod absence;
 mod arrival;
 mod draws;
 mod endings;
 mod illegal;
+mod takeback;
 mod touch_move;
 mod turn;
 
@@ -117,6 +119,9 @@ struct State {
     /// The player whose released move ended the game (FIDE 4.7, 5.1.1,
     /// 5.2): his clock press, still due by habit, changes nothing.
     ended_by_release: Option<Color>,
+    /// For a player the record has gone from the game (online), the moment
+    /// from which his opponent may claim the win (FIDE 11.2.3).
+    left: ByColor<Option<u64>>,
 }
 
 /// A game under the Competition Rules: set up once, then fed events.
@@ -193,6 +198,7 @@ impl Game {
             moves_made: ByColor::default(),
             outcome: None,
             ended_by_release: None,
+            left: ByColor::default(),
         };
         Ok(Game {
             setup,
@@ -231,7 +237,7 @@ impl Game {
         }
         let due = self.let_time_pass(event.at_ms);
         let saved = self.snapshot();
-        match self.decide(&event) {
+        match self.decide_and_note_presence(&event) {
             Ok(consequences) => {
                 self.state.last_at_ms = event.at_ms;
                 self.events.push(event);
@@ -273,6 +279,19 @@ impl Game {
     /// Lets time pass to `now`: the same as a [`EventKind::Tick`] event.
     pub fn tick(&mut self, now_ms: u64) -> Verdict {
         self.apply(Event::new(crate::Actor::Arbiter, now_ms, EventKind::Tick))
+    }
+
+    /// Decides `event`; a player the record had gone from the game who
+    /// acts is there again, and the record says so first (FIDE 11.2.3).
+    fn decide_and_note_presence(&mut self, event: &Event) -> Decided {
+        let mut consequences = self.decide(event)?;
+        if let Some(player) = event.actor.color()
+            && !matches!(event.kind, EventKind::Tick)
+            && let Some(back) = self.came_back(player)
+        {
+            consequences.insert(0, back);
+        }
+        Ok(consequences)
     }
 
     fn decide(&mut self, event: &Event) -> Decided {
@@ -321,6 +340,14 @@ impl Game {
             (EventKind::PiecesDisplaced, Some(p)) => Ok(vec![self.pieces_displaced(p)]),
             (EventKind::Resign, Some(p)) => self.resign(p, at),
             (EventKind::Abort, Some(p)) => self.abort(p, at),
+            (
+                EventKind::PlayerLeft {
+                    side,
+                    claim_after_ms,
+                },
+                None,
+            ) => self.player_left(*side, *claim_after_ms, at),
+            (EventKind::PlayerReturned { side }, None) => self.player_returned(*side),
             (_, None) => Err(reject(Rule::fide("12.1"), Reason::ArbiterDoesNotPlay)),
             (kind, Some(player)) => {
                 self.require_started()?;
@@ -343,6 +370,8 @@ impl Game {
                         self.claim_draw(player, *claim, mv.as_deref(), at)
                     }
                     EventKind::RequestIncrement => self.request_increment(player, at),
+                    EventKind::RequestTakeback => self.request_takeback(),
+                    EventKind::ClaimVictory => self.claim_victory(player, at),
                     _ => unreachable_kind(),
                 }
             }

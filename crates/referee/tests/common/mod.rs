@@ -12,6 +12,10 @@
 //! end    1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
 //! ```
 //!
+//! Online presence: `0 arbiter left black 30000` (the side, then the ms
+//! the opponent waits before a claim), `0 arbiter returned black`,
+//! `0 white claim-victory`; `0 white takeback` asks for a takeback.
+//!
 //! `=> ok` expects acceptance, `=> rejected RULE` a rejection citing RULE,
 //! `=> cites RULE` an acceptance one of whose consequences (or what fell
 //! due before it) cites RULE. `end` checks the result, termination and rule
@@ -196,6 +200,17 @@ fn parse_event(words: &[&str]) -> Result<Event, String> {
         "claim-flag" => EventKind::ClaimFlag,
         "resign" => EventKind::Resign,
         "abort" => EventKind::Abort,
+        "takeback" => EventKind::RequestTakeback,
+        "left" => EventKind::PlayerLeft {
+            side: side(arg(3)?)?,
+            claim_after_ms: arg(4)?
+                .parse()
+                .map_err(|_| format!("bad claim_after_ms {}", words[4]))?,
+        },
+        "returned" => EventKind::PlayerReturned {
+            side: side(arg(3)?)?,
+        },
+        "claim-victory" => EventKind::ClaimVictory,
         "request-increment" => EventKind::RequestIncrement,
         "grant-increment" => EventKind::GrantIncrement,
         "colours-reversed" => EventKind::ColoursReversed,
@@ -210,6 +225,14 @@ fn parse_event(words: &[&str]) -> Result<Event, String> {
         k => return Err(format!("unknown event {k}")),
     };
     Ok(Event::new(actor, at, kind))
+}
+
+fn side(word: &str) -> Result<arbiter_rules::Color, String> {
+    match word {
+        "white" => Ok(arbiter_rules::Color::White),
+        "black" => Ok(arbiter_rules::Color::Black),
+        other => Err(format!("bad side {other}")),
+    }
 }
 
 /// Moves alternating from `at`, one second apart, as online events.

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_referee::{Actor, Event, EventKind, Game, GameResult, Rule, Verdict};
+use arbiter_referee::{Actor, Event, EventKind, Game, Mode};
 use arbiter_rules::{ByColor, Color};
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
@@ -36,7 +36,8 @@ pub struct Context {
     /// The one writer every game's events are committed through.
     pub writer: Writer,
     /// How long a player's connections must stay closed before the
-    /// opponent may claim the win.
+    /// opponent may claim the win (given to the referee with each
+    /// `player_left` event).
     pub gone_grace: Duration,
     /// How long a finished game nobody watches stays in memory.
     pub idle_unload: Duration,
@@ -72,7 +73,8 @@ struct GameActor {
     present: ByColor<u32>,
     /// Each player has joined at least once (online games start then).
     seen: ByColor<bool>,
-    gone_since: ByColor<Option<Instant>>,
+    /// Each player's connections are all closed (since he had one).
+    gone: ByColor<bool>,
     /// Web pages watching without a seat.
     spectators: u32,
     /// A player's standing rematch offer, once the game is over.
@@ -115,7 +117,7 @@ pub fn spawn(
         updates,
         present: ByColor::default(),
         seen: ByColor::default(),
-        gone_since: ByColor::default(),
+        gone: ByColor::default(),
         spectators: 0,
         rematch_offer: None,
         rematch_agreed: false,
@@ -189,10 +191,6 @@ impl GameActor {
                 let _ = reply.send(self.chat.clone());
             }
             Command::Read(f) => f(&self.game),
-            Command::ClaimVictory { color, reply } => {
-                let verdict = self.claim_victory(color).await;
-                let _ = reply.send(verdict);
-            }
             Command::Watch { present } => {
                 self.spectators = if present {
                     self.spectators + 1
@@ -256,9 +254,24 @@ impl GameActor {
         &mut self,
         ruled: Option<(Actor, &'static str, WrittenVerdict)>,
     ) -> Result<(), ActError> {
+        if !self.write_pending().await? {
+            return Ok(());
+        }
+        self.announce(ruled);
+        if self.game.outcome().is_some() {
+            let view = self.view(0);
+            (self.ctx.on_finish)(&self.meta, &view);
+        }
+        Ok(())
+    }
+
+    /// Makes every event applied since the last write durable (`false`:
+    /// there was none). On a storage failure the game goes back to what is
+    /// durable.
+    async fn write_pending(&mut self) -> Result<bool, ActError> {
         let events = &self.game.events()[self.stored..];
         if events.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
         let mut ops = Vec::with_capacity(events.len() + 1);
         let mut link = self.link.clone();
@@ -289,12 +302,7 @@ impl GameActor {
         }
         self.link = link;
         self.stored = self.game.events().len();
-        self.announce(ruled);
-        if finished.is_some() {
-            let view = self.view(0);
-            (self.ctx.on_finish)(&self.meta, &view);
-        }
-        Ok(())
+        Ok(true)
     }
 
     fn roll_back(&mut self) {
@@ -351,19 +359,26 @@ impl GameActor {
         } else {
             was.saturating_sub(1)
         };
+        let now = *count;
         let playing = self.game.outcome().is_none();
         let grace = self.ctx.gone_grace.as_secs();
-        if was > 0 && *count == 0 {
-            *self.gone_since.get_mut(color) = Some(Instant::now());
+        if was > 0 && now == 0 {
+            *self.gone.get_mut(color) = true;
             if playing {
                 let _ = self.updates.send(Update::Gone {
                     color,
                     gone: true,
                     claim_win_in_seconds: grace,
                 });
+                let claim_after_ms = self.ctx.gone_grace.as_millis() as u64;
+                self.note_presence(EventKind::PlayerLeft {
+                    side: color,
+                    claim_after_ms,
+                })
+                .await;
             }
-        } else if was == 0 && *count > 0 {
-            let was_gone = self.gone_since.get_mut(color).take().is_some();
+        } else if was == 0 && now > 0 {
+            let was_gone = std::mem::take(self.gone.get_mut(color));
             if playing && was_gone {
                 let _ = self.updates.send(Update::Gone {
                     color,
@@ -371,9 +386,40 @@ impl GameActor {
                     claim_win_in_seconds: 0,
                 });
             }
+            // The record, not this run's memory, says who left: a player
+            // noted gone before a restart is noted back too.
+            if playing && self.game.has_left(color) {
+                self.note_presence(EventKind::PlayerReturned { side: color })
+                    .await;
+            }
         }
-        if (was == 0) != (*count == 0) {
+        if (was == 0) != (now == 0) {
             self.announce_presence();
+        }
+    }
+
+    /// Puts on the record, as the arbiter, that a player left or came back
+    /// (online only: over the board the arbiter sees who is at the board),
+    /// for the referee to decide a claim from. Watchers already had
+    /// [`Update::Gone`]: the event is written, not announced again.
+    async fn note_presence(&mut self, kind: EventKind) {
+        if self.game.setup().mode != Mode::Online || !self.game.is_started() {
+            return;
+        }
+        let now = self.now_ms();
+        if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
+            // A flag that fell first is announced as usual.
+            let verdict = self.game.tick(now);
+            let _ = self
+                .commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
+                .await;
+        }
+        if self
+            .game
+            .apply(Event::new(Actor::Arbiter, now, kind))
+            .is_accepted()
+        {
+            let _ = self.write_pending().await;
         }
     }
 
@@ -416,47 +462,11 @@ impl GameActor {
     /// Online, the server (as arbiter) starts the clock once both players
     /// have come to the board (FIDE 6.5); over the board, the arbiter does.
     async fn start_when_seated(&mut self) {
-        let online = self.game.setup().mode == arbiter_referee::Mode::Online;
+        let online = self.game.setup().mode == Mode::Online;
         if online && !self.game.is_started() && self.seen.white && self.seen.black {
             let _ = self.act(Actor::Arbiter, EventKind::Start).await;
         }
     }
-
-    /// The win claimed by `color` because the opponent has been gone for
-    /// the grace period: the server, as arbiter, declares it (FIDE 11.2.3:
-    /// a player may not leave the playing venue without permission).
-    async fn claim_victory(&mut self, color: Color) -> Result<WrittenVerdict, ActError> {
-        let opponent = !color;
-        let gone_long_enough = self
-            .gone_since
-            .get(opponent)
-            .is_some_and(|since| since.elapsed() >= self.ctx.gone_grace);
-        if !gone_long_enough {
-            return Ok(WrittenVerdict::new(not_gone_verdict(opponent)));
-        }
-        let (en, zh) = opponent.names();
-        self.act(
-            Actor::Arbiter,
-            EventKind::DeclareResult {
-                result: GameResult::win_for(color),
-                rule: Rule::fide("11.2.3"),
-                reason: format!("{en} left the game / {zh}离开对局"),
-            },
-        )
-        .await
-    }
-}
-
-fn not_gone_verdict(opponent: Color) -> Verdict {
-    Verdict::rejected(
-        Vec::new(),
-        arbiter_referee::Rejection {
-            ruling: arbiter_referee::Ruling::new(
-                Rule::fide("11.2.3"),
-                arbiter_referee::Reason::NotGoneLongEnough { side: opponent },
-            ),
-        },
-    )
 }
 
 /// The event kind's name as in the log (`move`, `offer_draw`...).
@@ -476,6 +486,10 @@ pub fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::ClaimFlag => "claim_flag",
         EventKind::Resign => "resign",
         EventKind::Abort => "abort",
+        EventKind::RequestTakeback => "request_takeback",
+        EventKind::PlayerLeft { .. } => "player_left",
+        EventKind::PlayerReturned { .. } => "player_returned",
+        EventKind::ClaimVictory => "claim_victory",
         EventKind::RequestIncrement => "request_increment",
         EventKind::GrantIncrement => "grant_increment",
         EventKind::ColoursReversed => "colours_reversed",

@@ -256,10 +256,6 @@ pub(super) enum Command {
     ChatLog {
         reply: oneshot::Sender<Vec<ChatLine>>,
     },
-    ClaimVictory {
-        color: Color,
-        reply: oneshot::Sender<Result<WrittenVerdict, ActError>>,
-    },
     Read(Box<dyn FnOnce(&arbiter_referee::Game) + Send>),
     Watch {
         present: bool,
@@ -344,13 +340,6 @@ impl GameHandle {
         let (reply, wait) = oneshot::channel();
         self.send(Command::ChatLog { reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)
-    }
-
-    /// `color` claims the win because the opponent has left.
-    pub async fn claim_victory(&self, color: Color) -> Result<WrittenVerdict, ActError> {
-        let (reply, wait) = oneshot::channel();
-        self.send(Command::ClaimVictory { color, reply }).await?;
-        wait.await.map_err(|_| ActError::Stopped)?
     }
 
     /// Reads the referee's game (for the PGN, the scoresheet...).

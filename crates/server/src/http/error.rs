@@ -1,7 +1,7 @@
 //! Errors as HTTP answers: a status and `{"error": …}`, the shape lichess
 //! clients expect too.
 
-use arbiter_referee::Verdict;
+use arbiter_referee::{Ruling, Verdict};
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -26,10 +26,13 @@ pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
     /// 400 (lichess routes) or 422 (Arbiter's own): the referee refused.
-    #[error("{}", rejection_text(.verdict))]
+    #[error("{}", refusal_text(.refusal.as_deref()))]
     Rejected {
         /// The verdict, with its rule and messages.
         verdict: Box<Verdict>,
+        /// The ruling that refused: the rejection, or the consequence of
+        /// an accepted request that the referee answered with no.
+        refusal: Option<Box<Ruling>>,
         /// The status to answer with.
         status: StatusCode,
     },
@@ -41,9 +44,9 @@ pub enum ApiError {
     Internal(String),
 }
 
-fn rejection_text(v: &Verdict) -> String {
-    v.rejection()
-        .map(|r| format!("{} ({})", r.ruling.message().text("en"), r.ruling.rule))
+fn refusal_text(refusal: Option<&Ruling>) -> String {
+    refusal
+        .map(|r| format!("{} ({})", r.message().text("en"), r.rule))
         .unwrap_or_default()
 }
 
@@ -51,6 +54,18 @@ impl ApiError {
     /// The referee's refusal, answered with `status`.
     pub fn rejected(verdict: Verdict, status: StatusCode) -> ApiError {
         ApiError::Rejected {
+            refusal: verdict.rejection().map(|r| Box::new(r.ruling.clone())),
+            verdict: Box::new(verdict),
+            status,
+        }
+    }
+
+    /// A request the referee took on the record and answered with no
+    /// (`refusal`, one of the verdict's consequences: a takeback), answered
+    /// with `status` as a refusal is.
+    pub fn refused(refusal: Ruling, verdict: Verdict, status: StatusCode) -> ApiError {
+        ApiError::Rejected {
+            refusal: Some(Box::new(refusal)),
             verdict: Box::new(verdict),
             status,
         }
@@ -69,11 +84,14 @@ impl IntoResponse for ApiError {
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let mut body = json!({"error": self.to_string()});
-        if let ApiError::Rejected { verdict, .. } = &self
-            && let Some(r) = verdict.rejection()
+        if let ApiError::Rejected {
+            verdict,
+            refusal: Some(r),
+            ..
+        } = &self
         {
-            body["rule"] = json!(r.ruling.rule);
-            body["message"] = json!(r.ruling.message());
+            body["rule"] = json!(r.rule);
+            body["message"] = json!(r.message());
             body["verdict"] = json!(verdict);
         }
         (status, Json(body)).into_response()

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_referee::{DrawClaim, EventKind, GameSetup, Player, Rule, TimeControl};
+use arbiter_referee::{DrawClaim, Effect, EventKind, GameSetup, Player, TimeControl};
 use arbiter_rules::Color;
 use axum::Json;
 use axum::body::{Body, Bytes};
@@ -356,31 +356,35 @@ pub async fn draw(
     act_as(&game, color, kind).await
 }
 
-/// `POST /api/{board,bot}/game/{id}/takeback/{accept}`: the Laws know no
-/// takeback, so `no` is always fine and `yes` is refused (FIDE 4.7).
+/// `POST /api/{board,bot}/game/{id}/takeback/{accept}`: `yes` asks the
+/// referee, who refuses every takeback (the Laws know none, FIDE 4.7) and
+/// keeps the request on the record; the answer is 400 with his ruling, as
+/// nothing was taken back. `no` is always fine: no request ever stands to
+/// be declined.
 pub async fn takeback(
     State(hub): State<Arc<Hub>>,
     Path((id, word)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Ok200 {
     let game = find(&hub, &id).await?;
-    player(&hub, &game, &headers).await?;
+    let color = player(&hub, &game, &headers).await?;
     if !answer(&word)? {
         return ok();
     }
-    Err(ApiError::rejected(
-        refusal(Rule::fide("4.7"), arbiter_referee::Reason::NoTakeback),
-        StatusCode::BAD_REQUEST,
-    ))
-}
-
-fn refusal(rule: Rule, reason: arbiter_referee::Reason) -> arbiter_referee::Verdict {
-    arbiter_referee::Verdict::rejected(
-        Vec::new(),
-        arbiter_referee::Rejection {
-            ruling: arbiter_referee::Ruling::new(rule, reason),
-        },
-    )
+    let verdict = game.act(color.into(), EventKind::RequestTakeback).await?;
+    let refused = verdict
+        .verdict()
+        .consequences()
+        .iter()
+        .find(|c| c.effect == Effect::TakebackRefused);
+    match refused {
+        Some(c) => Err(ApiError::refused(
+            c.ruling.clone(),
+            verdict.verdict().clone(),
+            StatusCode::BAD_REQUEST,
+        )),
+        None => accepted(verdict),
+    }
 }
 
 /// `POST /api/{board,bot}/game/{id}/resign`.
@@ -406,7 +410,9 @@ pub async fn abort(
     act_as(&game, color, EventKind::Abort).await
 }
 
-/// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left.
+/// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left;
+/// the referee decides from the record whether he has been gone long
+/// enough (FIDE 11.2.3).
 pub async fn claim_victory(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -414,8 +420,7 @@ pub async fn claim_victory(
 ) -> Ok200 {
     let game = find(&hub, &id).await?;
     let color = player(&hub, &game, &headers).await?;
-    let verdict = game.claim_victory(color).await?;
-    accepted(verdict)
+    act_as(&game, color, EventKind::ClaimVictory).await
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-draw`: a threefold claim, or
