@@ -3,11 +3,8 @@
 // board and game differ marked. A module of its own: the game page's socket
 // hands it each `board` message as an `arbiter:board` event (a socket of its
 // own would count as one more spectator).
-import { lang } from './i18n.js';
+import { t } from './i18n.js';
 
-const TITLE = { en: 'Electronic board', zh: '电子棋盘' };
-const SAME = { en: 'the board stands as the game', zh: '棋盘与对局一致' };
-const DIFFER = { en: 'differs from the game on', zh: '与对局不同的格：' };
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
                 k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 
@@ -38,8 +35,7 @@ function card() {
 
 function render(board) {
   const el = card();
-  const l = lang();
-  el.querySelector('h2').textContent = TITLE[l];
+  el.querySelector('h2').textContent = t('eboardTitle');
   const grid = el.querySelector('.eboard-grid');
   grid.replaceChildren();
   const differs = new Set(board.differences);
@@ -54,8 +50,8 @@ function render(board) {
     grid.appendChild(sq);
   });
   el.querySelector('.eboard-note').textContent = board.differences.length
-    ? `${DIFFER[l]} ${board.differences.join(' ')}`
-    : SAME[l];
+    ? `${t('eboardDiffer')} ${board.differences.join(' ')}`
+    : t('eboardSame');
 }
 
 window.addEventListener('arbiter:board', (e) => render(e.detail));

@@ -2,7 +2,7 @@
 // rulings, the arbiter's tools. The server decides everything: this page
 // only shows its views and sends what the person does.
 import { Chessground } from './vendor/chessground.min.js';
-import { applyStrings, t, said, sideName, clockText, el, lang } from './i18n.js';
+import { applyStrings, t, tn, said, sideName, moveText, clockText, el } from './i18n.js';
 import { positions, material } from './replay.js';
 import * as sound from './sound.js';
 
@@ -153,7 +153,7 @@ function playerGone(color, gone) {
 
 function notice(key, color) {
   notices.push({ key, color, at: Date.now() });
-  toast(t(key, sideName(color)), null, false);
+  toast(t(key, { side: sideName(color) }), null, false);
 }
 
 function act(event, done) {
@@ -311,7 +311,7 @@ function renderPresence() {
   }
   const w = $('watchers');
   w.hidden = !view;
-  w.textContent = t('watching', presence.spectators);
+  w.textContent = tn('watching', presence.spectators);
   w.dataset.count = String(presence.spectators);
 }
 
@@ -368,7 +368,7 @@ function renderStatus() {
   } else if (view.status === 'created') {
     box.replaceChildren(el('div', { text: t('waiting') }));
   } else {
-    box.replaceChildren(el('div', { text: t('toMove', sideName(view.turn)) + (view.check ? ' ' + t('check') : '') }));
+    box.replaceChildren(el('div', { text: t('toMove', { side: sideName(view.turn) }) + (view.check ? ' ' + t('check') : '') }));
   }
 }
 
@@ -377,14 +377,13 @@ function renderOffer() {
   const box = $('offer');
   box.hidden = !by || view.status !== 'started';
   if (box.hidden) return;
-  $('offer-text').textContent = t('drawOffered', sideName(by));
+  $('offer-text').textContent = t('drawOffered', { side: sideName(by) });
   const answer = myColor() && myColor() !== by;
   $('accept').hidden = !answer; $('decline').hidden = !answer;
 }
 
 function renderMoves() {
   const rows = [];
-  const zh = lang() === 'zh';
   // Moves are numbered from the starting position's move number.
   const startFen = view.head.fen;
   let number = startFen ? Number(startFen.split(' ')[5]) || 1 : 1;
@@ -392,7 +391,7 @@ function renderMoves() {
   const shown = shownPly();
   let row = null;
   plies.forEach((p, i) => {
-    const text = (zh ? p.chinese : p.san) + (p.offered_draw ? ' (=)' : '');
+    const text = moveText(p) + (p.offered_draw ? ' (=)' : '');
     const cell = el('td', { class: 'mv' + (browsing() && i === shown - 1 ? ' shown' : '') + (i === plies.length - 1 ? ' last' : ''),
       text, 'data-ply': String(i + 1), onclick: () => goTo(i + 1) });
     if (p.side === 'white' || !row) {
@@ -409,7 +408,7 @@ function renderMoves() {
   const b = $('browsing');
   b.hidden = !browsing();
   if (browsing()) {
-    b.replaceChildren(el('span', { text: t('browsing', shown, plies.length) }),
+    b.replaceChildren(el('span', { text: t('browsing', { shown, total: plies.length }) }),
       el('button', { type: 'button', text: t('backToLive'), onclick: () => goTo(null) }));
     box.querySelector('.shown')?.scrollIntoView({ block: 'nearest' });
   } else {
@@ -452,7 +451,7 @@ $('mute').onclick = () => { sound.setMuted(!sound.muted()); renderMute(); };
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    toast(t('copiedWhat', button.textContent), null, false);
+    toast(t('copiedWhat', { what: button.textContent }), null, false);
   } catch { toast(text, null, false); }
 }
 $('copy-fen').onclick = () => view && copy(browsing() ? boards()[cursor].fen : view.fen, $('copy-fen'));
@@ -482,8 +481,8 @@ function whoAndWhen(entry) {
   const firstBlack = view.head.fen && view.head.fen.split(' ')[1] === 'b';
   const index = plies - 1 + (firstBlack ? 1 : 0);
   const number = start + Math.floor(index / 2);
-  const san = lang() === 'zh' ? p.chinese : p.san;
-  return `${who} · ${t('afterMove', `${number}${p.side === 'white' ? '.' : '…'} ${san}`)}`;
+  const san = moveText(p);
+  return `${who} · ${t('afterMove', { move: `${number}${p.side === 'white' ? '.' : '…'} ${san}` })}`;
 }
 
 function renderRulings() {
@@ -495,7 +494,7 @@ function renderRulings() {
     if (!folded.length) return;
     const moves = folded.filter((c) => c.effect === 'clock_pressed' || c.effect === 'move_made').length;
     items.push(el('details', { class: 'routine', 'data-testid': 'routine' },
-      el('summary', { text: t('routine', moves, folded.length) }),
+      el('summary', { text: (moves ? tn('routineMoves', moves) : tn('routineEntries', folded.length)) }),
       ...folded.map((c) => el('div', { class: 'ruling' }, el('span', { class: 'rule', text: c.ruling.rule }), said(c.ruling.message)))));
     folded = [];
   };
@@ -552,7 +551,7 @@ function renderOver() {
   $('rematch').hidden = !mine;
   $('rematch').textContent = theirs ? t('acceptRematch') : rematch.asked ? t('rematchSent') : t('rematch');
   $('rematch').disabled = !!(rematch.asked && !theirs);
-  $('over-rematch-note').textContent = rematch.offeredBy ? t('rematchOffered', sideName(rematch.offeredBy)) : '';
+  $('over-rematch-note').textContent = rematch.offeredBy ? t('rematchOffered', { side: sideName(rematch.offeredBy) }) : '';
   renderStatus();
 }
 

@@ -1,13 +1,13 @@
 // The printable scoresheet: the head the seeds ask for (names, date and
 // time, place), the moves in pairs, the result and its reason.
-import { applyStrings, t, said, clockText, el, lang } from './i18n.js';
+import { applyStrings, t, said, moveText, clockText, el } from './i18n.js';
 
 const id = location.pathname.split('/')[2];
 let sheet = null;
 
 function entry(e) {
   if (!e) return el('td', {});
-  const text = (lang() === 'zh' ? e.chinese : e.san) + (e.offered_draw ? ' (=)' : '');
+  const text = moveText(e) + (e.offered_draw ? ' (=)' : '');
   return el('td', {}, text, e.clock_ms != null ? el('span', { class: 't', text: clockText(e.clock_ms) }) : null);
 }
 
