@@ -197,8 +197,9 @@ pub enum Decision {
 /// moment (`due`: a flag that fell before it), then the decision on the
 /// event itself.
 ///
-/// Only the referee makes verdicts (through [`Verdict::accepted`] and
-/// [`Verdict::rejected`]); everybody else reads them.
+/// Only the referee makes verdicts: their constructors are the crate's
+/// own, so no server or tool can rule in its place. Everybody else reads
+/// them (or reads one back from its JSON).
 ///
 /// ```
 /// use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup};
@@ -225,7 +226,7 @@ pub struct Verdict {
 
 impl Verdict {
     /// The event accepted, with what it caused, after what was `due`.
-    pub fn accepted(due: Vec<Consequence>, consequences: Vec<Consequence>) -> Verdict {
+    pub(crate) fn accepted(due: Vec<Consequence>, consequences: Vec<Consequence>) -> Verdict {
         Verdict {
             due,
             decision: Decision::Accepted { consequences },
@@ -233,7 +234,7 @@ impl Verdict {
     }
 
     /// The event refused, after what was `due`.
-    pub fn rejected(due: Vec<Consequence>, rejection: Rejection) -> Verdict {
+    pub(crate) fn rejected(due: Vec<Consequence>, rejection: Rejection) -> Verdict {
         Verdict {
             due,
             decision: Decision::Rejected { rejection },
