@@ -3,14 +3,8 @@
 // board and game differ marked. A module of its own: the game page's socket
 // hands it each `board` message as an `arbiter:board` event (a socket of its
 // own would count as one more spectator).
-import { lang } from './i18n.js';
+import { t } from './i18n.js';
 
-const TITLE = { en: 'Electronic board', zh: '电子棋盘' };
-const SAME = { en: 'the board stands as the game', zh: '棋盘与对局一致' };
-const DIFFER = { en: 'differs from the game on', zh: '与对局不同的格：' };
-const DISTURBED = { en: 'knocked over, not yet restored:', zh: '碰倒尚未复原：' };
-const BATTERY = { en: 'board battery', zh: '棋盘电量' };
-const CLOCK_LOW = { en: 'clock battery low', zh: '棋钟电量不足' };
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
                 k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 
@@ -42,8 +36,7 @@ function card() {
 
 function render(board) {
   const el = card();
-  const l = lang();
-  el.querySelector('h2').textContent = TITLE[l];
+  el.querySelector('h2').textContent = t('eboardTitle');
   const grid = el.querySelector('.eboard-grid');
   grid.replaceChildren();
   const differs = new Set(board.differences);
@@ -64,14 +57,14 @@ function render(board) {
     grid.appendChild(sq);
   });
   el.querySelector('.eboard-note').textContent = board.differences.length
-    ? `${DIFFER[l]} ${board.differences.join(' ')}`
-    : SAME[l];
+    ? t('eboardDiffer', { squares: board.differences.join(' ') })
+    : t('eboardSame');
   const knocked = el.querySelector('.eboard-disturbed');
   knocked.hidden = disturbed.size === 0;
-  knocked.textContent = `${DISTURBED[l]} ${[...disturbed].join(' ')}`;
+  knocked.textContent = t('eboardDisturbed', { squares: [...disturbed].join(' ') });
   const power = [];
-  if (board.battery != null) power.push(`${BATTERY[l]} ${board.battery} %`);
-  if (board.clock_battery_low) power.push(CLOCK_LOW[l]);
+  if (board.battery != null) power.push(t('eboardBattery', { percent: board.battery }));
+  if (board.clock_battery_low) power.push(t('eboardClockLow'));
   const line = el.querySelector('.eboard-power');
   line.hidden = power.length === 0;
   line.textContent = power.join(' · ');

@@ -2,7 +2,7 @@
 // rulings, the arbiter's tools. The server decides everything: this page
 // only shows its views and sends what the person does.
 import { Chessground } from './vendor/chessground.min.js';
-import { applyStrings, t, said, sideName, clockText, el, lang } from './i18n.js';
+import { applyStrings, t, tn, said, sideName, rulesetName, moveText, clockText, el } from './i18n.js';
 import { positions, material } from './replay.js';
 import * as sound from './sound.js';
 
@@ -60,7 +60,7 @@ function showMissing() {
   // Nothing to link to, nobody's seat.
   for (const x of ['role', 'watchers', 'sheet-link', 'pgn-link']) $(x).hidden = true;
   document.body.dataset.status = 'missing';
-  document.title = `${t('notFound')} · Arbiter`;
+  document.title = `${t('notFound')} · ${t('title')}`;
 }
 
 let everOpened = false;
@@ -131,7 +131,7 @@ function receive(msg) {
     case 'rematch':
       if (msg.link) { location.assign(msg.link); break; }
       rematch.offeredBy = msg.offered_by;
-      if (msg.offered_by !== myColor()) { sound.play('notify'); notice('rematchOffered', msg.offered_by); }
+      if (msg.offered_by !== myColor()) { sound.play('notify'); notice('rematchOffered', msg.offered_by, t('rematchOffered', { side: sideName(msg.offered_by) })); }
       renderOver(); break;
     case 'error':
       toast(msg.error, null, true); break;
@@ -144,16 +144,17 @@ function playerGone(color, gone) {
   if (color === myColor()) return;
   clearTimeout(goneTimer[color]);
   if (gone) {
-    goneTimer[color] = setTimeout(() => { goneTimer[color] = null; notice('gone', color); }, 3000);
+    goneTimer[color] = setTimeout(() => { goneTimer[color] = null; notice('gone', color, t('gone', { side: sideName(color) })); }, 3000);
   } else if (notices.some((n) => n.key === 'gone' && n.color === color && !n.answered)) {
     for (const n of notices) if (n.key === 'gone' && n.color === color) n.answered = true;
-    notice('back', color);
+    notice('back', color, t('back', { side: sideName(color) }));
   }
 }
 
-function notice(key, color) {
+// A notice is kept under its catalogue key, for tests to find, and shown.
+function notice(key, color, text) {
   notices.push({ key, color, at: Date.now() });
-  toast(t(key, sideName(color)), null, false);
+  toast(text, null, false);
 }
 
 function act(event, done) {
@@ -272,8 +273,9 @@ function askPromotion(orig, dest) {
   const color = myColor();
   pendingPromotion = { orig, dest };
   const row = $('promotion-row');
-  row.replaceChildren(...[['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']].map(([letter, name]) => {
-    const b = el('button', { type: 'button', title: t(name), 'data-testid': `promote-${letter}` });
+  const choices = [['q', 'queen', t('queen')], ['r', 'rook', t('rook')], ['b', 'bishop', t('bishop')], ['n', 'knight', t('knight')]];
+  row.replaceChildren(...choices.map(([letter, name, title]) => {
+    const b = el('button', { type: 'button', title, 'data-testid': `promote-${letter}` });
     // Inside a .cg-wrap so that chessground's piece set draws it.
     b.append(el('div', { class: 'cg-wrap promo-piece' }, el('piece', { class: `${name} ${color}` })));
     b.onclick = () => { $('promotion').hidden = true; pendingPromotion = null; sendMove(orig + dest + letter); };
@@ -289,10 +291,10 @@ function renderPlayers() {
   for (const [slot, color] of [['player-top', top], ['player-bottom', bottom]]) {
     const box = $(slot);
     const name = box.querySelector('.name');
-    const you = myColor() === color ? ` (${t('you')})` : '';
+    const shown = myColor() === color ? t('nameYou', { name: view.head[color] }) : view.head[color];
     name.replaceChildren(
       el('span', { class: `dot ${color}` }),
-      el('span', { text: view.head[color] + you }),
+      el('span', { text: shown }),
       el('span', { class: 'presence', 'data-testid': `presence-${color}` }));
     box.dataset.color = color;
   }
@@ -311,7 +313,7 @@ function renderPresence() {
   }
   const w = $('watchers');
   w.hidden = !view;
-  w.textContent = t('watching', presence.spectators);
+  w.textContent = tn('watching', presence.spectators);
   w.dataset.count = String(presence.spectators);
 }
 
@@ -368,7 +370,7 @@ function renderStatus() {
   } else if (view.status === 'created') {
     box.replaceChildren(el('div', { text: t('waiting') }));
   } else {
-    box.replaceChildren(el('div', { text: t('toMove', sideName(view.turn)) + (view.check ? ' ' + t('check') : '') }));
+    box.replaceChildren(el('div', { text: t('toMove', { side: sideName(view.turn) }) + (view.check ? ' ' + t('check') : '') }));
   }
 }
 
@@ -377,14 +379,13 @@ function renderOffer() {
   const box = $('offer');
   box.hidden = !by || view.status !== 'started';
   if (box.hidden) return;
-  $('offer-text').textContent = t('drawOffered', sideName(by));
+  $('offer-text').textContent = t('drawOffered', { side: sideName(by) });
   const answer = myColor() && myColor() !== by;
   $('accept').hidden = !answer; $('decline').hidden = !answer;
 }
 
 function renderMoves() {
   const rows = [];
-  const zh = lang() === 'zh';
   // Moves are numbered from the starting position's move number.
   const startFen = view.head.fen;
   let number = startFen ? Number(startFen.split(' ')[5]) || 1 : 1;
@@ -392,7 +393,7 @@ function renderMoves() {
   const shown = shownPly();
   let row = null;
   plies.forEach((p, i) => {
-    const text = (zh ? p.chinese : p.san) + (p.offered_draw ? ' (=)' : '');
+    const text = moveText(p) + (p.offered_draw ? ' (=)' : '');
     const cell = el('td', { class: 'mv' + (browsing() && i === shown - 1 ? ' shown' : '') + (i === plies.length - 1 ? ' last' : ''),
       text, 'data-ply': String(i + 1), onclick: () => goTo(i + 1) });
     if (p.side === 'white' || !row) {
@@ -409,7 +410,7 @@ function renderMoves() {
   const b = $('browsing');
   b.hidden = !browsing();
   if (browsing()) {
-    b.replaceChildren(el('span', { text: t('browsing', shown, plies.length) }),
+    b.replaceChildren(el('span', { text: t('browsing', { shown, total: plies.length }) }),
       el('button', { type: 'button', text: t('backToLive'), onclick: () => goTo(null) }));
     box.querySelector('.shown')?.scrollIntoView({ block: 'nearest' });
   } else {
@@ -452,7 +453,7 @@ $('mute').onclick = () => { sound.setMuted(!sound.muted()); renderMute(); };
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    toast(t('copiedWhat', button.textContent), null, false);
+    toast(t('copiedWhat', { what: button.textContent }), null, false);
   } catch { toast(text, null, false); }
 }
 $('copy-fen').onclick = () => view && copy(browsing() ? boards()[cursor].fen : view.fen, $('copy-fen'));
@@ -482,8 +483,8 @@ function whoAndWhen(entry) {
   const firstBlack = view.head.fen && view.head.fen.split(' ')[1] === 'b';
   const index = plies - 1 + (firstBlack ? 1 : 0);
   const number = start + Math.floor(index / 2);
-  const san = lang() === 'zh' ? p.chinese : p.san;
-  return `${who} · ${t('afterMove', `${number}${p.side === 'white' ? '.' : '…'} ${san}`)}`;
+  const san = moveText(p);
+  return `${who} · ${t('afterMove', { move: `${number}${p.side === 'white' ? '.' : '…'} ${san}` })}`;
 }
 
 function renderRulings() {
@@ -495,7 +496,7 @@ function renderRulings() {
     if (!folded.length) return;
     const moves = folded.filter((c) => c.effect === 'clock_pressed' || c.effect === 'move_made').length;
     items.push(el('details', { class: 'routine', 'data-testid': 'routine' },
-      el('summary', { text: t('routine', moves, folded.length) }),
+      el('summary', { text: (moves ? tn('routineMoves', moves) : tn('routineEntries', folded.length)) }),
       ...folded.map((c) => el('div', { class: 'ruling' }, el('span', { class: 'rule', text: c.ruling.rule }), said(c.ruling.message)))));
     folded = [];
   };
@@ -533,7 +534,7 @@ function renderActions() {
   $('a-start').disabled = view.status !== 'created';
   $('arbiter-tools').classList.toggle('over', over);
   const r = $('role');
-  r.textContent = t(`role_${role}`);
+  r.textContent = { white: t('role_white'), black: t('role_black'), arbiter: t('role_arbiter') }[role] ?? t('role_spectator');
   r.className = `pill role-${role}`;
 }
 
@@ -552,7 +553,7 @@ function renderOver() {
   $('rematch').hidden = !mine;
   $('rematch').textContent = theirs ? t('acceptRematch') : rematch.asked ? t('rematchSent') : t('rematch');
   $('rematch').disabled = !!(rematch.asked && !theirs);
-  $('over-rematch-note').textContent = rematch.offeredBy ? t('rematchOffered', sideName(rematch.offeredBy)) : '';
+  $('over-rematch-note').textContent = rematch.offeredBy ? t('rematchOffered', { side: sideName(rematch.offeredBy) }) : '';
   renderStatus();
 }
 
@@ -569,8 +570,8 @@ function render() {
   if (!view) return;
   applyStrings(render);
   const h = view.head;
-  $('event').textContent = [h.event, h.round && `${t('round')} ${h.round}`, h.time_control, h.ruleset].filter(Boolean).join(' · ');
-  document.title = `${h.white} – ${h.black} · Arbiter`;
+  $('event').textContent = [h.event, h.round && t('roundNumber', { round: h.round }), h.time_control, h.ruleset && rulesetName(h.ruleset)].filter(Boolean).join(' · ');
+  document.title = `${h.white} – ${h.black} · ${t('title')}`;
   // What the page shows, for scripts and tests: whose turn, how many moves.
   Object.assign(document.body.dataset, { status: view.status, turn: view.turn, plies: String(view.moves.length) });
   if (cursor != null && cursor >= view.moves.length) cursor = null;

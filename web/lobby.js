@@ -29,9 +29,9 @@ export function describeTimeControl(text) {
     if (!m) return '';
     const [, moves, base, sep, extra] = m;
     const secs = Number(base);
-    const length = secs % 60 === 0 ? t('tcMinutes', secs / 60) : t('tcSeconds', secs);
-    let part = moves ? t('tcMoves', Number(moves), length) : length;
-    if (extra) part += ' ' + ({ d: t('tcDelay', Number(extra)), b: t('tcBronstein', Number(extra)) }[sep] || t('tcIncrement', Number(extra)));
+    const length = secs % 60 === 0 ? t('tcMinutes', { m: secs / 60 }) : t('tcSeconds', { s: secs });
+    let part = moves ? t('tcMoves', { n: Number(moves), base: length }) : length;
+    if (extra) part += ' ' + ({ d: t('tcDelay', { s: Number(extra) }), b: t('tcBronstein', { s: Number(extra) }) }[sep] || t('tcIncrement', { s: Number(extra) }));
     parts.push(part);
   }
   return parts.join(`, ${t('tcThen')} `);
@@ -69,7 +69,7 @@ form.addEventListener('submit', async (e) => {
 });
 
 // A game waiting for its players is not yet being played.
-const STATUS = { created: 'waiting', started: 'playing', over: 'over' };
+const statusText = (status) => ({ created: t('waiting'), started: t('playing'), over: t('over') })[status];
 
 let games = [];
 async function loadGames() {
@@ -91,7 +91,7 @@ function renderGames() {
         el('span', { class: 'res', text: g.result }),
         el('span', { class: 'meta' },
           [g.event, g.time_control].filter(Boolean).join(' · ') + ' · ',
-          el('span', { class: `status-${status}`, 'data-testid': 'game-status', text: t(STATUS[status]) }))));
+          el('span', { class: `status-${status}`, 'data-testid': 'game-status', text: statusText(status) }))));
   }));
 }
 

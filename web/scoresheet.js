@@ -1,34 +1,34 @@
 // The printable scoresheet: the head the classic rules ask for (names, date and
 // time, place), the moves in pairs, the result and its reason.
-import { applyStrings, t, said, clockText, el, lang } from './i18n.js';
+import { applyStrings, t, said, rulesetName, moveText, clockText, el } from './i18n.js';
 
 const id = location.pathname.split('/')[2];
 let sheet = null;
 
 function entry(e) {
   if (!e) return el('td', {});
-  const text = (lang() === 'zh' ? e.chinese : e.san) + (e.offered_draw ? ' (=)' : '');
+  const text = moveText(e) + (e.offered_draw ? ' (=)' : '');
   return el('td', {}, text, e.clock_ms != null ? el('span', { class: 't', text: clockText(e.clock_ms) }) : null);
 }
 
 function render() {
   if (!sheet) return;
   const h = sheet.header;
-  const field = (key, value) => el('div', {}, el('b', { text: t(key) }), value || '—');
+  const field = (label, value) => el('div', {}, el('b', { text: label }), value || '—');
   const rows = sheet.rows.map((r) => el('tr', {}, el('td', { class: 'n', text: r.number }), entry(r.white), entry(r.black)));
   const o = sheet.outcome;
   document.getElementById('sheet').replaceChildren(
     el('h1', { text: t('scoresheet') }),
     el('div', { class: 'head' },
-      field('event', h.event), field('site', h.site),
-      field('date', h.date), field('time', h.time),
-      field('white', h.white.name), field('black', h.black.name),
-      field('round', h.round), field('timeControl', `${h.time_control} (${h.ruleset})`)),
+      field(t('event'), h.event), field(t('site'), h.site),
+      field(t('date'), h.date), field(t('time'), h.time),
+      field(t('white'), h.white.name), field(t('black'), h.black.name),
+      field(t('round'), h.round), field(t('timeControl'), `${h.time_control} (${rulesetName(h.ruleset)})`)),
     el('table', { 'data-testid': 'sheet-moves' },
       el('thead', {}, el('tr', {}, el('th', { text: '#' }), el('th', { text: t('white') }), el('th', { text: t('black') }))),
       el('tbody', {}, ...rows)),
     el('div', { class: 'result', 'data-testid': 'sheet-result' },
-      el('b', { text: `${t('result')}: ${sheet.result}` }),
+      el('b', { text: t('resultIs', { result: sheet.result }) }),
       o ? el('span', {}, '  ', said(o.ruling.message), ` (${o.ruling.rule})`) : null),
     el('div', { class: 'tools' },
       el('button', { class: 'primary', text: t('print'), onclick: () => window.print() }),

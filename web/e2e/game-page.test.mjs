@@ -227,6 +227,23 @@ test('a custom time control in the lobby, periods included', async () => {
   await lobby.click('[data-lang-switch]');
   await lobby.fill('[data-testid=custom-time-control]', '900+10');
   assert.equal(await lobby.textContent('[data-testid=custom-reading]'), '15 分钟 每步加 10 秒');
+  // The rulesets are named in the page's language; names typed stay.
+  assert.equal(await lobby.textContent('select[name=ruleset] option[value=classic]'), '经典规则');
+  assert.equal(await lobby.textContent('select[name=ruleset] option[value=fide-blitz]'), 'FIDE 超快棋');
+  assert.equal(await lobby.inputValue('input[name=white]'), 'Max');
+  // The default names are the sides' names in the page's language, until
+  // someone types others.
+  const zh = await open(`${server.base}/`, { ready: 'form#create', lang: 'zh' });
+  await zh.waitForFunction(() => document.querySelector('input[name=white]').value !== '');
+  assert.equal(await zh.inputValue('input[name=white]'), '白方');
+  assert.equal(await zh.inputValue('input[name=black]'), '黑方');
+  assert.equal(await zh.title(), '裁判');
+  await zh.fill('input[name=black]', 'Bo');
+  await zh.click('[data-lang-switch]');
+  assert.equal(await zh.inputValue('input[name=white]'), 'White');
+  assert.equal(await zh.inputValue('input[name=black]'), 'Bo');
+  assert.equal(await zh.title(), 'Arbiter');
+  await zh.context().close();
 });
 
 test('the phone layout does not overflow, and the pages have a favicon', async () => {
@@ -407,6 +424,12 @@ test('the game page at desktop and phone widths, in English and Chinese', async 
       const flip = await page.getAttribute('[data-testid=flip]', 'title');
       assert.equal(flip, lang === 'zh' ? '翻转棋盘' : 'Flip the board');
       assert.equal(await page.textContent('[data-testid=copy-pgn]'), lang === 'zh' ? '复制 PGN' : 'Copy PGN');
+      // The head's round and ruleset, the player's own name and the title
+      // are the catalogue's words too.
+      await page.waitForFunction(() => document.body.dataset.status);
+      assert.equal(await page.textContent('#event'), lang === 'zh' ? '俱乐部赛 · 第 2 轮 · 300+3 · FIDE 超快棋' : '俱乐部赛 · Round 2 · 300+3 · FIDE blitz');
+      assert.equal(await page.textContent('#player-bottom .name'), lang === 'zh' ? '李伟（你）' : '李伟 (you)');
+      assert.equal(await page.title(), lang === 'zh' ? '李伟 – Hikaru · 裁判' : '李伟 – Hikaru · Arbiter');
       await shot(page, `gp-11-${name}-${lang}`);
       await page.context().close();
     }

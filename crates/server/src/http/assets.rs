@@ -112,8 +112,37 @@ pub async fn scoresheet_page(Path(_id): Path<String>) -> Response {
     page("scoresheet.html", SCORESHEET)
 }
 
+/// The message catalogues as a JavaScript module, `export const
+/// CATALOGUES = {"en": {…}, "zh": {…}};`: the page reads the very
+/// catalogues the referee's messages are rendered from, so a new language
+/// is a new catalogue file and nothing else.
+fn catalogues_module() -> &'static str {
+    static MODULE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    MODULE.get_or_init(|| {
+        let entries: Vec<String> = arbiter_messages::catalogues()
+            .iter()
+            .map(|c| format!("{:?}: {}", c.language(), c.source().trim_end()))
+            .collect();
+        format!(
+            "export const CATALOGUES = {{\n{}\n}};\n",
+            entries.join(",\n")
+        )
+    })
+}
+
 /// `GET /assets/{file}`.
 pub async fn asset(Path(file): Path<String>) -> Response {
+    if file == "catalogues.js" {
+        return (
+            [
+                (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            catalogues_module(),
+        )
+            .into_response();
+    }
     match ASSETS.iter().find(|(name, _, _)| *name == file) {
         Some((name, kind, bytes)) => (
             [
