@@ -209,17 +209,6 @@ async fn games_are_listed_and_unknown_ones_are_404() {
     assert_eq!(r.status(), 404);
 }
 
-async fn get_json(s: &Server, path: &str) -> serde_json::Value {
-    s.http
-        .get(s.url(path))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn the_rulings_are_made_again_from_the_record() {
     let s = Server::start().await;
@@ -238,7 +227,7 @@ async fn the_rulings_are_made_again_from_the_record() {
         .event(&id, Some(&black), json!({"kind": "decline_draw"}))
         .await;
     assert_eq!(decline.0, 200);
-    let rulings = get_json(&s, &format!("/api/games/{id}/rulings")).await;
+    let rulings = s.get_json(&format!("/api/games/{id}/rulings")).await;
     let rulings = rulings["rulings"].as_array().unwrap();
     let kinds: Vec<&str> = rulings
         .iter()
@@ -307,7 +296,7 @@ async fn the_list_tells_waiting_games_from_those_being_played() {
         )
         .await;
     let (waiting, ..) = tokens(&waiting);
-    let list = get_json(&s, "/api/games").await;
+    let list = s.get_json("/api/games").await;
     let status = |id: &str| {
         list["games"]
             .as_array()

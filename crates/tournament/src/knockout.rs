@@ -199,6 +199,10 @@ impl KnockoutMatch {
 mod tests {
     use super::*;
 
+    fn won(winner: StartNo, stage: usize) -> MatchState {
+        MatchState::Won { winner, stage }
+    }
+
     fn world_cup() -> MatchFormat {
         MatchFormat::new(2)
             .then(Stage {
@@ -228,13 +232,7 @@ mod tests {
             }
         ));
         m.record(Colour::Black, GameResult::Draw);
-        assert_eq!(
-            m.state(&world_cup()),
-            MatchState::Won {
-                winner: 1,
-                stage: 0
-            }
-        );
+        assert_eq!(m.state(&world_cup()), won(1, 0));
     }
 
     #[test]
@@ -261,22 +259,10 @@ mod tests {
         };
         // Armageddon: a draw wins for Black.
         m.record(Colour::Black, GameResult::Draw);
-        assert_eq!(
-            m.state(&world_cup()),
-            MatchState::Won {
-                winner: 5,
-                stage: 3
-            }
-        );
+        assert_eq!(m.state(&world_cup()), won(5, 3));
         m.games.pop();
         m.record(Colour::White, GameResult::Draw);
-        assert_eq!(
-            m.state(&world_cup()),
-            MatchState::Won {
-                winner: 60,
-                stage: 3
-            }
-        );
+        assert_eq!(m.state(&world_cup()), won(60, 3));
         m.record(Colour::White, GameResult::Draw);
         assert_eq!(m.state(&world_cup()), MatchState::Overplayed);
     }
@@ -293,13 +279,7 @@ mod tests {
             MatchState::NextGame { game: 3, .. }
         ));
         m.record(Colour::White, GameResult::Loss);
-        assert_eq!(
-            m.state(&six),
-            MatchState::Won {
-                winner: 3,
-                stage: 0
-            }
-        );
+        assert_eq!(m.state(&six), won(3, 0));
     }
 
     #[test]

@@ -188,10 +188,10 @@ fn compare_accelerated_rounds(
 }
 
 /// The virtual points of Baku acceleration (C.04.5.1) for the player at
-/// `rank` (from 0, in pairing-number order) in round `round` (from 0): the
-/// upper half of the field (rounded up) gets them in the first half of the
-/// rounds (rounded up), a win's points in the first half of those (rounded
-/// up) and a draw's after.
+/// `rank` (from 0, in pairing-number order) in round `round` (from 0): group
+/// A, the first half of the field rounded up to an even number, gets them in
+/// the first half of the rounds (rounded up), a win's points in the first
+/// half of those (rounded up) and a draw's after.
 fn baku_virtual_points(
     players: usize,
     rounds: u32,
@@ -201,7 +201,8 @@ fn baku_virtual_points(
     draw: Points,
 ) -> Points {
     let accelerated = rounds.div_ceil(2);
-    if rank >= players.div_ceil(2) || round >= accelerated {
+    let group_a = 2 * players.div_ceil(4);
+    if rank >= group_a || round >= accelerated {
         Points::ZERO
     } else if round < accelerated.div_ceil(2) {
         win

@@ -26,8 +26,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_referee::{EventKind, GameSetup};
+use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::SinkExt as _;
 use serde::Deserialize;
@@ -35,8 +35,7 @@ use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use super::api::find;
-use super::error::ApiError;
+use super::seat::TheGame;
 use crate::game::{
     BoardSeen, ChatLine, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
     WrittenVerdict, kind_name,
@@ -139,15 +138,13 @@ fn parse(message: &str) -> Result<ClientMessage, serde_json::Error> {
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
     ws: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
-    Ok(ws
-        .max_message_size(MAX_MESSAGE)
+    TheGame(game): TheGame,
+) -> Response {
+    ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game, hub)))
+        .on_upgrade(move |socket| session(socket, game, hub))
 }
 
 /// A token bucket for one connection's messages.

@@ -9,9 +9,10 @@ use super::{Colour, Float, PairingCard, Round};
 /// How a round's scores are made for pairing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Acceleration {
-    /// Baku acceleration (C.04.5.1): the upper half of the field gets virtual
-    /// points in the first half of the rounds. Ignored when the file gives
-    /// its own accelerations (`XXA`, record 250).
+    /// Baku acceleration (C.04.5.1): group A, the first half of the field
+    /// rounded up to an even number, gets virtual points in the first half
+    /// of the rounds. Ignored when the file gives its own accelerations
+    /// (`XXA`, record 250).
     pub baku: bool,
 }
 
@@ -77,33 +78,28 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
         })
         .collect();
     if t.pair_by_rank {
-        valid.sort_by_key(|e| (e.player.stated_rank.unwrap_or(u32::MAX), e.player.start_no));
+        valid.sort_by_key(|e| pairing_order(e, true));
     }
-    let rank_of = |no: StartNo| valid.iter().position(|e| e.player.start_no == no);
     let system = &t.points;
     let baku = if acceleration.baku && t.entrants.iter().all(|e| e.accelerations.is_empty()) {
-        Some(baku_points(
-            valid.len(),
-            t.planned_rounds.unwrap_or(round),
-            system,
-        ))
+        Some(Baku::new(t, t.planned_rounds.unwrap_or(round)))
     } else {
         None
     };
-    let accel = |e: &crate::Entrant, rank: usize, index: usize| -> i64 {
+    let accel = |e: &crate::Entrant, index: usize| -> i64 {
         match &baku {
-            Some(table) => table(rank, index),
+            Some(baku) => baku.virtual_points(e, index, system),
             None => e.accelerations.get(index).map_or(0, |&p| tenths(p)),
         }
     };
     // Scores `back` rounds ago, with that round's acceleration.
-    let score_back = |e: &crate::Entrant, rank: usize, back: usize| -> i64 {
+    let score_back = |e: &crate::Entrant, back: usize| -> i64 {
         let cells = cells(e);
         let real: i64 = cells[..played - back]
             .iter()
             .map(|c| tenths(c.points(system)))
             .sum();
-        real + accel(e, rank, played - back)
+        real + accel(e, played - back)
     };
     let absent: Vec<StartNo> = if round as usize == played + 1 {
         let mut list = Vec::new();
@@ -130,7 +126,7 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
         }
         let history = cells(e);
         let real: i64 = history.iter().map(|c| tenths(c.points(system))).sum();
-        let score = real + accel(e, rank, played);
+        let score = real + accel(e, played);
         let mut colours = Vec::new();
         let mut forbidden = Vec::new();
         let mut bye_eligible = true;
@@ -162,10 +158,8 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
             let cell = &history[played - 1 - back];
             *float = match cell.outcome() {
                 Outcome::Played { opponent, .. } => {
-                    let mine = score_back(e, rank, back + 1);
-                    let theirs = t.entrant(opponent).map_or(0, |o| {
-                        score_back(o, rank_of(opponent).unwrap_or(usize::MAX), back + 1)
-                    });
+                    let mine = score_back(e, back + 1);
+                    let theirs = t.entrant(opponent).map_or(0, |o| score_back(o, back + 1));
                     match mine.cmp(&theirs) {
                         std::cmp::Ordering::Greater => Float::Down,
                         std::cmp::Ordering::Less => Float::Up,
@@ -224,26 +218,68 @@ fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Colour {
     Colour::White
 }
 
-/// Baku acceleration's virtual points (C.04.5.1) for the player of pairing
-/// rank `rank` in the round of 0-based index `index`: the upper half of the
-/// field gets a win's worth in the first half of the accelerated rounds and
-/// a draw's in the second; the accelerated rounds are the first half.
-fn baku_points(
-    players: usize,
-    rounds: u32,
-    system: &crate::PointSystem,
-) -> impl Fn(usize, usize) -> i64 + use<> {
-    let upper = players.div_ceil(2);
-    let last = (rounds as usize).saturating_sub(1) / 2;
-    let last_full = last / 2;
-    let (win, draw) = (tenths(system.win), tenths(system.draw));
-    move |rank, index| {
-        if rank >= upper || index > last {
-            0
-        } else if index <= last_full {
-            win
-        } else {
-            draw
+/// Baku acceleration (C.04.5.1): who is in group A, and in which rounds its
+/// players get virtual points.
+struct Baku {
+    /// Where the last player of group A stands in the pairing order. The
+    /// groups are split once, before the first round, and the last player
+    /// of group A stays the same after (C.04.5.1, late entries).
+    last_of_group_a: Option<(u32, StartNo)>,
+    /// Whether the file pairs by its stated ranks (`XXC rank`).
+    by_rank: bool,
+    /// The number of accelerated rounds: the first half of the event,
+    /// rounded up.
+    accelerated: usize,
+}
+
+impl Baku {
+    fn new(t: &Tournament, rounds: u32) -> Self {
+        let mut order: Vec<(u32, StartNo)> = t
+            .entrants
+            .iter()
+            .map(|e| pairing_order(e, t.pair_by_rank))
+            .collect();
+        order.sort_unstable();
+        Baku {
+            last_of_group_a: group_a_size(order.len())
+                .checked_sub(1)
+                .and_then(|last| order.get(last).copied()),
+            by_rank: t.pair_by_rank,
+            accelerated: (rounds as usize).div_ceil(2),
         }
     }
+
+    /// The virtual points of `e` for pairing the round of 0-based index
+    /// `index`: a win's worth in the first half of the accelerated rounds
+    /// (rounded up), a draw's in the rest, none outside group A.
+    fn virtual_points(&self, e: &crate::Entrant, index: usize, system: &crate::PointSystem) -> i64 {
+        let in_group_a = self
+            .last_of_group_a
+            .is_some_and(|last| pairing_order(e, self.by_rank) <= last);
+        if !in_group_a || index >= self.accelerated {
+            0
+        } else if index < self.accelerated.div_ceil(2) {
+            tenths(system.win)
+        } else {
+            tenths(system.draw)
+        }
+    }
+}
+
+/// Group A of Baku acceleration for a field of `players`: the first half,
+/// rounded up to an even number (2 × Q, Q the players divided by 4 and
+/// rounded up; C.04.5.1).
+fn group_a_size(players: usize) -> usize {
+    2 * players.div_ceil(4)
+}
+
+/// A player's place in the pairing order: by start number, or by the stated
+/// rank first when the file pairs by rank.
+fn pairing_order(e: &crate::Entrant, by_rank: bool) -> (u32, StartNo) {
+    let rank = if by_rank {
+        e.player.stated_rank.unwrap_or(u32::MAX)
+    } else {
+        0
+    };
+    (rank, e.player.start_no)
 }

@@ -55,6 +55,27 @@ pub(crate) fn defined(table: &Crosstable, unrated: Option<u32>) -> bool {
     unrated.is_some() || table.ratings.iter().all(Option::is_some)
 }
 
+/// A rating-based tie-break for every participant: `value` of their rated
+/// games (with `cut_lowest` of the lowest-rated opponents removed), or
+/// `None` when the tie-breaks are undefined or they played no rated game.
+fn each_player<T>(
+    table: &Crosstable,
+    unrated: Option<u32>,
+    cut_lowest: u32,
+    value: impl Fn(&RatedGames) -> Option<T>,
+) -> Vec<Option<T>> {
+    let defined = defined(table, unrated);
+    (0..table.len())
+        .map(|p| {
+            let games = rated_games(table, p, unrated, cut_lowest);
+            if !defined || games.ratings.is_empty() {
+                return None;
+            }
+            value(&games)
+        })
+        .collect()
+}
+
 /// The mean of integers, rounded half up.
 fn rounded_mean(sum: i64, count: i64) -> i64 {
     (2 * sum + count).div_euclid(2 * count)
@@ -67,80 +88,59 @@ pub(crate) fn average_rating(
     unrated: Option<u32>,
     cut_lowest: u32,
 ) -> Vec<Option<Value>> {
-    let defined = defined(table, unrated);
-    (0..table.len())
-        .map(|p| {
-            let games = rated_games(table, p, unrated, cut_lowest);
-            if !defined || games.ratings.is_empty() {
-                return None;
-            }
-            let sum: i64 = games.ratings.iter().map(|&r| i64::from(r)).sum();
-            Some(Value::whole(rounded_mean(sum, games.ratings.len() as i64)))
-        })
-        .collect()
+    each_player(table, unrated, cut_lowest, |games| {
+        let sum: i64 = games.ratings.iter().map(|&r| i64::from(r)).sum();
+        Some(Value::whole(rounded_mean(sum, games.ratings.len() as i64)))
+    })
 }
 
 /// Tournament Performance Rating: the average rating of the
 /// opponents plus the rating difference `dp` for the percentage scored.
 pub(crate) fn performance(table: &Crosstable, unrated: Option<u32>) -> Vec<Option<i64>> {
-    let defined = defined(table, unrated);
-    (0..table.len())
-        .map(|p| {
-            let games = rated_games(table, p, unrated, 0);
-            if !defined || games.ratings.is_empty() {
-                return None;
-            }
-            let count = games.ratings.len() as i64;
-            let sum: i64 = games.ratings.iter().map(|&r| i64::from(r)).sum();
-            let half_points: i64 = games.half_points.iter().map(|&h| i64::from(h)).sum();
-            // Percentage scored, rounded half up: 100 × (half_points / 2) / count.
-            let percent = rounded_mean(50 * half_points, count);
-            Some(rounded_mean(sum, count) + i64::from(dp_for_percent(percent as u32)))
-        })
-        .collect()
+    each_player(table, unrated, 0, |games| {
+        let count = games.ratings.len() as i64;
+        let sum: i64 = games.ratings.iter().map(|&r| i64::from(r)).sum();
+        let half_points: i64 = games.half_points.iter().map(|&h| i64::from(h)).sum();
+        // Percentage scored, rounded half up: 100 × (half_points / 2) / count.
+        let percent = rounded_mean(50 * half_points, count);
+        Some(rounded_mean(sum, count) + i64::from(dp_for_percent(percent as u32)))
+    })
 }
 
 /// Perfect Tournament Performance: the lowest rating whose
 /// expected score against the opponents is at least the score made; for a
 /// zero score, the lowest-rated opponent's rating less 800.
 pub(crate) fn perfect_performance(table: &Crosstable, unrated: Option<u32>) -> Vec<Option<i64>> {
-    let defined = defined(table, unrated);
-    (0..table.len())
-        .map(|p| {
-            let games = rated_games(table, p, unrated, 0);
-            if !defined || games.ratings.is_empty() {
-                return None;
+    each_player(table, unrated, 0, |games| {
+        let lowest = *games.ratings.iter().min()?;
+        let highest = *games.ratings.iter().max()?;
+        // The score in percent of one game, to compare with expected
+        // scores that the table gives in whole percent.
+        let target: i64 = games.half_points.iter().map(|&h| i64::from(h) * 50).sum();
+        if target == 0 {
+            return Some(i64::from(lowest) - 800);
+        }
+        let expected = |rating: i32| -> i64 {
+            games
+                .ratings
+                .iter()
+                .map(|&o| i64::from(expected_percent(rating, o)))
+                .sum()
+        };
+        // Expected scores grow with the rating: find the first that reaches
+        // the target between 800 below the weakest and 800 above the
+        // strongest opponent (where every expected score is 100 %).
+        let (mut low, mut high) = (lowest - 800, highest + 800);
+        while high - low > 1 {
+            let middle = low + (high - low) / 2;
+            if expected(middle) >= target {
+                high = middle;
+            } else {
+                low = middle;
             }
-            let lowest = *games.ratings.iter().min()?;
-            let highest = *games.ratings.iter().max()?;
-            // The score in percent of one game, to compare with expected
-            // scores that the table gives in whole percent.
-            let target: i64 = games.half_points.iter().map(|&h| i64::from(h) * 50).sum();
-            if target == 0 {
-                return Some(i64::from(lowest) - 800);
-            }
-            let expected = |rating: i32| -> i64 {
-                games
-                    .ratings
-                    .iter()
-                    .map(|&o| i64::from(expected_percent(rating, o)))
-                    .sum()
-            };
-            // Expected scores grow with the rating: find the first that reaches
-            // the target between 800 below the weakest and 800 above the
-            // strongest opponent (where every expected score is 100 %).
-            let (mut low, mut high) = (lowest - 800, highest + 800);
-            while high - low > 1 {
-                let middle = low + (high - low) / 2;
-                if expected(middle) >= target {
-                    high = middle;
-                } else {
-                    low = middle;
-                }
-            }
-            Some(i64::from(high))
-        })
-        .collect()
+        }
+        Some(i64::from(high))
+    })
 }
 
 /// The mean, rounded half up to a whole number, of the opponents' values

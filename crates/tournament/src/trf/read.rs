@@ -46,11 +46,12 @@ impl Line<'_> {
     }
 }
 
-/// Splits a file on any of the line ends TRF files use (LF, CRLF, or CR alone).
+/// Splits a file on any of the line ends TRF files use (LF, CRLF, or CR
+/// alone). Blank lines count, so that an error's line number is the one an
+/// editor shows.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
     text.split('\n')
-        .flat_map(|l| l.split('\r'))
-        .filter(|l| !l.is_empty())
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
 }
 
 /// Reads an optional number field: blank is `None`.

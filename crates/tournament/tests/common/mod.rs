@@ -69,48 +69,19 @@ fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> GameRes
 /// Records a pairing's board: mostly a game, sometimes a forfeit one way or
 /// both.
 fn play_board(t: &mut Tournament, rng: &mut Rng, round: u32, white: u32, black: u32) {
-    let forfeit = |opponent, colour, code| RoundEntry {
-        opponent: Some(opponent),
-        colour: Some(colour),
-        code,
+    let forfeit = |t: &mut Tournament, white_code, black_code| {
+        let cell = |opponent, colour, code| RoundEntry {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            code,
+        };
+        t.set_cell(white, round, cell(black, Colour::White, white_code));
+        t.set_cell(black, round, cell(white, Colour::Black, black_code));
     };
     match rng.below(40) {
-        0 => {
-            t.set_cell(
-                white,
-                round,
-                forfeit(black, Colour::White, ResultCode::ForfeitWin),
-            );
-            t.set_cell(
-                black,
-                round,
-                forfeit(white, Colour::Black, ResultCode::ForfeitLoss),
-            );
-        }
-        1 => {
-            t.set_cell(
-                white,
-                round,
-                forfeit(black, Colour::White, ResultCode::ForfeitLoss),
-            );
-            t.set_cell(
-                black,
-                round,
-                forfeit(white, Colour::Black, ResultCode::ForfeitWin),
-            );
-        }
-        2 => {
-            t.set_cell(
-                white,
-                round,
-                forfeit(black, Colour::White, ResultCode::ForfeitLoss),
-            );
-            t.set_cell(
-                black,
-                round,
-                forfeit(white, Colour::Black, ResultCode::ForfeitLoss),
-            );
-        }
+        0 => forfeit(t, ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
+        1 => forfeit(t, ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
+        2 => forfeit(t, ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
         _ => {
             let (rw, rb) = (
                 t.entrant(white).unwrap().player.rating,
