@@ -319,3 +319,41 @@ async fn the_favicon_is_served() {
         assert!(r.text().await.unwrap().contains("<svg"));
     }
 }
+
+#[tokio::test]
+async fn the_page_reads_the_message_catalogues_as_a_module() {
+    let s = Server::start().await;
+    let r = s
+        .http
+        .get(s.url("/assets/catalogues.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        r.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    let module = r.text().await.unwrap();
+    let object = module
+        .strip_prefix("export const CATALOGUES = ")
+        .and_then(|rest| rest.trim_end().strip_suffix(';'))
+        .expect("one exported object");
+    // Every catalogue, entry for entry, as the server renders from it.
+    let served: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(object).expect("the object is JSON");
+    assert_eq!(served.len(), arbiter_messages::catalogues().len());
+    for catalogue in arbiter_messages::catalogues() {
+        let entries = served[catalogue.language()].as_object().unwrap();
+        assert_eq!(entries.len(), catalogue.keys().count());
+        for key in catalogue.keys() {
+            assert_eq!(
+                entries[key].as_str(),
+                catalogue.template(key),
+                "{} {key}",
+                catalogue.language()
+            );
+        }
+    }
+    assert_eq!(served["zh"]["page-rulesetClassic"], "经典规则");
+}

@@ -169,6 +169,63 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
 }
 
 #[tokio::test]
+async fn a_relayed_action_refused_is_told_to_the_room_a_page_s_own_is_not() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3", "start_now": true}))
+        .await;
+    let (id, white, black, _) = tokens(&created);
+    let mut spectator = connect(&s, &id).await;
+    next_of(&mut spectator, "full").await;
+    let mut relay = connect(&s, &id).await;
+    next_of(&mut relay, "full").await;
+
+    // The relay (an electronic board) moves Black's pawn on White's turn.
+    let answer = act(
+        &mut relay,
+        1,
+        json!({"kind": "move", "move": "e7e5"}),
+        Some(&black),
+    )
+    .await;
+    assert_eq!(answer["verdict"]["verdict"], "rejected", "{answer}");
+    let told = next_of(&mut spectator, "refused").await;
+    assert_eq!(told["actor"], "black");
+    assert_eq!(told["kind"], "move");
+    // The very verdict the relay had, rule and both languages.
+    assert_eq!(told["verdict"], answer["verdict"]);
+    assert!(told["verdict"]["message"]["zh"].as_str().unwrap() != "");
+
+    // White's own page tries an illegal move: only that page hears why.
+    let mut w = connect(&s, &id).await;
+    w.send(Message::text(
+        json!({"type": "auth", "token": white}).to_string(),
+    ))
+    .await
+    .unwrap();
+    next_of(&mut w, "role").await;
+    let own = act(&mut w, 2, json!({"kind": "move", "move": "e2e5"}), None).await;
+    assert_eq!(own["verdict"]["verdict"], "rejected", "{own}");
+    // The next thing the spectator hears of the game is White's move.
+    let accepted = act(
+        &mut relay,
+        3,
+        json!({"kind": "move", "move": "e2e4"}),
+        Some(&white),
+    )
+    .await;
+    assert_eq!(accepted["verdict"]["verdict"], "accepted", "{accepted}");
+    loop {
+        let v = next_json(&mut spectator).await;
+        assert_ne!(v["type"], "refused", "{v}");
+        if v["type"] == "update" {
+            assert_eq!(v["view"]["moves"][0]["uci"], "e2e4");
+            break;
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_lichess_client_plays_through_challenges_and_streams() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;

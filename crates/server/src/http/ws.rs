@@ -14,7 +14,9 @@
 //! Server → client: `{"type":"full","view":…}` at the start,
 //! `{"type":"role",…}`, `{"type":"update","view":…}` after each accepted
 //! event, `{"type":"verdict","id":N,…}` answering an action (refusals
-//! included), `{"type":"chat",…}`, `{"type":"gone",…}`,
+//! included), `{"type":"refused","actor":…,"kind":…,"verdict":…}` to
+//! every connection when an action carrying its own token (a relay's: an
+//! electronic board's) is refused, `{"type":"chat",…}`, `{"type":"gone",…}`,
 //! `{"type":"presence","white":…,"black":…,"spectators":N}` whenever who is
 //! there changes, `{"type":"rematch","offered_by":…}` and, once both players
 //! want it, `{"type":"rematch","game":…,"link":…}` with the link to the
@@ -35,7 +37,8 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use super::seat::TheGame;
 use crate::game::{
-    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Update, WrittenVerdict,
+    BoardSeen, ChatLine, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
+    WrittenVerdict, kind_name,
 };
 use crate::hub::Hub;
 
@@ -261,6 +264,7 @@ async fn message_of(
             "claim_win_in_seconds": claim_win_in_seconds,
         })),
         Ok(Update::Room(room)) => text(room_message(&room, role)),
+        Ok(Update::Refused(refusal)) => Message::Text(Utf8Bytes::from(refused_message(&refusal))),
         // Fallen behind: the whole view instead of the updates missed.
         Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
         Err(RecvError::Closed) => return None,
@@ -318,6 +322,17 @@ fn verdict_message(id: u64, ruling: &WrittenVerdict) -> String {
     format!(
         r#"{{"type":"verdict","id":{id},"verdict":{}}}"#,
         ruling.json()
+    )
+}
+
+/// `{"type":"refused","actor":…,"kind":…,"verdict":…}`: a relayed action
+/// the referee refused, told to everybody at the game.
+fn refused_message(refusal: &Refusal) -> String {
+    format!(
+        r#"{{"type":"refused","actor":{},"kind":"{}","verdict":{}}}"#,
+        serde_json::to_string(&refusal.actor).expect("actors serialise"),
+        refusal.kind,
+        refusal.verdict.json()
     )
 }
 
@@ -422,15 +437,28 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
             Some(json!({"type": "role", "role": new_role.name()}).into())
         }
         ClientMessage::Act { id, event, token } => {
-            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
             let Some(actor) = acting.actor() else {
                 return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}).into());
             };
             if matches!(event, EventKind::Tick) {
                 return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}).into());
             }
+            let relayed = token.is_some();
+            let kind = kind_name(&event);
             match game.act(actor, event).await {
-                Ok(ruling) => Some(Reply::Text(verdict_message(id, &ruling))),
+                Ok(ruling) => {
+                    if relayed && ruling.verdict().rejection().is_some() {
+                        let _ = game
+                            .refused(Refusal {
+                                actor,
+                                kind,
+                                verdict: ruling.clone(),
+                            })
+                            .await;
+                    }
+                    Some(Reply::Text(verdict_message(id, &ruling)))
+                }
                 Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()}).into()),
             }
         }

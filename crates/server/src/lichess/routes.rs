@@ -255,6 +255,8 @@ pub async fn game_stream(Watching { game, color }: Watching) -> Result<Response,
                     }
                     // Who watches the web page, and its rematches, are not lichess's.
                     Ok(Update::Room(_)) => continue,
+                    // Nor are an electronic board's refused acts.
+                    Ok(Update::Refused(_)) => continue,
                     Err(RecvError::Lagged(_)) => match game.join().await {
                         Ok((v, m, _)) => {
                             over = v.status == Status::Over;
