@@ -109,15 +109,15 @@ function receive(msg) {
     case 'verdict': {
       const done = pending.get(msg.id); pending.delete(msg.id);
       if (msg.error) toast(msg.error, null, true);
-      else if (msg.verdict.verdict === 'rejected') {
-        toast(said(msg.verdict.message), msg.verdict.rule, true);
-        refusals.push({ at: Date.now(), rule: msg.verdict.rule, message: msg.verdict.message });
-        renderRulings();
-        if (view) renderBoard();
-      }
+      else if (msg.verdict.verdict === 'rejected') refused(msg.verdict, null);
       if (done) done(msg);
       break;
     }
+    case 'refused':
+      // An act relayed for a seat (an electronic board's) that the referee
+      // refused: everybody at the game hears of it, the player at the
+      // board included, as this page hears of its own.
+      refused(msg.verdict, msg.actor); break;
     case 'chat':
       $('chat-lines').append(el('div', {}, el('b', { text: msg.line.username }), msg.line.text));
       $('chat-lines').scrollTop = 1e9; break;
@@ -136,6 +136,15 @@ function receive(msg) {
     case 'error':
       toast(msg.error, null, true); break;
   }
+}
+
+// A refusal: shown at once, and kept among the rulings while the page is
+// open (a refused event is not part of the record).
+function refused(verdict, actor) {
+  toast(said(verdict.message), verdict.rule, true);
+  refusals.push({ at: Date.now(), rule: verdict.rule, message: verdict.message, actor });
+  renderRulings();
+  if (view) renderBoard();
 }
 
 // A player's every connection closed, or one came back. A reload closes
@@ -513,7 +522,9 @@ function renderRulings() {
   }
   fold();
   for (const r of refusals) {
-    items.push(el('div', { class: 'ruling rejected' }, el('span', { class: 'rule', text: r.rule }), said(r.message)));
+    const who = r.actor ? el('span', { class: 'who', text: r.actor === 'arbiter' ? t('arbiter') : sideName(r.actor) }) : null;
+    items.push(el('div', { class: 'ruling rejected', 'data-testid': 'refusal' },
+      el('span', { class: 'rule', text: r.rule }), said(r.message), who));
   }
   // The newest first.
   items.reverse();

@@ -3,7 +3,9 @@
 // reads it into a game on `arbiter serve`, and the arbiter's page, in
 // English and in Chinese, shows the referee's ruling with its rule, the
 // board's live position marked where it differs from the game's, and the
-// clock the ruling set, and the board's battery. Screenshots go to web/e2e/screenshots/.
+// clock the ruling set, and the board's battery; and a refusal (touch-move)
+// reaches every page of the game, players' and spectators', in both
+// languages. Screenshots go to web/e2e/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -119,4 +121,60 @@ test('an illegal move completed on the electronic board: the ruling with its rul
   assert.ok(told.some((c) => c.command === 'clock_set_and_run' && c.right_seconds === 420 && c.run === 'left'), JSON.stringify(told));
   await shot(pages.en, 'eb-01-illegal-move-en');
   await shot(pages.zh, 'eb-02-illegal-move-zh');
+});
+
+test('touch-move on the electronic board: the knight lifted and put back, a bishop moved; the refusal on every page, the position unchanged', async () => {
+  const game = await createGame(server.base, { white: 'Ann', black: 'Bob', time_control: '300+0', mode: 'over_the_board' });
+  // The players' pages and two spectators', in English and in Chinese.
+  const pages = {
+    'white-en': await open(server.base + game.links.white, 'en'),
+    'black-zh': await open(server.base + game.links.black, 'zh'),
+    'spectator-en': await open(server.base + game.links.spectator, 'en'),
+    'spectator-zh': await open(server.base + game.links.spectator, 'zh'),
+  };
+  // 1. e4 e5; White lifts the knight on g1 and puts it back (FIDE 4.3:
+  // it must be moved), then plays the bishop f1-c4 and presses.
+  const sim = await simulatedBoard('start\nlift e2\nplace e4 P\npress\nlift e7\nplace e5 p\npress\n'
+    + 'lift g1\nplace g1 N\nlift f1\nplace c4 B\npress\n');
+  const cli = spawn(bin, ['board', '--port', sim.port, '--game', `${server.base}/game/${game.id}`,
+    '--white', game.white_token, '--black', game.black_token, '--arbiter', game.arbiter_token], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(cli);
+  // What the server answered the board, event by event.
+  const answers = [];
+  createInterface({ input: cli.stdout }).on('line', (l) => answers.push(JSON.parse(l)));
+
+  const refusal = '[data-testid=rulings] [data-testid=refusal]';
+  for (const page of Object.values(pages)) {
+    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)]
+      .some((r) => r.querySelector('.rule').textContent === 'FIDE 4.3.1'), refusal, { timeout: 30000 });
+  }
+  // The referee's refusal of the bishop's move, as the board heard it.
+  const refused = answers.find((a) => a.event?.kind === 'release' && a.event.from === 'f1' && a.verdict?.verdict === 'rejected');
+  assert.ok(refused, JSON.stringify(answers));
+  const { rule, message } = refused.verdict;
+  assert.equal(rule, 'FIDE 4.3.1');
+  assert.match(message.zh, /[\u4e00-\u9fff]/);
+  assert.notEqual(message.en, message.zh);
+  for (const [name, page] of Object.entries(pages)) {
+    const lang = name.endsWith('zh') ? 'zh' : 'en';
+    const shown = await page.$$eval(refusal, (xs) => xs.map((x) => ({ rule: x.querySelector('.rule').textContent, text: x.textContent, who: x.querySelector('.who')?.textContent })));
+    const touch = shown.find((r) => r.rule === rule);
+    assert.ok(touch.text.includes(message[lang]), `${name}: ${JSON.stringify(shown)}`);
+    assert.equal(touch.who, lang === 'zh' ? '白方' : 'White');
+    // The position is the game's after 1. e4 e5: the bishop is home, and
+    // it is still White's move.
+    assert.equal(await page.evaluate(() => document.body.dataset.plies), '2');
+    assert.equal(await page.evaluate(() => document.body.dataset.turn), 'white');
+    assert.equal(await page.evaluate(() => window.arbiterBoard.getFen()), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR');
+  }
+  // The board itself still has the bishop on c4: the page marks it.
+  await pages['spectator-en'].waitForFunction(() => document.querySelectorAll('[data-testid=eboard] .differs').length === 2, null, { timeout: 10000 });
+  const differing = await pages['spectator-en'].$$eval('[data-testid=eboard] .differs', (xs) => xs.map((x) => x.dataset.square).sort());
+  assert.deepEqual(differing, ['c4', 'f1']);
+  const record = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
+  assert.deepEqual(JSON.stringify(record).match(/"uci":"\w+"/g), ['"uci":"e2e4"', '"uci":"e7e5"']);
+  // And the clock was told.
+  await sim.ended;
+  assert.ok(sim.lines.some((c) => c.command === 'clock_display' && c.text === 'TOUCHED'), JSON.stringify(sim.lines));
+  for (const [name, page] of Object.entries(pages)) await shot(page, `eb-03-touch-move-${name}`);
 });

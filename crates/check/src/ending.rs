@@ -1,91 +1,78 @@
-//! How the position ends a game by itself, and the result that follows.
+//! How the position ends a game by itself: the referee's termination, with
+//! the result and the article the Laws give, and what happened in words.
 
-use arbiter_pgn::GameResult;
-use arbiter_rules::{Color, Rule};
+use arbiter_referee::Termination;
+use arbiter_rules::{Color, GameResult, Rule};
 
-/// A way the position alone ends the game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The side to move is checkmated (FIDE 5.1.1).
-    Checkmate {
-        /// The side that gave mate.
-        winner: Color,
-    },
-    /// The side to move has no legal move and is not in check (FIDE 5.2.1).
-    Stalemate,
-    /// Neither side can checkmate any more (FIDE 5.2.2).
-    DeadPosition,
-    /// The same position for the fifth time (FIDE 9.6.1).
-    Fivefold,
-    /// 75 moves by each side without a capture or pawn move (FIDE 9.6.2).
-    SeventyFiveMoves,
+use crate::reason::Reason;
+
+/// A game the position ended: checkmate, stalemate, a dead position, the
+/// fifth repetition or 75 moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ended {
+    /// How, in the referee's terms.
+    pub termination: Termination,
+    /// The result the Laws give.
+    pub result: GameResult,
+    /// The article that says so.
+    pub rule: Rule,
+    /// What happened, for the findings' messages.
+    pub what: Reason,
 }
 
-impl Ending {
-    /// The result the Laws give.
-    pub fn result(self) -> GameResult {
-        match self {
-            Ending::Checkmate {
-                winner: Color::White,
-            } => GameResult::WhiteWins,
-            Ending::Checkmate {
-                winner: Color::Black,
-            } => GameResult::BlackWins,
-            _ => GameResult::Draw,
+impl Ended {
+    /// `winner` checkmated the other side (FIDE 5.1.1).
+    pub fn checkmate(winner: Color) -> Ended {
+        Ended {
+            termination: Termination::Checkmate,
+            result: GameResult::win_for(winner),
+            rule: Rule::fide("5.1.1"),
+            what: Reason::Checkmated {
+                winner,
+                loser: !winner,
+            },
         }
     }
 
-    /// A short name, for the summary.
-    pub fn name(self) -> &'static str {
-        match self {
-            Ending::Checkmate { .. } => "checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::DeadPosition => "dead position",
-            Ending::Fivefold => "fivefold repetition",
-            Ending::SeventyFiveMoves => "75-move rule",
+    /// The side to move has no legal move and is not in check (FIDE 5.2.1).
+    pub fn stalemate() -> Ended {
+        Ended::draw(Termination::Stalemate, "5.2.1", Reason::Stalemated)
+    }
+
+    /// Neither side can checkmate any more (FIDE 5.2.2).
+    pub fn dead_position() -> Ended {
+        Ended::draw(Termination::DeadPosition, "5.2.2", Reason::DeadPosition)
+    }
+
+    /// The same position for the fifth time (FIDE 9.6.1).
+    pub fn fivefold() -> Ended {
+        Ended::draw(Termination::Fivefold, "9.6.1", Reason::Fivefold)
+    }
+
+    /// 75 moves by each side without a capture or pawn move (FIDE 9.6.2).
+    pub fn seventy_five_moves() -> Ended {
+        Ended::draw(
+            Termination::SeventyFiveMoves,
+            "9.6.2",
+            Reason::SeventyFiveMoves,
+        )
+    }
+
+    fn draw(termination: Termination, article: &'static str, what: Reason) -> Ended {
+        Ended {
+            termination,
+            result: GameResult::Draw,
+            rule: Rule::fide(article),
+            what,
         }
     }
 
-    /// The article that says so.
-    pub fn rule(self) -> Rule {
-        match self {
-            Ending::Checkmate { .. } => Rule::fide("5.1.1"),
-            Ending::Stalemate => Rule::fide("5.2.1"),
-            Ending::DeadPosition => Rule::fide("5.2.2"),
-            Ending::Fivefold => Rule::fide("9.6.1"),
-            Ending::SeventyFiveMoves => Rule::fide("9.6.2"),
-        }
-    }
-
-    /// What happened, in English.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Ending::Checkmate {
-                winner: Color::White,
-            } => "White checkmated Black",
-            Ending::Checkmate {
-                winner: Color::Black,
-            } => "Black checkmated White",
-            Ending::Stalemate => "stalemate",
-            Ending::DeadPosition => "neither side can checkmate (dead position)",
-            Ending::Fivefold => "the same position occurred for the fifth time",
-            Ending::SeventyFiveMoves => "75 moves by each side without a capture or pawn move",
-        }
-    }
-
-    /// What happened, in Chinese.
-    pub fn describe_zh(self) -> &'static str {
-        match self {
-            Ending::Checkmate {
-                winner: Color::White,
-            } => "白方将死黑方",
-            Ending::Checkmate {
-                winner: Color::Black,
-            } => "黑方将死白方",
-            Ending::Stalemate => "逼和",
-            Ending::DeadPosition => "双方都无法将死对方（死局）",
-            Ending::Fivefold => "同一局面第五次出现",
-            Ending::SeventyFiveMoves => "双方各走75步未吃子也未动兵",
-        }
+    /// Whether the game ended with no move to make (checkmate or
+    /// stalemate) rather than by a draw the position brought.
+    pub fn no_move_left(&self) -> bool {
+        matches!(
+            self.termination,
+            Termination::Checkmate | Termination::Stalemate
+        )
     }
 }

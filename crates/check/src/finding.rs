@@ -1,8 +1,12 @@
 //! What `arbiter check` reports: a finding has a kind (a stable
 //! identifier), a severity, the rule it rests on and a place.
 
+use arbiter_messages::Message;
+use arbiter_pgn::SyntaxErrorKind;
 use arbiter_rules::Rule;
 use serde::Serialize;
+
+use crate::reason::Reason;
 
 /// How much a finding matters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -33,8 +37,10 @@ impl Severity {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
     // Text.
-    /// See [`arbiter_pgn::SyntaxErrorKind`]; one kind per variant.
-    Syntax(SyntaxKind),
+    /// Text the PGN reader cannot read as written: one kind per
+    /// [`SyntaxErrorKind`] variant, whatever its details (the character,
+    /// the size limit).
+    Syntax(SyntaxErrorKind),
     // Tags.
     /// A tag of the Seven Tag Roster is missing.
     MissingTag,
@@ -80,67 +86,24 @@ pub enum Kind {
     FiftyMovesAvailable,
 }
 
-/// The syntax error kinds of the PGN reader, as finding kinds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum SyntaxKind {
-    /// A `{` comment is never closed.
-    UnterminatedComment,
-    /// A `(` variation is never closed.
-    UnterminatedVariation,
-    /// A `)` closes no variation.
-    UnmatchedParenthesis,
-    /// A tag pair without a quoted value or closing bracket.
-    MalformedTag,
-    /// A tag value holds quotes not escaped as `\"`.
-    UnescapedQuote,
-    /// A tag pair among the moves.
-    TagInMovetext,
-    /// `$` not followed by a number from 0 to 255, or an unknown suffix.
-    InvalidNag,
-    /// A character that starts no token.
-    UnexpectedCharacter,
-    /// A result marker inside a variation.
-    ResultInVariation,
-    /// The game has no termination marker.
-    MissingResult,
-    /// A game too large to read, skipped.
-    GameTooLarge,
-}
-
-impl SyntaxKind {
-    /// The finding kind of a reader's syntax error.
-    pub fn of(kind: &arbiter_pgn::SyntaxErrorKind) -> SyntaxKind {
-        use arbiter_pgn::SyntaxErrorKind as S;
-        match kind {
-            S::UnterminatedComment => SyntaxKind::UnterminatedComment,
-            S::UnterminatedVariation => SyntaxKind::UnterminatedVariation,
-            S::UnmatchedParenthesis => SyntaxKind::UnmatchedParenthesis,
-            S::MalformedTag => SyntaxKind::MalformedTag,
-            S::UnescapedQuote => SyntaxKind::UnescapedQuote,
-            S::TagInMovetext => SyntaxKind::TagInMovetext,
-            S::InvalidNag => SyntaxKind::InvalidNag,
-            S::UnexpectedCharacter(_) => SyntaxKind::UnexpectedCharacter,
-            S::ResultInVariation => SyntaxKind::ResultInVariation,
-            S::MissingResult => SyntaxKind::MissingResult,
-            S::GameTooLarge(_) => SyntaxKind::GameTooLarge,
-        }
-    }
-}
-
 impl Kind {
-    /// Every kind, in the order `docs/check.md` lists them.
+    /// Every kind, in the order `docs/check.md` lists them. The two text
+    /// kinds with details hold an example (the replacement character, the
+    /// reader's size limit): a kind is named by its [`Kind::id`].
     pub const ALL: [Kind; 30] = [
-        Kind::Syntax(SyntaxKind::UnterminatedComment),
-        Kind::Syntax(SyntaxKind::UnterminatedVariation),
-        Kind::Syntax(SyntaxKind::UnmatchedParenthesis),
-        Kind::Syntax(SyntaxKind::MalformedTag),
-        Kind::Syntax(SyntaxKind::UnescapedQuote),
-        Kind::Syntax(SyntaxKind::TagInMovetext),
-        Kind::Syntax(SyntaxKind::InvalidNag),
-        Kind::Syntax(SyntaxKind::UnexpectedCharacter),
-        Kind::Syntax(SyntaxKind::ResultInVariation),
-        Kind::Syntax(SyntaxKind::MissingResult),
-        Kind::Syntax(SyntaxKind::GameTooLarge),
+        Kind::Syntax(SyntaxErrorKind::UnterminatedComment),
+        Kind::Syntax(SyntaxErrorKind::UnterminatedVariation),
+        Kind::Syntax(SyntaxErrorKind::UnmatchedParenthesis),
+        Kind::Syntax(SyntaxErrorKind::MalformedTag),
+        Kind::Syntax(SyntaxErrorKind::UnescapedQuote),
+        Kind::Syntax(SyntaxErrorKind::TagInMovetext),
+        Kind::Syntax(SyntaxErrorKind::InvalidNag),
+        Kind::Syntax(SyntaxErrorKind::UnexpectedCharacter(
+            char::REPLACEMENT_CHARACTER,
+        )),
+        Kind::Syntax(SyntaxErrorKind::ResultInVariation),
+        Kind::Syntax(SyntaxErrorKind::MissingResult),
+        Kind::Syntax(SyntaxErrorKind::GameTooLarge(arbiter_pgn::MAX_GAME_BYTES)),
         Kind::MissingTag,
         Kind::BadDate,
         Kind::BadResultTag,
@@ -162,22 +125,20 @@ impl Kind {
         Kind::FiftyMovesAvailable,
     ];
 
+    /// The kind's place in [`Kind::ALL`], the same for every finding of
+    /// the kind whatever its details (the character a text finding is
+    /// about): what a tally of findings by kind counts by.
+    pub fn position(self) -> usize {
+        Kind::ALL
+            .iter()
+            .position(|k| k.id() == self.id())
+            .unwrap_or(Kind::ALL.len())
+    }
+
     /// The stable identifier.
     pub fn id(self) -> &'static str {
         match self {
-            Kind::Syntax(s) => match s {
-                SyntaxKind::UnterminatedComment => "unterminated_comment",
-                SyntaxKind::UnterminatedVariation => "unterminated_variation",
-                SyntaxKind::UnmatchedParenthesis => "unmatched_parenthesis",
-                SyntaxKind::MalformedTag => "malformed_tag",
-                SyntaxKind::UnescapedQuote => "unescaped_quote",
-                SyntaxKind::TagInMovetext => "tag_in_movetext",
-                SyntaxKind::InvalidNag => "invalid_nag",
-                SyntaxKind::UnexpectedCharacter => "unexpected_character",
-                SyntaxKind::ResultInVariation => "result_in_variation",
-                SyntaxKind::MissingResult => "missing_result",
-                SyntaxKind::GameTooLarge => "game_too_large",
-            },
+            Kind::Syntax(s) => s.id(),
             Kind::MissingTag => "missing_tag",
             Kind::BadDate => "bad_date",
             Kind::BadResultTag => "bad_result_tag",
@@ -203,8 +164,8 @@ impl Kind {
     /// How much it matters.
     pub fn severity(self) -> Severity {
         match self {
-            Kind::Syntax(SyntaxKind::UnescapedQuote | SyntaxKind::MissingResult)
-            | Kind::MissingTag
+            Kind::Syntax(s) if s.is_recoverable() => Severity::Warning,
+            Kind::MissingTag
             | Kind::BadDate
             | Kind::NullMove
             | Kind::IllegalMoveInVariation
@@ -223,8 +184,10 @@ impl Kind {
     /// PGN standard for what is about the file format.
     pub fn rule(self) -> Rule {
         match self {
-            Kind::Syntax(SyntaxKind::MissingResult) => Rule::pgn("8.2.6"),
-            Kind::Syntax(SyntaxKind::MalformedTag | SyntaxKind::UnescapedQuote) => Rule::pgn("8.1"),
+            Kind::Syntax(SyntaxErrorKind::MissingResult) => Rule::pgn("8.2.6"),
+            Kind::Syntax(SyntaxErrorKind::MalformedTag | SyntaxErrorKind::UnescapedQuote) => {
+                Rule::pgn("8.1")
+            }
             Kind::Syntax(_) => Rule::pgn("8.2"),
             Kind::MissingTag => Rule::pgn("8.1.1"),
             Kind::BadDate => Rule::pgn("8.1.1.3"),
@@ -244,36 +207,6 @@ impl Kind {
             Kind::FiftyMovesAvailable => Rule::fide("9.3"),
         }
     }
-
-    /// A short description in Chinese, for the `message_zh` field.
-    pub fn title_zh(self) -> &'static str {
-        match self {
-            Kind::Syntax(SyntaxKind::UnescapedQuote) => "标签值中的引号未转义",
-            Kind::Syntax(SyntaxKind::MissingResult) => "棋谱末尾缺少结果标记",
-            Kind::Syntax(SyntaxKind::MalformedTag) => "标签格式错误",
-            Kind::Syntax(SyntaxKind::GameTooLarge) => "棋局过大，已跳过",
-            Kind::Syntax(_) => "棋谱文本语法错误",
-            Kind::MissingTag => "缺少七项基本标签之一",
-            Kind::BadDate => "日期格式应为 YYYY.MM.DD",
-            Kind::BadResultTag => "结果标签无效",
-            Kind::InvalidFen => "FEN 局面无效",
-            Kind::UnsupportedVariant => "不支持的变体，着法未检查",
-            Kind::UnreadableMove => "无法识别的着法记录",
-            Kind::IllegalMove => "违例着法",
-            Kind::AmbiguousMove => "着法记录有歧义",
-            Kind::NullMove => "空着（仅用于分析）",
-            Kind::IllegalMoveInVariation => "变着中有违例着法",
-            Kind::WrongCheckMark => "将军或将死标记有误",
-            Kind::MovesAfterGameEnd => "将死或逼和后仍有着法",
-            Kind::MovesAfterDraw => "棋局已自动和棋，其后仍有着法",
-            Kind::ResultMismatch => "结果标签与棋谱末尾结果不一致",
-            Kind::ResultContradictsPosition => "记录的结果与最终局面矛盾",
-            Kind::ResultNotRecorded => "局面已决定结果，但未记录",
-            Kind::WinnerCannotMate => "胜方无法将死对方，应判和",
-            Kind::ThreefoldAvailable => "可要求三次重复局面和棋",
-            Kind::FiftyMovesAvailable => "可要求五十回合和棋",
-        }
-    }
 }
 
 /// A finding in one game, before the file is known.
@@ -290,9 +223,10 @@ pub struct Finding {
     pub kind: Kind,
     /// `error`, `warning` or `info`.
     pub severity: Severity,
-    /// What is wrong, in English.
+    /// What is wrong, in English (the catalogue's words for its reason).
     pub message: String,
-    /// The same, in Chinese.
+    /// The same, in Chinese. The JSON output names the two languages'
+    /// fields; the words come from the catalogues like every other.
     pub message_zh: String,
     /// The rule it rests on.
     pub rule: Rule,
@@ -322,10 +256,8 @@ pub struct RawFinding {
     pub offset: usize,
     /// What kind of problem.
     pub kind: Kind,
-    /// What is wrong, in English.
-    pub message: String,
-    /// The same in Chinese; without it, the kind's title ([`Kind::title_zh`]).
-    pub message_zh: Option<String>,
+    /// What is wrong, before it is put into words.
+    pub reason: Reason,
     /// The rule, when it is not the kind's own ([`Kind::rule`]).
     pub rule: Option<Rule>,
     /// The move concerned, with its number (`23... Nxe5`).
@@ -337,14 +269,13 @@ pub struct RawFinding {
 }
 
 impl RawFinding {
-    /// A finding of `kind` at `offset` with its English message and none of
-    /// the optional details.
-    pub fn new(kind: Kind, offset: usize, message: impl Into<String>) -> RawFinding {
+    /// A finding of `kind` at `offset`, saying `reason`, with none of the
+    /// optional details.
+    pub fn new(kind: Kind, offset: usize, reason: Reason) -> RawFinding {
         RawFinding {
             offset,
             kind,
-            message: message.into(),
-            message_zh: None,
+            reason,
             rule: None,
             mv: None,
             fen: None,
@@ -352,20 +283,19 @@ impl RawFinding {
         }
     }
 
-    /// Places the finding in its file.
+    /// Places the finding in its file, and puts it into words.
     pub fn locate(self, text: &arbiter_pgn::GameText<'_>) -> Finding {
         let loc = text.location(self.offset);
+        let message = Message::of(&self.reason);
         Finding {
             game: text.number(),
             line: loc.line,
             column: loc.column,
             kind: self.kind,
             severity: self.kind.severity(),
-            message_zh: self
-                .message_zh
-                .unwrap_or_else(|| self.kind.title_zh().to_string()),
+            message: message.text("en").to_string(),
+            message_zh: message.text("zh").to_string(),
             rule: self.rule.unwrap_or_else(|| self.kind.rule()),
-            message: self.message,
             mv: self.mv,
             fen: self.fen,
             legal: self.legal,

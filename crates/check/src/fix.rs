@@ -17,19 +17,16 @@ pub fn fixed_game(text: &GameText<'_>, correction: Option<&Correction>) -> Vec<u
         }
     };
     if let Some(c) = correction {
-        let proven = c.ending.result();
+        let proven = c.proven();
         game.tags.insert("Result", proven.as_str());
         if game.tags.get("Termination").is_none() {
             // The PGN standard's word for a game that ended by the rules.
             game.tags.insert("Termination", "normal");
         }
         game.result = Some(proven);
-        let note = Comment::text(format!(
-            "arbiter: result {} corrected to {proven}: {} ({})",
-            c.recorded,
-            c.ending.describe(),
-            c.ending.rule()
-        ));
+        // A PGN comment is read by people of every language: the record
+        // keeps the English words.
+        let note = Comment::text(arbiter_messages::english().render(&c.comment()));
         match game.moves.last_mut() {
             Some(last) => last.comments.push(note),
             None => game.comments.push(note),

@@ -9,6 +9,8 @@
 use arbiter_pgn::CheckMark;
 use arbiter_rules::Position;
 
+use crate::reason::Reason;
+
 /// How a written sign is wrong.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum WrongMark {
@@ -32,23 +34,12 @@ impl WrongMark {
         }
     }
 
-    /// What is wrong, in English, after the move's label.
-    pub fn describe(self, mark: CheckMark) -> &'static str {
+    /// What is wrong, about the move `mv` (with its number and sign).
+    pub fn reason(self, mark: CheckMark, mv: String) -> Reason {
         match (self, mark) {
-            (WrongMark::NoCheck, CheckMark::Check) => "written as check, but it gives no check",
-            (WrongMark::NoCheck, CheckMark::Mate) => "written as checkmate, but it gives no check",
-            (WrongMark::CheckNotMate, _) => {
-                "written as checkmate, but it only gives check: the king can escape"
-            }
-        }
-    }
-
-    /// The same in Chinese.
-    pub fn describe_zh(self, mark: CheckMark) -> &'static str {
-        match (self, mark) {
-            (WrongMark::NoCheck, CheckMark::Check) => "记为将军，但并未将军",
-            (WrongMark::NoCheck, CheckMark::Mate) => "记为将死，但并未将军",
-            (WrongMark::CheckNotMate, _) => "记为将死，但只是将军，对方仍可应将",
+            (WrongMark::NoCheck, CheckMark::Check) => Reason::CheckMarkNoCheck { mv },
+            (WrongMark::NoCheck, CheckMark::Mate) => Reason::MateMarkNoCheck { mv },
+            (WrongMark::CheckNotMate, _) => Reason::MateMarkOnlyCheck { mv },
         }
     }
 }

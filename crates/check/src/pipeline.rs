@@ -22,8 +22,8 @@ use std::thread;
 use arbiter_pgn::{
     GameTags, GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game_with_tags,
 };
+use arbiter_referee::Termination;
 
-use crate::ending::Ending;
 use crate::finding::Finding;
 use crate::fix::fixed_game;
 use crate::replay::Replay;
@@ -48,7 +48,7 @@ pub struct GameOutcome {
     pub plies: u64,
     /// How the position ended the game, if it did (the first automatic
     /// draw when moves went on after it).
-    pub ending: Option<Ending>,
+    pub ending: Option<Termination>,
     /// The game in export format, corrected (with `--fix`).
     pub fixed: Option<Vec<u8>>,
 }

@@ -4,14 +4,16 @@
 use arbiter_pgn::{
     GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
 };
+use arbiter_referee::Termination;
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{CastlingMode, Color, History, Move, Position, Setup};
+use arbiter_rules::{CastlingMode, Color, History, Move, Position, Rule, Setup};
 
 use crate::dead_position;
-use crate::ending::Ending;
-use crate::finding::{Kind, RawFinding, SyntaxKind};
+use crate::ending::Ended;
+use crate::finding::{Kind, RawFinding};
 use crate::mark::{self, WrongMark};
+use crate::reason::{self, Reason, Side};
 use crate::tags::TagCheck;
 
 /// What the replay of a game found.
@@ -24,10 +26,12 @@ pub struct GameReport {
     /// How the position ended the game, if it did: at the final position
     /// (checkmate, stalemate, dead position), or earlier by an automatic
     /// draw (fivefold repetition, 75 moves) with moves recorded after it.
-    pub ending: Option<Ending>,
+    pub ending: Option<Termination>,
+    /// The result the Laws give for that ending.
+    pub proven: Option<GameResult>,
     /// The first automatic draw met while replaying, with the move that
-    /// brought it (`after 57... Kxb3`).
-    pub automatic_draw: Option<(Ending, String)>,
+    /// brought it (`57... Kxb3`).
+    pub automatic_draw: Option<(Termination, String)>,
     /// The result the final position proves, when the record says another.
     pub correction: Option<Correction>,
 }
@@ -38,7 +42,34 @@ pub struct Correction {
     /// The result the record gives (`*` when it gives none).
     pub recorded: GameResult,
     /// How the position ended the game.
-    pub ending: Ending,
+    pub(crate) ended: Ended,
+}
+
+impl Correction {
+    /// The result the position proves.
+    pub fn proven(&self) -> GameResult {
+        self.ended.result
+    }
+
+    /// How the position ended the game.
+    pub fn termination(&self) -> Termination {
+        self.ended.termination
+    }
+
+    /// The article that ends it so.
+    pub fn rule(&self) -> &Rule {
+        &self.ended.rule
+    }
+
+    /// The comment `--fix` writes after the corrected game.
+    pub(crate) fn comment(&self) -> Reason {
+        Reason::ResultCorrected {
+            recorded: self.recorded,
+            proven: self.ended.result,
+            ending: Box::new(self.ended.what.clone()),
+            rule: reason::Citation(self.ended.rule.clone()),
+        }
+    }
 }
 
 /// A step of a line: a move, or a null move (which passes the turn).
@@ -135,8 +166,9 @@ pub struct Replay {
     history: History,
     threefold_seen: bool,
     fifty_seen: bool,
-    /// How the position ended the game, if it did while moves went on.
-    ended: Option<(Ending, String)>,
+    /// How the position ended the game, if it did while moves went on,
+    /// with the move that ended it.
+    ended: Option<(Ended, String)>,
     dead_checks: DeadChecks,
     /// The positions of the main line that may be dead, in order: the
     /// questions [`DeadChecks`] answers at the end of the game.
@@ -343,9 +375,9 @@ impl Replay {
                     let f = RawFinding::new(
                         Kind::UnsupportedVariant,
                         *at,
-                        format!(
-                            "variant {v:?} is not chess under the FIDE Laws: its moves are not checked"
-                        ),
+                        Reason::UnsupportedVariant {
+                            variant: format!("{v:?}"),
+                        },
                     );
                     self.find(f);
                     None
@@ -384,7 +416,10 @@ impl Replay {
         let f = RawFinding::new(
             Kind::InvalidFen,
             at,
-            format!("FEN {fen:?} cannot start a game: {why}; the moves are not checked"),
+            Reason::InvalidFen {
+                fen: format!("{fen:?}"),
+                why: why.to_string(),
+            },
         );
         self.find(f);
     }
@@ -398,9 +433,16 @@ impl Replay {
             (SanErrorKind::Ambiguous { .. }, false) => Kind::AmbiguousMove,
             _ => Kind::IllegalMove,
         };
-        let mut f = RawFinding::new(kind, san.offset(), format!("{label}: {err}"));
-        f.rule = Some(err.rule());
-        f.message_zh = Some(format!("{label}：{}", err.message_zh()));
+        let rule = err.rule();
+        let mut f = RawFinding::new(
+            kind,
+            san.offset(),
+            Reason::BadMove {
+                mv: label.clone(),
+                error: err,
+            },
+        );
+        f.rule = Some(rule);
         f.mv = Some(label);
         f.fen = Some(pos.fen());
         if !in_variation {
@@ -410,39 +452,35 @@ impl Replay {
         self.find(f);
     }
 
-    /// A move of the main line that follows the end of the game.
-    fn after_end(&mut self, san: &SanToken<'_>, ending: Ending, when: &str) {
+    /// A move of the main line that follows the end of the game, which
+    /// came `after` an earlier move or in the position the move is
+    /// written in.
+    fn after_end(&mut self, san: &SanToken<'_>, ended: Ended, after: Option<String>) {
         self.after_end_reported = true;
         let label = move_label(&self.line.pos, &san.decode());
-        let kind = match ending {
-            Ending::Checkmate { .. } | Ending::Stalemate => Kind::MovesAfterGameEnd,
-            _ => Kind::MovesAfterDraw,
-        };
-        let when = if when.is_empty() {
-            String::new()
+        let kind = if ended.no_move_left() {
+            Kind::MovesAfterGameEnd
         } else {
-            format!(" {when}")
+            Kind::MovesAfterDraw
         };
-        let mut f = RawFinding::new(
-            kind,
-            san.offset(),
-            format!(
-                "{label}: the game was already over{when}: {}",
-                ending.describe()
-            ),
-        );
-        f.rule = Some(ending.rule());
-        f.message_zh = Some(format!("{label}：棋局已结束（{}）", ending.describe_zh()));
+        let mv = label.clone();
+        let ending = Box::new(ended.what);
+        let reason = match after {
+            Some(after) => Reason::GameOverAfter { mv, after, ending },
+            None => Reason::GameOver { mv, ending },
+        };
+        let mut f = RawFinding::new(kind, san.offset(), reason);
+        f.rule = Some(ended.rule);
         f.mv = Some(label);
         f.fen = Some(self.line.pos.fen());
         self.find(f);
     }
 
     fn main_line_move(&mut self, san: SanToken<'_>) {
-        if let Some((ending, when)) = self.ended.clone()
-            && !self.after_end_reported
+        if !self.after_end_reported
+            && let Some((ended, after)) = self.ended.clone()
         {
-            self.after_end(&san, ending, &when);
+            self.after_end(&san, ended, Some(after));
         }
         if san.is_null() {
             self.null_move(&san);
@@ -454,14 +492,12 @@ impl Replay {
                 self.line.stopped = true;
                 let pos = &self.line.pos;
                 if !pos.has_legal_moves() && !self.after_end_reported {
-                    let ending = if pos.is_check() {
-                        Ending::Checkmate {
-                            winner: !pos.turn(),
-                        }
+                    let ended = if pos.is_check() {
+                        Ended::checkmate(!pos.turn())
                     } else {
-                        Ending::Stalemate
+                        Ended::stalemate()
                     };
-                    self.after_end(&san, ending, "");
+                    self.after_end(&san, ended, None);
                 } else if !self.after_end_reported || pos.has_legal_moves() {
                     self.bad_move(&san, err, false);
                 }
@@ -490,9 +526,8 @@ impl Replay {
         let mut f = RawFinding::new(
             Kind::WrongCheckMark,
             san.offset(),
-            format!("{label}: {}", wrong.describe(mark)),
+            wrong.reason(mark, label.clone()),
         );
-        f.message_zh = Some(format!("{label}：{}", wrong.describe_zh(mark)));
         f.mv = Some(label);
         // The position before the move, as for every finding about a move;
         // found by replaying the line, which only a wrong sign pays for.
@@ -512,10 +547,7 @@ impl Replay {
             let mut f = RawFinding::new(
                 Kind::ThreefoldAvailable,
                 san.offset(),
-                format!(
-                    "after {} the same position stands for the third time: a draw could be claimed",
-                    label()
-                ),
+                Reason::ThreefoldAvailable { mv: label() },
             );
             f.mv = Some(label());
             self.findings.push(f);
@@ -525,10 +557,7 @@ impl Replay {
             let mut f = RawFinding::new(
                 Kind::FiftyMovesAvailable,
                 san.offset(),
-                format!(
-                    "after {} each side has made 50 moves without a capture or pawn move: a draw could be claimed",
-                    label()
-                ),
+                Reason::FiftyMovesAvailable { mv: label() },
             );
             f.mv = Some(label());
             self.findings.push(f);
@@ -536,18 +565,18 @@ impl Replay {
         if self.ended.is_some() {
             return;
         }
-        let ending = if count >= 5 {
-            Some(Ending::Fivefold)
+        let ended = if count >= 5 {
+            Some(Ended::fivefold())
         } else if halfmoves >= 150 && !pos.is_checkmate() {
-            Some(Ending::SeventyFiveMoves)
+            Some(Ended::seventy_five_moves())
         } else {
             None
         };
-        if let Some(e) = ending {
-            self.ended = Some((e, format!("after {}", label())));
+        if let Some(e) = ended {
+            self.ended = Some((e, label()));
         } else if self.dead_after_move(irreversible) {
             let label = played_label(&self.line.pos, san);
-            self.ended = Some((Ending::DeadPosition, format!("after {label}")));
+            self.ended = Some((Ended::dead_position(), label));
         }
     }
 
@@ -559,9 +588,7 @@ impl Replay {
                 let mut f = RawFinding::new(
                     Kind::NullMove,
                     san.offset(),
-                    format!(
-                        "{label}: a null move passes the turn; it is for analysis, never a move of a game"
-                    ),
+                    Reason::NullMove { mv: label.clone() },
                 );
                 f.mv = Some(label);
                 self.find(f);
@@ -606,7 +633,7 @@ impl Replay {
 
     /// The checks of the result at the end of the game: how the game
     /// ended, and the correction its record needs.
-    fn check_result(&mut self) -> (Option<Ending>, Option<Correction>) {
+    fn check_result(&mut self) -> (Option<Ended>, Option<Correction>) {
         let at = self
             .marker
             .map(|(_, at)| at)
@@ -619,7 +646,7 @@ impl Replay {
             self.find(RawFinding::new(
                 Kind::ResultMismatch,
                 marker_at,
-                format!("the Result tag says {tag} but the movetext ends with {marker}"),
+                Reason::ResultMismatch { tag, marker },
             ));
         }
         if self.skip_moves || self.line.stopped || !self.outer.is_empty() {
@@ -632,81 +659,67 @@ impl Replay {
         };
         let pos = &self.line.pos;
         let no_moves = !pos.has_legal_moves();
-        let ending = if no_moves && pos.is_check() {
-            Some(Ending::Checkmate {
-                winner: !pos.turn(),
-            })
+        let ended = if no_moves && pos.is_check() {
+            Some(Ended::checkmate(!pos.turn()))
         } else if no_moves {
-            Some(Ending::Stalemate)
-        } else if let Some((e, _)) = self.ended {
-            Some(e)
+            Some(Ended::stalemate())
+        } else if let Some((e, _)) = &self.ended {
+            Some(e.clone())
         } else if dead_position::is_dead_screened(pos, &mut self.final_screens) {
-            Some(Ending::DeadPosition)
+            Some(Ended::dead_position())
         } else {
             None
         };
-        let Some(ending) = ending else {
+        let Some(ended) = ended else {
             if let Some(winner) = recorded.winner()
                 && !dead_position::can_mate(pos, winner, &mut self.final_screens)
             {
                 let mut f = RawFinding::new(
                     Kind::WinnerCannotMate,
                     at,
-                    format!(
-                        "{recorded} gives the game to {winner}, who cannot checkmate from the final position by any legal series of moves: a loss on time, by resignation or by an illegal-move penalty is then a draw"
-                    ),
+                    Reason::WinnerCannotMate {
+                        recorded,
+                        winner: Side(winner),
+                    },
                 );
                 f.fen = Some(pos.fen());
                 self.find(f);
             }
             return (None, None);
         };
-        let proven = ending.result();
+        let proven = ended.result;
         let tag_wrong = self.result_tag.is_some_and(|(t, _)| t != proven);
         let marker_wrong = self.marker.is_some_and(|(m, _)| m != proven);
         if recorded == proven && !tag_wrong && !marker_wrong {
-            return (Some(ending), None);
+            return (Some(ended), None);
         }
-        let correction = Correction { recorded, ending };
-        if recorded == GameResult::Unknown || recorded == proven {
-            let mut f = RawFinding::new(
-                Kind::ResultNotRecorded,
-                at,
-                format!(
-                    "the game ended ({}), but the record gives {}; the result is {proven}",
-                    ending.describe(),
-                    if recorded == proven {
-                        GameResult::Unknown
-                    } else {
-                        recorded
-                    },
-                ),
-            );
-            f.rule = Some(ending.rule());
-            f.message_zh = Some(format!(
-                "{}，但未记录结果；应为 {proven}",
-                ending.describe_zh()
-            ));
-            f.fen = Some(pos.fen());
-            self.find(f);
+        let fen = pos.fen();
+        let ending = Box::new(ended.what.clone());
+        let mut f = if recorded == GameResult::Unknown || recorded == proven {
+            let reason = Reason::ResultNotRecorded {
+                ending,
+                // A tag or marker disagrees with the right result the other
+                // gives: the record gives no one result.
+                recorded: GameResult::Unknown,
+                proven,
+            };
+            RawFinding::new(Kind::ResultNotRecorded, at, reason)
         } else {
-            let mut f = RawFinding::new(
-                Kind::ResultContradictsPosition,
-                at,
-                format!(
-                    "the record gives {recorded}, but the game ended ({}): the result is {proven}",
-                    ending.describe()
-                ),
-            );
-            f.rule = Some(ending.rule());
-            f.message_zh = Some(format!(
-                "记录为 {recorded}，但{}：结果应为 {proven}",
-                ending.describe_zh()
-            ));
-            f.fen = Some(pos.fen());
-            self.find(f);
-        }
-        (Some(ending), Some(correction))
+            let reason = Reason::ResultContradictsPosition {
+                recorded,
+                ending,
+                proven,
+            };
+            RawFinding::new(Kind::ResultContradictsPosition, at, reason)
+        };
+        f.rule = Some(ended.rule.clone());
+        f.fen = Some(fen);
+        self.find(f);
+        let correction = Correction {
+            recorded,
+            ended: ended.clone(),
+        };
+        (Some(ended), Some(correction))
     }
 }
 
@@ -752,7 +765,9 @@ impl Visitor for Replay {
                 None => self.find(RawFinding::new(
                     Kind::BadResultTag,
                     value.offset(),
-                    format!("Result {text:?} is none of 1-0, 0-1, 1/2-1/2, *"),
+                    Reason::BadResultTag {
+                        value: format!("{text:?}"),
+                    },
                 )),
             },
             b"FEN" => self.fen = Some((text.into_owned(), value.offset())),
@@ -810,8 +825,9 @@ impl Visitor for Replay {
     }
 
     fn syntax_error(&mut self, error: SyntaxError) {
-        let kind = Kind::Syntax(SyntaxKind::of(&error.kind));
-        self.find(RawFinding::new(kind, error.offset, error.kind.to_string()));
+        let kind = Kind::Syntax(error.kind);
+        let reason = reason::syntax(error.kind);
+        self.find(RawFinding::new(kind, error.offset, reason));
     }
 
     fn end_game(&mut self) -> GameReport {
@@ -824,12 +840,13 @@ impl Visitor for Replay {
                 return GameReport::default();
             }
         }
-        let (ending, correction) = self.check_result();
+        let (ended, correction) = self.check_result();
         GameReport {
             findings: std::mem::take(&mut self.findings),
             plies: self.plies,
-            ending,
-            automatic_draw: self.ended.take(),
+            ending: ended.as_ref().map(|e| e.termination),
+            proven: ended.map(|e| e.result),
+            automatic_draw: self.ended.take().map(|(e, after)| (e.termination, after)),
             correction,
         }
     }

@@ -1,6 +1,7 @@
 //! Checks of the tag section: the Seven Tag Roster and tag formats.
 
 use crate::finding::{Kind, RawFinding};
+use crate::reason::Reason;
 
 /// Which Seven Tag Roster tags a game has, and the tag findings so far.
 #[derive(Debug, Default)]
@@ -24,7 +25,9 @@ impl TagCheck {
             RawFinding::new(
                 Kind::BadDate,
                 offset,
-                format!("Date {value:?} is not in the form YYYY.MM.DD (with ?? for unknown parts)"),
+                Reason::BadDate {
+                    value: format!("{value:?}"),
+                },
             )
         })
     }
@@ -43,7 +46,7 @@ impl TagCheck {
         vec![RawFinding::new(
             Kind::MissingTag,
             offset,
-            format!("the Seven Tag Roster lacks {}", missing.join(", ")),
+            Reason::MissingTags { tags: missing },
         )]
     }
 }
@@ -99,6 +102,13 @@ mod tests {
         assert!(TagCheck::date("2024-01-01", 0).is_some());
         let f = t.missing(0);
         assert_eq!(f.len(), 1);
-        assert_eq!(f[0].message, "the Seven Tag Roster lacks Black, Result");
+        assert_eq!(
+            f[0].reason,
+            Reason::MissingTags {
+                tags: vec!["Black", "Result"]
+            }
+        );
+        let words = arbiter_messages::Message::of(&f[0].reason);
+        assert_eq!(words.text("en"), "the Seven Tag Roster lacks Black, Result");
     }
 }

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use arbiter_pgn::{Game, GameResult, Reader};
 use arbiter_rules::Rule;
 
-use crate::ending::Ending;
 use crate::finding::{Finding, Kind, Severity};
 use crate::fix::fixed_game;
 use crate::pipeline::{self, GameOutcome, Options};
 use crate::replay::{GameReport, Replay};
+use arbiter_referee::Termination;
 
 /// Each game of `bytes`: its report and its findings placed in the file.
 fn check_bytes(bytes: &[u8]) -> Vec<(GameReport, Vec<Finding>)> {
@@ -77,7 +77,7 @@ const PGN_EXTRACT: &str = "pgn/pgn-extract-tests";
 
 /// pgn-extract's games of `input` kept in `expected` are those where the
 /// position ends the game the same way.
-fn same_games_end_by(input: &str, expected: &str, ended: impl Fn(Option<Ending>) -> bool) {
+fn same_games_end_by(input: &str, expected: &str, ended: impl Fn(Option<Termination>) -> bool) {
     let ours: BTreeSet<Vec<String>> = check_file(&format!("{PGN_EXTRACT}/in/{input}"))
         .into_iter()
         .zip(games(&format!("{PGN_EXTRACT}/in/{input}")))
@@ -95,14 +95,14 @@ fn same_games_end_by(input: &str, expected: &str, ended: impl Fn(Option<Ending>)
 #[test]
 fn pgn_extract_checkmates() {
     same_games_end_by("test-checkmate.pgn", "test-checkmate-out.pgn", |e| {
-        matches!(e, Some(Ending::Checkmate { .. }))
+        e == Some(Termination::Checkmate)
     });
 }
 
 #[test]
 fn pgn_extract_stalemates() {
     same_games_end_by("test-stalemate.pgn", "test-stalemate-out.pgn", |e| {
-        e == Some(Ending::Stalemate)
+        e == Some(Termination::Stalemate)
     });
 }
 
@@ -168,9 +168,7 @@ fn pgn_extract_seventy_five_moves() {
         "test-seventyfive-out.pgn",
         "SEVENTYFIVE",
         |report, _| match &report.automatic_draw {
-            Some((Ending::SeventyFiveMoves, at)) => {
-                Some(at.trim_start_matches("after ").to_string())
-            }
+            Some((Termination::SeventyFiveMoves, at)) => Some(at.clone()),
             _ => None,
         },
     );
@@ -432,15 +430,17 @@ fn tcec_terminations_are_recognised() {
             reports.len(),
         )
     };
-    let mate = |r: &GameReport| matches!(r.ending, Some(Ending::Checkmate { .. }));
+    let mate = |r: &GameReport| r.ending == Some(Termination::Checkmate);
     let (n, all) = count("white-mates.pgn", &mate);
     assert_eq!(n, all);
     let (n, all) = count("black-mates.pgn", &mate);
     assert_eq!(n, all);
-    let (n, all) = count("stalemate.pgn", &|r| r.ending == Some(Ending::Stalemate));
+    let (n, all) = count("stalemate.pgn", &|r| {
+        r.ending == Some(Termination::Stalemate)
+    });
     assert_eq!(n, all);
     let (n, all) = count("insufficient-material.pgn", &|r| {
-        r.ending == Some(Ending::DeadPosition)
+        r.ending == Some(Termination::DeadPosition)
     });
     assert_eq!(n, all);
     let claimable =
@@ -827,7 +827,8 @@ fn a_game_that_goes_on_behind_a_locked_pawn_wall_is_reported() {
         "1/2-1/2",
         "1. Bxe1 Kd6 2. Kf3",
     );
-    assert_eq!(report.ending, Some(Ending::DeadPosition));
+    assert_eq!(report.ending, Some(Termination::DeadPosition));
+    assert_eq!(report.proven, Some(arbiter_rules::GameResult::Draw));
     assert_eq!(
         first_finding(&findings, Kind::MovesAfterDraw).as_deref(),
         Some("1... Kd6")
@@ -860,12 +861,8 @@ fn a_mate_at_the_end_proves_the_minor_piece_ending_alive() {
         "1-0",
         "1. Bg7+ Kg8 2. Nf6#",
     );
-    assert_eq!(
-        report.ending,
-        Some(Ending::Checkmate {
-            winner: arbiter_rules::Color::White
-        })
-    );
+    assert_eq!(report.ending, Some(Termination::Checkmate));
+    assert_eq!(report.proven, Some(arbiter_rules::GameResult::WhiteWins));
     assert_eq!(first_finding(&findings, Kind::MovesAfterDraw), None);
     // The same ending drawn by agreement before the mate: its final
     // position is analysed, and still no position is dead.

@@ -146,3 +146,25 @@ fn fix_writes_every_game_with_the_proven_results() {
             .all(|l| l.chars().count() <= 80 || l.starts_with('['))
     );
 }
+
+#[test]
+fn text_findings_of_one_kind_are_counted_together_whatever_their_details() {
+    // Two unexpected characters, `}` and `]`: one kind in the summary.
+    let pgn = "[Result \"*\"]\n\n1. e4 } e5 *\n\n[Result \"*\"]\n\n1. d4 ] d5 *\n";
+    let out = arbiter()
+        .args(["check", "--no-progress", "--color", "never", "-"])
+        .write_stdin(pgn)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let tally: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_end().ends_with(" unexpected_character"))
+        .collect();
+    assert_eq!(tally.len(), 1, "{text}");
+    assert_eq!(
+        tally[0].split_whitespace().collect::<Vec<_>>(),
+        ["2", "error", "unexpected_character"],
+        "{text}"
+    );
+}

@@ -169,3 +169,75 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
     );
     assert!(report.contains("5 of 6 rounds agree"), "{report}");
 }
+
+/// A player line with its own rating, so that the pairing order is the
+/// start-number order.
+fn rated_player(no: u32, rating: u32, points: &str, rounds: &str) -> String {
+    let name = format!("Player{no:04}");
+    format!(
+        "001 {no:>4}      {name:<33} {rating:>4} FID {id:>11} 2000/01/01 {points:>4} {no:>4}  {rounds}\n",
+        id = 1000 + no
+    )
+}
+
+#[test]
+fn the_checker_names_the_criterion_that_decides_between_two_pairings() {
+    // Round 1 is the Dutch pairing (1-3 and 4-2, all drawn). In round 2
+    // every player's preference is the other colour: 1 and 4 want Black,
+    // 2 and 3 White. The file pairs 4-1 and 3-2, so 4 and 2 miss their
+    // preference; 2-1 and 3-4 meet all four, so C12 decides.
+    let text = format!(
+        "012 Four players\nXXR 3\nXXC white1\n{}{}{}{}",
+        rated_player(1, 2400, "1.0", "   3 w =     4 b ="),
+        rated_player(2, 2300, "1.0", "   4 b =     3 b ="),
+        rated_player(3, 2200, "1.0", "   1 b =     2 w ="),
+        rated_player(4, 2100, "1.0", "   2 w =     1 w ="),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("t.trf");
+    std::fs::write(&input, text).unwrap();
+    let out = arbiter()
+        .args(["pair", "--dutch"])
+        .arg(&input)
+        .arg("-c")
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
+    assert_eq!(
+        report,
+        "round 2: file has 3-2, 4-1; arbiter pairs 2-1, 3-4; \
+         decided by C12 (colour preferences) (file [2], arbiter [0])\n\
+         1 of 2 rounds agree\n"
+    );
+}
+
+#[test]
+fn the_checker_names_a_rematch_as_c1() {
+    // Round 2 of the file repeats round 1's game 1-3: an absolute criterion.
+    let text = format!(
+        "012 Four players\nXXR 3\nXXC white1\n{}{}{}{}",
+        rated_player(1, 2400, "1.0", "   3 w =     3 b ="),
+        rated_player(2, 2300, "1.0", "   4 b =     4 w ="),
+        rated_player(3, 2200, "1.0", "   1 b =     1 w ="),
+        rated_player(4, 2100, "1.0", "   2 w =     2 b ="),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("t.trf");
+    std::fs::write(&input, text).unwrap();
+    let out = arbiter()
+        .args(["pair", "--dutch"])
+        .arg(&input)
+        .arg("-c")
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
+    assert!(report.starts_with("round 2: file has "), "{report}");
+    assert!(report.contains("decided by C1 (no rematch)"), "{report}");
+    assert!(report.ends_with("1 of 2 rounds agree\n"), "{report}");
+}

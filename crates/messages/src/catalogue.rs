@@ -60,6 +60,31 @@ impl Catalogue {
         self.entries.keys().map(String::as_str)
     }
 
+    /// The names of the arguments `key`'s template takes (`{side}`), in
+    /// the order they come; none when there is no such key.
+    pub fn placeholders(&self, key: &str) -> Vec<&str> {
+        let mut names = Vec::new();
+        let mut rest = self.template(key).unwrap_or("");
+        while let Some(open) = rest.find('{') {
+            let Some(close) = rest[open..].find('}').map(|c| open + c) else {
+                break;
+            };
+            let name = &rest[open + 1..close];
+            // What the renderer would fill: a name, not a brace in the text.
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                names.push(name);
+            }
+            rest = &rest[close + 1..];
+        }
+        names
+    }
+
+    /// The entry of `key`, a message without arguments: a word (a side,
+    /// the name of a way a game ends).
+    pub fn word(&self, key: &str) -> String {
+        self.render(&Keyed(key))
+    }
+
     /// `message` in this language. A key this catalogue lacks falls back
     /// to English, then to the key itself, so that nothing is ever lost
     /// silently from view (the embedded catalogues have every key: the

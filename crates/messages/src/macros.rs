@@ -4,8 +4,10 @@
 /// catalogue key after `=` and its arguments as fields (each a
 /// [`crate::ToArg`]), named as the templates name them.
 ///
-/// The enum gets [`crate::Localized`], and `KEYS`, every key it uses, for
-/// the test that each is in the catalogues.
+/// The enum gets [`crate::Localized`]; `KEYS`, every key it uses, for the
+/// test that each is in the catalogues; and `ARGUMENTS`, each key with its
+/// arguments' names, for the test that the templates of every language
+/// name only arguments the message has.
 ///
 /// ```
 /// arbiter_messages::messages! {
@@ -25,6 +27,7 @@
 /// let english = Catalogue::parse("en", r#"{"example-key-in": "the key is in the {room}"}"#)?;
 /// assert_eq!(english.render(&Door::KeyIn { room: "hall".into() }), "the key is in the hall");
 /// assert_eq!(Door::KEYS, ["example-locked", "example-key-in"]);
+/// assert_eq!(Door::ARGUMENTS[1], ("example-key-in", &["room"][..]));
 /// # Ok::<(), arbiter_messages::CatalogueError>(())
 /// ```
 #[macro_export]
@@ -51,6 +54,12 @@ macro_rules! messages {
         impl $name {
             /// Every catalogue key of this enum, in declaration order.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
+
+            /// Every key with the names of its arguments, as its templates
+            /// name them.
+            pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] = &[
+                $( ($key, &[$($(stringify!($field)),*)?]) ),*
+            ];
         }
 
         impl $crate::Localized for $name {

@@ -112,3 +112,94 @@ fn a_message_serialises_as_one_text_per_language_english_first() {
     assert_eq!(message.text("en"), "no-such-key");
     assert_eq!(message.text("xx"), "");
 }
+
+/// Every message the crates give, with the names of its arguments: the
+/// referee's reasons, `arbiter check`'s, and why a SAN names no legal move.
+fn declared() -> Vec<(&'static str, &'static [&'static str])> {
+    use arbiter_rules::san::{CastlingRefusal, ParseSanError, ParseSanErrorKind, SanError};
+    [
+        arbiter_referee::Reason::ARGUMENTS,
+        arbiter_check::Reason::ARGUMENTS,
+        SanError::ARGUMENTS,
+        ParseSanError::ARGUMENTS,
+        ParseSanErrorKind::ARGUMENTS,
+        CastlingRefusal::ARGUMENTS,
+    ]
+    .concat()
+}
+
+fn chinese() -> &'static Catalogue {
+    arbiter_messages::catalogue("zh").expect("a Chinese catalogue")
+}
+
+#[test]
+fn every_key_has_an_english_and_a_chinese_entry() {
+    let zh = chinese();
+    for key in english().keys() {
+        for catalogue in [english(), zh] {
+            let words = catalogue.template(key);
+            assert!(
+                words.is_some_and(|w| !w.trim().is_empty()),
+                "{key} has no words in {}",
+                catalogue.language()
+            );
+        }
+    }
+    assert_eq!(english().keys().count(), zh.keys().count());
+    for (key, _) in declared() {
+        assert!(
+            english().template(key).is_some(),
+            "{key} is in no catalogue"
+        );
+    }
+}
+
+/// A message's templates name its arguments, and only them, in every
+/// language: a language may leave out a detail (the Chinese titles of
+/// `arbiter check`'s findings do) or name the move in its own notation
+/// (`{chinese}` beside `{san}`), but never a placeholder the message does
+/// not fill, which would be printed as it is. Words and the web page's
+/// texts, which no typed message declares, take the same placeholders in
+/// both languages.
+#[test]
+fn placeholders_match_between_languages() {
+    let declared = declared();
+    let zh = chinese();
+    for key in english().keys() {
+        let (en_names, zh_names) = (english().placeholders(key), zh.placeholders(key));
+        let Some((_, arguments)) = declared.iter().find(|(k, _)| *k == key) else {
+            let (mut en_sorted, mut zh_sorted) = (en_names.clone(), zh_names.clone());
+            en_sorted.sort_unstable();
+            zh_sorted.sort_unstable();
+            assert_eq!(en_sorted, zh_sorted, "{key}: the placeholders differ");
+            continue;
+        };
+        for (language, names) in [("en", &en_names), ("zh", &zh_names)] {
+            for name in names {
+                assert!(
+                    arguments.contains(name),
+                    "{key} ({language}): {{{name}}} is none of its arguments {arguments:?}"
+                );
+            }
+        }
+        for argument in *arguments {
+            assert!(
+                en_names.contains(argument) || zh_names.contains(argument),
+                "{key}: the argument {argument} is in no language's words"
+            );
+        }
+    }
+}
+
+#[test]
+fn placeholders_are_read_as_the_renderer_fills_them() {
+    let catalogue = Catalogue::parse(
+        "xx",
+        r#"{"a": "{side} moved {from}-{to}", "b": "a { brace, then {x}", "c": "no {} name"}"#,
+    )
+    .unwrap();
+    assert_eq!(catalogue.placeholders("a"), ["side", "from", "to"]);
+    assert_eq!(catalogue.placeholders("b"), Vec::<&str>::new());
+    assert_eq!(catalogue.placeholders("c"), Vec::<&str>::new());
+    assert_eq!(catalogue.placeholders("missing"), Vec::<&str>::new());
+}

@@ -3,7 +3,10 @@
 use core::fmt;
 
 /// What is wrong with the text of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Also the kind of `arbiter check`'s text findings: its order is the order
+/// they are listed in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SyntaxErrorKind {
     /// A `{` comment that is never closed.
     UnterminatedComment,

@@ -60,6 +60,67 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every way a game ends, in the order they are declared.
+    pub const ALL: [Termination; 23] = [
+        Termination::Checkmate,
+        Termination::Resignation,
+        Termination::ResignationOpponentCannotMate,
+        Termination::FlagFall,
+        Termination::FlagFallOpponentCannotMate,
+        Termination::BothFlags,
+        Termination::IllegalMoves,
+        Termination::IllegalMovesOpponentCannotMate,
+        Termination::Stalemate,
+        Termination::DeadPosition,
+        Termination::InsufficientMaterial,
+        Termination::Agreement,
+        Termination::ThreefoldClaimed,
+        Termination::Threefold,
+        Termination::Fivefold,
+        Termination::FiftyMovesClaimed,
+        Termination::FiftyMoves,
+        Termination::SeventyFiveMoves,
+        Termination::PerpetualCheck,
+        Termination::ColoursReversedRestart,
+        Termination::ArbiterDecision,
+        Termination::Forfeit,
+        Termination::Aborted,
+    ];
+
+    /// The catalogue key of its name (`termination-checkmate`: "checkmate",
+    /// "将死"), which a message takes it by.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "termination-checkmate",
+            Termination::Resignation => "termination-resignation",
+            Termination::ResignationOpponentCannotMate => {
+                "termination-resignation-opponent-cannot-mate"
+            }
+            Termination::FlagFall => "termination-flag-fall",
+            Termination::FlagFallOpponentCannotMate => "termination-flag-fall-opponent-cannot-mate",
+            Termination::BothFlags => "termination-both-flags",
+            Termination::IllegalMoves => "termination-illegal-moves",
+            Termination::IllegalMovesOpponentCannotMate => {
+                "termination-illegal-moves-opponent-cannot-mate"
+            }
+            Termination::Stalemate => "termination-stalemate",
+            Termination::DeadPosition => "termination-dead-position",
+            Termination::InsufficientMaterial => "termination-insufficient-material",
+            Termination::Agreement => "termination-agreement",
+            Termination::ThreefoldClaimed => "termination-threefold-claimed",
+            Termination::Threefold => "termination-threefold",
+            Termination::Fivefold => "termination-fivefold",
+            Termination::FiftyMovesClaimed => "termination-fifty-moves-claimed",
+            Termination::FiftyMoves => "termination-fifty-moves",
+            Termination::SeventyFiveMoves => "termination-seventy-five-moves",
+            Termination::PerpetualCheck => "termination-perpetual-check",
+            Termination::ColoursReversedRestart => "termination-colours-reversed-restart",
+            Termination::ArbiterDecision => "termination-arbiter-decision",
+            Termination::Forfeit => "termination-forfeit",
+            Termination::Aborted => "termination-aborted",
+        }
+    }
+
     /// The PGN `Termination` tag value (PGN standard 9.8.1).
     pub const fn pgn_tag(self) -> &'static str {
         match self {
@@ -74,6 +135,13 @@ impl Termination {
             }
             _ => "normal",
         }
+    }
+}
+
+/// In a message, a way a game ends is its name in the reader's language.
+impl arbiter_messages::ToArg for Termination {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Key(self.key())
     }
 }
 

@@ -57,3 +57,27 @@ fn arguments_are_put_into_words_in_each_language() {
     );
     assert_eq!(Message::of(&over).text("zh"), "对局已结束（0-1）：白方认输");
 }
+
+#[test]
+fn every_way_a_game_ends_has_a_name_in_every_catalogue() {
+    use arbiter_referee::Termination;
+    let mut keys: Vec<&str> = Termination::ALL.iter().map(|t| t.key()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), Termination::ALL.len(), "two ways share a key");
+    for catalogue in catalogues() {
+        for termination in Termination::ALL {
+            let name = catalogue.word(termination.key());
+            assert_ne!(name, termination.key(), "{}", catalogue.language());
+        }
+    }
+    for key in english().keys().filter(|k| k.starts_with("termination-")) {
+        assert!(keys.contains(&key), "{key} names no way a game ends");
+    }
+    assert_eq!(
+        english().word(Termination::SeventyFiveMoves.key()),
+        "75-move rule"
+    );
+    let zh = arbiter_messages::catalogue("zh").unwrap();
+    assert_eq!(zh.word(Termination::Checkmate.key()), "将死");
+}

@@ -112,6 +112,21 @@ impl fmt::Display for Role {
     }
 }
 
+/// In a message, a kind of piece is its name in the reader's language
+/// (`knight`, `马`).
+impl arbiter_messages::ToArg for Role {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Key(match self {
+            Role::Pawn => "role-pawn",
+            Role::Knight => "role-knight",
+            Role::Bishop => "role-bishop",
+            Role::Rook => "role-rook",
+            Role::Queen => "role-queen",
+            Role::King => "role-king",
+        })
+    }
+}
+
 /// A piece: a role of a colour.
 ///
 /// ```

@@ -155,7 +155,7 @@ fn lower_case_b_is_a_bishop_only_where_no_pawn_fits() {
 fn error(fen: &str, text: &str) -> (SanErrorKind, String) {
     let err = pos(fen).parse_san(text).unwrap_err();
     assert_eq!(err.san, text);
-    assert!(!err.message_zh().is_empty());
+    assert!(!arbiter_messages::Message::of(&err).text("zh").is_empty());
     assert_eq!(
         err.rule().source,
         arbiter_rules::Source::Fide,
@@ -298,4 +298,30 @@ fn san_types_display_canonically() {
     assert_eq!(San::parse("0-0-0").unwrap().to_string(), "O-O-O");
     assert_eq!(SanPlus::parse("e8(Q)++").unwrap().to_string(), "e8=Q#");
     assert_eq!(SanPlus::parse("bxc3+").unwrap().to_string(), "bxc3+");
+}
+
+/// The reasons a SAN names no legal move, in Chinese: each part of the
+/// message (the piece, the file or rank it was said to come from, the
+/// castling refusal, the list of candidates) in the Chinese catalogue's words.
+#[test]
+fn san_errors_are_worded_in_chinese() {
+    let zh = |fen: &str, text: &str| {
+        let err = pos(fen).parse_san(text).unwrap_err();
+        arbiter_messages::Message::of(&err).text("zh").to_string()
+    };
+    let knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    assert_eq!(zh(knights, "Nd2"), "Nd2有歧义：可能是Nbd2、Nfd2");
+    assert_eq!(zh(knights, "Ncd2"), "Ncd2：c线上没有马能走到d2");
+    assert_eq!(zh(knights, "N3d2"), "N3d2：第3横线上没有马能走到d2");
+    assert_eq!(zh(knights, "Nc3d2"), "Nc3d2：c3上没有马能走到d2");
+    assert_eq!(zh(knights, "Qd2"), "Qd2：没有后能走到d2");
+    assert_eq!(
+        zh("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O"),
+        "O-O：不能王车易位，王翼（短易位）已无易位权：王或该侧的车已经移动过"
+    );
+    assert_eq!(
+        zh("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "O-O-O"),
+        "O-O-O：不能王车易位，b1上有棋子阻隔"
+    );
+    assert_eq!(zh(knights, "Nf9"), "Nf9：无法识别的着法（第3个字符）");
 }

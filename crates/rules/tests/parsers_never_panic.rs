@@ -45,7 +45,7 @@ fn read_everything(bytes: &[u8], positions: &[Position]) {
             let _ = uci.to_move(pos);
         }
         if let Err(e) = pos.parse_san(&text) {
-            let _ = (e.to_string(), e.message_zh(), e.rule());
+            let _ = (e.to_string(), arbiter_messages::Message::of(&e), e.rule());
         }
     }
 }

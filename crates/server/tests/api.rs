@@ -209,17 +209,6 @@ async fn games_are_listed_and_unknown_ones_are_404() {
     assert_eq!(r.status(), 404);
 }
 
-async fn get_json(s: &Server, path: &str) -> serde_json::Value {
-    s.http
-        .get(s.url(path))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn the_rulings_are_made_again_from_the_record() {
     let s = Server::start().await;
@@ -238,7 +227,7 @@ async fn the_rulings_are_made_again_from_the_record() {
         .event(&id, Some(&black), json!({"kind": "decline_draw"}))
         .await;
     assert_eq!(decline.0, 200);
-    let rulings = get_json(&s, &format!("/api/games/{id}/rulings")).await;
+    let rulings = s.get_json(&format!("/api/games/{id}/rulings")).await;
     let rulings = rulings["rulings"].as_array().unwrap();
     let kinds: Vec<&str> = rulings
         .iter()
@@ -307,7 +296,7 @@ async fn the_list_tells_waiting_games_from_those_being_played() {
         )
         .await;
     let (waiting, ..) = tokens(&waiting);
-    let list = get_json(&s, "/api/games").await;
+    let list = s.get_json("/api/games").await;
     let status = |id: &str| {
         list["games"]
             .as_array()
@@ -385,4 +374,42 @@ async fn takebacks_and_a_claim_on_a_player_who_left_are_events_the_referee_decid
             "claim_victory"
         ]
     );
+}
+
+#[tokio::test]
+async fn the_page_reads_the_message_catalogues_as_a_module() {
+    let s = Server::start().await;
+    let r = s
+        .http
+        .get(s.url("/assets/catalogues.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        r.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    let module = r.text().await.unwrap();
+    let object = module
+        .strip_prefix("export const CATALOGUES = ")
+        .and_then(|rest| rest.trim_end().strip_suffix(';'))
+        .expect("one exported object");
+    // Every catalogue, entry for entry, as the server renders from it.
+    let served: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(object).expect("the object is JSON");
+    assert_eq!(served.len(), arbiter_messages::catalogues().len());
+    for catalogue in arbiter_messages::catalogues() {
+        let entries = served[catalogue.language()].as_object().unwrap();
+        assert_eq!(entries.len(), catalogue.keys().count());
+        for key in catalogue.keys() {
+            assert_eq!(
+                entries[key].as_str(),
+                catalogue.template(key),
+                "{} {key}",
+                catalogue.language()
+            );
+        }
+    }
+    assert_eq!(served["zh"]["page-rulesetClassic"], "经典规则");
 }

@@ -14,10 +14,9 @@
 
 mod common;
 
-use std::time::Duration;
-
-use common::{Lines, Server, account, tokens};
-use futures_util::{SinkExt, StreamExt};
+use common::ws::{connect, next_of, send};
+use common::{Lines, Server, account, challenge_accepted, tokens};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -146,19 +145,6 @@ fn unwrap_movetext(pgn: &str) -> String {
     out
 }
 
-/// `POST path` with `token`: the status and the JSON body (or null).
-async fn post(s: &Server, path: &str, token: &str) -> (u16, Value) {
-    let r = s
-        .http
-        .post(s.url(path))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
 /// `GET path` with an `accept` header: the status and the body as text.
 async fn get_text(s: &Server, path: &str, accept: &str) -> (u16, String) {
     let r = s
@@ -278,26 +264,6 @@ async fn arbiters_own_api() {
     scrub.snap_text("own_unknown_game", &format!("{status}\n{missing}"));
 }
 
-/// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the challenge
-/// and the game's id.
-async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> (Value, String) {
-    let challenge: Value = s
-        .http
-        .post(s.url("/api/challenge/bob"))
-        .bearer_auth(alice)
-        .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = challenge["id"].as_str().unwrap().to_string();
-    let (status, _) = post(s, &format!("/api/challenge/{id}/accept"), bob).await;
-    assert_eq!(status, 200);
-    (challenge, id)
-}
-
 /// Events from `lines` up to and including the first of type `kind`.
 async fn until(lines: &mut Lines, kind: &str) -> Vec<Value> {
     let mut seen = Vec::new();
@@ -319,17 +285,10 @@ async fn lichess_api() {
     let bob = account(&s, "Bob").await;
     scrub.name(&alice, "alice-token");
     scrub.name(&bob, "bob-token");
-    let me: Value = s
-        .http
-        .get(s.url("/api/account"))
-        .bearer_auth(&alice)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    scrub.snap("lichess_account", &me);
+    scrub.snap(
+        "lichess_account",
+        &s.get_json_as("/api/account", &alice).await,
+    );
     let mut bob_events = Lines::open(&s, "/api/stream/event", &bob).await;
 
     // A game to mate, with a takeback asked, a draw offered and declined,
@@ -341,21 +300,30 @@ async fn lichess_api() {
         let path = format!("/api/board/game/{id}/move/{mv}");
         let token = token.to_string();
         let s = &s;
-        async move { post(s, &path, &token).await }
+        async move { s.post_as(&path, &token).await }
     };
     scrub.snap("lichess_move", &answer(play(&alice, "f2f3").await));
     assert_eq!(play(&bob, "e7e5").await.0, 200);
     scrub.snap(
         "lichess_takeback_refused",
-        &answer(post(&s, &format!("/api/board/game/{id}/takeback/yes"), &alice).await),
+        &answer(
+            s.post_as(&format!("/api/board/game/{id}/takeback/yes"), &alice)
+                .await,
+        ),
     );
     scrub.snap(
         "lichess_draw_offered",
-        &answer(post(&s, &format!("/api/board/game/{id}/draw/yes"), &alice).await),
+        &answer(
+            s.post_as(&format!("/api/board/game/{id}/draw/yes"), &alice)
+                .await,
+        ),
     );
     scrub.snap(
         "lichess_draw_declined",
-        &answer(post(&s, &format!("/api/board/game/{id}/draw/no"), &bob).await),
+        &answer(
+            s.post_as(&format!("/api/board/game/{id}/draw/no"), &bob)
+                .await,
+        ),
     );
     scrub.snap("lichess_move_illegal", &answer(play(&alice, "e1e3").await));
     scrub.snap("lichess_move_not_uci", &answer(play(&alice, "Nf3").await));
@@ -363,7 +331,10 @@ async fn lichess_api() {
     assert_eq!(play(&bob, "d8h4").await.0, 200);
     scrub.snap(
         "lichess_abort_refused",
-        &answer(post(&s, &format!("/api/board/game/{id}/abort"), &alice).await),
+        &answer(
+            s.post_as(&format!("/api/board/game/{id}/abort"), &alice)
+                .await,
+        ),
     );
     scrub.snap(
         "lichess_event_stream",
@@ -397,14 +368,17 @@ async fn lichess_api() {
     let (_, resigned) = challenge_accepted(&s, &alice, &bob).await;
     scrub.name(&resigned, "resigned-game");
     assert_eq!(
-        post(&s, &format!("/api/board/game/{resigned}/move/e2e4"), &alice)
+        s.post_as(&format!("/api/board/game/{resigned}/move/e2e4"), &alice)
             .await
             .0,
         200
     );
     scrub.snap(
         "lichess_resign",
-        &answer(post(&s, &format!("/api/bot/game/{resigned}/resign"), &bob).await),
+        &answer(
+            s.post_as(&format!("/api/bot/game/{resigned}/resign"), &bob)
+                .await,
+        ),
     );
     let (_, export) = get_text(&s, &format!("/game/export/{resigned}"), "application/json").await;
     scrub.snap(
@@ -416,52 +390,23 @@ async fn lichess_api() {
     let (_, aborted) = challenge_accepted(&s, &alice, &bob).await;
     scrub.name(&aborted, "aborted-game");
     assert_eq!(
-        post(&s, &format!("/api/board/game/{aborted}/move/e2e4"), &alice)
+        s.post_as(&format!("/api/board/game/{aborted}/move/e2e4"), &alice)
             .await
             .0,
         200
     );
     scrub.snap(
         "lichess_abort",
-        &answer(post(&s, &format!("/api/board/game/{aborted}/abort"), &bob).await),
+        &answer(
+            s.post_as(&format!("/api/board/game/{aborted}/abort"), &bob)
+                .await,
+        ),
     );
     let (_, export) = get_text(&s, &format!("/game/export/{aborted}"), "application/json").await;
     scrub.snap(
         "lichess_export_aborted",
         &serde_json::from_str(&export).unwrap(),
     );
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(s: &Server, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
-        .await
-        .unwrap();
-    ws
-}
-
-/// The next message of type `kind`, skipping presence changes (whose order
-/// depends on when each connection is seen).
-async fn next_of(ws: &mut Ws, kind: &str) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message in time")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = msg {
-            let v: Value = serde_json::from_str(&t).unwrap();
-            if v["type"] == kind {
-                return v;
-            }
-        }
-    }
-}
-
-async fn send(ws: &mut Ws, message: Value) {
-    ws.send(Message::text(message.to_string())).await.unwrap();
 }
 
 #[tokio::test]

@@ -7,33 +7,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Lines, Server, account};
+use common::{Lines, Server, account, challenge_accepted};
 use serde_json::{Value, json};
-
-/// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the game's id.
-async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> String {
-    let challenge: Value = s
-        .http
-        .post(s.url("/api/challenge/bob"))
-        .bearer_auth(alice)
-        .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = challenge["id"].as_str().unwrap().to_string();
-    let r = s
-        .http
-        .post(s.url(&format!("/api/challenge/{id}/accept")))
-        .bearer_auth(bob)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    id
-}
 
 /// The next event of type `kind` (challenges come first to the challenged).
 async fn next_of(events: &mut Lines, kind: &str) -> Value {
@@ -43,18 +18,6 @@ async fn next_of(events: &mut Lines, kind: &str) -> Value {
             return e;
         }
     }
-}
-
-async fn post(s: &Server, path: &str, token: &str) -> (u16, Value) {
-    let r = s
-        .http
-        .post(s.url(path))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
 }
 
 fn ucis(view: &Value) -> Vec<String> {
@@ -71,7 +34,7 @@ async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
-    let id = challenge_accepted(&s, &alice, &bob).await;
+    let (_, id) = challenge_accepted(&s, &alice, &bob).await;
     let view = s.view(&id).await;
     assert_eq!(view["status"], "started", "{view}");
     // Nobody has opened a stream: both move all the same.
@@ -81,20 +44,28 @@ async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
         (&alice, "b1c3"),
         (&bob, "d7d5"),
     ] {
-        let (status, body) = post(&s, &format!("/api/board/game/{id}/move/{mv}"), token).await;
+        let (status, body) = s
+            .post_as(&format!("/api/board/game/{id}/move/{mv}"), token)
+            .await;
         assert_eq!(status, 200, "{mv}: {body}");
     }
     // b1 is empty: `b1a3` is refused, never read as the bishop's Bc1-a3.
-    let (status, body) = post(&s, &format!("/api/bot/game/{id}/move/b1a3"), &alice).await;
+    let (status, body) = s
+        .post_as(&format!("/api/bot/game/{id}/move/b1a3"), &alice)
+        .await;
     assert_eq!(status, 400, "{body}");
     assert!(
         body["error"].as_str().unwrap().contains("no piece on b1"),
         "{body}"
     );
     // SAN is not lichess's: refused, though Nf3 is legal.
-    let (status, _) = post(&s, &format!("/api/board/game/{id}/move/Ng1-f3"), &alice).await;
+    let (status, _) = s
+        .post_as(&format!("/api/board/game/{id}/move/Ng1-f3"), &alice)
+        .await;
     assert_eq!(status, 400);
-    let (status, _) = post(&s, &format!("/api/board/game/{id}/move/Nf3"), &alice).await;
+    let (status, _) = s
+        .post_as(&format!("/api/board/game/{id}/move/Nf3"), &alice)
+        .await;
     assert_eq!(status, 400);
     assert_eq!(ucis(&s.view(&id).await), ["b2b3", "e7e5", "b1c3", "d7d5"]);
     // Arbiter's own API takes SAN, but reads well-formed UCI as UCI only.
@@ -124,7 +95,7 @@ async fn a_player_who_never_makes_a_first_move_loses_by_default() {
     let mut events = Lines::open(&s, "/api/stream/event", &bob).await;
 
     // White never moves.
-    let first = challenge_accepted(&s, &alice, &bob).await;
+    let (_, first) = challenge_accepted(&s, &alice, &bob).await;
     next_of(&mut events, "gameStart").await;
     let finish = next_of(&mut events, "gameFinish").await;
     assert_eq!(finish["game"]["gameId"], first.as_str());
@@ -136,9 +107,11 @@ async fn a_player_who_never_makes_a_first_move_loses_by_default() {
     assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 6.7.1");
 
     // White moves; Black never does: his default time runs from White's move.
-    let second = challenge_accepted(&s, &alice, &bob).await;
+    let (_, second) = challenge_accepted(&s, &alice, &bob).await;
     next_of(&mut events, "gameStart").await;
-    let (status, _) = post(&s, &format!("/api/board/game/{second}/move/e2e4"), &alice).await;
+    let (status, _) = s
+        .post_as(&format!("/api/board/game/{second}/move/e2e4"), &alice)
+        .await;
     assert_eq!(status, 200);
     let finish = next_of(&mut events, "gameFinish").await;
     assert_eq!(finish["game"]["winner"], "white", "{finish}");
@@ -152,15 +125,17 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
-    let id = challenge_accepted(&s, &alice, &bob).await;
+    let (_, id) = challenge_accepted(&s, &alice, &bob).await;
     assert_eq!(
-        post(&s, &format!("/api/board/game/{id}/move/e2e4"), &alice)
+        s.post_as(&format!("/api/board/game/{id}/move/e2e4"), &alice)
             .await
             .0,
         200
     );
     assert_eq!(
-        post(&s, &format!("/api/bot/game/{id}/abort"), &bob).await.0,
+        s.post_as(&format!("/api/bot/game/{id}/abort"), &bob)
+            .await
+            .0,
         200
     );
     let view = s.view(&id).await;
@@ -172,16 +147,18 @@ async fn the_referee_calls_a_game_off_only_before_both_have_moved() {
     assert_eq!(last["kind"], "abort");
     assert_eq!(last["actor"], "black");
 
-    let id = challenge_accepted(&s, &alice, &bob).await;
+    let (_, id) = challenge_accepted(&s, &alice, &bob).await;
     for (token, mv) in [(&alice, "e2e4"), (&bob, "e7e5")] {
         assert_eq!(
-            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+            s.post_as(&format!("/api/board/game/{id}/move/{mv}"), token)
                 .await
                 .0,
             200
         );
     }
-    let (status, body) = post(&s, &format!("/api/board/game/{id}/abort"), &alice).await;
+    let (status, body) = s
+        .post_as(&format!("/api/board/game/{id}/abort"), &alice)
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["rule"], "FIDE 12.2", "{body}");
     assert_eq!(s.view(&id).await["status"], "started");
@@ -206,33 +183,11 @@ async fn ruled(s: &Server, id: &str, seq: usize) -> Value {
 }
 
 /// Opens Black's web page on a game (a player is present while one is open).
-async fn black_at_the_board(
-    s: &Server,
-    id: &str,
-    token: &str,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    use futures_util::{SinkExt, StreamExt};
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
-            .await
-            .unwrap();
-    let auth = json!({"type": "auth", "token": token}).to_string();
-    ws.send(tokio_tungstenite::tungstenite::Message::text(auth))
-        .await
-        .unwrap();
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message in time")
-            .unwrap()
-            .unwrap();
-        let Ok(text) = msg.to_text() else { continue };
-        let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-        if value["type"] == "role" {
-            assert_eq!(value["role"], "black");
-            return ws;
-        }
-    }
+async fn black_at_the_board(s: &Server, id: &str, token: &str) -> common::ws::Ws {
+    let mut ws = common::ws::connect(s, id).await;
+    common::ws::send(&mut ws, json!({"type": "auth", "token": token})).await;
+    assert_eq!(common::ws::next_of(&mut ws, "role").await["role"], "black");
+    ws
 }
 
 #[test]
@@ -246,15 +201,16 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
         let bob = account(&s, "Bob").await;
 
         // A takeback: the referee refuses it, and the request is on the record.
-        let asked = challenge_accepted(&s, &alice, &bob).await;
+        let (_, asked) = challenge_accepted(&s, &alice, &bob).await;
         assert_eq!(
-            post(&s, &format!("/api/board/game/{asked}/move/e2e4"), &alice)
+            s.post_as(&format!("/api/board/game/{asked}/move/e2e4"), &alice)
                 .await
                 .0,
             200
         );
-        let (status, body) =
-            post(&s, &format!("/api/board/game/{asked}/takeback/yes"), &alice).await;
+        let (status, body) = s
+            .post_as(&format!("/api/board/game/{asked}/takeback/yes"), &alice)
+            .await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(body["rule"], "FIDE 4.7", "{body}");
         assert_eq!(
@@ -268,7 +224,9 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
             "{body}"
         );
         // No request ever stands, so there is none to decline.
-        let declined = post(&s, &format!("/api/bot/game/{asked}/takeback/no"), &bob).await;
+        let declined = s
+            .post_as(&format!("/api/bot/game/{asked}/takeback/no"), &bob)
+            .await;
         assert_eq!(declined, (200, json!({"ok": true})));
         assert_eq!(
             logged_kinds(&s, &asked).await,
@@ -276,22 +234,22 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
         );
         // The game goes on from where it stood.
         assert_eq!(
-            post(&s, &format!("/api/bot/game/{asked}/move/e7e5"), &bob)
+            s.post_as(&format!("/api/bot/game/{asked}/move/e7e5"), &bob)
                 .await
                 .0,
             200
         );
 
         // An abort before Black has moved.
-        let aborted = challenge_accepted(&s, &alice, &bob).await;
+        let (_, aborted) = challenge_accepted(&s, &alice, &bob).await;
         assert_eq!(
-            post(&s, &format!("/api/board/game/{aborted}/move/d2d4"), &alice)
+            s.post_as(&format!("/api/board/game/{aborted}/move/d2d4"), &alice)
                 .await
                 .0,
             200
         );
         assert_eq!(
-            post(&s, &format!("/api/bot/game/{aborted}/abort"), &bob)
+            s.post_as(&format!("/api/bot/game/{aborted}/abort"), &bob)
                 .await
                 .0,
             200
@@ -309,7 +267,7 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
         let ws = black_at_the_board(&s, &claimed, &black).await;
         assert_eq!(white_board.next().await["status"], "started");
         let claim = format!("/api/board/game/{claimed}/claim-victory");
-        let (status, body) = post(&s, &claim, &white).await;
+        let (status, body) = s.post_as(&claim, &white).await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(body["rule"], "FIDE 11.2.3", "{body}");
         assert_eq!(
@@ -318,14 +276,14 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
         );
         drop(ws);
         assert_eq!(white_board.next().await["type"], "opponentGone");
-        let (status, body) = post(&s, &claim, &white).await;
+        let (status, body) = s.post_as(&claim, &white).await;
         assert_eq!(status, 400, "{body}");
         assert_eq!(
             body["message"]["zh"], "黑方离开对局的时间不足，不能要求判胜",
             "{body}"
         );
         tokio::time::sleep(Duration::from_millis(400)).await;
-        assert_eq!(post(&s, &claim, &white).await, (200, json!({"ok": true})));
+        assert_eq!(s.post_as(&claim, &white).await, (200, json!({"ok": true})));
         (asked, aborted, claimed)
     });
     // The server stops with every task it ran; another reads the record.
@@ -383,7 +341,7 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
-    let id = challenge_accepted(&s, &alice, &bob).await;
+    let (_, id) = challenge_accepted(&s, &alice, &bob).await;
     for (token, mv) in [
         (&alice, "f2f3"),
         (&bob, "e7e5"),
@@ -391,7 +349,7 @@ async fn exports_short_links_and_public_data_answer_as_lichess() {
         (&bob, "d8h4"),
     ] {
         assert_eq!(
-            post(&s, &format!("/api/board/game/{id}/move/{mv}"), token)
+            s.post_as(&format!("/api/board/game/{id}/move/{mv}"), token)
                 .await
                 .0,
             200
@@ -514,8 +472,8 @@ async fn bots_online_and_the_upgrade_to_bot() {
             .unwrap()
     };
     // Robo becomes a bot (it has never played), once only.
-    assert_eq!(post(&s, "/api/bot/account/upgrade", &robo).await.0, 200);
-    assert_eq!(post(&s, "/api/bot/account/upgrade", &robo).await.0, 400);
+    assert_eq!(s.post_as("/api/bot/account/upgrade", &robo).await.0, 200);
+    assert_eq!(s.post_as("/api/bot/account/upgrade", &robo).await.0, 400);
     let me: Value = s
         .http
         .get(s.url("/api/account"))

@@ -4,48 +4,14 @@
 
 mod common;
 
-use std::time::Duration;
-
+use common::ws::{Ws, connect, next_of, next_where, send};
 use common::{Server, tokens};
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::Message;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(s: &Server, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
-        .await
-        .unwrap();
-    ws
-}
-
-async fn send(ws: &mut Ws, value: Value) {
-    ws.send(Message::text(value.to_string())).await.unwrap();
-}
-
-/// The next message of `kind` for which `wanted` holds.
-async fn next_where(ws: &mut Ws, kind: &str, wanted: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message in time")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = msg {
-            let v: Value = serde_json::from_str(&t).unwrap();
-            if v["type"] == kind && wanted(&v) {
-                return v;
-            }
-        }
-    }
-}
 
 async fn seat(s: &Server, id: &str, token: &str) -> Ws {
     let mut ws = connect(s, id).await;
     send(&mut ws, json!({"type": "auth", "token": token})).await;
-    next_where(&mut ws, "role", |_| true).await;
+    next_of(&mut ws, "role").await;
     ws
 }
 

@@ -5,42 +5,11 @@ mod common;
 
 use std::time::Duration;
 
+use common::ws::{Ws, connect, next_json, next_of, send};
 use common::{Lines, Server, account, tokens};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(s: &Server, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", s.addr))
-        .await
-        .unwrap();
-    ws
-}
-
-async fn next_json(ws: &mut Ws) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(5), ws.next())
-            .await
-            .expect("a message in time")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = msg {
-            return serde_json::from_str(&t).unwrap();
-        }
-    }
-}
-
-async fn next_of(ws: &mut Ws, kind: &str) -> Value {
-    loop {
-        let v = next_json(ws).await;
-        if v["type"] == kind {
-            return v;
-        }
-    }
-}
 
 #[tokio::test]
 async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
@@ -55,17 +24,9 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     assert_eq!(full["view"]["head"]["white"], "Ann");
     let mut w = connect(&s, &id).await;
     let mut b = connect(&s, &id).await;
-    w.send(Message::text(
-        json!({"type": "auth", "token": white}).to_string(),
-    ))
-    .await
-    .unwrap();
+    send(&mut w, json!({"type": "auth", "token": white})).await;
     assert_eq!(next_of(&mut w, "role").await["role"], "white");
-    b.send(Message::text(
-        json!({"type": "auth", "token": black}).to_string(),
-    ))
-    .await
-    .unwrap();
+    send(&mut b, json!({"type": "auth", "token": black})).await;
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     // Both players are at the board: the server starts White's clock.
     let started = next_of(&mut spectator, "update").await;
@@ -83,11 +44,11 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     let moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
     for (i, m) in moves.iter().enumerate() {
         let ws = if i % 2 == 0 { &mut w } else { &mut b };
-        ws.send(Message::text(
-            json!({"type": "act", "id": i, "event": {"kind": "move", "move": m}}).to_string(),
-        ))
-        .await
-        .unwrap();
+        send(
+            ws,
+            json!({"type": "act", "id": i, "event": {"kind": "move", "move": m}}),
+        )
+        .await;
         let verdict = next_of(ws, "verdict").await;
         assert_eq!(verdict["verdict"]["verdict"], "accepted", "{verdict}");
         let seen = next_of(&mut spectator, "update").await;
@@ -99,23 +60,22 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     assert_eq!(last["result"], "0-1");
 
     // A spectator's action is refused, and a refused move names its rule.
-    spectator
-        .send(Message::text(
-            json!({"type": "act", "id": 9, "event": {"kind": "resign"}}).to_string(),
-        ))
-        .await
-        .unwrap();
+    send(
+        &mut spectator,
+        json!({"type": "act", "id": 9, "event": {"kind": "resign"}}),
+    )
+    .await;
     assert!(
         next_of(&mut spectator, "verdict").await["error"]
             .as_str()
             .unwrap()
             .contains("spectators")
     );
-    w.send(Message::text(
-        json!({"type": "act", "id": 10, "event": {"kind": "move", "move": "e2e4"}}).to_string(),
-    ))
-    .await
-    .unwrap();
+    send(
+        &mut w,
+        json!({"type": "act", "id": 10, "event": {"kind": "move", "move": "e2e4"}}),
+    )
+    .await;
     let refused = next_of(&mut w, "verdict").await;
     assert_eq!(refused["verdict"]["verdict"], "rejected");
     assert_eq!(refused["verdict"]["rule"], "FIDE 5.1.1");
@@ -130,7 +90,7 @@ async fn act(ws: &mut Ws, id: u64, event: Value, token: Option<&str>) -> Value {
     if let Some(token) = token {
         message["token"] = json!(token);
     }
-    ws.send(Message::text(message.to_string())).await.unwrap();
+    send(ws, message).await;
     next_of(ws, "verdict").await
 }
 
@@ -209,21 +169,68 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
 }
 
 #[tokio::test]
+async fn a_relayed_action_refused_is_told_to_the_room_a_page_s_own_is_not() {
+    let s = Server::start().await;
+    let created = s
+        .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3", "start_now": true}))
+        .await;
+    let (id, white, black, _) = tokens(&created);
+    let mut spectator = connect(&s, &id).await;
+    next_of(&mut spectator, "full").await;
+    let mut relay = connect(&s, &id).await;
+    next_of(&mut relay, "full").await;
+
+    // The relay (an electronic board) moves Black's pawn on White's turn.
+    let answer = act(
+        &mut relay,
+        1,
+        json!({"kind": "move", "move": "e7e5"}),
+        Some(&black),
+    )
+    .await;
+    assert_eq!(answer["verdict"]["verdict"], "rejected", "{answer}");
+    let told = next_of(&mut spectator, "refused").await;
+    assert_eq!(told["actor"], "black");
+    assert_eq!(told["kind"], "move");
+    // The very verdict the relay had, rule and both languages.
+    assert_eq!(told["verdict"], answer["verdict"]);
+    assert!(told["verdict"]["message"]["zh"].as_str().unwrap() != "");
+
+    // White's own page tries an illegal move: only that page hears why.
+    let mut w = connect(&s, &id).await;
+    w.send(Message::text(
+        json!({"type": "auth", "token": white}).to_string(),
+    ))
+    .await
+    .unwrap();
+    next_of(&mut w, "role").await;
+    let own = act(&mut w, 2, json!({"kind": "move", "move": "e2e5"}), None).await;
+    assert_eq!(own["verdict"]["verdict"], "rejected", "{own}");
+    // The next thing the spectator hears of the game is White's move.
+    let accepted = act(
+        &mut relay,
+        3,
+        json!({"kind": "move", "move": "e2e4"}),
+        Some(&white),
+    )
+    .await;
+    assert_eq!(accepted["verdict"]["verdict"], "accepted", "{accepted}");
+    loop {
+        let v = next_json(&mut spectator).await;
+        assert_ne!(v["type"], "refused", "{v}");
+        if v["type"] == "update" {
+            assert_eq!(v["view"]["moves"][0]["uci"], "e2e4");
+            break;
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_lichess_client_plays_through_challenges_and_streams() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
-    let me: Value = s
-        .http
-        .get(s.url("/api/account"))
-        .bearer_auth(&alice)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(me["id"], "alice");
+    assert_eq!(s.get_json_as("/api/account", &alice).await["id"], "alice");
     assert_eq!(
         s.http
             .get(s.url("/api/account"))
@@ -372,11 +379,7 @@ async fn a_player_who_leaves_loses_on_the_opponents_claim() {
     let mut white_stream = Lines::open(&s, &format!("/api/board/game/stream/{id}"), &white).await;
     assert_eq!(white_stream.next().await["type"], "gameFull");
     let mut b = connect(&s, &id).await;
-    b.send(Message::text(
-        json!({"type": "auth", "token": black}).to_string(),
-    ))
-    .await
-    .unwrap();
+    send(&mut b, json!({"type": "auth", "token": black})).await;
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     assert_eq!(white_stream.next().await["status"], "started");
     // Too early: Black is still there.

@@ -10,8 +10,10 @@ use arbiter_tournament::{Player, Tournament};
 const BAKU: Acceleration = Acceleration { baku: true };
 
 fn field(players: u32, rounds: u32) -> Tournament {
-    let mut t = Tournament::default();
-    t.planned_rounds = Some(rounds);
+    let mut t = Tournament {
+        planned_rounds: Some(rounds),
+        ..Tournament::default()
+    };
     for no in 1..=players {
         let mut p = Player::new(no, format!("Player{no:04}"));
         p.rating = 2800 - 5 * no;

@@ -115,13 +115,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             tally.games += 1;
             tally.plies += outcome.plies;
             if let Some(e) = outcome.ending {
-                *tally.endings.entry(e.name()).or_default() += 1;
+                *tally.endings.entry(e).or_default() += 1;
             }
             for f in &outcome.findings {
                 if args.no_info && f.severity == Severity::Info {
                     continue;
                 }
-                *tally.by_kind.entry(f.kind).or_default() += 1;
+                tally.add(f.kind);
                 let written = match &bar {
                     // Findings on the terminal go above the bar, not through it.
                     Some(bar) => bar.suspend(|| {

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use arbiter_messages::{Arg, Localized, ToArg, english};
+
 use crate::{CastlingSide, File, Rank, Role, Rule, Square};
 
 /// Text that is not a move in algebraic notation.
@@ -12,8 +14,7 @@ use crate::{CastlingSide, File, Rank, Role, Rule, Square};
 /// assert_eq!(err.column, 3);
 /// assert_eq!(err.kind, ParseSanErrorKind::Unexpected('9'));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read {text:?} as a move: {kind} (column {column})")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseSanError {
     /// The text given (lossily decoded when it was not UTF-8).
     pub text: String,
@@ -25,24 +26,93 @@ pub struct ParseSanError {
 }
 
 /// What is wrong with a move's text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseSanErrorKind {
     /// Nothing but spaces or marks.
-    #[error("there is no move")]
     Empty,
     /// A character that does not belong there.
-    #[error("{0:?} does not belong in a move here")]
     Unexpected(char),
     /// The text stops before a destination square.
-    #[error("the move needs a destination square, like e4")]
     NoDestination,
     /// Castling marks that are neither `O-O` nor `O-O-O`.
-    #[error("castling is written O-O (king side) or O-O-O (queen side)")]
     Castling,
     /// A promotion mark with no piece after it.
-    #[error("a promotion names the new piece: Q, R, B or N")]
     Promotion,
 }
+
+impl Localized for ParseSanErrorKind {
+    fn key(&self) -> &str {
+        match self {
+            ParseSanErrorKind::Empty => "san-text-empty",
+            ParseSanErrorKind::Unexpected(_) => "san-text-unexpected",
+            ParseSanErrorKind::NoDestination => "san-text-no-destination",
+            ParseSanErrorKind::Castling => "san-text-castling",
+            ParseSanErrorKind::Promotion => "san-text-promotion",
+        }
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        match self {
+            ParseSanErrorKind::Unexpected(c) => vec![("char", quoted(c))],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl ParseSanErrorKind {
+    /// The arguments of each key, by the names the templates use.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] = &[
+        ("san-text-empty", &[]),
+        ("san-text-unexpected", &["char"]),
+        ("san-text-no-destination", &[]),
+        ("san-text-castling", &[]),
+        ("san-text-promotion", &[]),
+    ];
+}
+
+/// A value as Rust's `{:?}` writes it (`'9'`, `"Nf9"`): quoted, the same
+/// in every language.
+fn quoted(value: &impl fmt::Debug) -> Arg<'static> {
+    Arg::Text(format!("{value:?}").into())
+}
+
+impl Localized for ParseSanError {
+    fn key(&self) -> &str {
+        "san-text"
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        vec![
+            ("text", quoted(&self.text)),
+            ("problem", Arg::Nested(&self.kind)),
+            ("column", self.column.to_arg()),
+        ]
+    }
+}
+
+impl ParseSanError {
+    /// The arguments of its key, by the names the template uses.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] =
+        &[("san-text", &["text", "problem", "column"])];
+}
+
+/// In English, as the catalogue words it.
+impl fmt::Display for ParseSanErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&english().render(self))
+    }
+}
+
+/// In English, as the catalogue words it.
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&english().render(self))
+    }
+}
+
+impl std::error::Error for ParseSanErrorKind {}
+
+impl std::error::Error for ParseSanError {}
 
 impl ParseSanError {
     pub(crate) fn new(text: &str, column: usize, kind: ParseSanErrorKind) -> ParseSanError {
@@ -56,9 +126,9 @@ impl ParseSanError {
 
 /// A SAN that names no legal move of the position, and why.
 ///
-/// Every error carries the move's text and cites the rule that forbids it,
-/// with a message in English ([`fmt::Display`]) and in Chinese
-/// ([`SanError::message_zh`]).
+/// Every error carries the move's text and cites the rule that forbids it.
+/// It is a message ([`Localized`]) worded by the catalogues; its
+/// [`fmt::Display`] is the English one.
 ///
 /// ```
 /// use arbiter_rules::Position;
@@ -143,71 +213,56 @@ impl CastlingRefusal {
             _ => Rule::fide("3.8.2.2"),
         }
     }
+}
 
-    fn side_en(side: CastlingSide) -> &'static str {
-        match side {
-            CastlingSide::KingSide => "king side",
-            CastlingSide::QueenSide => "queen side",
-        }
-    }
-
-    fn side_zh(side: CastlingSide) -> &'static str {
-        match side {
-            CastlingSide::KingSide => "王翼（短易位）",
-            CastlingSide::QueenSide => "后翼（长易位）",
-        }
-    }
-
-    /// The reason in Chinese.
-    pub fn message_zh(self) -> String {
+impl Localized for CastlingRefusal {
+    fn key(&self) -> &str {
         match self {
-            CastlingRefusal::NoRight(side) => {
-                format!("{}已无易位权：王或该侧的车已经移动过", Self::side_zh(side))
-            }
-            CastlingRefusal::InCheck => "王正被将军".to_string(),
-            CastlingRefusal::Blocked(sq) => format!("{sq}上有棋子阻隔"),
-            CastlingRefusal::PassesAttacked(sq) => format!("王经过的{sq}受到对方攻击"),
-            CastlingRefusal::LandsAttacked(sq) => format!("王到达的{sq}受到对方攻击"),
+            CastlingRefusal::NoRight(_) => "castling-no-right",
+            CastlingRefusal::InCheck => "castling-in-check",
+            CastlingRefusal::Blocked(_) => "castling-blocked",
+            CastlingRefusal::PassesAttacked(_) => "castling-passes-attacked",
+            CastlingRefusal::LandsAttacked(_) => "castling-lands-attacked",
+        }
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        match self {
+            CastlingRefusal::NoRight(side) => vec![("side", side.to_arg())],
+            CastlingRefusal::InCheck => Vec::new(),
+            CastlingRefusal::Blocked(square)
+            | CastlingRefusal::PassesAttacked(square)
+            | CastlingRefusal::LandsAttacked(square) => vec![("square", square.to_arg())],
         }
     }
 }
 
+impl CastlingRefusal {
+    /// The arguments of each key, by the names the templates use.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] = &[
+        ("castling-no-right", &["side"]),
+        ("castling-in-check", &[]),
+        ("castling-blocked", &["square"]),
+        ("castling-passes-attacked", &["square"]),
+        ("castling-lands-attacked", &["square"]),
+    ];
+}
+
+/// In English, as the catalogue words it.
 impl fmt::Display for CastlingRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            CastlingRefusal::NoRight(side) => write!(
-                f,
-                "the right to castle {} is lost (the king or that rook has moved)",
-                Self::side_en(side)
-            ),
-            CastlingRefusal::InCheck => f.write_str("the king is in check"),
-            CastlingRefusal::Blocked(sq) => write!(f, "{sq} is occupied"),
-            CastlingRefusal::PassesAttacked(sq) => {
-                write!(f, "the king would pass through {sq}, which is attacked")
-            }
-            CastlingRefusal::LandsAttacked(sq) => {
-                write!(f, "the king would land on {sq}, which is attacked")
-            }
-        }
+        f.write_str(&english().render(self))
     }
 }
 
-/// Where a piece was said to come from, for messages: "on the b-file".
-fn origin_en(file: Option<File>, rank: Option<Rank>) -> String {
-    match (file, rank) {
-        (None, None) => String::new(),
-        (Some(f), None) => format!(" on the {f}-file"),
-        (None, Some(r)) => format!(" on rank {}", r.char()),
-        (Some(f), Some(r)) => format!(" on {f}{}", r.char()),
-    }
-}
-
-fn origin_zh(file: Option<File>, rank: Option<Rank>) -> String {
-    match (file, rank) {
-        (None, None) => String::new(),
-        (Some(f), None) => format!("{f}线上"),
-        (None, Some(r)) => format!("第{}横线上", r.char()),
-        (Some(f), Some(r)) => format!("{f}{}上", r.char()),
+/// In a message, a side of the board is its name in the reader's language
+/// (`king side`, `王翼（短易位）`).
+impl ToArg for CastlingSide {
+    fn to_arg(&self) -> Arg<'_> {
+        Arg::Key(match self {
+            CastlingSide::KingSide => "castling-side-king",
+            CastlingSide::QueenSide => "castling-side-queen",
+        })
     }
 }
 
@@ -239,92 +294,108 @@ impl SanError {
             SanErrorKind::NullMove => Rule::fide("1.1"),
         }
     }
+}
 
-    /// The message in Chinese.
-    pub fn message_zh(&self) -> String {
-        let san = &self.san;
+impl Localized for SanError {
+    fn key(&self) -> &str {
         match &self.kind {
-            SanErrorKind::Syntax(e) => format!("{san}：无法识别的着法（第{}个字符）", e.column),
+            SanErrorKind::Syntax(_) => "san-unreadable",
+            SanErrorKind::Ambiguous { .. } => "san-ambiguous",
+            SanErrorKind::NoPiece {
+                file: None,
+                rank: None,
+                ..
+            } => "san-no-piece",
+            SanErrorKind::NoPiece {
+                file: Some(_),
+                rank: None,
+                ..
+            } => "san-no-piece-on-file",
+            SanErrorKind::NoPiece {
+                file: None,
+                rank: Some(_),
+                ..
+            } => "san-no-piece-on-rank",
+            SanErrorKind::NoPiece {
+                file: Some(_),
+                rank: Some(_),
+                ..
+            } => "san-no-piece-on-square",
+            SanErrorKind::OwnPiece { .. } => "san-own-piece",
+            SanErrorKind::IntoCheck { role: Role::King } => "san-king-into-check",
+            SanErrorKind::IntoCheck { .. } => "san-leaves-king-in-check",
+            SanErrorKind::Castling(_) => "san-castling",
+            SanErrorKind::MissingPromotion => "san-missing-promotion",
+            SanErrorKind::PromotionRole(_) => "san-promotion-role",
+            SanErrorKind::UnexpectedPromotion => "san-unexpected-promotion",
+            SanErrorKind::NullMove => "san-null-move",
+        }
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        let mut args = vec![("san", self.san.to_arg())];
+        match &self.kind {
+            SanErrorKind::Syntax(e) => {
+                args.push(("error", Arg::Nested(e)));
+                args.push(("column", e.column.to_arg()));
+            }
             SanErrorKind::Ambiguous { candidates } => {
-                format!("{san}有歧义：可能是{}", candidates.join("、"))
+                args.push(("candidates", candidates.to_arg()));
             }
             SanErrorKind::NoPiece {
                 role,
                 file,
                 rank,
                 to,
-            } => format!(
-                "{san}：{}没有{}能走到{to}",
-                origin_zh(*file, *rank),
-                role.chinese()
-            ),
-            SanErrorKind::OwnPiece { to } => format!("{san}：{to}上是本方的棋子"),
-            SanErrorKind::IntoCheck { role: Role::King } => {
-                format!("{san}：王不能走到受对方攻击的格子")
+            } => {
+                args.push(("role", role.to_arg()));
+                args.push(("to", to.to_arg()));
+                if let Some(file) = file {
+                    args.push(("file", Arg::Text(file.to_string().into())));
+                }
+                if let Some(rank) = rank {
+                    args.push(("rank", Arg::Text(rank.char().to_string().into())));
+                }
             }
-            SanErrorKind::IntoCheck { .. } => format!("{san}：走后本方的王将被将军"),
-            SanErrorKind::Castling(refusal) => {
-                format!("{san}：不能王车易位，{}", refusal.message_zh())
-            }
-            SanErrorKind::MissingPromotion => {
-                format!("{san}：兵到达底线必须升变，请注明升变为后、车、象还是马")
-            }
-            SanErrorKind::PromotionRole(_) => format!("{san}：兵只能升变为后、车、象或马"),
-            SanErrorKind::UnexpectedPromotion => format!("{san}：只有到达底线的兵才能升变"),
-            SanErrorKind::NullMove => format!("{san}：空着不是合法的着法"),
+            SanErrorKind::OwnPiece { to } => args.push(("to", to.to_arg())),
+            SanErrorKind::Castling(refusal) => args.push(("refusal", Arg::Nested(refusal))),
+            SanErrorKind::PromotionRole(role) => args.push(("role", role.to_arg())),
+            SanErrorKind::IntoCheck { .. }
+            | SanErrorKind::MissingPromotion
+            | SanErrorKind::UnexpectedPromotion
+            | SanErrorKind::NullMove => {}
         }
+        args
     }
 }
 
+impl SanError {
+    /// The arguments of each key, by the names the templates use.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] = &[
+        ("san-unreadable", &["san", "error", "column"]),
+        ("san-ambiguous", &["san", "candidates"]),
+        ("san-no-piece", &["san", "role", "to"]),
+        ("san-no-piece-on-file", &["san", "role", "to", "file"]),
+        ("san-no-piece-on-rank", &["san", "role", "to", "rank"]),
+        (
+            "san-no-piece-on-square",
+            &["san", "role", "to", "file", "rank"],
+        ),
+        ("san-own-piece", &["san", "to"]),
+        ("san-king-into-check", &["san"]),
+        ("san-leaves-king-in-check", &["san"]),
+        ("san-castling", &["san", "refusal"]),
+        ("san-missing-promotion", &["san"]),
+        ("san-promotion-role", &["san", "role"]),
+        ("san-unexpected-promotion", &["san"]),
+        ("san-null-move", &["san"]),
+    ];
+}
+
+/// In English, as the catalogue words it.
 impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let san = &self.san;
-        match &self.kind {
-            SanErrorKind::Syntax(e) => write!(f, "{e}"),
-            SanErrorKind::Ambiguous { candidates } => {
-                write!(f, "{san} is ambiguous: {}", candidates.join(", "))
-            }
-            SanErrorKind::NoPiece {
-                role,
-                file,
-                rank,
-                to,
-            } => write!(
-                f,
-                "{san} is illegal: no {role}{} can move to {to}",
-                origin_en(*file, *rank)
-            ),
-            SanErrorKind::OwnPiece { to } => {
-                write!(
-                    f,
-                    "{san} is illegal: {to} holds a piece of the side to move"
-                )
-            }
-            SanErrorKind::IntoCheck { role: Role::King } => {
-                write!(f, "{san} is illegal: it would move the king into check")
-            }
-            SanErrorKind::IntoCheck { .. } => {
-                write!(f, "{san} would leave the king in check")
-            }
-            SanErrorKind::Castling(refusal) => {
-                write!(f, "{san}: castling is not allowed: {refusal}")
-            }
-            SanErrorKind::MissingPromotion => write!(
-                f,
-                "{san} is incomplete: a pawn reaching the last rank must be promoted; \
-                 say to which piece (=Q, =R, =B or =N)"
-            ),
-            SanErrorKind::PromotionRole(role) => write!(
-                f,
-                "{san} is illegal: a pawn cannot be promoted to a {role}, only to a queen, \
-                 rook, bishop or knight"
-            ),
-            SanErrorKind::UnexpectedPromotion => write!(
-                f,
-                "{san} is illegal: only a pawn reaching the last rank is promoted"
-            ),
-            SanErrorKind::NullMove => write!(f, "{san} is a null move, never a legal move"),
-        }
+        f.write_str(&english().render(self))
     }
 }
 
@@ -337,15 +408,9 @@ impl std::error::Error for SanError {
     }
 }
 
-/// In a message, a SAN error is still worded here, in English and Chinese,
-/// until its words move into the catalogues.
-impl arbiter_messages::ToArg for SanError {
-    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
-        arbiter_messages::Arg::PerLanguage(std::borrow::Cow::Owned(
-            arbiter_messages::Message::from_texts([
-                ("en", self.to_string()),
-                ("zh", self.message_zh()),
-            ]),
-        ))
+/// In a message, a SAN error is its own message, in the reader's language.
+impl ToArg for SanError {
+    fn to_arg(&self) -> Arg<'_> {
+        Arg::Nested(self)
     }
 }

@@ -187,6 +187,9 @@ impl GameActor {
             Command::Board(seen) => {
                 let _ = self.updates.send(Update::Board(Arc::new(seen)));
             }
+            Command::Refused(refusal) => {
+                let _ = self.updates.send(Update::Refused(Arc::new(refusal)));
+            }
             Command::ChatLog { reply } => {
                 let _ = reply.send(self.chat.clone());
             }

@@ -137,6 +137,23 @@ pub enum Update {
     },
     /// Who is there, and rematches.
     Room(Arc<Room>),
+    /// The referee refused an action relayed for a seat.
+    Refused(Arc<Refusal>),
+}
+
+/// The referee's refusal of an action a relay made for a seat (an
+/// electronic board, an operator's screen): told to the whole room, since
+/// the player at the board never sees the relay's answer and the arbiter,
+/// the opponent and the spectators saw the act itself. A refused event
+/// changes nothing and is not stored: this is news, not record.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    /// Whose action it was.
+    pub actor: Actor,
+    /// The event's kind, as in the log (`release`, `move`...).
+    pub kind: &'static str,
+    /// The refusal, with its rule and messages.
+    pub verdict: WrittenVerdict,
 }
 
 /// Who is at the game now.
@@ -253,6 +270,7 @@ pub(super) enum Command {
     },
     Chat(ChatLine),
     Board(BoardSeen),
+    Refused(Refusal),
     ChatLog {
         reply: oneshot::Sender<Vec<ChatLine>>,
     },
@@ -333,6 +351,11 @@ impl GameHandle {
     /// Tells the room what the electronic board shows.
     pub async fn board(&self, seen: BoardSeen) -> Result<(), ActError> {
         self.send(Command::Board(seen)).await
+    }
+
+    /// Tells the room the referee refused a relayed action.
+    pub async fn refused(&self, refusal: Refusal) -> Result<(), ActError> {
+        self.send(Command::Refused(refusal)).await
     }
 
     /// The chat so far.

@@ -16,8 +16,8 @@ pub mod actor_context {
     pub use super::actor::{Context, OnFinish};
 }
 pub use handle::{
-    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, RematchAnswer, RematchGame,
-    Role, Room, StateUpdate, Update,
+    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, Refusal, RematchAnswer,
+    RematchGame, Role, Room, StateUpdate, Update,
 };
 pub use view::{Head, PlyView, Ruled, Status, View};
 pub use written_verdict::WrittenVerdict;

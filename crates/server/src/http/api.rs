@@ -5,15 +5,15 @@ use std::sync::Arc;
 use arbiter_referee::{EventKind, Game, GameSetup, Mode, Player, Ruleset, TimeControl};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::State;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::auth::bearer;
 use super::error::ApiError;
-use crate::game::{GameHandle, Role, WrittenVerdict, kind_name};
+use super::seat::{Seat, TheGame};
+use crate::game::{WrittenVerdict, kind_name};
 use crate::hub::Hub;
 
 /// Longest name, event, place or round accepted.
@@ -182,20 +182,8 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
     Ok(Json(json!({ "games": games })))
 }
 
-/// The game `id`, or 404.
-pub async fn find(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
-    if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(ApiError::NotFound("game"));
-    }
-    hub.game(id).await?.ok_or(ApiError::NotFound("game"))
-}
-
 /// `GET /api/games/{id}`: the game as it stands.
-pub async fn get_game(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn get_game(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
     Ok(Json(json!(game.view().await?)))
 }
 
@@ -214,14 +202,9 @@ pub struct Accepted {
 /// verdict when accepted; 422 with the verdict (rule and messages) when
 /// refused.
 pub async fn post_event(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Seat { game, role }: Seat,
     body: Bytes,
 ) -> Result<Json<Accepted>, ApiError> {
-    let game = find(&hub, &id).await?;
-    let token = bearer(&headers).ok_or(ApiError::Unauthorized)?;
-    let role = game.meta.role_of_token(token);
     let actor = role.actor().ok_or(ApiError::Unauthorized)?;
     let kind: EventKind = json_body(&body)?;
     if matches!(kind, EventKind::Tick) {
@@ -244,22 +227,15 @@ pub async fn post_event(
 }
 
 /// `GET /api/games/{id}/role`: what the bearer token may do in the game.
-pub async fn get_role(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
-    let role = bearer(&headers).map_or(Role::Spectator, |t| game.meta.role_of_token(t));
+pub async fn get_role(Seat { role, .. }: Seat) -> Result<Json<Value>, ApiError> {
     Ok(Json(json!({"role": role.name()})))
 }
 
 /// `GET /api/games/{id}/log`: the stored events with their hash links.
 pub async fn get_log(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
+    TheGame(game): TheGame,
 ) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
     let rows = hub
         .store
         .events(&game.meta.id)
@@ -279,11 +255,7 @@ pub async fn get_log(
 }
 
 /// `GET /api/games/{id}/pgn`: the game as PGN, as a download.
-pub async fn get_pgn(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn get_pgn(TheGame(game): TheGame) -> Result<Response, ApiError> {
     let pgn = game.read(|g| g.to_pgn()).await?;
     Ok((
         [
@@ -303,11 +275,7 @@ pub async fn get_pgn(
 
 /// `GET /api/games/{id}/scoresheet`: the scoresheet (head, moves in pairs,
 /// result and reason).
-pub async fn get_scoresheet(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn get_scoresheet(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
     let sheet = game.read(|g| g.scoresheet()).await?;
     Ok(Json(json!(sheet)))
 }
@@ -316,11 +284,7 @@ pub async fn get_scoresheet(
 /// the record, in order, made again from the stored events (so a page
 /// opened late, or reloaded, shows every ruling of the game), with the
 /// number of moves made by then.
-pub async fn get_rulings(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn get_rulings(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
     let (setup, events) = game
         .read(|g| (g.setup().clone(), g.events().to_vec()))
         .await?;

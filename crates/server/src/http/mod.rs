@@ -5,6 +5,7 @@ mod assets;
 pub mod auth;
 pub mod error;
 mod limits;
+pub mod seat;
 mod ws;
 
 use std::sync::Arc;

@@ -14,7 +14,9 @@
 //! Server → client: `{"type":"full","view":…}` at the start,
 //! `{"type":"role",…}`, `{"type":"update","view":…}` after each accepted
 //! event, `{"type":"verdict","id":N,…}` answering an action (refusals
-//! included), `{"type":"chat",…}`, `{"type":"gone",…}`,
+//! included), `{"type":"refused","actor":…,"kind":…,"verdict":…}` to
+//! every connection when an action carrying its own token (a relay's: an
+//! electronic board's) is refused, `{"type":"chat",…}`, `{"type":"gone",…}`,
 //! `{"type":"presence","white":…,"black":…,"spectators":N}` whenever who is
 //! there changes, `{"type":"rematch","offered_by":…}` and, once both players
 //! want it, `{"type":"rematch","game":…,"link":…}` with the link to the
@@ -24,8 +26,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter_referee::{EventKind, GameSetup};
+use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::SinkExt as _;
 use serde::Deserialize;
@@ -33,10 +35,10 @@ use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use super::api::find;
-use super::error::ApiError;
+use super::seat::TheGame;
 use crate::game::{
-    BoardSeen, ChatLine, GameHandle, RematchAnswer, RematchGame, Role, Room, Update, WrittenVerdict,
+    BoardSeen, ChatLine, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
+    WrittenVerdict, kind_name,
 };
 use crate::hub::Hub;
 
@@ -136,15 +138,13 @@ fn parse(message: &str) -> Result<ClientMessage, serde_json::Error> {
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
     ws: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
-    Ok(ws
-        .max_message_size(MAX_MESSAGE)
+    TheGame(game): TheGame,
+) -> Response {
+    ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game, hub)))
+        .on_upgrade(move |socket| session(socket, game, hub))
 }
 
 /// A token bucket for one connection's messages.
@@ -264,6 +264,7 @@ async fn message_of(
             "claim_win_in_seconds": claim_win_in_seconds,
         })),
         Ok(Update::Room(room)) => text(room_message(&room, role)),
+        Ok(Update::Refused(refusal)) => Message::Text(Utf8Bytes::from(refused_message(&refusal))),
         // Fallen behind: the whole view instead of the updates missed.
         Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
         Err(RecvError::Closed) => return None,
@@ -321,6 +322,17 @@ fn verdict_message(id: u64, ruling: &WrittenVerdict) -> String {
     format!(
         r#"{{"type":"verdict","id":{id},"verdict":{}}}"#,
         ruling.json()
+    )
+}
+
+/// `{"type":"refused","actor":…,"kind":…,"verdict":…}`: a relayed action
+/// the referee refused, told to everybody at the game.
+fn refused_message(refusal: &Refusal) -> String {
+    format!(
+        r#"{{"type":"refused","actor":{},"kind":"{}","verdict":{}}}"#,
+        serde_json::to_string(&refusal.actor).expect("actors serialise"),
+        refusal.kind,
+        refusal.verdict.json()
     )
 }
 
@@ -425,15 +437,28 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
             Some(json!({"type": "role", "role": new_role.name()}).into())
         }
         ClientMessage::Act { id, event, token } => {
-            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
             let Some(actor) = acting.actor() else {
                 return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}).into());
             };
             if matches!(event, EventKind::Tick) {
                 return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}).into());
             }
+            let relayed = token.is_some();
+            let kind = kind_name(&event);
             match game.act(actor, event).await {
-                Ok(ruling) => Some(Reply::Text(verdict_message(id, &ruling))),
+                Ok(ruling) => {
+                    if relayed && ruling.verdict().rejection().is_some() {
+                        let _ = game
+                            .refused(Refusal {
+                                actor,
+                                kind,
+                                verdict: ruling.clone(),
+                            })
+                            .await;
+                    }
+                    Some(Reply::Text(verdict_message(id, &ruling)))
+                }
                 Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()}).into()),
             }
         }

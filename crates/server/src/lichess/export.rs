@@ -17,8 +17,8 @@ use tokio::sync::mpsc;
 use super::format;
 use super::routes::{line, ndjson};
 use crate::game::{GameHandle, Status, Update, View};
-use crate::http::api::find;
 use crate::http::error::ApiError;
+use crate::http::seat::TheGame;
 use crate::hub::{Hub, HubError};
 
 /// Most games `/api/games/user/{name}` sends at once.
@@ -64,12 +64,10 @@ fn pgn_response(body: String) -> Response {
 /// `GET /game/export/{id}`: the game as PGN, or as JSON when asked
 /// (`Accept: application/json`, as berserk's `games.export` does).
 pub async fn export_game(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
+    TheGame(game): TheGame,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
     if wants_json(&headers) {
         let json = exported(&game, flag(&q, "pgnInJson", false)).await?;
         Ok(axum::Json(json).into_response())
@@ -165,11 +163,7 @@ fn summary(game: &GameHandle, view: &View, moves: usize) -> Value {
 /// `GET /api/stream/game/{id}`: anyone may watch: the game's summary, then
 /// a line after each move (`fen`, `lm`, `wc`, `bc`), and the summary again
 /// when the game ends.
-pub async fn stream_game(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn stream_game(TheGame(game): TheGame) -> Result<Response, ApiError> {
     let (view, _, mut updates) = game.join().await?;
     let (tx, rx) = mpsc::channel::<Bytes>(64);
     tokio::spawn(async move {

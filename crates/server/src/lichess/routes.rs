@@ -18,10 +18,10 @@ use tokio::sync::mpsc;
 
 use super::format;
 use super::lobby::Challenge;
-use crate::game::{ChatLine, GameHandle, Role, Status, Update, WrittenVerdict};
-use crate::http::api::find;
+use crate::game::{ChatLine, GameHandle, Status, Update, WrittenVerdict};
 use crate::http::auth::bearer;
 use crate::http::error::ApiError;
+use crate::http::seat::{Playing, TheGame, Watching};
 use crate::hub::Hub;
 use crate::store::Account;
 use crate::time::unix_ms;
@@ -54,22 +54,6 @@ pub(super) async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, A
     hub.account_by_token(token)
         .await?
         .ok_or(ApiError::Unauthorized)
-}
-
-/// The colour the request's token plays in `game`: a seat token, or the
-/// token of an account seated there.
-async fn player(hub: &Hub, game: &GameHandle, headers: &HeaderMap) -> Result<Color, ApiError> {
-    let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
-    if let Role::Player(color) = game.meta.role_of_token(token) {
-        return Ok(color);
-    }
-    let account = hub
-        .account_by_token(token)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
-    game.meta
-        .color_of_account(&account.id)
-        .ok_or_else(|| ApiError::Forbidden("you do not play in this game".into()))
 }
 
 pub(super) fn account_json(hub: &Hub, a: &Account) -> Value {
@@ -238,13 +222,7 @@ pub async fn event_stream(
 /// `GET /api/board/game/stream/{id}` and `/api/bot/game/stream/{id}`:
 /// `gameFull`, then `gameState` after each change, `chatLine`,
 /// `opponentGone`, and keep-alive empty lines. Ends when the game does.
-pub async fn game_stream(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await.ok();
+pub async fn game_stream(Watching { game, color }: Watching) -> Result<Response, ApiError> {
     let (view, moves, mut updates) = game.join().await?;
     let (tx, rx) = mpsc::channel::<Bytes>(64);
     tokio::spawn(async move {
@@ -277,6 +255,8 @@ pub async fn game_stream(
                     }
                     // Who watches the web page, and its rematches, are not lichess's.
                     Ok(Update::Room(_)) => continue,
+                    // Nor are an electronic board's refused acts.
+                    Ok(Update::Refused(_)) => continue,
                     Err(RecvError::Lagged(_)) => match game.join().await {
                         Ok((v, m, _)) => {
                             over = v.status == Status::Over;
@@ -315,13 +295,10 @@ fn answer(word: &str) -> Result<bool, ApiError> {
 
 /// `POST /api/{board,bot}/game/{id}/move/{move}[?offeringDraw=true]`.
 pub async fn make_move(
-    State(hub): State<Arc<Hub>>,
-    Path((id, mv)): Path<(String, String)>,
+    Path((_id, mv)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
-    headers: HeaderMap,
+    Playing { game, color }: Playing,
 ) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
     let offer_draw = q
         .get("offeringDraw")
         .is_some_and(|v| answer(v).unwrap_or(false));
@@ -339,12 +316,9 @@ pub async fn make_move(
 /// `POST /api/{board,bot}/game/{id}/draw/{accept}`: `yes` offers a draw,
 /// or accepts the opponent's; `no` declines it.
 pub async fn draw(
-    State(hub): State<Arc<Hub>>,
-    Path((id, word)): Path<(String, String)>,
-    headers: HeaderMap,
+    Path((_id, word)): Path<(String, String)>,
+    Playing { game, color }: Playing,
 ) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
     let yes = answer(&word)?;
     let pending = game.view().await?.pending_offer;
     let kind = match (yes, pending) {
@@ -362,12 +336,9 @@ pub async fn draw(
 /// nothing was taken back. `no` is always fine: no request ever stands to
 /// be declined.
 pub async fn takeback(
-    State(hub): State<Arc<Hub>>,
-    Path((id, word)): Path<(String, String)>,
-    headers: HeaderMap,
+    Path((_id, word)): Path<(String, String)>,
+    Playing { game, color }: Playing,
 ) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
     if !answer(&word)? {
         return ok();
     }
@@ -388,50 +359,26 @@ pub async fn takeback(
 }
 
 /// `POST /api/{board,bot}/game/{id}/resign`.
-pub async fn resign(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
+pub async fn resign(Playing { game, color }: Playing) -> Ok200 {
     act_as(&game, color, EventKind::Resign).await
 }
 
 /// `POST /api/{board,bot}/game/{id}/abort`: the referee calls the game
 /// off, without a result, while one of the players has not moved yet.
-pub async fn abort(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
+pub async fn abort(Playing { game, color }: Playing) -> Ok200 {
     act_as(&game, color, EventKind::Abort).await
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-victory`: the opponent has left;
 /// the referee decides from the record whether he has been gone long
 /// enough (FIDE 11.2.3).
-pub async fn claim_victory(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
+pub async fn claim_victory(Playing { game, color }: Playing) -> Ok200 {
     act_as(&game, color, EventKind::ClaimVictory).await
 }
 
 /// `POST /api/{board,bot}/game/{id}/claim-draw`: a threefold claim, or
 /// else a fifty-move claim, on the position on the board.
-pub async fn claim_draw(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
+pub async fn claim_draw(Playing { game, color }: Playing) -> Ok200 {
     let claim = |claim| EventKind::ClaimDraw { claim, mv: None };
     let verdict = game.act(color.into(), claim(DrawClaim::Threefold)).await?;
     if verdict.verdict().is_accepted() && game.view().await?.status == Status::Over {
@@ -464,14 +411,7 @@ fn params(headers: &HeaderMap, body: &Bytes) -> Result<HashMap<String, String>, 
 }
 
 /// `POST /api/{board,bot}/game/{id}/chat` (form `room`, `text`).
-pub async fn post_chat(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Ok200 {
-    let game = find(&hub, &id).await?;
-    let color = player(&hub, &game, &headers).await?;
+pub async fn post_chat(Playing { game, color }: Playing, headers: HeaderMap, body: Bytes) -> Ok200 {
     let p = params(&headers, &body)?;
     let text: String = p
         .get("text")
@@ -498,11 +438,7 @@ pub async fn post_chat(
 }
 
 /// `GET /api/{board,bot}/game/{id}/chat`.
-pub async fn get_chat(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let game = find(&hub, &id).await?;
+pub async fn get_chat(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
     let lines: Vec<Value> = game
         .chat_log()
         .await?

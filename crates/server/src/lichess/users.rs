@@ -13,8 +13,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::{Value, json};
 
 use super::routes::{account, account_json, ongoing};
-use crate::http::api::find;
 use crate::http::error::ApiError;
+use crate::http::seat::find;
 use crate::hub::{Hub, HubError};
 
 /// `GET /api/user/{name}`: the account's public data, with its count of

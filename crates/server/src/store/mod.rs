@@ -31,6 +31,12 @@
 //! costs nothing beside a query, and neither the hub nor the HTTP handlers
 //! carry a type parameter or box a future per call for it. Every feature
 //! of a game goes through the same methods whichever backend runs it.
+//! The reads, the accounts and the heartbeat are the same SQL on both,
+//! written once (`queries`, generic over `sqlx`'s database, with `$1`
+//! placeholders both accept); each backend gives only the statements
+//! that must differ (`queries::Dialect`: a game's events, which SQLite
+//! also looks for in its journal, and the heartbeat, which PostgreSQL
+//! locks), its opening and its writer.
 //!
 //! Writes go through one [`Writer`], the same handle for both: a channel
 //! to the backend's group-commit loop, which takes whatever is pending
@@ -108,6 +114,7 @@
 pub mod chain;
 mod migrations;
 mod postgres;
+mod queries;
 mod sqlite;
 
 use std::fmt;
@@ -459,22 +466,22 @@ impl Store {
 
     /// Every game, or only the unfinished ones, oldest first.
     pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
-        on_backend!(self, s => s.games(unfinished_only).await)
+        on_backend!(self, s => s.queries().games(unfinished_only).await)
     }
 
     /// One game's row.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        on_backend!(self, s => s.game(id).await)
+        on_backend!(self, s => s.queries().game(id).await)
     }
 
     /// The most recent games (for the lobby).
     pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
-        on_backend!(self, s => s.recent_games(limit).await)
+        on_backend!(self, s => s.queries().recent_games(limit).await)
     }
 
     /// A game's stored events, in order, with their links.
     pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
-        on_backend!(self, s => s.events(game_id).await)
+        on_backend!(self, s => s.queries().events(game_id).await)
     }
 
     /// Parses stored events.
@@ -505,7 +512,7 @@ impl Store {
             created_unix_ms: now_unix_ms,
         };
         let digest = TokenDigest::of(token).to_hex();
-        on_backend!(self, s => s.add_account(&account, &digest).await)?;
+        on_backend!(self, s => s.queries().add_account(&account, &digest).await)?;
         Ok(account)
     }
 
@@ -514,34 +521,34 @@ impl Store {
         &self,
         digest: &TokenDigest,
     ) -> Result<Option<Account>, StoreError> {
-        on_backend!(self, s => s.account_by_token(&digest.to_hex()).await)
+        on_backend!(self, s => s.queries().account_by_token(&digest.to_hex()).await)
     }
 
     /// The account with this id (lower-case name).
     pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
-        on_backend!(self, s => s.account(&id.to_lowercase()).await)
+        on_backend!(self, s => s.queries().account(&id.to_lowercase()).await)
     }
 
     /// Every account, by id.
     pub async fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        on_backend!(self, s => s.accounts().await)
+        on_backend!(self, s => s.queries().accounts().await)
     }
 
     /// Removes the account `id`; `false` if there was none.
     pub async fn delete_account(&self, id: &str) -> Result<bool, StoreError> {
-        on_backend!(self, s => s.delete_account(&id.to_lowercase()).await)
+        on_backend!(self, s => s.queries().delete_account(&id.to_lowercase()).await)
     }
 
     /// Gives the account `id` a new token (stored as a digest), so that the
     /// old one no longer works; `false` if there is no such account.
     pub async fn replace_token(&self, id: &str, token: &str) -> Result<bool, StoreError> {
         let digest = TokenDigest::of(token).to_hex();
-        on_backend!(self, s => s.replace_token(&id.to_lowercase(), &digest).await)
+        on_backend!(self, s => s.queries().replace_token(&id.to_lowercase(), &digest).await)
     }
 
     /// Makes the account `id` a bot account (lichess's `BOT` title).
     pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
-        on_backend!(self, s => s.make_bot(&id.to_lowercase()).await)
+        on_backend!(self, s => s.queries().make_bot(&id.to_lowercase()).await)
     }
 
     /// The games the account `id` plays or played, the most recent first:
@@ -552,13 +559,13 @@ impl Store {
         finished: bool,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        on_backend!(self, s => s.games_of_account(&id.to_lowercase(), finished, limit).await)
+        on_backend!(self, s => s.queries().games_of_account(&id.to_lowercase(), finished, limit).await)
     }
 
     /// `true` if a game was ever played by an account named `id` (its name
     /// stays taken after the account is deleted: the games keep it).
     pub async fn account_has_games(&self, id: &str) -> Result<bool, StoreError> {
-        on_backend!(self, s => s.account_has_games(&id.to_lowercase()).await)
+        on_backend!(self, s => s.queries().account_has_games(&id.to_lowercase()).await)
     }
 
     /// Called once at start: moves every unfinished game's epoch forward by
@@ -566,17 +573,17 @@ impl Store {
     /// downtime is charged to nobody, and records `now` as the new
     /// heartbeat, in one transaction. Returns the downtime.
     pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
-        on_backend!(self, s => s.resume_after_downtime(now_unix_ms).await)
+        on_backend!(self, s => s.queries().resume_after_downtime(now_unix_ms).await)
     }
 
     /// Runs raw SQL (tests use it to alter a record the way an intruder would).
     pub async fn execute_raw(&self, sql: &str) -> Result<u64, StoreError> {
-        on_backend!(self, s => s.execute_raw(sql).await)
+        on_backend!(self, s => s.queries().execute_raw(sql).await)
     }
 
     /// Closes the connections.
     pub async fn close(&self) {
-        on_backend!(self, s => s.close().await)
+        on_backend!(self, s => s.queries().close().await)
     }
 }
 

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod pg;
+pub mod ws;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -152,6 +153,32 @@ impl Server {
         self.get_json(&format!("/api/games/{id}")).await
     }
 
+    /// `POST path` with `token`: the status and the JSON body (or null).
+    pub async fn post_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `GET path` with `token`, its body read as JSON.
+    pub async fn get_json_as(&self, path: &str, token: &str) -> Value {
+        self.http
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
     /// `GET path`, its body read as JSON.
     pub async fn get_json(&self, path: &str) -> Value {
         self.http
@@ -183,6 +210,26 @@ pub async fn account(s: &Server, name: &str) -> String {
     store.add_account(name, &token, false, 0).await.unwrap();
     store.close().await;
     token
+}
+
+/// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the challenge
+/// and its game's id (the challenge's).
+pub async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> (Value, String) {
+    let challenge: Value = s
+        .http
+        .post(s.url("/api/challenge/bob"))
+        .bearer_auth(alice)
+        .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = challenge["id"].as_str().unwrap().to_string();
+    let (status, _) = s.post_as(&format!("/api/challenge/{id}/accept"), bob).await;
+    assert_eq!(status, 200);
+    (challenge, id)
 }
 
 /// Reads NDJSON lines (skipping keep-alives) from a streaming response.

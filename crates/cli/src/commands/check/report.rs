@@ -2,10 +2,11 @@
 //! colour on a terminal) or for a program (`--json`, one object per line),
 //! and the summary at the end.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 
 use arbiter_check::{Finding, Kind, Severity};
+use arbiter_referee::Termination;
 
 /// Terminal colours, or none.
 #[derive(Copy, Clone, Debug)]
@@ -38,19 +39,25 @@ pub struct Tally {
     pub files: u64,
     pub games: u64,
     pub plies: u64,
-    pub by_kind: BTreeMap<Kind, u64>,
+    /// Findings by kind, in the order of [`Kind::ALL`].
+    pub by_kind: BTreeMap<usize, (Kind, u64)>,
     /// Games the position ended, by how.
-    pub endings: BTreeMap<&'static str, u64>,
+    pub endings: HashMap<Termination, u64>,
 }
 
 impl Tally {
     /// How many findings of a severity.
     pub fn count(&self, severity: Severity) -> u64 {
         self.by_kind
-            .iter()
+            .values()
             .filter(|(k, _)| k.severity() == severity)
             .map(|(_, n)| n)
             .sum()
+    }
+
+    /// Counts a finding.
+    pub fn add(&mut self, kind: Kind) {
+        self.by_kind.entry(kind.position()).or_insert((kind, 0)).1 += 1;
     }
 }
 
@@ -142,10 +149,16 @@ pub fn write_summary(out: &mut impl Write, t: &Tally, style: Style) -> io::Resul
         i
     )?;
     if !t.endings.is_empty() {
-        let endings: Vec<String> = t.endings.iter().map(|(e, n)| format!("{n} {e}")).collect();
+        // By name, as the summary has always listed them.
+        let named: BTreeMap<String, u64> = t
+            .endings
+            .iter()
+            .map(|(e, n)| (arbiter_messages::english().word(e.key()), *n))
+            .collect();
+        let endings: Vec<String> = named.iter().map(|(e, n)| format!("{n} {e}")).collect();
         writeln!(out, "ended by the position: {}", endings.join(", "))?;
     }
-    for (kind, n) in &t.by_kind {
+    for (kind, n) in t.by_kind.values() {
         writeln!(
             out,
             "  {:>8} {} {}",

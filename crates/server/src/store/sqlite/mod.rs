@@ -16,9 +16,22 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row as _, SqlitePool};
+use sqlx::{Sqlite, SqlitePool};
 
-use super::{Account, EventRow, GameColumns, GameRow, StoreError, Writer, migrations};
+use super::queries::{Dialect, Queries};
+use super::{StoreError, Writer, migrations};
+
+/// SQLite's own statements.
+const DIALECT: Dialect = Dialect {
+    // The first events from their home, the rest from the journal (where a
+    // round being filed may still hold copies of some already home).
+    events: "SELECT game_id, seq, event, hash FROM events WHERE game_id = $1 \
+             UNION ALL \
+             SELECT game_id, seq, event, hash FROM journal WHERE game_id = $1 \
+             AND seq > coalesce((SELECT max(seq) FROM events WHERE game_id = $1), -1) \
+             ORDER BY seq",
+    last_heartbeat: "SELECT unix_ms FROM heartbeat WHERE id = 0",
+};
 
 /// An open SQLite database.
 #[derive(Debug)]
@@ -76,179 +89,12 @@ impl SqliteStore {
         Ok(writer)
     }
 
-    pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
-        let sql = if unfinished_only {
-            "SELECT * FROM games WHERE result = '*' ORDER BY created_unix_ms"
-        } else {
-            "SELECT * FROM games ORDER BY created_unix_ms"
-        };
-        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
-        rows.iter().map(game_row).collect()
-    }
-
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM games ORDER BY created_unix_ms DESC LIMIT ?")
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(game_row).collect()
-    }
-
-    /// The first events from their home, the rest from the journal (where
-    /// a round being filed may still hold copies of some already home).
-    pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT game_id, seq, event, hash FROM events WHERE game_id = ?1 \
-             UNION ALL \
-             SELECT game_id, seq, event, hash FROM journal WHERE game_id = ?1 \
-             AND seq > coalesce((SELECT max(seq) FROM events WHERE game_id = ?1), -1) \
-             ORDER BY seq",
-        )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| EventRow {
-                game_id: r.get(0),
-                seq: r.get(1),
-                event_json: r.get(2),
-                hash: r.get(3),
-            })
-            .collect())
-    }
-
-    pub async fn add_account(&self, a: &Account, token_digest: &str) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO accounts (id, name, token, bot, created_unix_ms) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(&a.id)
-        .bind(&a.name)
-        .bind(token_digest)
-        .bind(a.bot)
-        .bind(a.created_unix_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    pub async fn account_by_token(&self, digest: &str) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT * FROM accounts WHERE token = ?")
-            .bind(digest)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(account_row))
-    }
-
-    pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT * FROM accounts WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.as_ref().map(account_row))
-    }
-
-    pub async fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM accounts ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(account_row).collect())
-    }
-
-    pub async fn delete_account(&self, id: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query("DELETE FROM accounts WHERE id = ?")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
-    }
-
-    pub async fn replace_token(&self, id: &str, digest: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE accounts SET token = ? WHERE id = ?")
-            .bind(digest)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() > 0)
-    }
-
-    pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE accounts SET bot = 1 WHERE id = ?")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    pub async fn games_of_account(
-        &self,
-        id: &str,
-        finished: bool,
-        limit: i64,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let sql = if finished {
-            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
-             AND result != '*' ORDER BY created_unix_ms DESC LIMIT ?2"
-        } else {
-            "SELECT * FROM games WHERE (white_account = ?1 OR black_account = ?1) \
-             AND result = '*' ORDER BY created_unix_ms DESC LIMIT ?2"
-        };
-        let rows = sqlx::query(sql)
-            .bind(id)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(game_row).collect()
-    }
-
-    pub async fn account_has_games(&self, id: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query(
-            "SELECT 1 FROM games WHERE white_account = ?1 OR black_account = ?1 LIMIT 1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
-    }
-
-    pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let last: Option<i64> = sqlx::query("SELECT unix_ms FROM heartbeat WHERE id = 0")
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.get(0));
-        let downtime = last.map_or(0, |hb| (now_unix_ms - hb).max(0));
-        if downtime > 0 {
-            sqlx::query("UPDATE games SET epoch_unix_ms = epoch_unix_ms + ? WHERE result = '*'")
-                .bind(downtime)
-                .execute(&mut *tx)
-                .await?;
+    /// The queries, on the read pool.
+    pub fn queries(&self) -> Queries<'_, Sqlite> {
+        Queries {
+            pool: &self.pool,
+            dialect: &DIALECT,
         }
-        sqlx::query(
-            "INSERT INTO heartbeat (id, unix_ms) VALUES (0, ?) \
-             ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
-        )
-        .bind(now_unix_ms)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(downtime)
-    }
-
-    pub async fn execute_raw(&self, sql: &str) -> Result<u64, StoreError> {
-        Ok(sqlx::query(sql).execute(&self.pool).await?.rows_affected())
-    }
-
-    pub async fn close(&self) {
-        self.pool.close().await;
     }
 }
 
@@ -266,30 +112,4 @@ async fn file_journal(pool: &SqlitePool) -> Result<(), StoreError> {
     sqlx::query("DELETE FROM journal").execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
-}
-
-fn game_row(r: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
-    GameRow::parse(GameColumns {
-        id: r.get("id"),
-        setup_json: r.get("setup"),
-        created_unix_ms: r.get("created_unix_ms"),
-        epoch_unix_ms: r.get("epoch_unix_ms"),
-        tokens: [
-            r.get("white_token"),
-            r.get("black_token"),
-            r.get("arbiter_token"),
-        ],
-        white_account: r.get("white_account"),
-        black_account: r.get("black_account"),
-        result: r.get("result"),
-    })
-}
-
-fn account_row(r: &sqlx::sqlite::SqliteRow) -> Account {
-    Account {
-        name: r.get("name"),
-        id: r.get("id"),
-        bot: r.get("bot"),
-        created_unix_ms: r.get("created_unix_ms"),
-    }
 }

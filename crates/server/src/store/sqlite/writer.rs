@@ -295,7 +295,7 @@ mod tests {
     }
 
     async fn seqs(store: &SqliteStore, game: &str) -> Vec<i64> {
-        let rows = store.events(game).await.unwrap();
+        let rows = store.queries().events(game).await.unwrap();
         for r in &rows {
             assert_eq!(r.event_json, format!("{{\"{game}\":{}}}", r.seq));
             assert_eq!(r.hash, format!("{game}-{}", r.seq));
