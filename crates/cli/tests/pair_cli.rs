@@ -115,20 +115,8 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
     assert_eq!(a, make("b.trf"), "the same seed gives the same tournament");
     assert_eq!(a.lines().filter(|l| l.starts_with("001")).count(), 25);
     // Every round of the generated file is Arbiter's own pairing.
-    let checked = arbiter()
-        .args(["pair", "--dutch"])
-        .arg(dir.path().join("a.trf"))
-        .arg("-c")
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert!(
-        String::from_utf8(checked)
-            .unwrap()
-            .contains("6 of 6 rounds agree")
-    );
+    let checked = check(&dir.path().join("a.trf"), 0);
+    assert!(checked.contains("6 of 6 rounds agree"), "{checked}");
 
     // Give one board of round 6 the other colours: the checker must say
     // where and why.
@@ -152,16 +140,7 @@ fn the_generator_is_repeatable_and_the_checker_agrees_with_it() {
     }
     let swapped = dir.path().join("swapped.trf");
     std::fs::write(&swapped, lines.join("\n") + "\n").unwrap();
-    let out = arbiter()
-        .args(["pair", "--dutch"])
-        .arg(&swapped)
-        .arg("-c")
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let report = String::from_utf8(out).unwrap();
+    let report = check(&swapped, 1);
     assert!(report.contains("round 6: file has"), "{report}");
     assert!(
         report.contains("decided by colour allocation (article 5)"),
@@ -180,32 +159,47 @@ fn rated_player(no: u32, rating: u32, points: &str, rounds: &str) -> String {
     )
 }
 
+/// What `arbiter pair --dutch -c` reports on four players of 2400 down to
+/// 2100 whose round columns are `rounds` (it exits 1: the file and
+/// Arbiter disagree).
+fn check_four_players(rounds: [&str; 4]) -> String {
+    let mut text = "012 Four players\nXXR 3\nXXC white1\n".to_string();
+    for (i, r) in rounds.iter().enumerate() {
+        let no = i as u32 + 1;
+        text += &rated_player(no, 2500 - 100 * no, "1.0", r);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("t.trf");
+    std::fs::write(&input, text).unwrap();
+    check(&input, 1)
+}
+
+/// The report of `arbiter pair --dutch -c input`, which exits with `code`.
+fn check(input: &std::path::Path, code: i32) -> String {
+    let out = arbiter()
+        .args(["pair", "--dutch"])
+        .arg(input)
+        .arg("-c")
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 #[test]
 fn the_checker_names_the_criterion_that_decides_between_two_pairings() {
     // Round 1 is the Dutch pairing (1-3 and 4-2, all drawn). In round 2
     // every player's preference is the other colour: 1 and 4 want Black,
     // 2 and 3 White. The file pairs 4-1 and 3-2, so 4 and 2 miss their
     // preference; 2-1 and 3-4 meet all four, so C12 decides.
-    let text = format!(
-        "012 Four players\nXXR 3\nXXC white1\n{}{}{}{}",
-        rated_player(1, 2400, "1.0", "   3 w =     4 b ="),
-        rated_player(2, 2300, "1.0", "   4 b =     3 b ="),
-        rated_player(3, 2200, "1.0", "   1 b =     2 w ="),
-        rated_player(4, 2100, "1.0", "   2 w =     1 w ="),
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("t.trf");
-    std::fs::write(&input, text).unwrap();
-    let out = arbiter()
-        .args(["pair", "--dutch"])
-        .arg(&input)
-        .arg("-c")
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let report = String::from_utf8(out).unwrap();
+    let report = check_four_players([
+        "   3 w =     4 b =",
+        "   4 b =     3 b =",
+        "   1 b =     2 w =",
+        "   2 w =     1 w =",
+    ]);
     assert_eq!(
         report,
         "round 2: file has 3-2, 4-1; arbiter pairs 2-1, 3-4; \
@@ -217,26 +211,12 @@ fn the_checker_names_the_criterion_that_decides_between_two_pairings() {
 #[test]
 fn the_checker_names_a_rematch_as_c1() {
     // Round 2 of the file repeats round 1's game 1-3: an absolute criterion.
-    let text = format!(
-        "012 Four players\nXXR 3\nXXC white1\n{}{}{}{}",
-        rated_player(1, 2400, "1.0", "   3 w =     3 b ="),
-        rated_player(2, 2300, "1.0", "   4 b =     4 w ="),
-        rated_player(3, 2200, "1.0", "   1 b =     1 w ="),
-        rated_player(4, 2100, "1.0", "   2 w =     2 b ="),
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("t.trf");
-    std::fs::write(&input, text).unwrap();
-    let out = arbiter()
-        .args(["pair", "--dutch"])
-        .arg(&input)
-        .arg("-c")
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let report = String::from_utf8(out).unwrap();
+    let report = check_four_players([
+        "   3 w =     3 b =",
+        "   4 b =     4 w =",
+        "   1 b =     1 w =",
+        "   2 w =     2 b =",
+    ]);
     assert!(report.starts_with("round 2: file has "), "{report}");
     assert!(report.contains("decided by C1 (no rematch)"), "{report}");
     assert!(report.ends_with("1 of 2 rounds agree\n"), "{report}");

@@ -36,12 +36,7 @@ async fn a_game_is_played_to_mate_and_kept() {
     assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]);
     assert_eq!(view["moves"][6]["chinese"], "后×f7#");
 
-    let pgn = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/pgn")))
-        .send()
-        .await
-        .unwrap();
+    let pgn = s.get(&format!("/api/games/{id}/pgn")).await;
     assert!(
         pgn.headers()["content-disposition"]
             .to_str()
@@ -55,28 +50,12 @@ async fn a_game_is_played_to_mate_and_kept() {
     );
     assert!(pgn.contains("1-0"));
 
-    let sheet: serde_json::Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/scoresheet")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let sheet: serde_json::Value = s.get_json(&format!("/api/games/{id}/scoresheet")).await;
     assert_eq!(sheet["rows"].as_array().unwrap().len(), 4);
     assert_eq!(sheet["header"]["white"]["name"], "Ann");
     assert_eq!(sheet["result"], "1-0");
 
-    let log: serde_json::Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/log")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let log: serde_json::Value = s.get_json(&format!("/api/games/{id}/log")).await;
     let events = log["events"].as_array().unwrap();
     // The start and seven moves, each sealed by its own link.
     assert_eq!(events.len(), 8);
@@ -120,15 +99,7 @@ async fn a_flag_falls_on_time_with_nobody_moving() {
     assert_eq!(view["outcome"]["termination"], "flag_fall");
     assert_eq!(view["clock"]["black_ms"], 0);
     // The flag's own event is on the record: a tick at the deadline.
-    let log: serde_json::Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/log")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let log: serde_json::Value = s.get_json(&format!("/api/games/{id}/log")).await;
     assert_eq!(
         log["events"].as_array().unwrap().last().unwrap()["event"]["kind"],
         "tick"
@@ -183,29 +154,11 @@ async fn draws_offered_declined_and_claimed_with_a_declared_move() {
 async fn games_are_listed_and_unknown_ones_are_404() {
     let s = Server::start().await;
     let (id, ..) = tokens(&s.started_game("-").await);
-    let list: serde_json::Value = s
-        .http
-        .get(s.url("/api/games"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: serde_json::Value = s.get_json("/api/games").await;
     assert_eq!(list["games"][0]["id"], id.as_str());
-    let r = s
-        .http
-        .get(s.url("/api/games/nosuchgame"))
-        .send()
-        .await
-        .unwrap();
+    let r = s.get("/api/games/nosuchgame").await;
     assert_eq!(r.status(), 404);
-    let r = s
-        .http
-        .get(s.url("/api/games/..%2F..%2Fetc"))
-        .send()
-        .await
-        .unwrap();
+    let r = s.get("/api/games/..%2F..%2Fetc").await;
     assert_eq!(r.status(), 404);
 }
 
@@ -267,22 +220,9 @@ async fn the_rulings_are_made_again_from_the_record() {
         .map(|m| m["offered_draw"].as_bool().unwrap())
         .collect();
     assert_eq!(offers, [false, false, true]);
-    let pgn = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/pgn")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pgn = s.get_text(&format!("/api/games/{id}/pgn")).await;
     assert!(pgn.contains("(=)"), "{pgn}");
-    let r = s
-        .http
-        .get(s.url("/api/games/nosuchgame/rulings"))
-        .send()
-        .await
-        .unwrap();
+    let r = s.get("/api/games/nosuchgame/rulings").await;
     assert_eq!(r.status(), 404);
 }
 
@@ -313,7 +253,7 @@ async fn the_list_tells_waiting_games_from_those_being_played() {
 async fn the_favicon_is_served() {
     let s = Server::start().await;
     for path in ["/favicon.ico", "/assets/favicon.svg"] {
-        let r = s.http.get(s.url(path)).send().await.unwrap();
+        let r = s.get(path).await;
         assert_eq!(r.status(), 200, "{path}");
         assert_eq!(r.headers()["content-type"], "image/svg+xml");
         assert!(r.text().await.unwrap().contains("<svg"));
@@ -379,12 +319,7 @@ async fn takebacks_and_a_claim_on_a_player_who_left_are_events_the_referee_decid
 #[tokio::test]
 async fn the_page_reads_the_message_catalogues_as_a_module() {
     let s = Server::start().await;
-    let r = s
-        .http
-        .get(s.url("/assets/catalogues.js"))
-        .send()
-        .await
-        .unwrap();
+    let r = s.get("/assets/catalogues.js").await;
     assert_eq!(r.status(), 200);
     assert_eq!(
         r.headers()["content-type"],

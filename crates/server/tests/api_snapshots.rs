@@ -364,49 +364,22 @@ async fn lichess_api() {
     let mut board = Lines::open(&s, &format!("/api/board/game/stream/{id}"), &alice).await;
     scrub.snap("lichess_board_stream_full", &board.next().await);
 
-    // A game resigned.
-    let (_, resigned) = challenge_accepted(&s, &alice, &bob).await;
-    scrub.name(&resigned, "resigned-game");
-    assert_eq!(
-        s.post_as(&format!("/api/board/game/{resigned}/move/e2e4"), &alice)
-            .await
-            .0,
-        200
-    );
-    scrub.snap(
-        "lichess_resign",
-        &answer(
-            s.post_as(&format!("/api/bot/game/{resigned}/resign"), &bob)
-                .await,
-        ),
-    );
-    let (_, export) = get_text(&s, &format!("/game/export/{resigned}"), "application/json").await;
-    scrub.snap(
-        "lichess_export_resigned",
-        &serde_json::from_str(&export).unwrap(),
-    );
-
-    // A game aborted before Black moved.
-    let (_, aborted) = challenge_accepted(&s, &alice, &bob).await;
-    scrub.name(&aborted, "aborted-game");
-    assert_eq!(
-        s.post_as(&format!("/api/board/game/{aborted}/move/e2e4"), &alice)
-            .await
-            .0,
-        200
-    );
-    scrub.snap(
-        "lichess_abort",
-        &answer(
-            s.post_as(&format!("/api/board/game/{aborted}/abort"), &bob)
-                .await,
-        ),
-    );
-    let (_, export) = get_text(&s, &format!("/game/export/{aborted}"), "application/json").await;
-    scrub.snap(
-        "lichess_export_aborted",
-        &serde_json::from_str(&export).unwrap(),
-    );
+    // A game resigned, and one aborted before Black moved: each ended by
+    // Bob, on the bot and on the board API.
+    for (ending, api, action) in [("resigned", "bot", "resign"), ("aborted", "board", "abort")] {
+        let (_, game) = challenge_accepted(&s, &alice, &bob).await;
+        scrub.name(&game, &format!("{ending}-game"));
+        let opening = format!("/api/board/game/{game}/move/e2e4");
+        assert_eq!(s.post_as(&opening, &alice).await.0, 200);
+        let ending_route = format!("/api/{api}/game/{game}/{action}");
+        let ended = s.post_as(&ending_route, &bob).await;
+        scrub.snap(&format!("lichess_{action}"), &answer(ended));
+        let (_, export) = get_text(&s, &format!("/game/export/{game}"), "application/json").await;
+        scrub.snap(
+            &format!("lichess_export_{ending}"),
+            &serde_json::from_str(&export).unwrap(),
+        );
+    }
 }
 
 #[tokio::test]

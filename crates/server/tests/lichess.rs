@@ -461,26 +461,13 @@ async fn bots_online_and_the_upgrade_to_bot() {
     let s = Server::start().await;
     let alice = account(&s, "Alice").await;
     let robo = account(&s, "Robo").await;
-    let online = || async {
-        s.http
-            .get(s.url("/api/bot/online"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
-    };
+    let online = || async { s.get_text("/api/bot/online").await };
     // Robo becomes a bot (it has never played), once only.
     assert_eq!(s.post_as("/api/bot/account/upgrade", &robo).await.0, 200);
     assert_eq!(s.post_as("/api/bot/account/upgrade", &robo).await.0, 400);
     let me: Value = s
-        .http
-        .get(s.url("/api/account"))
-        .bearer_auth(&robo)
-        .send()
+        .get_with("/api/account", &robo)
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

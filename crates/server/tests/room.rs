@@ -18,12 +18,8 @@ async fn seat(s: &Server, id: &str, token: &str) -> Ws {
 /// What `token` may do in game `id`.
 async fn role(s: &Server, id: &str, token: &str) -> String {
     let r: Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/role")))
-        .bearer_auth(token)
-        .send()
+        .get_with(&format!("/api/games/{id}/role"), token)
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

@@ -7,15 +7,7 @@ use common::{Server, tokens};
 use serde_json::{Value, json};
 
 async fn log_len(s: &Server, id: &str) -> usize {
-    let log: Value = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/log")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let log: Value = s.get_json(&format!("/api/games/{id}/log")).await;
     log["events"].as_array().unwrap().len()
 }
 
@@ -45,20 +37,12 @@ async fn only_a_seats_token_acts_for_that_seat() {
     assert_eq!(s.mv(&id, &other_white, "e2e4").await.0, 401);
     // Lichess routes: the same rules.
     let r = s
-        .http
-        .post(s.url(&format!("/api/board/game/{id}/move/e2e4")))
-        .bearer_auth(&forged)
-        .send()
-        .await
-        .unwrap();
+        .post_with(&format!("/api/board/game/{id}/move/e2e4"), &forged)
+        .await;
     assert_eq!(r.status(), 401);
     let r = s
-        .http
-        .post(s.url(&format!("/api/board/game/{id}/move/e7e5")))
-        .bearer_auth(&black)
-        .send()
-        .await
-        .unwrap();
+        .post_with(&format!("/api/board/game/{id}/move/e7e5"), &black)
+        .await;
     assert_eq!(r.status(), 400);
     assert_eq!(log_len(&s, &id).await, before);
     assert_eq!(s.view(&id).await["moves"].as_array().unwrap().len(), 0);
@@ -113,28 +97,25 @@ async fn oversized_and_malformed_bodies_are_refused() {
         .unwrap();
     assert_eq!(r.status(), 400);
     let r = s
-        .http
-        .post(s.url("/api/games"))
-        .json(&json!({"white": "x".repeat(500), "black": "b"}))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/games",
+            &json!({"white": "x".repeat(500), "black": "b"}),
+        )
+        .await;
     assert_eq!(r.status(), 400);
     let r = s
-        .http
-        .post(s.url("/api/games"))
-        .json(&json!({"white": "a", "black": "b", "fen": "not a fen"}))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/games",
+            &json!({"white": "a", "black": "b", "fen": "not a fen"}),
+        )
+        .await;
     assert_eq!(r.status(), 400);
     let r = s
-        .http
-        .post(s.url("/api/games"))
-        .json(&json!({"white": "a", "black": "b", "time_control": "forever"}))
-        .send()
-        .await
-        .unwrap();
+        .post_json(
+            "/api/games",
+            &json!({"white": "a", "black": "b", "time_control": "forever"}),
+        )
+        .await;
     assert_eq!(r.status(), 400);
     // The server still serves, and the game is untouched.
     assert_eq!(s.view(&id).await["seq"], 1);
@@ -179,27 +160,14 @@ async fn names_are_stored_as_text_and_served_as_data() {
     let view = s.view(id).await;
     assert_eq!(view["head"]["white"], evil);
     // The pages never contain game data: they fetch it as JSON and set it as text.
-    let page = s
-        .http
-        .get(s.url(&format!("/game/{id}")))
-        .send()
-        .await
-        .unwrap();
+    let page = s.get(&format!("/game/{id}")).await;
     let csp = page.headers()["content-security-policy"]
         .to_str()
         .unwrap()
         .to_string();
     assert!(csp.contains("default-src 'self'"));
     assert!(!page.text().await.unwrap().contains("alert"));
-    let pgn = s
-        .http
-        .get(s.url(&format!("/api/games/{id}/pgn")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pgn = s.get_text(&format!("/api/games/{id}/pgn")).await;
     assert!(
         pgn.contains(r#"[White "<script>alert(1)</script>"]"#),
         "{pgn}"
@@ -216,15 +184,7 @@ async fn clients_over_their_rate_are_told_to_slow_down() {
     let s = Server::start_with(dir, config).await;
     let mut statuses = Vec::new();
     for _ in 0..30 {
-        statuses.push(
-            s.http
-                .get(s.url("/api/games"))
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16(),
-        );
+        statuses.push(s.get("/api/games").await.status().as_u16());
     }
     assert!(statuses[..10].iter().all(|&c| c == 200), "{statuses:?}");
     assert!(statuses.contains(&429), "{statuses:?}");

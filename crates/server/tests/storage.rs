@@ -7,6 +7,16 @@ use std::time::Duration;
 
 use common::{Server, tokens};
 
+/// `arbiter verify` finds one thing wrong in `store`: the hash chain of game
+/// `id`, broken at event `seq`.
+async fn assert_chain_broken_at(store: &arbiter_server::Store, id: &str, seq: i64) {
+    let report = arbiter_server::verify(store).await.unwrap();
+    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
+    assert_eq!(report.findings[0].game, id);
+    assert_eq!(report.findings[0].seq, Some(seq));
+    assert!(report.findings[0].problem.contains("hash chain"));
+}
+
 #[test]
 fn a_restarted_server_resumes_every_game_where_it_stood() {
     let dir = tempfile::tempdir().unwrap();
@@ -78,11 +88,7 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
             .await
             .unwrap();
         assert_eq!(changed, 1);
-        let report = arbiter_server::verify(&store).await.unwrap();
-        assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
-        assert_eq!(report.findings[0].game, id);
-        assert_eq!(report.findings[0].seq, Some(2));
-        assert!(report.findings[0].problem.contains("hash chain"));
+        assert_chain_broken_at(&store, &id, 2).await;
         store.close().await;
         (id, other)
     });
@@ -92,12 +98,7 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
     second.block_on(async {
         // A server opened on the altered database will not play the game on.
         let s = Server::start_in(&path, common::config(&path)).await;
-        let r = s
-            .http
-            .get(s.url(&format!("/api/games/{id}")))
-            .send()
-            .await
-            .unwrap();
+        let r = s.get(&format!("/api/games/{id}")).await;
         assert_eq!(r.status(), 500);
         assert!(r.text().await.unwrap().contains("altered"));
         assert_eq!(s.view(&other).await["status"], "started");
@@ -147,11 +148,7 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
     assert!(altered >= 1);
     // Opening the store files the journal home; the chain finds the change.
     let store = common::open_store(&s.path).await;
-    let report = arbiter_server::verify(&store).await.unwrap();
-    assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
-    assert_eq!(report.findings[0].game, id);
-    assert_eq!(report.findings[0].seq, Some(2));
-    assert!(report.findings[0].problem.contains("hash chain"));
+    assert_chain_broken_at(&store, &id, 2).await;
     store.close().await;
 }
 

@@ -231,16 +231,7 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
     let alice = account(&s, "Alice").await;
     let bob = account(&s, "Bob").await;
     assert_eq!(s.get_json_as("/api/account", &alice).await["id"], "alice");
-    assert_eq!(
-        s.http
-            .get(s.url("/api/account"))
-            .bearer_auth("nope")
-            .send()
-            .await
-            .unwrap()
-            .status(),
-        401
-    );
+    assert_eq!(s.get_with("/api/account", "nope").await.status(), 401);
     let tested: Value = s
         .http
         .post(s.url("/api/token/test"))
@@ -276,12 +267,8 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
     assert_eq!(incoming["type"], "challenge");
     assert_eq!(incoming["challenge"]["challenger"]["id"], "alice");
     let r = s
-        .http
-        .post(s.url(&format!("/api/challenge/{cid}/accept")))
-        .bearer_auth(&bob)
-        .send()
-        .await
-        .unwrap();
+        .post_with(&format!("/api/challenge/{cid}/accept"), &bob)
+        .await;
     assert_eq!(r.status(), 200);
     let start = alice_events.next().await;
     assert_eq!(start["type"], "gameStart");
@@ -384,26 +371,14 @@ async fn a_player_who_leaves_loses_on_the_opponents_claim() {
     assert_eq!(white_stream.next().await["status"], "started");
     // Too early: Black is still there.
     let claim = format!("/api/board/game/{id}/claim-victory");
-    let r = s
-        .http
-        .post(s.url(&claim))
-        .bearer_auth(&white)
-        .send()
-        .await
-        .unwrap();
+    let r = s.post_with(&claim, &white).await;
     assert_eq!(r.status(), 400);
     drop(b);
     let gone = white_stream.next().await;
     assert_eq!(gone["type"], "opponentGone", "{gone}");
     assert_eq!(gone["gone"], true);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let r = s
-        .http
-        .post(s.url(&claim))
-        .bearer_auth(&white)
-        .send()
-        .await
-        .unwrap();
+    let r = s.post_with(&claim, &white).await;
     assert_eq!(r.status(), 200);
     let last = white_stream.next().await;
     assert_eq!(last["winner"], "white", "{last}");
@@ -437,15 +412,7 @@ async fn challenges_are_declined_by_their_receiver_and_cancelled_by_their_sender
     };
     let post = |path: String, token: String| {
         let s = &s;
-        async move {
-            s.http
-                .post(s.url(&path))
-                .bearer_auth(token)
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
+        async move { s.post_with(&path, &token).await.status() }
     };
 
     let first = challenge(alice.clone()).await;

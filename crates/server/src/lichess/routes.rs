@@ -520,18 +520,14 @@ pub async fn create_challenge(
     ))
 }
 
+/// What a request about challenge `{id}` brings: the hub, the id, and the
+/// headers with the caller's token.
+type ChallengeCall = (State<Arc<Hub>>, Path<String>, HeaderMap);
+
 /// `POST /api/challenge/{id}/accept`: the game is created, with the
 /// challenge's id, and starts.
-pub async fn accept_challenge(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    let c = hub
-        .lobby
-        .challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
+pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
+    let (hub, id, me, c) = open_challenge(call).await?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden("this challenge is not for you".into()));
     }
@@ -588,51 +584,81 @@ pub async fn accept_challenge(
     ok()
 }
 
-/// `POST /api/challenge/{id}/decline`.
-pub async fn decline_challenge(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
+/// The caller's account (401 without one) and the open challenge `{id}`
+/// (404 if there is none), as the challenge is now: it may be taken by
+/// then.
+async fn open_challenge(
+    (State(hub), Path(id), headers): ChallengeCall,
+) -> Result<(Arc<Hub>, String, Account, Challenge), ApiError> {
     let me = account(&hub, &headers).await?;
-    withdraw_challenge(&hub, &id, |c| {
-        (c.dest.id == me.id)
-            .then_some((&c.challenger.id, "challengeDeclined", "declined"))
-            .ok_or("this challenge is not for you")
-    })
-}
-
-/// `POST /api/challenge/{id}/cancel`.
-pub async fn cancel_challenge(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    withdraw_challenge(&hub, &id, |c| {
-        (c.challenger.id == me.id)
-            .then_some((&c.dest.id, "challengeCanceled", "canceled"))
-            .ok_or("this challenge is not yours")
-    })
-}
-
-/// Removes challenge `id` if `answer` lets this caller do so, and tells the
-/// other party: `answer` names whom to notify, the event type and the
-/// challenge's new status, or why the caller may not.
-fn withdraw_challenge(
-    hub: &Hub,
-    id: &str,
-    answer: impl Fn(&Challenge) -> Result<(&String, &'static str, &'static str), &'static str>,
-) -> Ok200 {
     let c = hub
         .lobby
-        .challenge(id)
+        .challenge(&id)
         .ok_or(ApiError::NotFound("challenge"))?;
-    answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
-    if let Some(c) = hub.lobby.take_challenge(id) {
-        let (notified, kind, status) = answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
+    Ok((hub, id, me, c))
+}
+
+/// `POST /api/challenge/{id}/decline`: its addressee refuses it.
+pub async fn decline_challenge(call: ChallengeCall) -> Ok200 {
+    withdraw_challenge(call, Withdrawal::Decline).await
+}
+
+/// `POST /api/challenge/{id}/cancel`: its challenger takes it back.
+pub async fn cancel_challenge(call: ChallengeCall) -> Ok200 {
+    withdraw_challenge(call, Withdrawal::Cancel).await
+}
+
+/// The two ways a challenge ends without a game.
+#[derive(Clone, Copy)]
+enum Withdrawal {
+    /// By its addressee.
+    Decline,
+    /// By its challenger.
+    Cancel,
+}
+
+impl Withdrawal {
+    /// Who may withdraw `c` this way, and whom that is told to.
+    fn parties(self, c: &Challenge) -> (&Account, &Account) {
+        match self {
+            Withdrawal::Decline => (&c.dest, &c.challenger),
+            Withdrawal::Cancel => (&c.challenger, &c.dest),
+        }
+    }
+
+    /// The lichess event's type, and the challenge's new status.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Withdrawal::Decline => ("challengeDeclined", "declined"),
+            Withdrawal::Cancel => ("challengeCanceled", "canceled"),
+        }
+    }
+
+    /// Why an account that is not the party of [`Withdrawal::parties`]
+    /// may not.
+    fn refusal(self) -> ApiError {
+        ApiError::Forbidden(
+            match self {
+                Withdrawal::Decline => "this challenge is not for you",
+                Withdrawal::Cancel => "this challenge is not yours",
+            }
+            .into(),
+        )
+    }
+}
+
+/// Removes challenge `id` if the caller may withdraw it `how`, and tells
+/// the other party.
+async fn withdraw_challenge(call: ChallengeCall, how: Withdrawal) -> Ok200 {
+    let (hub, id, me, c) = open_challenge(call).await?;
+    if how.parties(&c).0.id != me.id {
+        return Err(how.refusal());
+    }
+    // Taken, not just read: of two withdrawals at once, one tells.
+    if let Some(c) = hub.lobby.take_challenge(&id) {
+        let (kind, status) = how.names();
         let event = json!({"type": kind, "challenge": c.to_json(status)});
-        hub.lobby.notify(notified, &event);
+        hub.lobby.notify(&how.parties(&c).1.id, &event);
     }
     ok()
 }

@@ -85,15 +85,15 @@ impl Server {
         format!("http://{}{path}", self.addr)
     }
 
+    /// `POST path` with a JSON body.
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        let r = self.http.post(self.url(path)).json(body);
+        r.send().await.unwrap()
+    }
+
     /// Creates a game; returns its creation answer.
     pub async fn create(&self, body: Value) -> Value {
-        let r = self
-            .http
-            .post(self.url("/api/games"))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
+        let r = self.post_json("/api/games", &body).await;
         assert_eq!(r.status(), 201, "{:?}", r.text().await);
         r.json().await.unwrap()
     }
@@ -130,42 +130,43 @@ impl Server {
         self.get_json(&format!("/api/games/{id}")).await
     }
 
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// `GET path` with `token`.
+    pub async fn get_with(&self, path: &str, token: &str) -> reqwest::Response {
+        let r = self.http.get(self.url(path)).bearer_auth(token);
+        r.send().await.unwrap()
+    }
+
+    /// `POST path` with `token` and no body.
+    pub async fn post_with(&self, path: &str, token: &str) -> reqwest::Response {
+        let r = self.http.post(self.url(path)).bearer_auth(token);
+        r.send().await.unwrap()
+    }
+
     /// `POST path` with `token`: the status and the JSON body (or null).
     pub async fn post_as(&self, path: &str, token: &str) -> (u16, Value) {
-        let r = self
-            .http
-            .post(self.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap();
+        let r = self.post_with(path, token).await;
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
     /// `GET path` with `token`, its body read as JSON.
     pub async fn get_json_as(&self, path: &str, token: &str) -> Value {
-        self.http
-            .get(self.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        self.get_with(path, token).await.json().await.unwrap()
     }
 
     /// `GET path`, its body read as JSON.
     pub async fn get_json(&self, path: &str) -> Value {
-        self.http
-            .get(self.url(path))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        self.get(path).await.json().await.unwrap()
+    }
+
+    /// `GET path`, its body read as text.
+    pub async fn get_text(&self, path: &str) -> String {
+        self.get(path).await.text().await.unwrap()
     }
 }
 
@@ -217,13 +218,7 @@ pub struct Lines {
 
 impl Lines {
     pub async fn open(s: &Server, path: &str, token: &str) -> Lines {
-        let r = s
-            .http
-            .get(s.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap();
+        let r = s.get_with(path, token).await;
         assert_eq!(r.status(), 200);
         assert_eq!(r.headers()["content-type"], "application/x-ndjson");
         Lines {
