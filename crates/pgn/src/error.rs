@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use arbiter_messages::{Arg, Localized, ToArg, english};
+
 /// What is wrong with the text of a game.
 ///
 /// Also the kind of `arbiter check`'s text findings: its order is the order
@@ -62,35 +64,56 @@ impl SyntaxErrorKind {
     }
 }
 
+impl Localized for SyntaxErrorKind {
+    fn key(&self) -> &str {
+        match self {
+            SyntaxErrorKind::UnterminatedComment => "pgn-unterminated-comment",
+            SyntaxErrorKind::UnterminatedVariation => "pgn-unterminated-variation",
+            SyntaxErrorKind::UnmatchedParenthesis => "pgn-unmatched-parenthesis",
+            SyntaxErrorKind::MalformedTag => "pgn-malformed-tag",
+            SyntaxErrorKind::UnescapedQuote => "pgn-unescaped-quote",
+            SyntaxErrorKind::TagInMovetext => "pgn-tag-in-movetext",
+            SyntaxErrorKind::InvalidNag => "pgn-invalid-nag",
+            SyntaxErrorKind::UnexpectedCharacter(_) => "pgn-unexpected-character",
+            SyntaxErrorKind::ResultInVariation => "pgn-result-in-variation",
+            SyntaxErrorKind::MissingResult => "pgn-missing-result",
+            SyntaxErrorKind::GameTooLarge(_) => "pgn-game-too-large",
+        }
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        match self {
+            // As Rust's `{:?}` writes it: quoted, the same in every language.
+            SyntaxErrorKind::UnexpectedCharacter(c) => {
+                vec![("character", Arg::Text(format!("{c:?}").into()))]
+            }
+            SyntaxErrorKind::GameTooLarge(limit) => vec![("limit", limit.to_arg())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl SyntaxErrorKind {
+    /// The arguments of each key, by the names the templates use.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] = &[
+        ("pgn-unterminated-comment", &[]),
+        ("pgn-unterminated-variation", &[]),
+        ("pgn-unmatched-parenthesis", &[]),
+        ("pgn-malformed-tag", &[]),
+        ("pgn-unescaped-quote", &[]),
+        ("pgn-tag-in-movetext", &[]),
+        ("pgn-invalid-nag", &[]),
+        ("pgn-unexpected-character", &["character"]),
+        ("pgn-result-in-variation", &[]),
+        ("pgn-missing-result", &[]),
+        ("pgn-game-too-large", &["limit"]),
+    ];
+}
+
+/// In English, as the catalogue words it.
 impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SyntaxErrorKind::UnterminatedComment => {
-                f.write_str("comment opened with { is never closed")
-            }
-            SyntaxErrorKind::UnterminatedVariation => {
-                f.write_str("variation opened with ( is never closed")
-            }
-            SyntaxErrorKind::UnmatchedParenthesis => f.write_str(") closes no variation"),
-            SyntaxErrorKind::MalformedTag => {
-                f.write_str("malformed tag pair (expected [Name \"value\"])")
-            }
-            SyntaxErrorKind::UnescapedQuote => {
-                f.write_str("tag value holds quotes that are not escaped as \\\"")
-            }
-            SyntaxErrorKind::TagInMovetext => f.write_str("tag pair among the moves"),
-            SyntaxErrorKind::InvalidNag => {
-                f.write_str("$ must be followed by a number from 0 to 255")
-            }
-            SyntaxErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?}"),
-            SyntaxErrorKind::ResultInVariation => f.write_str("result marker inside a variation"),
-            SyntaxErrorKind::MissingResult => {
-                f.write_str("game ends without a result marker (1-0, 0-1, 1/2-1/2 or *)")
-            }
-            SyntaxErrorKind::GameTooLarge(limit) => {
-                write!(f, "game is larger than {limit} bytes and was skipped")
-            }
-        }
+        f.write_str(&english().render(self))
     }
 }
 
@@ -119,8 +142,7 @@ impl fmt::Display for Location {
 }
 
 /// A game that could not be read, with where and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("game {game}, line {}, column {}: {kind}", .location.line, .location.column)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameError {
     /// The game's number in the input, from 1.
     pub game: u64,
@@ -129,6 +151,36 @@ pub struct GameError {
     /// What it is.
     pub kind: SyntaxErrorKind,
 }
+
+impl Localized for GameError {
+    fn key(&self) -> &str {
+        "pgn-game-error"
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        vec![
+            ("game", self.game.to_arg()),
+            ("line", self.location.line.to_arg()),
+            ("column", self.location.column.to_arg()),
+            ("kind", Arg::Nested(&self.kind)),
+        ]
+    }
+}
+
+impl GameError {
+    /// The arguments of its key, by the names the template uses.
+    pub const ARGUMENTS: &'static [(&'static str, &'static [&'static str])] =
+        &[("pgn-game-error", &["game", "line", "column", "kind"])];
+}
+
+/// In English, as the catalogue words it.
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&english().render(self))
+    }
+}
+
+impl std::error::Error for GameError {}
 
 /// Why reading a game failed: the input, or the game.
 #[derive(Debug, thiserror::Error)]

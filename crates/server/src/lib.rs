@@ -23,6 +23,7 @@ mod game;
 mod http;
 mod hub;
 mod lichess;
+mod problem;
 mod store;
 mod time;
 mod token;

@@ -17,6 +17,7 @@ use super::WrittenVerdict;
 use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
+use crate::problem::Problem;
 use crate::store::{EventRow, Op, Writer, chain};
 use crate::time::unix_ms;
 
@@ -442,10 +443,10 @@ impl GameActor {
     /// lichess: the offer stands until the opponent takes it up).
     fn offer_rematch(&mut self, color: Color) -> RematchAnswer {
         if self.game.outcome().is_none() {
-            return RematchAnswer::Refused("the game is not over");
+            return RematchAnswer::Refused(Problem::GameNotOver);
         }
         if self.rematch_agreed {
-            return RematchAnswer::Refused("the rematch is already made");
+            return RematchAnswer::Refused(Problem::RematchAlreadyMade);
         }
         match self.rematch_offer {
             Some(by) if by != color => {

@@ -9,6 +9,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::{View, WrittenVerdict};
+use crate::problem::Problem;
 use crate::token::TokenDigest;
 
 /// What never changes about a game.
@@ -198,7 +199,7 @@ pub enum RematchAnswer {
     /// The opponent had offered: the caller makes the new game.
     Agreed,
     /// No rematch while the game goes on, or once one is made.
-    Refused(&'static str),
+    Refused(Problem),
 }
 
 /// A new state, with its JSON forms made once for every watcher.

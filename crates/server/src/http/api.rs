@@ -15,6 +15,7 @@ use super::error::ApiError;
 use super::seat::{Seat, TheGame};
 use crate::game::{WrittenVerdict, kind_name};
 use crate::hub::Hub;
+use crate::problem::Problem;
 
 /// Longest name, event, place or round accepted.
 const MAX_FIELD: usize = 100;
@@ -62,14 +63,15 @@ pub struct CreateGame {
 fn field(name: &str, value: &str) -> Result<String, ApiError> {
     let value = value.trim();
     if value.chars().count() > MAX_FIELD {
-        return Err(ApiError::BadRequest(format!(
-            "{name} is longer than {MAX_FIELD} characters"
-        )));
+        return Err(ApiError::BadRequest(Problem::FieldTooLong {
+            field: name.to_string(),
+            limit: MAX_FIELD,
+        }));
     }
     if value.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(format!(
-            "{name} contains control characters"
-        )));
+        return Err(ApiError::BadRequest(Problem::FieldHasControlCharacters {
+            field: name.to_string(),
+        }));
     }
     Ok(value.to_string())
 }
@@ -78,22 +80,26 @@ impl CreateGame {
     /// The referee's setup for this request.
     pub fn setup(&self) -> Result<GameSetup, ApiError> {
         let ruleset = match &self.ruleset {
-            Some(name) => {
-                Ruleset::by_name(name).map_err(|e| ApiError::BadRequest(e.to_string()))?
-            }
+            Some(name) => Ruleset::by_name(name).map_err(|e| {
+                ApiError::BadRequest(Problem::Ruleset {
+                    error: e.to_string(),
+                })
+            })?,
             None => Ruleset::default(),
         };
         let time_control: TimeControl = match &self.time_control {
-            Some(tc) => tc
-                .parse()
-                .map_err(|e| ApiError::BadRequest(format!("time control: {e}")))?,
+            Some(tc) => tc.parse::<TimeControl>().map_err(|e| {
+                ApiError::BadRequest(Problem::TimeControl {
+                    error: e.to_string(),
+                })
+            })?,
             None => TimeControl::Untimed,
         };
         let (date, time) = crate::time::today_and_now();
         let white = field("white", &self.white)?;
         let black = field("black", &self.black)?;
         if white.is_empty() || black.is_empty() {
-            return Err(ApiError::BadRequest("both players need a name".into()));
+            return Err(ApiError::BadRequest(Problem::PlayersNeedNames));
         }
         Ok(GameSetup {
             ruleset,
@@ -115,7 +121,11 @@ impl CreateGame {
 
 /// Reads a JSON body, answering 400 (not axum's 422) for any malformed one.
 pub fn json_body<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("malformed body: {e}")))
+    serde_json::from_slice(body).map_err(|e| {
+        ApiError::BadRequest(Problem::MalformedBody {
+            error: e.to_string(),
+        })
+    })
 }
 
 /// `POST /api/games`: a new game; the secret links of its seats.
@@ -208,9 +218,7 @@ pub async fn post_event(
     let actor = role.actor().ok_or(ApiError::Unauthorized)?;
     let kind: EventKind = json_body(&body)?;
     if matches!(kind, EventKind::Tick) {
-        return Err(ApiError::BadRequest(
-            "time passes by itself on this server".into(),
-        ));
+        return Err(ApiError::BadRequest(Problem::TimePassesByItself));
     }
     let ruling = game.act(actor, kind).await?;
     if ruling.verdict().is_accepted() {

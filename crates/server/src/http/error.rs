@@ -9,22 +9,23 @@ use serde_json::json;
 
 use crate::game::ActError;
 use crate::hub::HubError;
+use crate::problem::Problem;
 
 /// An answer that is not a success.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// 404.
-    #[error("{0} not found")]
-    NotFound(&'static str),
+    #[error("{0}")]
+    NotFound(Problem),
     /// 401: no token, or one that gives no right here.
-    #[error("a valid token is required")]
+    #[error("{}", Problem::TokenRequired)]
     Unauthorized,
     /// 403: a valid token that does not act for what was asked.
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Problem),
     /// 400: the request itself is malformed.
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Problem),
     /// 400 (lichess routes) or 422 (Arbiter's own): the referee refused.
     #[error("{}", refusal_text(.refusal.as_deref()))]
     Rejected {
@@ -38,10 +39,10 @@ pub enum ApiError {
     },
     /// 503: storage failed, nothing was changed.
     #[error("{0}")]
-    Unavailable(String),
+    Unavailable(Problem),
     /// 500.
     #[error("{0}")]
-    Internal(String),
+    Internal(Problem),
 }
 
 fn refusal_text(refusal: Option<&Ruling>) -> String {
@@ -101,8 +102,8 @@ impl IntoResponse for ApiError {
 impl From<ActError> for ApiError {
     fn from(e: ActError) -> ApiError {
         match e {
-            ActError::Storage(m) => ApiError::Unavailable(m),
-            ActError::Stopped => ApiError::Unavailable("the game is not running".into()),
+            ActError::Storage(error) => ApiError::Unavailable(Problem::Storage { error }),
+            ActError::Stopped => ApiError::Unavailable(Problem::GameNotRunning),
         }
     }
 }
@@ -110,9 +111,11 @@ impl From<ActError> for ApiError {
 impl From<HubError> for ApiError {
     fn from(e: HubError) -> ApiError {
         match e {
-            HubError::Setup(m) => ApiError::BadRequest(m),
-            HubError::Store(s) => ApiError::Unavailable(s.to_string()),
-            altered @ HubError::Altered { .. } => ApiError::Internal(altered.to_string()),
+            HubError::Setup(error) => ApiError::BadRequest(Problem::Setup { error }),
+            HubError::Store(s) => ApiError::Unavailable(Problem::Storage {
+                error: s.to_string(),
+            }),
+            HubError::Altered { game, seq } => ApiError::Internal(Problem::Altered { game, seq }),
         }
     }
 }

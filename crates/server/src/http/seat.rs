@@ -21,13 +21,16 @@ use super::auth::bearer;
 use super::error::ApiError;
 use crate::game::{GameHandle, Role};
 use crate::hub::Hub;
+use crate::problem::Problem;
 
 /// The game `id`, or 404 (an id no game could have is not looked up).
 pub(crate) async fn find(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
     if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(ApiError::NotFound("game"));
+        return Err(ApiError::NotFound(Problem::GameNotFound));
     }
-    hub.game(id).await?.ok_or(ApiError::NotFound("game"))
+    hub.game(id)
+        .await?
+        .ok_or(ApiError::NotFound(Problem::GameNotFound))
 }
 
 /// The route's `{id}`, whatever other parameters it has.
@@ -136,5 +139,5 @@ async fn color_of(
         .ok_or(ApiError::Unauthorized)?;
     game.meta
         .color_of_account(&account.id)
-        .ok_or_else(|| ApiError::Forbidden("you do not play in this game".into()))
+        .ok_or(ApiError::Forbidden(Problem::NotYourGame))
 }

@@ -41,6 +41,7 @@ use crate::game::{
     WrittenVerdict, kind_name,
 };
 use crate::hub::Hub;
+use crate::problem::Problem;
 
 /// Largest message a client may send.
 const MAX_MESSAGE: usize = 8 * 1024;
@@ -208,7 +209,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, hub: Arc<Hub>) {
                 let reply = match message {
                     Message::Text(t) => {
                         if !bucket.take() {
-                            Some(json!({"type": "error", "error": "too many messages"}).into())
+                            Some(error(Problem::TooManyMessages))
                         } else {
                             handle(&game, &hub, &mut role, t.as_str()).await
                         }
@@ -376,12 +377,22 @@ fn rematch_setup(setup: &GameSetup) -> GameSetup {
     next
 }
 
+/// An `error` message to the page, in English (the page shows it as the
+/// server gives it).
+fn error(problem: Problem) -> Reply {
+    json!({"type": "error", "error": problem.to_string()}).into()
+}
+
+/// The answer to the page's request `id` that the referee was not asked
+/// to rule on, and why.
+fn unanswered(id: u64, problem: Problem) -> Reply {
+    json!({"type": "verdict", "id": id, "error": problem.to_string()}).into()
+}
+
 /// A player's wish for a rematch; the second wish makes the new game.
 async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
     let Role::Player(color) = role else {
-        return Some(
-            json!({"type": "error", "error": "only the players ask for a rematch"}).into(),
-        );
+        return Some(error(Problem::OnlyPlayersAskForRematch));
     };
     match game.offer_rematch(color).await {
         Ok(RematchAnswer::Offered) => None,
@@ -406,7 +417,7 @@ async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
                 Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
             }
         }
-        Ok(RematchAnswer::Refused(why)) => Some(json!({"type": "error", "error": why}).into()),
+        Ok(RematchAnswer::Refused(why)) => Some(error(why)),
         Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
     }
 }
@@ -415,9 +426,9 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
     let message = match parse(message) {
         Ok(m) => m,
         Err(e) => {
-            return Some(
-                json!({"type": "error", "error": format!("malformed message: {e}")}).into(),
-            );
+            return Some(error(Problem::MalformedMessage {
+                error: e.to_string(),
+            }));
         }
     };
     match message {
@@ -439,10 +450,10 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
         ClientMessage::Act { id, event, token } => {
             let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
             let Some(actor) = acting.actor() else {
-                return Some(json!({"type": "verdict", "id": id, "error": "spectators watch; only a seat's or the arbiter's token acts"}).into());
+                return Some(unanswered(id, Problem::SpectatorsWatch));
             };
             if matches!(event, EventKind::Tick) {
-                return Some(json!({"type": "verdict", "id": id, "error": "time passes by itself on this server"}).into());
+                return Some(unanswered(id, Problem::TimePassesByItself));
             }
             let relayed = token.is_some();
             let kind = kind_name(&event);

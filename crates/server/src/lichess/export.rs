@@ -20,6 +20,7 @@ use crate::game::{GameHandle, Status, Update, View};
 use crate::http::error::ApiError;
 use crate::http::seat::TheGame;
 use crate::hub::{Hub, HubError};
+use crate::problem::Problem;
 
 /// Most games `/api/games/user/{name}` sends at once.
 const MOST_GAMES: i64 = 300;
@@ -90,7 +91,7 @@ pub async fn games_of_user(
         .account(&name)
         .await
         .map_err(HubError::from)?
-        .ok_or(ApiError::NotFound("user"))?;
+        .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     let most = q
         .get("max")
         .and_then(|m| m.parse::<i64>().ok())

@@ -23,6 +23,7 @@ use crate::http::auth::bearer;
 use crate::http::error::ApiError;
 use crate::http::seat::{Playing, TheGame, Watching};
 use crate::hub::Hub;
+use crate::problem::Problem;
 use crate::store::Account;
 use crate::time::unix_ms;
 use crate::token::new_id;
@@ -287,9 +288,9 @@ fn answer(word: &str) -> Result<bool, ApiError> {
     match word.to_ascii_lowercase().as_str() {
         "yes" | "true" | "1" | "accept" => Ok(true),
         "no" | "false" | "0" | "decline" => Ok(false),
-        other => Err(ApiError::BadRequest(format!(
-            "{other:?} is neither yes nor no"
-        ))),
+        other => Err(ApiError::BadRequest(Problem::NeitherYesNorNo {
+            word: format!("{other:?}"),
+        })),
     }
 }
 
@@ -306,9 +307,9 @@ pub async fn make_move(
     // UCI as UCI only, so a stale or mistyped move is refused, never
     // replaced by another.
     if mv.parse::<arbiter_rules::uci::Uci>().is_err() {
-        return Err(ApiError::BadRequest(format!(
-            "{mv:?} is not a UCI move (like e2e4 or e7e8q)"
-        )));
+        return Err(ApiError::BadRequest(Problem::NotUci {
+            mv: format!("{mv:?}"),
+        }));
     }
     act_as(&game, color, EventKind::Move { mv, offer_draw }).await
 }
@@ -397,16 +398,22 @@ fn params(headers: &HeaderMap, body: &Bytes) -> Result<HashMap<String, String>, 
         return Ok(HashMap::new());
     }
     if json {
-        let value: HashMap<String, Value> = serde_json::from_slice(body)
-            .map_err(|e| ApiError::BadRequest(format!("malformed body: {e}")))?;
+        let value: HashMap<String, Value> = serde_json::from_slice(body).map_err(|e| {
+            ApiError::BadRequest(Problem::MalformedBody {
+                error: e.to_string(),
+            })
+        })?;
         Ok(value
             .into_iter()
             .filter(|(_, v)| !v.is_null())
             .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
             .collect())
     } else {
-        serde_urlencoded::from_bytes(body)
-            .map_err(|e| ApiError::BadRequest(format!("malformed form: {e}")))
+        serde_urlencoded::from_bytes(body).map_err(|e| {
+            ApiError::BadRequest(Problem::MalformedForm {
+                error: e.to_string(),
+            })
+        })
     }
 }
 
@@ -422,7 +429,7 @@ pub async fn post_chat(Playing { game, color }: Playing, headers: HeaderMap, bod
         .take(140)
         .collect();
     if text.trim().is_empty() {
-        return Err(ApiError::BadRequest("empty chat line".into()));
+        return Err(ApiError::BadRequest(Problem::EmptyChatLine));
     }
     let room = match p.get("room").map(String::as_str) {
         Some("spectator") => "spectator",
@@ -462,16 +469,19 @@ pub async fn create_challenge(
         .account(&username)
         .await
         .map_err(crate::hub::HubError::from)?
-        .ok_or(ApiError::NotFound("user"))?;
+        .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     if dest.id == me.id {
-        return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
+        return Err(ApiError::BadRequest(Problem::ChallengeYourself));
     }
     let p = params(&headers, &body)?;
     let number = |k: &str| -> Result<Option<u64>, ApiError> {
         p.get(k)
             .map(|v| {
-                v.parse::<u64>()
-                    .map_err(|_| ApiError::BadRequest(format!("{k} must be a number")))
+                v.parse::<u64>().map_err(|_| {
+                    ApiError::BadRequest(Problem::NotANumber {
+                        field: k.to_string(),
+                    })
+                })
             })
             .transpose()
     };
@@ -479,18 +489,26 @@ pub async fn create_challenge(
         (Some(limit), inc) if limit <= 3 * 3600 && inc.unwrap_or(0) <= 180 => {
             Some((limit, inc.unwrap_or(0)))
         }
-        (Some(_), _) => return Err(ApiError::BadRequest("clock too long".into())),
+        (Some(_), _) => return Err(ApiError::BadRequest(Problem::ClockTooLong)),
         (None, _) => None,
     };
     let color = match p.get("color").map(String::as_str) {
         None | Some("random") => "random",
         Some("white") => "white",
         Some("black") => "black",
-        Some(other) => return Err(ApiError::BadRequest(format!("unknown color {other:?}"))),
+        Some(other) => {
+            return Err(ApiError::BadRequest(Problem::UnknownColor {
+                color: format!("{other:?}"),
+            }));
+        }
     };
     let fen = p.get("fen").filter(|f| !f.is_empty()).cloned();
     if let Some(f) = &fen {
-        arbiter_rules::Position::from_fen(f).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        arbiter_rules::Position::from_fen(f).map_err(|e| {
+            ApiError::BadRequest(Problem::Fen {
+                error: e.to_string(),
+            })
+        })?;
     }
     let final_color = match color {
         "white" => Color::White,
@@ -529,12 +547,12 @@ type ChallengeCall = (State<Arc<Hub>>, Path<String>, HeaderMap);
 pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
     let (hub, id, me, c) = open_challenge(call).await?;
     if c.dest.id != me.id {
-        return Err(ApiError::Forbidden("this challenge is not for you".into()));
+        return Err(ApiError::Forbidden(Problem::ChallengeNotForYou));
     }
     let c = hub
         .lobby
         .take_challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
+        .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))?;
     let (white, black) = if c.final_color == Color::White {
         (&c.challenger, &c.dest)
     } else {
@@ -594,7 +612,7 @@ async fn open_challenge(
     let c = hub
         .lobby
         .challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
+        .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))?;
     Ok((hub, id, me, c))
 }
 
@@ -637,13 +655,10 @@ impl Withdrawal {
     /// Why an account that is not the party of [`Withdrawal::parties`]
     /// may not.
     fn refusal(self) -> ApiError {
-        ApiError::Forbidden(
-            match self {
-                Withdrawal::Decline => "this challenge is not for you",
-                Withdrawal::Cancel => "this challenge is not yours",
-            }
-            .into(),
-        )
+        ApiError::Forbidden(match self {
+            Withdrawal::Decline => Problem::ChallengeNotForYou,
+            Withdrawal::Cancel => Problem::ChallengeNotYours,
+        })
     }
 }
 

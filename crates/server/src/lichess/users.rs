@@ -16,6 +16,7 @@ use super::routes::{account, account_json, ongoing};
 use crate::http::error::ApiError;
 use crate::http::seat::find;
 use crate::hub::{Hub, HubError};
+use crate::problem::Problem;
 
 /// `GET /api/user/{name}`: the account's public data, with its count of
 /// games and whether it is playing.
@@ -28,7 +29,7 @@ pub async fn public_data(
         .account(&name)
         .await
         .map_err(HubError::from)?
-        .ok_or(ApiError::NotFound("user"))?;
+        .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     let mut user = account_json(&hub, &a);
     let playing = ongoing(&hub, &a.id).await;
     if let Some((game, _, color)) = playing.first() {
@@ -82,7 +83,7 @@ pub async fn upgrade_to_bot(
 ) -> Result<Json<Value>, ApiError> {
     let a = account(&hub, &headers).await?;
     if a.bot {
-        return Err(ApiError::BadRequest("this account is already a bot".into()));
+        return Err(ApiError::BadRequest(Problem::AlreadyBot));
     }
     if hub
         .store
@@ -90,9 +91,7 @@ pub async fn upgrade_to_bot(
         .await
         .map_err(HubError::from)?
     {
-        return Err(ApiError::BadRequest(
-            "an account that has played games cannot become a bot".into(),
-        ));
+        return Err(ApiError::BadRequest(Problem::PlayedAsHuman));
     }
     hub.store.make_bot(&a.id).await.map_err(HubError::from)?;
     if let Some(token) = crate::http::auth::bearer(&headers) {
@@ -112,7 +111,7 @@ pub async fn short_link(
         && color != "white"
         && color != "black"
     {
-        return Err(ApiError::NotFound("page"));
+        return Err(ApiError::NotFound(Problem::PageNotFound));
     }
     let game = find(&hub, id).await?;
     Ok(Redirect::to(&format!("/game/{}", game.meta.id)))

@@ -1,0 +1,203 @@
+//! What is wrong with a request, before it is put into words: one variant
+//! per error message of the HTTP APIs, with its typed arguments. The words
+//! are in the catalogues (`arbiter-messages`, keys `api-…`). The APIs
+//! answer in English, as lichess does (its clients match on its English
+//! texts); a refusal by the referee carries every language besides.
+
+use arbiter_messages::english;
+
+arbiter_messages::messages! {
+    /// Why a request is answered with an error.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum Problem {
+        /// No game has this id.
+        GameNotFound = "api-game-not-found",
+        /// No account has this name.
+        UserNotFound = "api-user-not-found",
+        /// No open challenge has this id.
+        ChallengeNotFound = "api-challenge-not-found",
+        /// No page has this address.
+        PageNotFound = "api-page-not-found",
+        /// No token, or one nobody holds.
+        TokenRequired = "api-token-required",
+        /// An account's token on a game it does not play in.
+        NotYourGame = "api-not-your-game",
+        /// Accepting or declining a challenge made to someone else.
+        ChallengeNotForYou = "api-challenge-not-for-you",
+        /// Cancelling someone else's challenge.
+        ChallengeNotYours = "api-challenge-not-yours",
+        /// A player's name, or another text field, too long.
+        FieldTooLong {
+            /// The field's name.
+            field: String,
+            /// The most characters it may have.
+            limit: usize,
+        } = "api-field-too-long",
+        /// A text field with control characters.
+        FieldHasControlCharacters {
+            /// The field's name.
+            field: String,
+        } = "api-field-control-characters",
+        /// A game whose players are not both named.
+        PlayersNeedNames = "api-players-need-names",
+        /// A ruleset that is not known.
+        Ruleset {
+            /// Why, as the referee's crate says it.
+            error: String,
+        } = "api-ruleset",
+        /// A time control that cannot be read.
+        TimeControl {
+            /// Why, as the referee's crate says it.
+            error: String,
+        } = "api-time-control",
+        /// A setup that cannot start a game.
+        Setup {
+            /// Why, as the referee says it.
+            error: String,
+        } = "api-setup",
+        /// A FEN that cannot start a game.
+        Fen {
+            /// Why, as the rules' FEN reader says it.
+            error: String,
+        } = "api-fen",
+        /// A JSON body that cannot be read.
+        MalformedBody {
+            /// Why, as the JSON reader says it.
+            error: String,
+        } = "api-malformed-body",
+        /// A form body that cannot be read.
+        MalformedForm {
+            /// Why, as the form reader says it.
+            error: String,
+        } = "api-malformed-form",
+        /// A client sending the passing of time, which the server's clock
+        /// sends.
+        TimePassesByItself = "api-time-passes-by-itself",
+        /// Making a bot of a bot account.
+        AlreadyBot = "api-already-bot",
+        /// Making a bot of an account that has played as a human.
+        PlayedAsHuman = "api-played-as-human",
+        /// A lichess yes/no parameter that is neither.
+        NeitherYesNorNo {
+            /// The word given, quoted.
+            word: String,
+        } = "api-neither-yes-nor-no",
+        /// A lichess move that is not UCI.
+        NotUci {
+            /// The move given, quoted.
+            mv: String,
+        } = "api-not-uci",
+        /// A chat line with nothing in it.
+        EmptyChatLine = "api-empty-chat-line",
+        /// A challenge to oneself.
+        ChallengeYourself = "api-challenge-yourself",
+        /// A challenge parameter that should be a number.
+        NotANumber {
+            /// The parameter's name.
+            field: String,
+        } = "api-not-a-number",
+        /// A challenge's clock longer than the server plays.
+        ClockTooLong = "api-clock-too-long",
+        /// A challenge's colour that is none of white, black or random.
+        UnknownColor {
+            /// The colour given, quoted.
+            color: String,
+        } = "api-unknown-color",
+        /// A page sending faster than the server reads.
+        TooManyMessages = "api-too-many-messages",
+        /// A page's message that cannot be read.
+        MalformedMessage {
+            /// Why, as the JSON reader says it.
+            error: String,
+        } = "api-malformed-message",
+        /// A spectator's page asking the referee for something.
+        SpectatorsWatch = "api-spectators-watch",
+        /// A spectator or the arbiter asking for a rematch.
+        OnlyPlayersAskForRematch = "api-only-players-ask-for-rematch",
+        /// A rematch asked for while the game goes on.
+        GameNotOver = "api-game-not-over",
+        /// A rematch asked for once it is made.
+        RematchAlreadyMade = "api-rematch-already-made",
+        /// The game's actor has stopped.
+        GameNotRunning = "api-game-not-running",
+        /// Storage failed; nothing was changed.
+        Storage {
+            /// Why, as the store says it.
+            error: String,
+        } = "api-storage",
+        /// A stored game whose hash chain is broken.
+        Altered {
+            /// The game's id.
+            game: String,
+            /// The first event whose link does not match.
+            seq: i64,
+        } = "api-altered",
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&english().render(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_messages::{catalogues, english};
+
+    use super::Problem;
+
+    #[test]
+    fn every_problem_has_words_in_every_catalogue_naming_only_its_arguments() {
+        for (key, arguments) in Problem::ARGUMENTS {
+            for catalogue in catalogues() {
+                assert!(
+                    catalogue.template(key).is_some(),
+                    "{}: no entry for {key}",
+                    catalogue.language()
+                );
+                for name in catalogue.placeholders(key) {
+                    assert!(
+                        arguments.contains(&name),
+                        "{key} ({}): {{{name}}} is none of {arguments:?}",
+                        catalogue.language()
+                    );
+                }
+            }
+            for argument in *arguments {
+                assert!(
+                    english().placeholders(key).contains(argument),
+                    "{key}: English leaves out {argument}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_catalogues_have_no_api_key_the_api_does_not_use() {
+        for key in english().keys().filter(|k| k.starts_with("api-")) {
+            assert!(Problem::KEYS.contains(&key), "{key} is not a Problem");
+        }
+    }
+
+    #[test]
+    fn problems_read_in_english_as_the_api_answers() {
+        let long = Problem::FieldTooLong {
+            field: "white".into(),
+            limit: 100,
+        };
+        assert_eq!(long.to_string(), "white is longer than 100 characters");
+        let altered = Problem::Altered {
+            game: "abcd1234".into(),
+            seq: 2,
+        };
+        assert_eq!(
+            altered.to_string(),
+            "game abcd1234: the record was altered at event 2; it will not be played on"
+        );
+        assert_eq!(
+            Problem::TokenRequired.to_string(),
+            "a valid token is required"
+        );
+    }
+}
