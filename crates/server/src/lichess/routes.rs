@@ -1,6 +1,6 @@
 //! The lichess-compatible routes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -194,7 +194,16 @@ pub async fn event_stream(
                 return;
             }
         }
-        let (incoming, _) = hub2.lobby.challenges_of(&a.id);
+        let incoming = match hub2.lobby.challenges_of(&a.id).await {
+            Ok((incoming, _)) => incoming,
+            Err(e) => {
+                tracing::error!("challenges of {}: {e}", a.id);
+                Vec::new()
+            }
+        };
+        // A challenge made while they were read is both among them and
+        // on its way as an event: it is told once.
+        let told: HashSet<String> = incoming.iter().map(|c| c.id.clone()).collect();
         for c in incoming {
             let event = json!({"type": "challenge", "challenge": c.to_json("created")});
             if tx.send(line(&event)).await.is_err() {
@@ -205,6 +214,7 @@ pub async fn event_stream(
         loop {
             let next = tokio::select! {
                 e = events.recv() => match e {
+                    Ok(text) if is_challenge_among(&text, &told) => continue,
                     Ok(text) => Bytes::from(format!("{text}\n")),
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => return,
@@ -217,6 +227,19 @@ pub async fn event_stream(
         }
     });
     Ok(ndjson(rx))
+}
+
+/// `true` if the event `text` is a new challenge whose id is in `ids`.
+fn is_challenge_among(text: &str, ids: &HashSet<String>) -> bool {
+    if ids.is_empty() {
+        return false;
+    }
+    serde_json::from_str::<Value>(text).is_ok_and(|e| {
+        e["type"] == "challenge"
+            && e["challenge"]["id"]
+                .as_str()
+                .is_some_and(|id| ids.contains(id))
+    })
 }
 
 /// `GET /api/board/game/stream/{id}` and `/api/bot/game/stream/{id}`:
@@ -514,7 +537,10 @@ pub async fn create_challenge(
         created_unix_ms: unix_ms(),
     };
     let body = challenge.to_json("created");
-    hub.lobby.open_challenge(challenge);
+    hub.lobby
+        .open_challenge(&challenge)
+        .await
+        .map_err(crate::hub::HubError::from)?;
     Ok(Json(
         json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
     ))
@@ -528,17 +554,11 @@ pub async fn accept_challenge(
     headers: HeaderMap,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let c = hub
-        .lobby
-        .challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
+    let c = open_challenge(&hub, &id).await?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden("this challenge is not for you".into()));
     }
-    let c = hub
-        .lobby
-        .take_challenge(&id)
-        .ok_or(ApiError::NotFound("challenge"))?;
+    take_challenge(&hub, &id).await?;
     let (white, black) = if c.final_color == Color::White {
         (&c.challenger, &c.dest)
     } else {
@@ -600,6 +620,7 @@ pub async fn decline_challenge(
             .then_some((&c.challenger.id, "challengeDeclined", "declined"))
             .ok_or("this challenge is not for you")
     })
+    .await
 }
 
 /// `POST /api/challenge/{id}/cancel`.
@@ -614,33 +635,57 @@ pub async fn cancel_challenge(
             .then_some((&c.dest.id, "challengeCanceled", "canceled"))
             .ok_or("this challenge is not yours")
     })
+    .await
 }
 
 /// Removes challenge `id` if `answer` lets this caller do so, and tells the
 /// other party: `answer` names whom to notify, the event type and the
 /// challenge's new status, or why the caller may not.
-fn withdraw_challenge(
+async fn withdraw_challenge(
     hub: &Hub,
     id: &str,
     answer: impl Fn(&Challenge) -> Result<(&String, &'static str, &'static str), &'static str>,
 ) -> Ok200 {
-    let c = hub
-        .lobby
-        .challenge(id)
-        .ok_or(ApiError::NotFound("challenge"))?;
-    answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
-    if let Some(c) = hub.lobby.take_challenge(id) {
-        let (notified, kind, status) = answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
-        let event = json!({"type": kind, "challenge": c.to_json(status)});
-        hub.lobby.notify(notified, &event);
-    }
+    let c = open_challenge(hub, id).await?;
+    let (notified, kind, status) = answer(&c).map_err(|why| ApiError::Forbidden(why.into()))?;
+    take_challenge(hub, id).await?;
+    let event = json!({"type": kind, "challenge": c.to_json(status)});
+    hub.lobby.notify(notified, &event);
     ok()
+}
+
+/// The open challenge `id`, or 404.
+async fn open_challenge(hub: &Hub, id: &str) -> Result<Challenge, ApiError> {
+    hub.lobby
+        .challenge(id)
+        .await
+        .map_err(crate::hub::HubError::from)?
+        .ok_or(ApiError::NotFound("challenge"))
+}
+
+/// Closes the open challenge `id` for this request, or 404 if another
+/// request (on this node or another) closed it first.
+async fn take_challenge(hub: &Hub, id: &str) -> Result<(), ApiError> {
+    let taken = hub
+        .lobby
+        .take_challenge(id)
+        .await
+        .map_err(crate::hub::HubError::from)?;
+    if taken {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound("challenge"))
+    }
 }
 
 /// `GET /api/challenge`: the account's open challenges.
 pub async fn list_challenges(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let (incoming, outgoing) = hub.lobby.challenges_of(&me.id);
+    let (incoming, outgoing) = hub
+        .lobby
+        .challenges_of(&me.id)
+        .await
+        .map_err(crate::hub::HubError::from)?;
     let j = |v: Vec<Challenge>| v.iter().map(|c| c.to_json("created")).collect::<Vec<_>>();
     Ok(Json(json!({"in": j(incoming), "out": j(outgoing)})))
 }
