@@ -123,7 +123,7 @@ impl Hub {
         if downtime > 0 {
             tracing::info!("the server was down for {downtime} ms: clocks resume where they stood");
         }
-        let lobby = Arc::new(Lobby::default());
+        let lobby = Arc::new(Lobby::new(store.clone()));
         let on_finish_lobby = lobby.clone();
         let ctx = game::actor_context::Context {
             writer: writer.clone(),

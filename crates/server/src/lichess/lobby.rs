@@ -9,29 +9,8 @@ use tokio::sync::broadcast;
 
 use super::format;
 use crate::game::{GameHandle, GameMeta, View};
-use crate::store::Account;
-
-/// A challenge from one account to another (`/api/challenge/{username}`).
-#[derive(Clone, Debug)]
-pub struct Challenge {
-    /// The challenge's id, which the game it becomes takes too.
-    pub id: String,
-    /// Who challenges.
-    pub challenger: Account,
-    /// Who is challenged.
-    pub dest: Account,
-    /// Initial time and increment, seconds (`None`: untimed).
-    pub clock: Option<(u64, u64)>,
-    /// The challenger's colour as asked: `white`, `black` or `random`.
-    pub color: String,
-    /// The challenger's colour, drawn when the challenge is made if asked
-    /// at random (lichess's `finalColor`).
-    pub final_color: Color,
-    /// A starting position.
-    pub fen: Option<String>,
-    /// Created, ms since 1970.
-    pub created_unix_ms: i64,
-}
+pub use crate::store::Challenge;
+use crate::store::{Account, Store, StoreError};
 
 impl Challenge {
     /// The lichess JSON form.
@@ -78,14 +57,23 @@ impl Challenge {
     }
 }
 
-/// Event streams by account, and the open challenges.
-#[derive(Debug, Default)]
+/// Event streams by account, and the open challenges (kept in the
+/// store, so that they outlive a restart and every node sees them).
+#[derive(Debug)]
 pub struct Lobby {
     streams: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
-    challenges: Mutex<HashMap<String, Challenge>>,
+    store: Store,
 }
 
 impl Lobby {
+    /// A lobby whose challenges are kept in `store`.
+    pub fn new(store: Store) -> Lobby {
+        Lobby {
+            streams: Mutex::default(),
+            store,
+        }
+    }
+
     /// Subscribes to `account`'s events.
     pub fn subscribe(&self, account: &str) -> broadcast::Receiver<Arc<str>> {
         let mut streams = self.streams.lock().expect("streams lock");
@@ -136,43 +124,30 @@ impl Lobby {
         }
     }
 
-    /// Opens a challenge and tells the challenged account.
-    pub fn open_challenge(&self, challenge: Challenge) {
+    /// Opens a challenge, once stored, and tells the challenged account.
+    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        self.store.open_challenge(challenge).await?;
         let event = json!({"type": "challenge", "challenge": challenge.to_json("created")});
         self.notify(&challenge.dest.id, &event);
-        self.challenges
-            .lock()
-            .expect("challenges lock")
-            .insert(challenge.id.clone(), challenge);
+        Ok(())
     }
 
-    /// Takes a challenge out of the open ones.
-    pub fn take_challenge(&self, id: &str) -> Option<Challenge> {
-        self.challenges.lock().expect("challenges lock").remove(id)
+    /// Closes challenge `id`: `false` if it was not open (of two requests
+    /// taking it, on any node, one gets `true`).
+    pub async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+        self.store.take_challenge(id).await
     }
 
     /// A challenge still open.
-    pub fn challenge(&self, id: &str) -> Option<Challenge> {
-        self.challenges
-            .lock()
-            .expect("challenges lock")
-            .get(id)
-            .cloned()
+    pub async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+        self.store.challenge(id).await
     }
 
     /// The open challenges to and from `account`.
-    pub fn challenges_of(&self, account: &str) -> (Vec<Challenge>, Vec<Challenge>) {
-        let all = self.challenges.lock().expect("challenges lock");
-        let incoming = all
-            .values()
-            .filter(|c| c.dest.id == account)
-            .cloned()
-            .collect();
-        let outgoing = all
-            .values()
-            .filter(|c| c.challenger.id == account)
-            .cloned()
-            .collect();
-        (incoming, outgoing)
+    pub async fn challenges_of(
+        &self,
+        account: &str,
+    ) -> Result<(Vec<Challenge>, Vec<Challenge>), StoreError> {
+        self.store.challenges_of(account).await
     }
 }

@@ -1,6 +1,6 @@
 //! The lichess-compatible routes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
@@ -195,7 +195,16 @@ pub async fn event_stream(
                 return;
             }
         }
-        let (incoming, _) = hub2.lobby.challenges_of(&a.id);
+        let incoming = match hub2.lobby.challenges_of(&a.id).await {
+            Ok((incoming, _)) => incoming,
+            Err(e) => {
+                tracing::error!("challenges of {}: {e}", a.id);
+                Vec::new()
+            }
+        };
+        // A challenge made while they were read is both among them and
+        // on its way as an event: it is told once.
+        let told: HashSet<String> = incoming.iter().map(|c| c.id.clone()).collect();
         for c in incoming {
             let event = json!({"type": "challenge", "challenge": c.to_json("created")});
             if tx.send(line(&event)).await.is_err() {
@@ -206,6 +215,7 @@ pub async fn event_stream(
         loop {
             let next = tokio::select! {
                 e = events.recv() => match e {
+                    Ok(text) if is_challenge_among(&text, &told) => continue,
                     Ok(text) => Bytes::from(format!("{text}\n")),
                     Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => return,
@@ -218,6 +228,19 @@ pub async fn event_stream(
         }
     });
     Ok(ndjson(rx))
+}
+
+/// `true` if the event `text` is a new challenge whose id is in `ids`.
+fn is_challenge_among(text: &str, ids: &HashSet<String>) -> bool {
+    if ids.is_empty() {
+        return false;
+    }
+    serde_json::from_str::<Value>(text).is_ok_and(|e| {
+        e["type"] == "challenge"
+            && e["challenge"]["id"]
+                .as_str()
+                .is_some_and(|id| ids.contains(id))
+    })
 }
 
 /// `GET /api/board/game/stream/{id}` and `/api/bot/game/stream/{id}`:
@@ -532,7 +555,10 @@ pub async fn create_challenge(
         created_unix_ms: unix_ms(),
     };
     let body = challenge.to_json("created");
-    hub.lobby.open_challenge(challenge);
+    hub.lobby
+        .open_challenge(&challenge)
+        .await
+        .map_err(crate::hub::HubError::from)?;
     Ok(Json(
         json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
     ))
@@ -545,14 +571,11 @@ type ChallengeCall = (State<Arc<Hub>>, Path<String>, HeaderMap);
 /// `POST /api/challenge/{id}/accept`: the game is created, with the
 /// challenge's id, and starts.
 pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
-    let (hub, id, me, c) = open_challenge(call).await?;
+    let (hub, id, me, c) = caller_and_challenge(call).await?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden(Problem::ChallengeNotForYou));
     }
-    let c = hub
-        .lobby
-        .take_challenge(&id)
-        .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))?;
+    take_challenge(&hub, &id).await?;
     let (white, black) = if c.final_color == Color::White {
         (&c.challenger, &c.dest)
     } else {
@@ -605,14 +628,11 @@ pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
 /// The caller's account (401 without one) and the open challenge `{id}`
 /// (404 if there is none), as the challenge is now: it may be taken by
 /// then.
-async fn open_challenge(
+async fn caller_and_challenge(
     (State(hub), Path(id), headers): ChallengeCall,
 ) -> Result<(Arc<Hub>, String, Account, Challenge), ApiError> {
     let me = account(&hub, &headers).await?;
-    let c = hub
-        .lobby
-        .challenge(&id)
-        .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))?;
+    let c = open_challenge(&hub, &id).await?;
     Ok((hub, id, me, c))
 }
 
@@ -665,23 +685,51 @@ impl Withdrawal {
 /// Removes challenge `id` if the caller may withdraw it `how`, and tells
 /// the other party.
 async fn withdraw_challenge(call: ChallengeCall, how: Withdrawal) -> Ok200 {
-    let (hub, id, me, c) = open_challenge(call).await?;
-    if how.parties(&c).0.id != me.id {
+    let (hub, id, me, c) = caller_and_challenge(call).await?;
+    let (party, told) = how.parties(&c);
+    if party.id != me.id {
         return Err(how.refusal());
     }
     // Taken, not just read: of two withdrawals at once, one tells.
-    if let Some(c) = hub.lobby.take_challenge(&id) {
-        let (kind, status) = how.names();
-        let event = json!({"type": kind, "challenge": c.to_json(status)});
-        hub.lobby.notify(&how.parties(&c).1.id, &event);
-    }
+    take_challenge(&hub, &id).await?;
+    let (kind, status) = how.names();
+    let event = json!({"type": kind, "challenge": c.to_json(status)});
+    hub.lobby.notify(&told.id, &event);
     ok()
+}
+
+/// The open challenge `id`, or 404.
+async fn open_challenge(hub: &Hub, id: &str) -> Result<Challenge, ApiError> {
+    hub.lobby
+        .challenge(id)
+        .await
+        .map_err(crate::hub::HubError::from)?
+        .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))
+}
+
+/// Closes the open challenge `id` for this request, or 404 if another
+/// request (on this node or another) closed it first.
+async fn take_challenge(hub: &Hub, id: &str) -> Result<(), ApiError> {
+    let taken = hub
+        .lobby
+        .take_challenge(id)
+        .await
+        .map_err(crate::hub::HubError::from)?;
+    if taken {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound(Problem::ChallengeNotFound))
+    }
 }
 
 /// `GET /api/challenge`: the account's open challenges.
 pub async fn list_challenges(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
     let me = account(&hub, &headers).await?;
-    let (incoming, outgoing) = hub.lobby.challenges_of(&me.id);
+    let (incoming, outgoing) = hub
+        .lobby
+        .challenges_of(&me.id)
+        .await
+        .map_err(crate::hub::HubError::from)?;
     let j = |v: Vec<Challenge>| v.iter().map(|c| c.to_json("created")).collect::<Vec<_>>();
     Ok(Json(json!({"in": j(incoming), "out": j(outgoing)})))
 }

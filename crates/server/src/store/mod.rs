@@ -23,6 +23,12 @@
 //!   last link, which the log endpoint shows, anchors a finished game when
 //!   it is published or printed.
 //! - Chat lines are not stored: they are not part of the game.
+//! - Open challenges are stored, one row each, until accepted, declined
+//!   or cancelled, so that they outlive a restart and every node sharing
+//!   a database sees the same ones. They are written straight through the
+//!   pool, not the group-commit writer: they are few, and a challenge is
+//!   taken (accepted or withdrawn) by the one request whose `DELETE`
+//!   finds it, which settles two requests racing for it on any node.
 //!
 //! # One interface, two backends
 //!
@@ -124,6 +130,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arbiter_referee::{Event, GameSetup};
+use arbiter_rules::Color;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::token::TokenDigest;
@@ -367,6 +374,30 @@ impl Account {
     }
 }
 
+/// A challenge from one account to another (lichess's
+/// `POST /api/challenge/{username}`), open until accepted, declined or
+/// cancelled.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    /// The challenge's id, which the game it becomes takes too.
+    pub id: String,
+    /// Who challenges.
+    pub challenger: Account,
+    /// Who is challenged.
+    pub dest: Account,
+    /// Initial time and increment, seconds (`None`: untimed).
+    pub clock: Option<(u64, u64)>,
+    /// The challenger's colour as asked: `white`, `black` or `random`.
+    pub color: String,
+    /// The challenger's colour, drawn when the challenge is made if asked
+    /// at random (lichess's `finalColor`).
+    pub final_color: Color,
+    /// A starting position.
+    pub fen: Option<String>,
+    /// Created, ms since 1970.
+    pub created_unix_ms: i64,
+}
+
 /// One write.
 #[derive(Clone, Debug)]
 pub enum Op {
@@ -585,6 +616,35 @@ impl Store {
     /// stays taken after the account is deleted: the games keep it).
     pub async fn account_has_games(&self, id: &str) -> Result<bool, StoreError> {
         on_backend!(self, s => s.queries().account_has_games(&id.to_lowercase()).await)
+    }
+
+    /// Keeps a new challenge until it is accepted, declined or cancelled.
+    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+        on_backend!(self, s => s.queries().open_challenge(challenge).await)
+    }
+
+    /// The open challenge `id`.
+    pub async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+        on_backend!(self, s => s.queries().challenge(id).await)
+    }
+
+    /// Closes the open challenge `id`: `false` if it was not open (never
+    /// made, or already taken by another request, here or on another
+    /// node). Of two requests taking the same challenge, one gets `true`.
+    pub async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+        on_backend!(self, s => s.queries().take_challenge(id).await)
+    }
+
+    /// The open challenges to and from the account `id`, oldest first.
+    pub async fn challenges_of(
+        &self,
+        id: &str,
+    ) -> Result<(Vec<Challenge>, Vec<Challenge>), StoreError> {
+        let id = id.to_lowercase();
+        on_backend!(self, s => {
+            let q = s.queries();
+            Ok((q.challenges_to(&id).await?, q.challenges_from(&id).await?))
+        })
     }
 
     /// Called once at start: moves every unfinished game's epoch forward by

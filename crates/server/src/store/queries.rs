@@ -7,7 +7,18 @@
 
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
-use super::{Account, EventRow, GameColumns, GameRow, StoreError};
+use arbiter_rules::Color;
+
+use super::{Account, Challenge, EventRow, GameColumns, GameRow, StoreError};
+
+/// A challenge's columns with both accounts', for `WHERE` clauses on `c`
+/// (the challenge), `f` (from: the challenger) and `t` (to).
+const CHALLENGES: &str = "SELECT c.id, c.clock_limit, c.clock_increment, c.color, \
+     c.final_color, c.fen, c.created_unix_ms, \
+     f.id AS f_id, f.name AS f_name, f.bot AS f_bot, f.created_unix_ms AS f_created, \
+     t.id AS t_id, t.name AS t_name, t.bot AS t_bot, t.created_unix_ms AS t_created \
+     FROM challenges c JOIN accounts f ON f.id = c.challenger \
+     JOIN accounts t ON t.id = c.dest";
 
 /// How many rows a statement changed: `sqlx` gives each backend a result
 /// type of its own.
@@ -58,6 +69,8 @@ where
     i64: for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB> + Type<DB>,
     bool: for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB> + Type<DB>,
     String: for<'r> Decode<'r, DB> + Type<DB>,
+    Option<i64>: for<'q> Encode<'q, DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB>,
 {
     /// Every game, or only the unfinished ones, oldest first.
     pub(super) async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
@@ -241,6 +254,64 @@ where
         Ok(())
     }
 
+    /// Keeps a new challenge.
+    pub(super) async fn open_challenge(&self, c: &Challenge) -> Result<(), StoreError> {
+        let (limit, increment) = c.clock.map_or((None, None), |(l, i)| (Some(l), Some(i)));
+        // Seconds of at most a few hours: they fit.
+        let seconds = |s: Option<u64>| s.map(|s| i64::try_from(s).unwrap_or(i64::MAX));
+        sqlx::query(
+            "INSERT INTO challenges (id, challenger, dest, clock_limit, clock_increment, \
+             color, final_color, fen, created_unix_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(c.id.as_str())
+        .bind(c.challenger.id.as_str())
+        .bind(c.dest.id.as_str())
+        .bind(seconds(limit))
+        .bind(seconds(increment))
+        .bind(c.color.as_str())
+        .bind(c.final_color.fold("white", "black"))
+        .bind(c.fen.as_deref())
+        .bind(c.created_unix_ms)
+        .execute(self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The open challenge `id`.
+    pub(super) async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+        let row = sqlx::query(&format!("{CHALLENGES} WHERE c.id = $1"))
+            .bind(id)
+            .fetch_optional(self.pool)
+            .await?;
+        row.as_ref().map(Self::challenge_row).transpose()
+    }
+
+    /// Deletes the open challenge `id`; `false` if there was none.
+    pub(super) async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM challenges WHERE id = $1")
+            .bind(id)
+            .execute(self.pool)
+            .await?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// The open challenges to the account `id`, oldest first.
+    pub(super) async fn challenges_to(&self, id: &str) -> Result<Vec<Challenge>, StoreError> {
+        self.challenges_where("c.dest = $1", id).await
+    }
+
+    /// The open challenges from the account `id`, oldest first.
+    pub(super) async fn challenges_from(&self, id: &str) -> Result<Vec<Challenge>, StoreError> {
+        self.challenges_where("c.challenger = $1", id).await
+    }
+
+    async fn challenges_where(&self, test: &str, id: &str) -> Result<Vec<Challenge>, StoreError> {
+        let sql = format!("{CHALLENGES} WHERE {test} ORDER BY c.created_unix_ms, c.id");
+        let rows = sqlx::query(&sql).bind(id).fetch_all(self.pool).await?;
+        rows.iter().map(Self::challenge_row).collect()
+    }
+
     /// Runs raw SQL; the number of rows it changed.
     pub(super) async fn execute_raw(&self, sql: &str) -> Result<u64, StoreError> {
         Ok(sqlx::query(sql).execute(self.pool).await?.rows_affected())
@@ -265,6 +336,45 @@ where
             white_account: r.get("white_account"),
             black_account: r.get("black_account"),
             result: r.get("result"),
+        })
+    }
+
+    fn challenge_row(r: &DB::Row) -> Result<Challenge, StoreError> {
+        let id: String = r.get("id");
+        let corrupt = |detail: String| StoreError::Corrupt {
+            game: id.clone(),
+            what: "challenge",
+            detail,
+        };
+        let seconds = |column: &str| -> Result<Option<u64>, StoreError> {
+            r.get::<Option<i64>, _>(column)
+                .map(|s| u64::try_from(s).map_err(|_| corrupt(format!("{column} {s}"))))
+                .transpose()
+        };
+        let clock = match (seconds("clock_limit")?, seconds("clock_increment")?) {
+            (Some(limit), increment) => Some((limit, increment.unwrap_or(0))),
+            (None, _) => None,
+        };
+        let final_color = match r.get::<String, _>("final_color").as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return Err(corrupt(format!("final_color {other:?}"))),
+        };
+        let account = |prefix: &str| Account {
+            id: r.get(format!("{prefix}_id").as_str()),
+            name: r.get(format!("{prefix}_name").as_str()),
+            bot: r.get(format!("{prefix}_bot").as_str()),
+            created_unix_ms: r.get(format!("{prefix}_created").as_str()),
+        };
+        Ok(Challenge {
+            challenger: account("f"),
+            dest: account("t"),
+            clock,
+            color: r.get("color"),
+            final_color,
+            fen: r.get("fen"),
+            created_unix_ms: r.get("created_unix_ms"),
+            id,
         })
     }
 

@@ -1,0 +1,132 @@
+//! Open challenges are kept in the store: a restart keeps them, another
+//! connection to the same database (another node) sees them, and of two
+//! requests accepting the same challenge one makes the game.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, account};
+use serde_json::{Value, json};
+
+/// Alice challenges Bob: 3+2, Alice Black, from a position; the answer.
+async fn alice_challenges_bob(s: &Server, alice: &str) -> Value {
+    let r = s
+        .http
+        .post(s.url("/api/challenge/bob"))
+        .bearer_auth(alice)
+        .json(
+            &json!({"clock.limit": 180, "clock.increment": 2, "color": "black",
+                      "fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    r.json().await.unwrap()
+}
+
+#[test]
+fn a_challenge_made_before_a_restart_is_accepted_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (alice, bob, made) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let alice = account(&s, "Alice").await;
+        let bob = account(&s, "Bob").await;
+        let made = alice_challenges_bob(&s, &alice).await;
+        (alice, bob, made)
+    });
+    let id = made["id"].as_str().unwrap().to_string();
+    // The server stops with every task it ran.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(200));
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        // Both sides still see it, as it was made.
+        let bobs = s.get_json_as("/api/challenge", &bob).await;
+        assert_eq!(bobs["in"], json!([made["challenge"]]), "{bobs}");
+        assert_eq!(bobs["out"], json!([]));
+        let alices = s.get_json_as("/api/challenge", &alice).await;
+        assert_eq!(alices["out"], json!([made["challenge"]]), "{alices}");
+        // And Bob accepts it: the game has its id, its clock, its
+        // position, and Alice plays Black as she asked.
+        let (status, body) = s
+            .post_as(&format!("/api/challenge/{id}/accept"), &bob)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        let view = s.view(&id).await;
+        assert_eq!(view["status"], "started", "{view}");
+        assert_eq!(view["head"]["white"], "Bob", "{view}");
+        assert_eq!(view["head"]["black"], "Alice", "{view}");
+        assert_eq!(view["fen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        // White's clock runs from the acceptance (FIDE 6.5), on 3 minutes.
+        let white_ms = view["clock"]["white_ms"].as_i64().unwrap();
+        assert!((170_000..=180_000).contains(&white_ms), "{view}");
+        assert_eq!(view["clock"]["running"], "white", "{view}");
+        let (status, body) = s
+            .post_as(&format!("/api/board/game/{id}/move/e2e4"), &bob)
+            .await;
+        assert_eq!(status, 200, "{body}");
+        // Accepted, it is open no more.
+        let bobs = s.get_json_as("/api/challenge", &bob).await;
+        assert_eq!(bobs["in"], json!([]), "{bobs}");
+        let (status, _) = s
+            .post_as(&format!("/api/challenge/{id}/accept"), &bob)
+            .await;
+        assert_eq!(status, 404);
+    });
+}
+
+/// What one server stores, another connection to the database reads (as
+/// another node would), and what that one closes is closed for the server.
+#[tokio::test]
+async fn an_open_challenge_is_seen_and_closed_through_any_connection_to_the_database() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    let made = alice_challenges_bob(&s, &alice).await;
+    let id = made["id"].as_str().unwrap();
+    let other = common::open_store(&s.path).await;
+    let seen = other.challenge(id).await.unwrap().expect("stored");
+    assert_eq!(seen.challenger.name(), "Alice");
+    assert_eq!(seen.dest.name(), "Bob");
+    assert_eq!(seen.clock, Some((180, 2)));
+    assert_eq!(seen.color, "black");
+    assert_eq!(seen.final_color, arbiter_rules::Color::Black);
+    assert_eq!(seen.fen.as_deref(), Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    assert_eq!(seen.created_unix_ms, made["challenge"]["createdAt"]);
+    let (incoming, outgoing) = other.challenges_of("Bob").await.unwrap();
+    assert_eq!((incoming.len(), outgoing.len()), (1, 0));
+    // Closed through the other connection: the server knows it no more.
+    assert!(other.take_challenge(id).await.unwrap());
+    assert!(!other.take_challenge(id).await.unwrap());
+    other.close().await;
+    let (status, _) = s
+        .post_as(&format!("/api/challenge/{id}/accept"), &bob)
+        .await;
+    assert_eq!(status, 404);
+    let (status, _) = s
+        .post_as(&format!("/api/challenge/{id}/cancel"), &alice)
+        .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn of_two_accepts_of_one_challenge_one_makes_the_game() {
+    let s = Server::start().await;
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "Bob").await;
+    for _ in 0..5 {
+        let made = alice_challenges_bob(&s, &alice).await;
+        let accept = format!("/api/challenge/{}/accept", made["id"].as_str().unwrap());
+        let (a, b) = tokio::join!(s.post_as(&accept, &bob), s.post_as(&accept, &bob));
+        let mut statuses = [a.0, b.0];
+        statuses.sort();
+        assert_eq!(statuses, [200, 404], "{a:?} {b:?}");
+    }
+    let games = s.get_json_as("/api/account/playing", &bob).await;
+    assert_eq!(games["nowPlaying"].as_array().unwrap().len(), 5, "{games}");
+}
