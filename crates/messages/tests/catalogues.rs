@@ -114,7 +114,8 @@ fn a_message_serialises_as_one_text_per_language_english_first() {
 }
 
 /// Every message the crates give, with the names of its arguments: the
-/// referee's reasons, `arbiter check`'s, and why a SAN names no legal move.
+/// referee's reasons, `arbiter check`'s, why a SAN names no legal move, and
+/// why a tournament refuses an event.
 fn declared() -> Vec<(&'static str, &'static [&'static str])> {
     use arbiter_rules::san::{CastlingRefusal, ParseSanError, ParseSanErrorKind, SanError};
     [
@@ -124,6 +125,7 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
         ParseSanError::ARGUMENTS,
         ParseSanErrorKind::ARGUMENTS,
         CastlingRefusal::ARGUMENTS,
+        arbiter_tournament::director::Refusal::ARGUMENTS,
     ]
     .concat()
 }
