@@ -18,6 +18,7 @@ pub mod lichess;
 pub mod store;
 pub mod time;
 pub mod token;
+pub mod tournament;
 pub mod verify;
 
 use std::net::SocketAddr;

@@ -18,18 +18,32 @@ use sqlx::migrate::{MigrateError, Migration, MigrationSource, MigrationType, Mig
 pub(super) struct Embedded(&'static [(i64, &'static str, &'static str)]);
 
 /// SQLite's.
-pub(super) const SQLITE: Embedded = Embedded(&[(
-    1,
-    "games events accounts",
-    include_str!("../../migrations/sqlite/0001_games_events_accounts.sql"),
-)]);
+pub(super) const SQLITE: Embedded = Embedded(&[
+    (
+        1,
+        "games events accounts",
+        include_str!("../../migrations/sqlite/0001_games_events_accounts.sql"),
+    ),
+    (
+        2,
+        "tournaments",
+        include_str!("../../migrations/sqlite/0002_tournaments.sql"),
+    ),
+]);
 
 /// PostgreSQL's.
-pub(super) const POSTGRES: Embedded = Embedded(&[(
-    1,
-    "games events accounts",
-    include_str!("../../migrations/postgres/0001_games_events_accounts.sql"),
-)]);
+pub(super) const POSTGRES: Embedded = Embedded(&[
+    (
+        1,
+        "games events accounts",
+        include_str!("../../migrations/postgres/0001_games_events_accounts.sql"),
+    ),
+    (
+        2,
+        "tournaments",
+        include_str!("../../migrations/postgres/0002_tournaments.sql"),
+    ),
+]);
 
 impl Embedded {
     /// The migrator of this list. It takes a lock in the database while
