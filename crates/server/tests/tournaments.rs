@@ -17,8 +17,10 @@ async fn create_swiss(s: &Server, creator: &str, rounds: u32) -> String {
         .http
         .post(s.url("/api/swiss/new/club"))
         .bearer_auth(creator)
-        .json(&json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": rounds,
-                      "name": "Club Swiss", "roundInterval": 99999999}))
+        .json(
+            &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": rounds,
+                      "name": "Club Swiss", "roundInterval": 99999999}),
+        )
         .send()
         .await
         .unwrap();
@@ -68,12 +70,17 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         for (_, t) in &tokens {
             assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
         }
-        let (status, again) = s.post_as(&format!("/api/swiss/{id}/join"), &tokens[0].1).await;
+        let (status, again) = s
+            .post_as(&format!("/api/swiss/{id}/join"), &tokens[0].1)
+            .await;
         assert_eq!(status, 400);
         assert_eq!(again["error"], "the account ann is already registered");
         // Only the creator starts rounds.
         let (status, _) = s
-            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &tokens[0].1)
+            .post_as(
+                &format!("/api/swiss/{id}/schedule-next-round"),
+                &tokens[0].1,
+            )
             .await;
         assert_eq!(status, 403);
         let mut ann_events = Lines::open(&s, "/api/stream/event", &tokens[0].1).await;
@@ -94,9 +101,7 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
             let game = &playing["nowPlaying"][0];
             if game["color"] == "white" {
                 let gid = game["gameId"].as_str().unwrap();
-                let (status, _) = s
-                    .post_as(&format!("/api/board/game/{gid}/resign"), t)
-                    .await;
+                let (status, _) = s.post_as(&format!("/api/board/game/{gid}/resign"), t).await;
                 assert_eq!(status, 200);
             }
         }
@@ -146,7 +151,7 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         let (status, _) = s.post_as(&format!("/api/swiss/{id}/withdraw"), ann).await;
         assert_eq!(status, 200);
         let store = common::open_store(&path).await;
-        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        let report = arbiter_server::verify(&store).await.unwrap();
         assert!(report.is_clean(), "{report:?}");
         assert_eq!(report.tournaments.tournaments, 1);
         // created, 4 joined, round paired, published, 2 results, withdrawn
@@ -160,11 +165,14 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
             .await
             .unwrap();
         assert_eq!(changed, 1);
-        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        let report = arbiter_server::verify(&store).await.unwrap();
         assert!(!report.is_clean());
         let found = &report.tournaments.findings;
         assert_eq!(found.len(), 1, "{found:?}");
-        assert_eq!((found[0].tournament.as_str(), found[0].seq), (id.as_str(), 8));
+        assert_eq!(
+            (found[0].tournament.as_str(), found[0].seq),
+            (id.as_str(), 8)
+        );
         assert!(found[0].problem.contains("hash chain"), "{found:?}");
         store.close().await;
     });
@@ -208,9 +216,13 @@ async fn a_player_who_does_not_come_loses_by_default_and_the_round_goes_on() {
     assert!(games.contains("[Result \"0-1\"]"), "{games}");
     assert!(games.contains("[Round \"1.1\"]"), "{games}");
     // The creator may terminate it; a second time is refused.
-    let (status, body) = s.post_as(&format!("/api/swiss/{id}/terminate"), &creator).await;
+    let (status, body) = s
+        .post_as(&format!("/api/swiss/{id}/terminate"), &creator)
+        .await;
     assert_eq!(status, 200, "{body}");
-    let (status, body) = s.post_as(&format!("/api/swiss/{id}/terminate"), &creator).await;
+    let (status, body) = s
+        .post_as(&format!("/api/swiss/{id}/terminate"), &creator)
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["error"], "the tournament is over: it was terminated");
 }

@@ -181,12 +181,6 @@ impl LiveTournament {
         Ok(round)
     }
 
-    /// Publishes the round paired last: its games are made.
-    pub async fn publish(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
-        let mut log = self.log.lock().await;
-        self.publish_locked(hub, &mut log, by).await
-    }
-
     async fn publish_locked(
         &self,
         hub: &Hub,
