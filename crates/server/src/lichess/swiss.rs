@@ -11,7 +11,7 @@ use arbiter_tournament::trf;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
@@ -274,12 +274,12 @@ pub async fn schedule_next_round(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Response, ApiError> {
+) -> Ok200 {
     let (live, _) = director(&hub, &id, &headers).await?;
     let p = params(&headers, &body)?;
     let at: i64 = number(&p, "date")?.unwrap_or_else(unix_ms);
     live.schedule_next_round(at);
-    Ok(StatusCode::NO_CONTENT.into_response())
+    Ok(Json(json!({"ok": true})))
 }
 
 /// `POST /api/swiss/{id}/terminate`.
