@@ -114,8 +114,8 @@ fn a_message_serialises_as_one_text_per_language_english_first() {
 }
 
 /// Every message the crates give, with the names of its arguments: the
-/// referee's reasons, `arbiter check`'s, why a SAN names no legal move, and
-/// what the PGN reader found wrong.
+/// referee's reasons, `arbiter check`'s, why a SAN names no legal move,
+/// what the PGN reader found wrong, and why a tournament refuses an event.
 fn declared() -> Vec<(&'static str, &'static [&'static str])> {
     use arbiter_rules::san::{CastlingRefusal, ParseSanError, ParseSanErrorKind, SanError};
     [
@@ -127,6 +127,7 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
         CastlingRefusal::ARGUMENTS,
         arbiter_pgn::SyntaxErrorKind::ARGUMENTS,
         arbiter_pgn::GameError::ARGUMENTS,
+        arbiter_tournament::director::Refusal::ARGUMENTS,
     ]
     .concat()
 }

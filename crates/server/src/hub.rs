@@ -13,6 +13,7 @@ use crate::lichess::lobby::Lobby;
 use crate::store::{Account, Database, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
+use crate::tournament::Tournaments;
 
 /// How long an account read by its token is trusted before it is read
 /// again (a deleted account, or a replaced token, stops working this soon
@@ -107,6 +108,8 @@ pub struct Hub {
     accounts: RwLock<HashMap<TokenDigest, (Account, std::time::Instant)>>,
     /// Account event streams and challenges.
     pub lobby: Arc<Lobby>,
+    /// The tournaments.
+    pub tournaments: Arc<Tournaments>,
     /// The configuration.
     pub config: Config,
 }
@@ -125,12 +128,16 @@ impl Hub {
         }
         let lobby = Arc::new(Lobby::new(store.clone()));
         let on_finish_lobby = lobby.clone();
+        let (tournaments, finished_games) = Tournaments::new();
+        let tournaments = Arc::new(tournaments);
+        let on_finish_tournaments = tournaments.clone();
         let ctx = game::actor_context::Context {
             writer: writer.clone(),
             gone_grace: config.gone_grace,
             idle_unload: config.idle_unload,
             on_finish: Arc::new(move |meta: &GameMeta, view: &View| {
-                on_finish_lobby.game_finished(meta, view)
+                on_finish_lobby.game_finished(meta, view);
+                on_finish_tournaments.game_finished(&meta.id, view.outcome.clone());
             }),
         };
         let hub = Arc::new(Hub {
@@ -141,6 +148,7 @@ impl Hub {
             load: tokio::sync::Mutex::new(()),
             accounts: RwLock::new(HashMap::new()),
             lobby,
+            tournaments,
             config,
         });
         let mut resumed = 0;
@@ -152,6 +160,7 @@ impl Hub {
             }
         }
         tracing::info!("{resumed} unfinished games resumed");
+        Tournaments::start(&hub, finished_games).await?;
         tokio::spawn(heartbeat(hub.writer.clone(), hub.config.heartbeat));
         Ok(hub)
     }

@@ -27,6 +27,7 @@ mod problem;
 mod store;
 mod time;
 mod token;
+mod tournament;
 mod verify;
 
 use std::net::SocketAddr;
@@ -36,6 +37,7 @@ use hub::Hub;
 pub use hub::{Config, HubError};
 pub use store::{Account, Database, Store, StoreError};
 pub use token::new_token;
+pub use tournament::verify::{TournamentFinding, TournamentReport};
 pub use verify::{Finding, Report, verify};
 
 /// Why the server stopped.

@@ -26,13 +26,26 @@ pub struct Report {
     pub events: usize,
     /// Everything wrong.
     pub findings: Vec<Finding>,
+    /// The tournaments' chains and folds.
+    pub tournaments: crate::tournament::verify::TournamentReport,
+}
+
+impl Report {
+    /// Whether every record checked out.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty() && self.tournaments.findings.is_empty()
+    }
 }
 
 /// Checks every game of `store`: the chain from the setup through every
 /// event, a gapless sequence, the referee accepting every stored event,
-/// and the stored result matching the referee's.
+/// and the stored result matching the referee's; then every tournament's
+/// chain and log.
 pub async fn verify(store: &Store) -> Result<Report, StoreError> {
-    let mut report = Report::default();
+    let mut report = Report {
+        tournaments: crate::tournament::verify::verify(store).await?,
+        ..Report::default()
+    };
     for game in store.games(false).await? {
         report.games += 1;
         let rows = store.events(&game.id).await?;

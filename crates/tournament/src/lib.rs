@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod berger;
+pub mod director;
 pub mod dutch;
 pub mod knockout;
 mod pairing;

@@ -97,6 +97,27 @@ impl Sub for Points {
     }
 }
 
+/// Points are written as a decimal number (`1.5`), as people read them.
+impl serde::Serialize for Points {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+/// A decimal number of points with at most one decimal place.
+impl<'de> serde::Deserialize<'de> for Points {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        let value = f64::deserialize(d)?;
+        let tenths = (value * 10.0).round();
+        if !value.is_finite() || (tenths - value * 10.0).abs() > 1e-6 || tenths.abs() > 1e7 {
+            return Err(serde::de::Error::custom(format!(
+                "{value} is not a number of points with at most one decimal place"
+            )));
+        }
+        Ok(Points(tenths as i32))
+    }
+}
+
 impl std::iter::Sum for Points {
     fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
         iter.fold(Points::ZERO, Add::add)
@@ -108,7 +129,7 @@ impl std::iter::Sum for Points {
 /// FIDE's default is 1 for a win, ½ for a draw, 0 for a loss; a pairing-allocated
 /// bye scores a win unless the rules say otherwise (C.04.1.c), a half-point
 /// bye a draw. The "3/1/0" systems some events use are [`PointSystem::three_one_zero`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct PointSystem {
     /// A won game.
     pub win: Points,
@@ -180,6 +201,15 @@ mod tests {
         assert_eq!(Points::parse("x"), None);
         assert_eq!(Points::parse(""), None);
         assert_eq!(Points::parse("."), None);
+    }
+
+    #[test]
+    fn points_travel_as_decimal_numbers() {
+        let json = serde_json::to_string(&PointSystem::FIDE).unwrap();
+        assert!(json.contains(r#""draw":0.5"#), "{json}");
+        let back: PointSystem = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, PointSystem::FIDE);
+        assert!(serde_json::from_str::<Points>("0.25").is_err());
     }
 
     #[test]

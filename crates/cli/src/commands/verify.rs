@@ -1,4 +1,5 @@
-//! `arbiter verify`: checks every stored game's hash chain and replays it.
+//! `arbiter verify`: checks every stored game's and tournament's hash
+//! chain and replays it.
 
 use std::process::ExitCode;
 
@@ -17,7 +18,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Exit code 0 when every game checks out, 1 when something was altered.
+/// Exit code 0 when every game and tournament checks out, 1 when something
+/// was altered.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = args.db.sqlite_path() {
         anyhow::ensure!(path.exists(), "no database at {}", path.display());
@@ -41,18 +43,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 None => println!("game {}: {}", f.game, f.problem),
             }
         }
+        for f in &report.tournaments.findings {
+            println!("tournament {} event {}: {}", f.tournament, f.seq, f.problem);
+        }
+        let altered = report.findings.len() + report.tournaments.findings.len();
         println!(
-            "{} games, {} events checked: {}",
+            "{} games, {} events, {} tournaments, {} tournament events checked: {}",
             report.games,
             report.events,
-            if report.findings.is_empty() {
+            report.tournaments.tournaments,
+            report.tournaments.events,
+            if altered == 0 {
                 "every record is intact".to_string()
             } else {
-                format!("{} altered", report.findings.len())
+                format!("{altered} altered")
             }
         );
     }
-    Ok(if report.findings.is_empty() {
+    Ok(if report.is_clean() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

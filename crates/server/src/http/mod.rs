@@ -17,7 +17,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::hub::Hub;
 use crate::lichess::routes as li;
-use crate::lichess::{export, users};
+use crate::lichess::{export, swiss, users};
 
 /// Every route: the web pages, Arbiter's API, and lichess's.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -55,6 +55,19 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/bot/online", get(users::online_bots))
         .route("/api/bot/account/upgrade", post(users::upgrade_to_bot))
         .route("/game/export/{id}", get(export::export_game))
+        .route("/api/swiss/new/{team}", post(swiss::create))
+        .route("/api/swiss/{id}", get(swiss::get))
+        .route("/api/swiss/{id}/join", post(swiss::join))
+        .route("/api/swiss/{id}/withdraw", post(swiss::withdraw))
+        .route(
+            "/api/swiss/{id}/schedule-next-round",
+            post(swiss::schedule_next_round),
+        )
+        .route("/api/swiss/{id}/terminate", post(swiss::terminate))
+        .route("/api/swiss/{id}/results", get(swiss::get_results))
+        .route("/api/swiss/{id}/games", get(swiss::get_games))
+        .route("/swiss/{file}", get(swiss::get_trf))
+        .route("/api/team/{team}/swiss", get(swiss::of_team))
         .route("/{id}", get(users::short_link))
         .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {

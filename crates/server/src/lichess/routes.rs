@@ -412,7 +412,10 @@ pub async fn claim_draw(Playing { game, color }: Playing) -> Ok200 {
 }
 
 /// Reads a form or JSON body into strings.
-fn params(headers: &HeaderMap, body: &Bytes) -> Result<HashMap<String, String>, ApiError> {
+pub(super) fn params(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<HashMap<String, String>, ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

@@ -22,6 +22,15 @@ pub fn genesis(game_id: &str, setup_json: &str) -> Link {
     hex(&h.finalize())
 }
 
+/// The link before a tournament's first event (its creation, which holds
+/// the settings): it seals the id.
+pub fn tournament_genesis(tournament_id: &str) -> Link {
+    let mut h = Sha256::new();
+    h.update(b"arbiter tournament\n");
+    h.update(tournament_id.as_bytes());
+    hex(&h.finalize())
+}
+
 /// The link of an event stored as `event_json` after `previous`.
 pub fn next(previous: &str, event_json: &str) -> Link {
     let mut h = Sha256::new();

@@ -29,6 +29,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "challenges",
         include_str!("../../migrations/sqlite/0002_challenges.sql"),
     ),
+    (
+        3,
+        "tournaments",
+        include_str!("../../migrations/sqlite/0003_tournaments.sql"),
+    ),
 ]);
 
 /// PostgreSQL's.
@@ -42,6 +47,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         2,
         "challenges",
         include_str!("../../migrations/postgres/0002_challenges.sql"),
+    ),
+    (
+        3,
+        "tournaments",
+        include_str!("../../migrations/postgres/0003_tournaments.sql"),
     ),
 ]);
 

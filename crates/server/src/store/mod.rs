@@ -493,6 +493,10 @@ macro_rules! on_backend {
     };
 }
 
+// After `on_backend!`, which it uses.
+mod tournaments;
+pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
+
 impl Store {
     /// Opens (creating if needed) the database, and brings its schema up
     /// to date. A committed transaction survives a crash of the process

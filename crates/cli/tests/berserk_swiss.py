@@ -1,0 +1,160 @@
+"""A whole Swiss on `arbiter serve` through lichess's Swiss and Board APIs,
+driven by berserk, the lichess Python client, unmodified: only its base URL
+points at Arbiter.
+
+The creator makes the Swiss with `tournaments.create_swiss` (rounds started
+by hand: `roundInterval` 99999999), every player joins with `join_swiss`,
+and each player is a bot that answers `gameStart` on its event stream and
+plays its game over the Board API: an opening, then the game's end (a
+resignation by one side, or a draw offered and accepted) chosen from the
+game's id, so that the results vary. One player withdraws after round 1
+(`withdraw_swiss`); the creator starts each round with
+`schedule_swiss_next_round` once the round before is over.
+
+Usage: berserk_swiss.py BASE_URL ROUNDS CREATOR_TOKEN PLAYER_TOKEN...
+Prints `swiss ID` at the end.
+"""
+
+import sys
+import threading
+import time
+
+import berserk
+
+base = sys.argv[1]
+rounds = int(sys.argv[2])
+creator_token = sys.argv[3]
+player_tokens = sys.argv[4:]
+
+
+def client(token):
+    return berserk.Client(berserk.TokenSession(token), base_url=base)
+
+
+creator = client(creator_token)
+players = [client(t) for t in player_tokens]
+
+swiss = creator.tournaments.create_swiss(
+    "arbiter-club",
+    clockLimit=120,
+    clockIncrement=1,
+    nbRounds=rounds,
+    name="Berserk Swiss",
+    startsAt=int(time.time() * 1000) + 3_600_000,
+    roundInterval=99999999,
+)
+swiss_id = swiss["id"]
+assert swiss["nbRounds"] == rounds, swiss
+assert swiss["clock"] == {"limit": 120, "increment": 1}, swiss
+assert swiss["status"] == "created", swiss
+
+for p in players:
+    p.tournaments.join_swiss(swiss_id)
+info = creator.tournaments.get_swiss(swiss_id)
+assert info["nbPlayers"] == len(players), info
+listed = creator.tournaments.swiss_by_team("arbiter-club")
+assert [s["id"] for s in listed] == [swiss_id], listed
+
+OPENING = ["e2e4", "e7e5", "g1f3", "b8c6"]
+errors = []
+games_played = []
+
+
+def play(c, game_id, color):
+    """Plays one game to its end from one side."""
+    ending = sum(map(ord, game_id)) % 3  # 0 White wins, 1 Black wins, 2 draw
+    acted = set()
+    for state in c.board.stream_game_state(game_id):
+        if state["type"] == "gameFull":
+            state = state["state"]
+        if state["type"] != "gameState":
+            continue
+        if state["status"] != "started":
+            if state["status"] == "created":
+                continue
+            break
+        moves = state["moves"].split() if state["moves"] else []
+        n = len(moves)
+        my_turn = (n % 2 == 0) == (color == "white")
+        if n < len(OPENING):
+            if my_turn and n not in acted:
+                acted.add(n)
+                c.board.make_move(game_id, OPENING[n])
+            continue
+        if ending == 0 and color == "black" and "resign" not in acted:
+            acted.add("resign")
+            c.board.resign_game(game_id)
+        elif ending == 1 and color == "white" and "resign" not in acted:
+            acted.add("resign")
+            c.board.resign_game(game_id)
+        elif ending == 2 and color == "white" and "offer" not in acted:
+            acted.add("offer")
+            c.board.offer_draw(game_id)
+        elif ending == 2 and color == "black" and state.get("wdraw") and "accept" not in acted:
+            acted.add("accept")
+            c.board.accept_draw(game_id)
+
+
+def bot(c, stop):
+    """A player's bot: every game that starts for it is played."""
+    threads = []
+    try:
+        for event in c.board.stream_incoming_events():
+            if stop.is_set():
+                break
+            if event.get("type") != "gameStart":
+                continue
+            game = event["game"]
+            games_played.append(game["gameId"])
+            t = threading.Thread(
+                target=guarded, args=(play, c, game["gameId"], game["color"]), daemon=True
+            )
+            t.start()
+            threads.append(t)
+    except Exception as e:  # the stream ends when the server stops
+        if not stop.is_set():
+            errors.append(repr(e))
+
+
+def guarded(f, *args):
+    try:
+        f(*args)
+    except Exception as e:
+        errors.append(repr(e))
+
+
+stop = threading.Event()
+for p in players:
+    threading.Thread(target=bot, args=(p, stop), daemon=True).start()
+time.sleep(0.5)
+
+
+def wait_round_over(r):
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        info = creator.tournaments.get_swiss(swiss_id)
+        if info["round"] == r and info["nbOngoing"] == 0:
+            return info
+        assert not errors, errors
+        time.sleep(0.2)
+    raise AssertionError(f"round {r} did not finish: {info}")
+
+
+for r in range(1, rounds + 1):
+    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
+    info = wait_round_over(r)
+    if r == 1:
+        # The last player leaves after round 1.
+        players[-1].tournaments.withdraw_swiss(swiss_id)
+
+assert info["status"] == "finished", info
+assert not errors, errors
+results = list(creator.tournaments.stream_swiss_results(swiss_id))
+assert len(results) == len(players), results
+assert [r["rank"] for r in results] == sorted(r["rank"] for r in results), results
+pgn = "".join(creator.tournaments.export_swiss_games(swiss_id, as_pgn=True))
+assert pgn.count("[Event \"Berserk Swiss\"]") >= rounds * (len(players) // 2 - 1), pgn[:400]
+trf = creator.tournaments.export_swiss_trf(swiss_id)
+assert "012 Berserk Swiss" in trf, trf
+stop.set()
+print("swiss", swiss_id)

@@ -1,0 +1,149 @@
+//! A whole Swiss run by berserk (lichess's Python client, unmodified)
+//! against `arbiter serve`: created with `tournaments.create_swiss`,
+//! joined by ten accounts, every game played by bots over the Board API,
+//! one withdrawal (so that the later rounds have a bye), rounds started
+//! with `schedule_swiss_next_round`. The exported TRF then re-checks
+//! clean with `arbiter pair --dutch -c`, and `arbiter standings` on it
+//! ranks the players as the Swiss's results do.
+
+mod serve;
+
+use std::process::Command;
+
+use serde_json::Value;
+use serve::Process;
+
+const PLAYERS: usize = 10;
+const ROUNDS: u32 = 3;
+
+fn add_account(db: &str, name: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["account", "add", name, "--db", db])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+fn arbiter(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[tokio::test]
+async fn berserk_runs_a_swiss_whose_trf_rechecks_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = serve::database(dir.path());
+    let creator = add_account(&db, "Director");
+    let tokens: Vec<String> = (1..=PLAYERS)
+        .map(|i| add_account(&db, &format!("Player{i:02}")))
+        .collect();
+    // A short default time: a bot that never moves loses by default soon.
+    let server = Process::start(&db, &["--default-time", "20"]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_swiss.py");
+    let rounds = ROUNDS.to_string();
+    let out = Command::new("python3")
+        .args([script, &server.base, &rounds, &creator])
+        .args(&tokens)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "berserk failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let id = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("swiss "))
+        .expect("the script names the Swiss")
+        .trim()
+        .to_string();
+    let http = reqwest::Client::new();
+    let trf = http
+        .get(format!("{}/swiss/{id}.trf", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let file = dir.path().join("swiss.trf");
+    std::fs::write(&file, &trf).unwrap();
+    let path = file.to_str().unwrap();
+
+    // Every round re-pairs as Arbiter paired it.
+    let (ok, checked) = arbiter(&["pair", "--dutch", path, "-c"]);
+    assert!(ok, "{checked}\n{trf}");
+    assert!(
+        checked.contains(&format!("{ROUNDS} of {ROUNDS} rounds agree")),
+        "{checked}"
+    );
+    // The withdrawal left a bye in the later rounds.
+    assert!(trf.contains("0000 - U"), "{trf}");
+
+    // The Swiss's results are `arbiter standings` on its TRF.
+    let (ok, standings) = arbiter(&[
+        "standings",
+        path,
+        "--tiebreaks",
+        "PTS,BH/C1,BH,SB",
+        "--json",
+    ]);
+    assert!(ok, "{standings}");
+    let expected: Vec<(u64, String, f64, f64)> = standings
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["rank"].as_u64().unwrap(),
+                v["name"].as_str().unwrap().to_lowercase(),
+                v["tiebreaks"]["PTS"].as_f64().unwrap(),
+                v["tiebreaks"]["BH/C1"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let results = http
+        .get(format!("{}/api/swiss/{id}/results", server.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let got: Vec<(u64, String, f64, f64)> = results
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["rank"].as_u64().unwrap(),
+                v["username"].as_str().unwrap().to_string(),
+                v["points"].as_f64().unwrap(),
+                v["tieBreak"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(got.len(), PLAYERS);
+    // Points add up: a point per board and per bye, each round.
+    let total: f64 = got.iter().map(|r| r.2).sum();
+    let boards_and_byes = (PLAYERS / 2) as f64 + 2.0 * ((PLAYERS - 1) / 2 + 1) as f64;
+    assert_eq!(total, boards_and_byes, "{trf}");
+
+    // And every record, the tournament's included, is intact.
+    drop(server);
+    let (ok, verified) = arbiter(&["verify", "--db", &db]);
+    assert!(ok, "{verified}");
+    assert!(verified.contains("1 tournaments"), "{verified}");
+}

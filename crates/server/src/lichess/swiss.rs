@@ -1,0 +1,422 @@
+//! lichess's Swiss API, as berserk calls it: a Swiss is an Arbiter
+//! tournament paired by Arbiter's Dutch engine, its games refereed like
+//! every other; a team is a name, made on first use.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use arbiter_referee::{Bonus, TimeControl};
+use arbiter_tournament::director::{Director, EventKind, PlayerId, Registration, Settings};
+use arbiter_tournament::trf;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::routes::{account, line, params};
+use crate::http::error::ApiError;
+use crate::hub::Hub;
+use crate::store::Account;
+use crate::time::{date_of, unix_ms};
+use crate::tournament::{LiveTournament, TournamentError, Tournaments};
+
+type Ok200 = Result<Json<Value>, ApiError>;
+
+/// lichess's "rounds are started by hand": a round interval this long or
+/// longer (`99999999` seconds in its documentation).
+const MANUAL_INTERVAL_S: u64 = 99_999_999;
+
+/// When a Swiss starts if the request does not say (lichess: ten minutes
+/// after creation).
+const DEFAULT_START_MS: i64 = 10 * 60 * 1000;
+
+/// The longest event (lichess allows 100 rounds).
+const MOST_ROUNDS: u32 = 100;
+
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> ApiError {
+        match e {
+            TournamentError::Refused(r) => ApiError::BadRequest(r.to_string()),
+            TournamentError::Store(s) => ApiError::Unavailable(s.to_string()),
+            TournamentError::Hub(h) => h.into(),
+            altered @ TournamentError::Altered { .. } => ApiError::Internal(altered.to_string()),
+        }
+    }
+}
+
+/// A moment as lichess writes it: `2026-12-02T10:00:00.000Z`.
+fn instant(unix_ms: i64) -> String {
+    let s = unix_ms.div_euclid(1000).rem_euclid(86_400);
+    format!(
+        "{}T{:02}:{:02}:{:02}.{:03}Z",
+        date_of(unix_ms),
+        s / 3600,
+        s / 60 % 60,
+        s % 60,
+        unix_ms.rem_euclid(1000)
+    )
+}
+
+fn number<T: std::str::FromStr>(
+    p: &HashMap<String, String>,
+    key: &str,
+) -> Result<Option<T>, ApiError> {
+    p.get(key)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            v.parse::<T>()
+                .map_err(|_| ApiError::BadRequest(format!("{key} must be a number")))
+        })
+        .transpose()
+}
+
+/// `POST /api/swiss/new/{teamId}`: `clock.limit`, `clock.increment`
+/// (seconds), `nbRounds`, `name`, `startsAt` (ms), `roundInterval`
+/// (seconds; 99999999: rounds started by hand).
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    Path(team): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let me = account(&hub, &headers).await?;
+    let p = params(&headers, &body)?;
+    let limit: u64 = number(&p, "clock.limit")?
+        .ok_or_else(|| ApiError::BadRequest("clock.limit is required".into()))?;
+    let increment: u64 = number(&p, "clock.increment")?.unwrap_or(0);
+    if limit > 3 * 3600 || increment > 180 || limit + increment == 0 {
+        return Err(ApiError::BadRequest(
+            "clock.limit must be 1 to 10800 s and clock.increment 0 to 180 s".into(),
+        ));
+    }
+    let rounds: u32 = number(&p, "nbRounds")?
+        .ok_or_else(|| ApiError::BadRequest("nbRounds is required".into()))?;
+    if !(1..=MOST_ROUNDS).contains(&rounds) {
+        return Err(ApiError::BadRequest(format!(
+            "nbRounds must be 1 to {MOST_ROUNDS}"
+        )));
+    }
+    let time_control = TimeControl::sudden_death(
+        limit * 1000,
+        if increment > 0 {
+            Bonus::Increment(increment * 1000)
+        } else {
+            Bonus::None
+        },
+    );
+    let name = p
+        .get("name")
+        .filter(|n| !n.trim().is_empty())
+        .cloned()
+        .unwrap_or_else(|| format!("{team} Swiss"));
+    let starts_at: i64 = number(&p, "startsAt")?.unwrap_or_else(|| unix_ms() + DEFAULT_START_MS);
+    let interval: Option<u64> = number(&p, "roundInterval")?;
+    let mut settings = Settings::swiss(name, rounds, time_control);
+    settings.start_date = date_of(starts_at);
+    settings.chief_arbiter = me.name.clone();
+    settings.starts_at_ms = Some(starts_at);
+    // lichess's default: a pause chosen by the clock; rounds here follow
+    // one another after a short pause unless started by hand.
+    settings.round_interval_ms = match interval {
+        Some(s) if s >= MANUAL_INTERVAL_S => None,
+        Some(s) => Some(s * 1000),
+        None => Some(limit.clamp(10, 120) * 1000),
+    };
+    // A player who has not moved this long after his clock started loses
+    // by default (FIDE 6.7.1), as on lichess.
+    settings.default_time_ms = Some(hub.config.default_time.as_millis() as u64);
+    let live = Tournaments::create(&hub, &team, &me.id, settings).await?;
+    Ok(Json(info(&live).await))
+}
+
+/// The lichess JSON of a Swiss.
+async fn info(live: &LiveTournament) -> Value {
+    let next = live.next_round_at();
+    let mut json = live
+        .read(|d| {
+            let s = d.settings().expect("a created Swiss");
+            let status = if d.is_finished() {
+                "finished"
+            } else if d.rounds_paired() > 0 {
+                "started"
+            } else {
+                "created"
+            };
+            let ongoing: Vec<String> = d
+                .rounds()
+                .last()
+                .map(|r| {
+                    r.boards
+                        .iter()
+                        .filter(|b| b.result.is_none())
+                        .filter_map(|b| b.game.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut json = json!({
+                "id": live.id,
+                "createdBy": d.created_by(),
+                "startsAt": instant(s.starts_at_ms.unwrap_or(live.created_unix_ms)),
+                "name": s.name,
+                "clock": {
+                    "limit": s.time_control.initial_ms() / 1000,
+                    "increment": increment_s(&s.time_control),
+                },
+                "variant": "standard",
+                "round": d.rounds_paired(),
+                "nbRounds": s.rounds,
+                "nbPlayers": d.players().len(),
+                "nbOngoing": ongoing.len(),
+                "status": status,
+                "rated": false,
+                "verified": false,
+            });
+            if d.rounds_paired() == 0 && next.is_none() {
+                json["nextRound"] = next_round(s.starts_at_ms);
+            } else if !d.is_finished() && next.is_some() {
+                json["nextRound"] = next_round(next);
+            }
+            json
+        })
+        .await;
+    if json.get("nextRound").is_some_and(Value::is_null) {
+        json.as_object_mut().map(|o| o.remove("nextRound"));
+    }
+    json
+}
+
+fn next_round(at: Option<i64>) -> Value {
+    match at {
+        Some(at) => json!({"at": instant(at), "in": ((at - unix_ms()) / 1000).max(0)}),
+        None => Value::Null,
+    }
+}
+
+fn increment_s(tc: &TimeControl) -> u64 {
+    match tc.period(0).map(|p| p.bonus) {
+        Some(Bonus::Increment(ms)) => ms / 1000,
+        _ => 0,
+    }
+}
+
+fn swiss(hub: &Hub, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
+    hub.tournaments.get(id).ok_or(ApiError::NotFound("swiss"))
+}
+
+/// `GET /api/swiss/{id}`.
+pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Ok200 {
+    let live = swiss(&hub, &id)?;
+    Ok(Json(info(&live).await))
+}
+
+/// `POST /api/swiss/{id}/join`: the account enters, with its name.
+pub async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let live = swiss(&hub, &id)?;
+    let player = Registration {
+        name: me.name.clone(),
+        account: Some(me.id.clone()),
+        ..Registration::default()
+    };
+    live.act_now(&hub, &me.id, EventKind::Registered { player })
+        .await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+async fn player_of(live: &LiveTournament, me: &Account) -> Result<PlayerId, ApiError> {
+    live.read(|d| d.player_of_account(&me.id).map(|p| p.id))
+        .await
+        .ok_or_else(|| ApiError::BadRequest("you are not in this Swiss".into()))
+}
+
+/// `POST /api/swiss/{id}/withdraw`: the account leaves; it is paired in
+/// no round after the last one paired.
+pub async fn withdraw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let me = account(&hub, &headers).await?;
+    let live = swiss(&hub, &id)?;
+    let player = player_of(&live, &me).await?;
+    live.act_now(&hub, &me.id, EventKind::Withdrawn { player })
+        .await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// Only the Swiss's creator directs it.
+async fn director(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Arc<LiveTournament>, Account), ApiError> {
+    let me = account(hub, headers).await?;
+    let live = swiss(hub, id)?;
+    let creator = live.read(|d| d.created_by().to_string()).await;
+    if creator != me.id {
+        return Err(ApiError::Forbidden(
+            "only the Swiss's creator may do this".into(),
+        ));
+    }
+    Ok((live, me))
+}
+
+/// `POST /api/swiss/{id}/schedule-next-round` (`date`, ms): the next round
+/// starts then, or as soon as the last result of the round before is in.
+pub async fn schedule_next_round(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Ok200 {
+    let (live, _) = director(&hub, &id, &headers).await?;
+    let p = params(&headers, &body)?;
+    let at: i64 = number(&p, "date")?.unwrap_or_else(unix_ms);
+    live.schedule_next_round(at);
+    Ok(Json(json!({"ok": true})))
+}
+
+/// `POST /api/swiss/{id}/terminate`.
+pub async fn terminate(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Ok200 {
+    let (live, me) = director(&hub, &id, &headers).await?;
+    live.act_now(&hub, &me.id, EventKind::Terminated).await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// The standings as lichess's results lines: rank, points, the first
+/// tie-break after the points, the player's account.
+fn results(d: &Director) -> Vec<Value> {
+    let standings = d.standings();
+    let starts = d.start_order();
+    standings
+        .rows
+        .iter()
+        .map(|row| {
+            let player = d
+                .player(starts[row.start_no as usize - 1])
+                .expect("a ranked player is registered");
+            let value = |i: usize| -> Value {
+                row.values
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .and_then(|v| v.to_string().parse::<f64>().ok())
+                    .map_or(Value::Null, |v| json!(v))
+            };
+            let mut line = json!({
+                "rank": row.rank,
+                "points": value(0),
+                "tieBreak": value(1),
+                "rating": player.registration.rating,
+                "username": player.registration.account.as_deref().unwrap_or(&player.registration.name),
+            });
+            if let Some(t) = &player.registration.title {
+                line["title"] = json!(t.to_uppercase());
+            }
+            line
+        })
+        .collect()
+}
+
+/// `GET /api/swiss/{id}/results` (NDJSON, `nb` lines at most): the
+/// standings by the event's tie-breaks, after the rounds complete.
+pub async fn get_results(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let live = swiss(&hub, &id)?;
+    let nb: usize = number(&q, "nb")?.unwrap_or(usize::MAX);
+    let lines = live.read(results).await;
+    let mut body = Vec::new();
+    for l in lines.iter().take(nb) {
+        body.extend_from_slice(&line(l));
+    }
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
+}
+
+/// `GET /api/swiss/{id}/games`: every game of the rounds, in PGN.
+pub async fn get_games(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let live = swiss(&hub, &id)?;
+    let games: Vec<String> = live
+        .read(|d| {
+            d.rounds()
+                .iter()
+                .flat_map(|r| r.boards.iter().filter_map(|b| b.game.clone()))
+                .collect()
+        })
+        .await;
+    let mut body = String::new();
+    for id in games {
+        if let Some(game) = hub.game(&id).await? {
+            body.push_str(&game.read(|g| g.to_pgn()).await?);
+            if !body.ends_with("\n\n") {
+                body.push('\n');
+            }
+        }
+    }
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        body,
+    )
+        .into_response())
+}
+
+/// `GET /swiss/{id}.trf`: the event as a TRF at this moment (the rounds
+/// whose results are all in).
+pub async fn get_trf(
+    State(hub): State<Arc<Hub>>,
+    Path(file): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = file
+        .strip_suffix(".trf")
+        .ok_or(ApiError::NotFound("swiss"))?;
+    let live = swiss(&hub, id)?;
+    let text = live.read(|d| trf::write(&d.tournament())).await;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `GET /api/team/{teamId}/swiss` (NDJSON, `max` at most): the team's
+/// Swiss events, the most recent first.
+pub async fn of_team(
+    State(hub): State<Arc<Hub>>,
+    Path(team): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let max: usize = number(&q, "max")?.unwrap_or(100);
+    let mut body = Vec::new();
+    for live in hub.tournaments.of_team(&team).into_iter().take(max) {
+        body.extend_from_slice(&line(&info(&live).await));
+    }
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_tournament::director::Refusal;
+
+    #[test]
+    fn instants_are_written_as_lichess_writes_them() {
+        assert_eq!(instant(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(instant(1_764_633_600_123), "2025-12-02T00:00:00.123Z");
+        let refused: ApiError = TournamentError::Refused(Refusal::NoRounds).into();
+        assert_eq!(refused.to_string(), "a tournament needs at least one round");
+    }
+}

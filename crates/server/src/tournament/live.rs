@@ -1,0 +1,347 @@
+//! One tournament in memory: its state, the end of its stored chain, and
+//! the acts that change it (each checked, stored, then kept).
+
+use std::sync::Mutex;
+
+use arbiter_referee::{GameResult, GameSetup, Mode, Outcome, Player, Ruleset, Termination};
+use arbiter_tournament::director::{BoardResult, Director, Event, EventKind, Refusal};
+use tokio::sync::Notify;
+
+use crate::hub::{Hub, HubError};
+use crate::store::{Store, StoreError, TournamentEventRow, TournamentRow, chain, check_chain};
+use crate::time::unix_ms;
+
+/// Who records the result a game's referee decided.
+pub const REFEREE: &str = "referee";
+
+/// Why a tournament act failed.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// The tournament refuses the event (its words are in the catalogues).
+    #[error("{0}")]
+    Refused(Refusal),
+    /// Storage failed: nothing was changed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A round's game could not be made.
+    #[error(transparent)]
+    Hub(#[from] HubError),
+    /// The stored record does not hold together.
+    #[error("tournament {tournament}: event {seq}: {problem}")]
+    Altered {
+        /// The tournament.
+        tournament: String,
+        /// The first event that fails.
+        seq: i64,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// The state and where its chain ends.
+#[derive(Debug)]
+struct Log {
+    director: Director,
+    /// The seq the next event takes.
+    next_seq: i64,
+    /// The link of the last stored event.
+    link: chain::Link,
+}
+
+/// A tournament the server runs.
+#[derive(Debug)]
+pub struct LiveTournament {
+    /// Its public id.
+    pub id: String,
+    /// Its team (lichess's `teamId`).
+    pub team: String,
+    /// When it was made, ms since 1970.
+    pub created_unix_ms: i64,
+    log: tokio::sync::Mutex<Log>,
+    /// When the next round is to start (ms since 1970), if it is set.
+    pub(super) next_round_at: Mutex<Option<i64>>,
+    /// Wakes the schedule when something changed.
+    pub(super) wake: Notify,
+}
+
+impl LiveTournament {
+    pub(super) fn new(row: TournamentRow) -> LiveTournament {
+        LiveTournament {
+            log: tokio::sync::Mutex::new(Log {
+                director: Director::default(),
+                next_seq: 0,
+                link: chain::tournament_genesis(&row.id),
+            }),
+            id: row.id,
+            team: row.team,
+            created_unix_ms: row.created_unix_ms,
+            next_round_at: Mutex::new(None),
+            wake: Notify::new(),
+        }
+    }
+
+    /// Rebuilds a tournament from its stored log, checking the chain and
+    /// the fold.
+    pub(super) async fn load(
+        store: &Store,
+        row: TournamentRow,
+    ) -> Result<LiveTournament, TournamentError> {
+        let rows = store.tournament_events(&row.id).await?;
+        let altered = |seq, problem| TournamentError::Altered {
+            tournament: row.id.clone(),
+            seq,
+            problem,
+        };
+        let link = check_chain(&row.id, &rows).map_err(|(seq, p)| altered(seq, p))?;
+        let mut director = Director::default();
+        for r in &rows {
+            let event: Event = serde_json::from_str(&r.event_json)
+                .map_err(|e| altered(r.seq, format!("unreadable event: {e}")))?;
+            director
+                .apply(&event)
+                .map_err(|refusal| altered(r.seq, format!("the event is refused: {refusal}")))?;
+        }
+        let live = LiveTournament::new(row);
+        *live.log.lock().await = Log {
+            director,
+            next_seq: rows.len() as i64,
+            link,
+        };
+        Ok(live)
+    }
+
+    /// Reads the state.
+    pub async fn read<R>(&self, f: impl FnOnce(&Director) -> R) -> R {
+        f(&self.log.lock().await.director)
+    }
+
+    /// Every game of the tournament's rounds.
+    pub(super) async fn games(&self) -> Vec<String> {
+        self.read(|d| {
+            d.rounds()
+                .iter()
+                .flat_map(|r| r.boards.iter().filter_map(|b| b.game.clone()))
+                .collect()
+        })
+        .await
+    }
+
+    /// Applies an event: checked by the fold, stored, then kept. A refused
+    /// event, or one that could not be stored, changes nothing.
+    pub async fn act(&self, hub: &Hub, event: Event) -> Result<(), TournamentError> {
+        let mut log = self.log.lock().await;
+        self.append(hub, &mut log, event).await
+    }
+
+    /// An act by `by` now.
+    pub async fn act_now(
+        &self,
+        hub: &Hub,
+        by: &str,
+        kind: EventKind,
+    ) -> Result<(), TournamentError> {
+        self.act(hub, now(by, kind)).await
+    }
+
+    async fn append(&self, hub: &Hub, log: &mut Log, event: Event) -> Result<(), TournamentError> {
+        let before = log.director.clone();
+        log.director
+            .apply(&event)
+            .map_err(TournamentError::Refused)?;
+        let event_json = serde_json::to_string(&event).expect("events serialise");
+        let hash = chain::next(&log.link, &event_json);
+        let row = TournamentEventRow {
+            seq: log.next_seq,
+            event_json,
+            hash,
+        };
+        if let Err(e) = hub.store.append_tournament_event(&self.id, &row).await {
+            log.director = before;
+            return Err(e.into());
+        }
+        log.next_seq += 1;
+        log.link = row.hash;
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// Pairs the next round by the event's system and publishes it: each
+    /// board's game is made (online, started at once, so that the default
+    /// time runs from now) and its players told (`gameStart`).
+    pub async fn start_next_round(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
+        let mut log = self.log.lock().await;
+        let (boards, bye) = log
+            .director
+            .next_pairing()
+            .map_err(TournamentError::Refused)?;
+        let round = log.director.rounds_paired() + 1;
+        let paired = now(by, EventKind::RoundPaired { round, boards, bye });
+        self.append(hub, &mut log, paired).await?;
+        self.publish_locked(hub, &mut log, by).await?;
+        Ok(round)
+    }
+
+    async fn publish_locked(
+        &self,
+        hub: &Hub,
+        log: &mut Log,
+        by: &str,
+    ) -> Result<u32, TournamentError> {
+        let d = &log.director;
+        let settings = d
+            .settings()
+            .ok_or(TournamentError::Refused(Refusal::NotCreated))?;
+        let round = d
+            .rounds()
+            .last()
+            .ok_or(TournamentError::Refused(Refusal::NotLastRound { round: 1 }))?;
+        if round.published {
+            return Err(TournamentError::Refused(Refusal::AlreadyPublished {
+                round: round.number,
+            }));
+        }
+        let ruleset = Ruleset::by_name(&settings.ruleset).map_err(|_| {
+            TournamentError::Refused(Refusal::UnknownRuleset {
+                name: settings.ruleset.clone(),
+            })
+        })?;
+        let (date, time) = crate::time::today_and_now();
+        let online = settings.mode == Mode::Online;
+        let mut creations = Vec::new();
+        for (i, b) in round.boards.iter().enumerate() {
+            let player = |id| d.player(id).expect("paired players are registered");
+            let (white, black) = (player(b.board.white), player(b.board.black));
+            let seat = |p: &arbiter_tournament::director::PlayerState| Player {
+                name: p.registration.name.clone(),
+                rating: (p.registration.rating > 0).then_some(p.registration.rating),
+                fide_id: p.registration.fide_id,
+            };
+            let setup = GameSetup {
+                ruleset: ruleset.clone(),
+                time_control: settings.time_control.clone(),
+                mode: settings.mode,
+                white: seat(white),
+                black: seat(black),
+                event: settings.name.clone(),
+                site: if settings.place.is_empty() {
+                    "Arbiter".into()
+                } else {
+                    settings.place.clone()
+                },
+                date: date.clone(),
+                time: time.clone(),
+                round: format!("{}.{}", round.number, i + 1),
+                default_time_ms: settings.default_time_ms.filter(|_| online),
+                ..GameSetup::default()
+            };
+            let accounts = [
+                white.registration.account.clone(),
+                black.registration.account.clone(),
+            ];
+            creations.push(hub.create_game(setup, accounts, online));
+        }
+        let number = round.number;
+        let created = futures_util::future::join_all(creations).await;
+        let mut games = Vec::new();
+        for c in created {
+            games.push(c?.id);
+        }
+        for g in &games {
+            hub.tournaments.note_game(g, &self.id);
+        }
+        let published = now(
+            by,
+            EventKind::RoundPublished {
+                round: number,
+                games,
+            },
+        );
+        self.append(hub, log, published).await?;
+        Ok(number)
+    }
+
+    /// Records a game's result as its referee decided it: a default for
+    /// absence (FIDE 6.7.1) is a forfeit; a game called off has no result
+    /// for the tournament, which the arbiter then enters.
+    pub(super) async fn record_game_result(
+        &self,
+        hub: &Hub,
+        game: &str,
+        outcome: Option<&Outcome>,
+    ) -> Result<(), TournamentError> {
+        let Some(result) = outcome.and_then(board_result) else {
+            return Ok(());
+        };
+        let mut log = self.log.lock().await;
+        let Some((round, board)) = log.director.board_of_game(game) else {
+            return Ok(());
+        };
+        let has_result = log
+            .director
+            .round(round)
+            .and_then(|r| r.boards.get(board as usize - 1))
+            .is_some_and(|b| b.result.is_some());
+        if has_result {
+            // The arbiter was first; his result stands.
+            return Ok(());
+        }
+        let kind = EventKind::ResultRecorded {
+            round,
+            board,
+            result,
+            game: Some(game.to_string()),
+        };
+        self.append(hub, &mut log, now(REFEREE, kind)).await
+    }
+
+    /// After a restart: the results of the games that ended while the
+    /// server was down, or before their result was recorded.
+    pub(super) async fn catch_up_results(&self, hub: &Hub) {
+        let open: Vec<String> = self
+            .read(|d| {
+                d.rounds()
+                    .iter()
+                    .flat_map(|r| r.boards.iter())
+                    .filter(|b| b.result.is_none())
+                    .filter_map(|b| b.game.clone())
+                    .collect()
+            })
+            .await;
+        for game in open {
+            match hub.game(&game).await {
+                Ok(Some(handle)) => {
+                    if let Ok(view) = handle.view().await
+                        && let Some(outcome) = &view.outcome
+                        && let Err(e) = self.record_game_result(hub, &game, Some(outcome)).await
+                    {
+                        tracing::warn!("tournament {}: game {game}: {e}", self.id);
+                    }
+                }
+                Ok(None) => tracing::warn!("tournament {}: game {game} is missing", self.id),
+                Err(e) => tracing::warn!("tournament {}: game {game}: {e}", self.id),
+            }
+        }
+    }
+}
+
+/// An event by `by` at this moment.
+fn now(by: &str, kind: EventKind) -> Event {
+    Event {
+        at_ms: unix_ms(),
+        by: by.to_string(),
+        kind,
+    }
+}
+
+/// The board's result a game's outcome gives.
+fn board_result(outcome: &Outcome) -> Option<BoardResult> {
+    let forfeit = outcome.termination == Termination::Forfeit;
+    Some(match (outcome.result, forfeit) {
+        (GameResult::WhiteWins, false) => BoardResult::WhiteWins,
+        (GameResult::BlackWins, false) => BoardResult::BlackWins,
+        (GameResult::Draw, _) => BoardResult::Draw,
+        (GameResult::WhiteWins, true) => BoardResult::WhiteWinsByForfeit,
+        (GameResult::BlackWins, true) => BoardResult::BlackWinsByForfeit,
+        _ => return None,
+    })
+}

@@ -1,0 +1,98 @@
+//! When rounds start by themselves: round 1 at the event's start time,
+//! each later round its interval after the last result of the round
+//! before, or at the time the arbiter set (lichess's
+//! `schedule-next-round`). A round starts only when the fold lets it be
+//! paired: every result of the round before in.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use super::LiveTournament;
+use crate::hub::Hub;
+use crate::time::unix_ms;
+
+/// Who pairs and publishes a round the schedule starts.
+pub const SCHEDULE: &str = "schedule";
+
+/// Runs the tournament's schedule until it is over or the server stops.
+pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
+    tokio::spawn(async move {
+        // The round seen complete, and since when.
+        let mut complete_since: Option<(u32, i64)> = None;
+        loop {
+            let due = {
+                let (finished, can_pair, paired, interval, starts_at) = live
+                    .read(|d| {
+                        let s = d.settings();
+                        (
+                            d.is_finished(),
+                            d.next_pairing().is_ok(),
+                            d.rounds_paired(),
+                            s.and_then(|s| s.round_interval_ms),
+                            s.and_then(|s| s.starts_at_ms),
+                        )
+                    })
+                    .await;
+                if finished {
+                    return;
+                }
+                let set = *live.next_round_at.lock().expect("schedule lock");
+                if !can_pair {
+                    complete_since = None;
+                    None
+                } else if set.is_some() {
+                    set
+                } else if paired == 0 {
+                    starts_at
+                } else {
+                    let since = match complete_since {
+                        Some((round, at)) if round == paired => at,
+                        _ => {
+                            let at = unix_ms();
+                            complete_since = Some((paired, at));
+                            at
+                        }
+                    };
+                    interval.map(|ms| since.saturating_add(ms as i64))
+                }
+            };
+            let wait = due.map(|at| Duration::from_millis((at - unix_ms()).max(0) as u64));
+            tokio::select! {
+                _ = live.wake.notified() => continue,
+                _ = sleep_or_forever(wait) => {}
+            }
+            let Some(hub) = hub.upgrade() else { return };
+            match live.start_next_round(&hub, SCHEDULE).await {
+                Ok(round) => {
+                    *live.next_round_at.lock().expect("schedule lock") = None;
+                    tracing::info!("tournament {}: round {round} started", live.id);
+                }
+                Err(e) => {
+                    tracing::warn!("tournament {}: the next round cannot start: {e}", live.id);
+                    // Not again before something changes.
+                    live.wake.notified().await;
+                }
+            }
+        }
+    });
+}
+
+async fn sleep_or_forever(wait: Option<Duration>) {
+    match wait {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+impl LiveTournament {
+    /// Sets when the next round starts (lichess's `schedule-next-round`).
+    pub fn schedule_next_round(&self, at_unix_ms: i64) {
+        *self.next_round_at.lock().expect("schedule lock") = Some(at_unix_ms);
+        self.wake.notify_one();
+    }
+
+    /// When the next round is set to start, if it is.
+    pub fn next_round_at(&self) -> Option<i64> {
+        *self.next_round_at.lock().expect("schedule lock")
+    }
+}

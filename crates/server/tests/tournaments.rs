@@ -1,0 +1,228 @@
+//! Tournaments in the service: rounds make refereed games whose results
+//! enter the tournament at once, a player who does not come loses by
+//! default (FIDE 6.7.1), the tournament is its hash-chained log, replayed
+//! on start, and `arbiter verify` finds a tournament event altered behind
+//! its back.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Lines, Server, account};
+use serde_json::{Value, json};
+
+/// Creates a Swiss of `rounds` rounds started by hand; its id.
+async fn create_swiss(s: &Server, creator: &str, rounds: u32) -> String {
+    let r = s
+        .http
+        .post(s.url("/api/swiss/new/club"))
+        .bearer_auth(creator)
+        .json(
+            &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": rounds,
+                      "name": "Club Swiss", "roundInterval": 99999999}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let swiss: Value = r.json().await.unwrap();
+    assert_eq!(swiss["status"], "created");
+    assert_eq!(swiss["clock"], json!({"limit": 300, "increment": 2}));
+    swiss["id"].as_str().unwrap().to_string()
+}
+
+/// Waits until the Swiss's `key` is `value`.
+async fn wait_for(s: &Server, id: &str, key: &str, value: Value) -> Value {
+    for _ in 0..200 {
+        let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
+        if swiss[key] == value {
+            return swiss;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{key} never became {value}");
+}
+
+async fn trf(s: &Server, id: &str) -> String {
+    s.http
+        .get(s.url(&format!("/swiss/{id}.trf")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[test]
+fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, tokens) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let creator = account(&s, "Director").await;
+        let mut tokens = Vec::new();
+        for name in ["Ann", "Bob", "Cat", "Dan"] {
+            tokens.push((name.to_lowercase(), account(&s, name).await));
+        }
+        let id = create_swiss(&s, &creator, 2).await;
+        for (_, t) in &tokens {
+            assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
+        }
+        let (status, again) = s
+            .post_as(&format!("/api/swiss/{id}/join"), &tokens[0].1)
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(again["error"], "the account ann is already registered");
+        // Only the creator starts rounds.
+        let (status, _) = s
+            .post_as(
+                &format!("/api/swiss/{id}/schedule-next-round"),
+                &tokens[0].1,
+            )
+            .await;
+        assert_eq!(status, 403);
+        let mut ann_events = Lines::open(&s, "/api/stream/event", &tokens[0].1).await;
+        let (status, _) = s
+            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+            .await;
+        assert_eq!(status, 200);
+        // Ann's game starts on her event stream, as on lichess.
+        let start = ann_events.next().await;
+        assert_eq!(start["type"], "gameStart", "{start}");
+        let swiss = wait_for(&s, &id, "round", json!(1)).await;
+        assert_eq!(swiss["status"], "started");
+        assert_eq!(swiss["nbOngoing"], 2);
+        // Each player resigns at once if he has White: the two games end
+        // 0-1, and the results enter the tournament.
+        for (_, t) in &tokens {
+            let playing = s.get_json_as("/api/account/playing", t).await;
+            let game = &playing["nowPlaying"][0];
+            if game["color"] == "white" {
+                let gid = game["gameId"].as_str().unwrap();
+                let (status, _) = s.post_as(&format!("/api/board/game/{gid}/resign"), t).await;
+                assert_eq!(status, 200);
+            }
+        }
+        wait_for(&s, &id, "nbOngoing", json!(0)).await;
+        let text = trf(&s, &id).await;
+        assert!(text.contains("012 Club Swiss"), "{text}");
+        assert_eq!(text.matches(" w 0").count(), 2, "{text}");
+        assert_eq!(text.matches(" b 1").count(), 2, "{text}");
+        (id, tokens)
+    });
+    // The server stops with every task it ran.
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        // The tournament is back from its log, and goes on.
+        let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
+        assert_eq!(swiss["round"], 1);
+        assert_eq!(swiss["nbPlayers"], 4);
+        let team = s
+            .http
+            .get(s.url("/api/team/club/swiss"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(team.lines().count(), 1, "{team}");
+        let results = s
+            .http
+            .get(s.url(&format!("/api/swiss/{id}/results")))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let lines: Vec<Value> = results
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0]["points"], 1.0);
+        assert_eq!(lines[3]["points"], 0.0);
+        let ann = &tokens[0].1;
+        let (status, _) = s.post_as(&format!("/api/swiss/{id}/withdraw"), ann).await;
+        assert_eq!(status, 200);
+        let store = common::open_store(&path).await;
+        let report = arbiter_server::verify(&store).await.unwrap();
+        assert!(report.is_clean(), "{report:?}");
+        assert_eq!(report.tournaments.tournaments, 1);
+        // created, 4 joined, round paired, published, 2 results, withdrawn
+        assert_eq!(report.tournaments.events, 10);
+        // Someone gives round 1's second result to White in the database.
+        let changed = store
+            .execute_raw(&format!(
+                "UPDATE tournament_events SET event = replace(event, 'black_wins', 'white_wins') \
+                 WHERE tournament_id = '{id}' AND seq = 8"
+            ))
+            .await
+            .unwrap();
+        assert_eq!(changed, 1);
+        let report = arbiter_server::verify(&store).await.unwrap();
+        assert!(!report.is_clean());
+        let found = &report.tournaments.findings;
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            (found[0].tournament.as_str(), found[0].seq),
+            (id.as_str(), 8)
+        );
+        assert!(found[0].problem.contains("hash chain"), "{found:?}");
+        store.close().await;
+    });
+}
+
+#[tokio::test]
+async fn a_player_who_does_not_come_loses_by_default_and_the_round_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::config(dir.path());
+    config.default_time = Duration::from_millis(600);
+    let s = Server::start_with(dir, config).await;
+    let creator = account(&s, "Director").await;
+    let mut tokens = Vec::new();
+    for name in ["Ann", "Bob", "Cat"] {
+        tokens.push(account(&s, name).await);
+    }
+    let id = create_swiss(&s, &creator, 1).await;
+    for t in &tokens {
+        assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
+    }
+    s.post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+        .await;
+    // Three players: one game and a bye. Nobody moves: White loses by
+    // default once the default time has passed (FIDE 6.7.1), and the
+    // tournament records a forfeit, not a game.
+    let swiss = wait_for(&s, &id, "status", json!("finished")).await;
+    assert_eq!(swiss["nbOngoing"], 0);
+    let text = trf(&s, &id).await;
+    assert!(text.contains(" w -"), "{text}");
+    assert!(text.contains(" b +"), "{text}");
+    assert!(text.contains("0000 - U"), "{text}");
+    let games = s
+        .http
+        .get(s.url(&format!("/api/swiss/{id}/games")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(games.contains("[Result \"0-1\"]"), "{games}");
+    assert!(games.contains("[Round \"1.1\"]"), "{games}");
+    // The creator may terminate it; a second time is refused.
+    let (status, body) = s
+        .post_as(&format!("/api/swiss/{id}/terminate"), &creator)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = s
+        .post_as(&format!("/api/swiss/{id}/terminate"), &creator)
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "the tournament is over: it was terminated");
+}

@@ -1,0 +1,228 @@
+//! The events a tournament is made of, each with its time and who did it.
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+
+/// A player's number in the event: the order of registration, from 1. It
+/// never changes; the start numbers of the TRF (the pairing numbers of
+/// C.04.2) are derived from the ratings whenever the file is written.
+pub type PlayerId = u32;
+
+/// One event of the tournament's log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// When it happened, ms since 1970 (the service's clock; the fold
+    /// only keeps it).
+    pub at_ms: i64,
+    /// Who did it: the arbiter's or a player's account, or `referee` for a
+    /// result that comes from a game.
+    pub by: String,
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// A player as registered.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Registration {
+    /// Name as FIDE writes it: `Surname, Given names`.
+    pub name: String,
+    /// Rating; 0 when unrated.
+    #[serde(default)]
+    pub rating: u32,
+    /// FIDE identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    /// Federation (three letters).
+    #[serde(default)]
+    pub federation: String,
+    /// FIDE title as TRF abbreviates it (`g`, `m`, `wg`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The server account that plays the player's games online.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+}
+
+/// A bye a player asks for in advance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    /// Half a point (TRF `H`).
+    Half,
+    /// No points (TRF `Z`).
+    Zero,
+    /// A full point (TRF `F`), where the regulations allow it.
+    Full,
+}
+
+/// One board of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// The player with White.
+    pub white: PlayerId,
+    /// The player with Black.
+    pub black: PlayerId,
+}
+
+/// A board's result, forfeits included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardResult {
+    /// White won the game.
+    WhiteWins,
+    /// The game was drawn.
+    Draw,
+    /// Black won the game.
+    BlackWins,
+    /// Black did not come: White wins by forfeit.
+    WhiteWinsByForfeit,
+    /// White did not come: Black wins by forfeit.
+    BlackWinsByForfeit,
+    /// Neither came.
+    DoubleForfeit,
+}
+
+impl BoardResult {
+    /// Whether the game was played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            BoardResult::WhiteWins | BoardResult::Draw | BoardResult::BlackWins
+        )
+    }
+
+    /// The result as PGN writes it (`1-0`, `1/2-1/2`, `0-1`; forfeits as
+    /// `1-0`/`0-1`, a double forfeit `0-0`).
+    pub fn pgn(self) -> &'static str {
+        match self {
+            BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => "1-0",
+            BoardResult::Draw => "1/2-1/2",
+            BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => "0-1",
+            BoardResult::DoubleForfeit => "0-0",
+        }
+    }
+}
+
+/// Who did not come to a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Absent {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Both.
+    Both,
+}
+
+impl Absent {
+    /// The result a forfeit gives.
+    pub fn result(self) -> BoardResult {
+        match self {
+            Absent::White => BoardResult::BlackWinsByForfeit,
+            Absent::Black => BoardResult::WhiteWinsByForfeit,
+            Absent::Both => BoardResult::DoubleForfeit,
+        }
+    }
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum EventKind {
+    /// The event is created with its settings.
+    Created {
+        /// The settings.
+        settings: Settings,
+    },
+    /// A player enters; his [`PlayerId`] is the next number.
+    Registered {
+        /// Who.
+        player: Registration,
+    },
+    /// A player leaves the event: he is paired in no round after the last
+    /// one paired.
+    Withdrawn {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player asks in advance not to be paired in a round.
+    ByeRequested {
+        /// Who.
+        player: PlayerId,
+        /// The round, not yet paired.
+        round: u32,
+        /// What the bye scores.
+        bye: ByeKind,
+    },
+    /// The next round is paired (by the event's pairing system, or by the
+    /// arbiter for a knockout).
+    RoundPaired {
+        /// The round, the one after the last paired.
+        round: u32,
+        /// The boards, board 1 first.
+        boards: Vec<Board>,
+        /// The player given the pairing-allocated bye (C.04.1.c), or, in a
+        /// round robin, the player who rests.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bye: Option<PlayerId>,
+    },
+    /// The arbiter changes the pairing of the round paired last, before it
+    /// is published: every manual change is kept with who made it and why,
+    /// as FIDE asks of manual changes (C.04.2.D).
+    PairingChanged {
+        /// The round.
+        round: u32,
+        /// The boards after the change.
+        boards: Vec<Board>,
+        /// The pairing-allocated bye after the change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bye: Option<PlayerId>,
+        /// Why.
+        reason: String,
+    },
+    /// The round is published: each board's game exists and may start.
+    RoundPublished {
+        /// The round.
+        round: u32,
+        /// Each board's game (its id on the server), board 1 first.
+        games: Vec<String>,
+    },
+    /// A board's result: from its game, or entered by the arbiter for a
+    /// game played elsewhere.
+    ResultRecorded {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// The result.
+        result: BoardResult,
+        /// The game it comes from, when it comes from one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+    },
+    /// The arbiter declares a forfeit on a board whose result is not in.
+    Forfeited {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// Who did not come.
+        absent: Absent,
+    },
+    /// The arbiter corrects a recorded result.
+    ResultCorrected {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// The right result.
+        result: BoardResult,
+        /// Why.
+        reason: String,
+    },
+    /// The event ends before its last round: nothing more is paired.
+    Terminated,
+}

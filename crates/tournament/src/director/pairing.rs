@@ -1,0 +1,71 @@
+//! The next round's pairing by the event's system: Arbiter's Dutch engine
+//! on the state as TRF sees it, or the Berger tables.
+
+use crate::Pairing;
+use crate::berger::round_pairing;
+use crate::dutch::{self, Acceleration as Baku};
+
+use super::{Acceleration, Board, Director, PlayerId, Refusal, System};
+
+impl Director {
+    /// The boards and bye of the next round by the event's pairing system,
+    /// when it may be paired: every earlier round published and complete.
+    /// The caller records them as [`super::EventKind::RoundPaired`].
+    pub fn next_pairing(&self) -> Result<(Vec<Board>, Option<PlayerId>), Refusal> {
+        let settings = self.settings().ok_or(Refusal::NotCreated)?;
+        if self.is_terminated() {
+            return Err(Refusal::Terminated);
+        }
+        let round = self.rounds_paired() + 1;
+        self.check_can_pair(settings, round)?;
+        let order = self.start_order();
+        let id_of = |start_no: u32| order[start_no as usize - 1];
+        match settings.system {
+            System::Dutch => {
+                if self.available(round).len() < 2 {
+                    return Err(Refusal::TooFewPlayers);
+                }
+                let t = self.tournament_through(round - 1, Some(round));
+                let baku = Baku {
+                    baku: settings.acceleration == Acceleration::Baku,
+                };
+                let view = dutch::round_to_pair(&t, round, baku);
+                let boards = dutch::pair(&view).map_err(|_| Refusal::NoPairing { round })?;
+                let mut out = Vec::new();
+                let mut bye = None;
+                for b in boards {
+                    let white = id_of(b.white as u32 + 1);
+                    match b.black {
+                        Some(black) => out.push(Board {
+                            white,
+                            black: id_of(black as u32 + 1),
+                        }),
+                        None => bye = Some(white),
+                    }
+                }
+                Ok((out, bye))
+            }
+            System::RoundRobin { cycles } => {
+                let n = self.players().len() as u32;
+                if n < 2 {
+                    return Err(Refusal::TooFewPlayers);
+                }
+                let pairings =
+                    round_pairing(n, round, cycles).ok_or(Refusal::NoPairing { round })?;
+                let mut out = Vec::new();
+                let mut bye = None;
+                for p in pairings {
+                    match p {
+                        Pairing::Game { white, black } => out.push(Board {
+                            white: id_of(white),
+                            black: id_of(black),
+                        }),
+                        Pairing::Bye(rest) => bye = Some(id_of(rest)),
+                    }
+                }
+                Ok((out, bye))
+            }
+            System::Knockout => Err(Refusal::NoAutomaticPairing),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Why an event is refused: one variant per message, its words in the
+//! catalogues (`arbiter-messages`, keys `tournament-…`).
+
+use super::PlayerId;
+
+arbiter_messages::messages! {
+    /// Why the tournament refuses an event. A refused event changes
+    /// nothing.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum Refusal {
+        /// Anything before the event is created.
+        NotCreated = "tournament-not-created",
+        /// A second creation.
+        AlreadyCreated = "tournament-already-created",
+        /// Anything that changes the event after it was terminated.
+        Terminated = "tournament-terminated",
+        /// An event without a name.
+        NoName = "tournament-no-name",
+        /// An event of no rounds.
+        NoRounds = "tournament-no-rounds",
+        /// A ruleset the referee does not know.
+        UnknownRuleset {
+            /// The name given.
+            name: String,
+        } = "tournament-unknown-ruleset",
+        /// A tie-break C.07 does not define.
+        UnknownTiebreak {
+            /// The name given.
+            name: String,
+        } = "tournament-unknown-tiebreak",
+        /// A player without a name.
+        UnnamedPlayer = "tournament-unnamed-player",
+        /// An account already registered.
+        AccountTaken {
+            /// The account.
+            account: String,
+        } = "tournament-account-taken",
+        /// A round robin or knockout takes no entries once round 1 is paired.
+        RegistrationClosed = "tournament-registration-closed",
+        /// A player number nobody has.
+        UnknownPlayer {
+            /// The number.
+            player: PlayerId,
+        } = "tournament-unknown-player",
+        /// A player who has withdrawn is withdrawn, paired, or given a bye.
+        Withdrawn {
+            /// The player.
+            player: PlayerId,
+        } = "tournament-withdrawn",
+        /// A bye asked for a round already paired.
+        RoundAlreadyPaired {
+            /// The round.
+            round: u32,
+        } = "tournament-round-already-paired",
+        /// A round the event does not have.
+        RoundBeyondEvent {
+            /// The round.
+            round: u32,
+            /// The event's rounds.
+            rounds: u32,
+        } = "tournament-round-beyond-event",
+        /// A second bye for the same round.
+        ByeAlreadyRequested {
+            /// The player.
+            player: PlayerId,
+            /// The round.
+            round: u32,
+        } = "tournament-bye-already-requested",
+        /// Byes on request are for Swiss events: a round robin or a
+        /// knockout has a fixed pairing.
+        ByesOnlyInSwiss = "tournament-byes-only-in-swiss",
+        /// A round paired out of turn.
+        RoundOutOfOrder {
+            /// The round given.
+            round: u32,
+            /// The round that comes next.
+            expected: u32,
+        } = "tournament-round-out-of-order",
+        /// The next round paired before every result of the last is in.
+        ResultsMissing {
+            /// The round.
+            round: u32,
+            /// The boards without a result.
+            boards: Vec<u32>,
+        } = "tournament-results-missing",
+        /// The next round paired before the last is published.
+        RoundNotPublished {
+            /// The round.
+            round: u32,
+        } = "tournament-round-not-published",
+        /// Every round is paired already.
+        AllRoundsPaired {
+            /// The event's rounds.
+            rounds: u32,
+        } = "tournament-all-rounds-paired",
+        /// A player on two boards of a round (or on a board and the bye).
+        PlayerTwice {
+            /// The player.
+            player: PlayerId,
+        } = "tournament-player-twice",
+        /// A player paired against himself.
+        PlayerMeetsSelf {
+            /// The player.
+            player: PlayerId,
+        } = "tournament-player-meets-self",
+        /// A player available for the round and not paired in it.
+        PlayerLeftOut {
+            /// The player.
+            player: PlayerId,
+        } = "tournament-player-left-out",
+        /// A player paired in a round he asked a bye for.
+        PlayerHasBye {
+            /// The player.
+            player: PlayerId,
+            /// The round.
+            round: u32,
+        } = "tournament-player-has-bye",
+        /// A pairing changed other than the last round's.
+        NotLastRound {
+            /// The round.
+            round: u32,
+        } = "tournament-not-last-round",
+        /// A pairing changed, or a round published, once published.
+        AlreadyPublished {
+            /// The round.
+            round: u32,
+        } = "tournament-already-published",
+        /// A result for a round not yet published.
+        NotPublished {
+            /// The round.
+            round: u32,
+        } = "tournament-not-published",
+        /// A publication without one game per board.
+        GamesPerBoard {
+            /// The boards.
+            boards: usize,
+            /// The games given.
+            games: usize,
+        } = "tournament-games-per-board",
+        /// A board the round does not have.
+        UnknownBoard {
+            /// The round.
+            round: u32,
+            /// The board.
+            board: u32,
+        } = "tournament-unknown-board",
+        /// A result for a board that has one: a correction is needed.
+        ResultAlreadyIn {
+            /// The round.
+            round: u32,
+            /// The board.
+            board: u32,
+        } = "tournament-result-already-in",
+        /// A result from a game that is not the board's.
+        WrongGame {
+            /// The round.
+            round: u32,
+            /// The board.
+            board: u32,
+        } = "tournament-wrong-game",
+        /// A correction of a result that was never recorded.
+        NoResultYet {
+            /// The round.
+            round: u32,
+            /// The board.
+            board: u32,
+        } = "tournament-no-result-yet",
+        /// A correction that changes nothing.
+        SameResult = "tournament-same-result",
+        /// A manual change or correction without its reason.
+        NoReason = "tournament-no-reason",
+        /// A knockout's rounds are paired by the arbiter.
+        NoAutomaticPairing = "tournament-no-automatic-pairing",
+        /// Fewer than two players to pair.
+        TooFewPlayers = "tournament-too-few-players",
+        /// No pairing meets the absolute criteria (C.04.3 C1-C3).
+        NoPairing {
+            /// The round.
+            round: u32,
+        } = "tournament-no-pairing",
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&arbiter_messages::english().render(self))
+    }
+}
+
+impl std::error::Error for Refusal {}

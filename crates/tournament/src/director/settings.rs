@@ -1,0 +1,158 @@
+//! What an event is, as its regulations set it before round 1.
+
+use arbiter_referee::{Mode, Pace, Ruleset, TimeControl};
+use serde::{Deserialize, Serialize};
+
+use crate::PointSystem;
+use crate::tiebreak::Tiebreak;
+
+use super::Refusal;
+
+/// How the rounds are paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum System {
+    /// The FIDE (Dutch) Swiss system, C.04.3.
+    Dutch,
+    /// A round robin by the Berger tables (C.05 Annex 1): `cycles` 1 for a
+    /// single round robin, 2 for a double.
+    RoundRobin {
+        /// How many times each pair meets.
+        cycles: u32,
+    },
+    /// Knockout matches; the arbiter enters each round's pairing.
+    Knockout,
+}
+
+/// Accelerated pairings (C.04.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Acceleration {
+    /// None: the scores alone.
+    #[default]
+    None,
+    /// Baku acceleration (C.04.5.1).
+    Baku,
+}
+
+/// An event's settings, fixed when it is created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The event's name (TRF `012`).
+    pub name: String,
+    /// The place (TRF `022`).
+    #[serde(default)]
+    pub place: String,
+    /// The first day, as written (`2026-12-02`; TRF `042`).
+    #[serde(default)]
+    pub start_date: String,
+    /// The last day (TRF `052`).
+    #[serde(default)]
+    pub end_date: String,
+    /// The chief arbiter (TRF `102`).
+    #[serde(default)]
+    pub chief_arbiter: String,
+    /// The pairing system.
+    pub system: System,
+    /// The number of rounds.
+    pub rounds: u32,
+    /// Each game's time control, in the referee's form (`5400+30`).
+    pub time_control: TimeControl,
+    /// The referee's ruleset by name (`fide-standard`, `fide-rapid`,
+    /// `fide-blitz`, `classic`).
+    pub ruleset: String,
+    /// Games online or over the board.
+    pub mode: Mode,
+    /// The tie-breaks in order, as C.07 names them (`PTS`, `BH/C1`, …).
+    pub tiebreaks: Vec<String>,
+    /// What each result and bye scores.
+    #[serde(default)]
+    pub points: PointSystem,
+    /// Accelerated pairings.
+    #[serde(default)]
+    pub acceleration: Acceleration,
+    /// The default time (FIDE 6.7.1), ms: online, a player who has not
+    /// made his first move this long after his clock started loses the
+    /// game. `None`: only the arbiter declares a forfeit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_time_ms: Option<u64>,
+    /// When round 1 is to start, ms since 1970 (`None`: when the arbiter
+    /// starts it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub starts_at_ms: Option<i64>,
+    /// The pause between the last result of a round and the start of the
+    /// next, ms, when rounds follow each other by themselves (`None`: the
+    /// arbiter starts each round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_interval_ms: Option<u64>,
+}
+
+impl Settings {
+    /// A Dutch Swiss of `rounds` rounds at `time_control`, online, under
+    /// the FIDE rules for its speed, ranked by points, then Buchholz cut 1,
+    /// Buchholz and Sonneborn-Berger; everything else left blank.
+    pub fn swiss(name: impl Into<String>, rounds: u32, time_control: TimeControl) -> Settings {
+        Settings {
+            name: name.into(),
+            place: String::new(),
+            start_date: String::new(),
+            end_date: String::new(),
+            chief_arbiter: String::new(),
+            system: System::Dutch,
+            rounds,
+            ruleset: fide_ruleset_for(&time_control).to_string(),
+            time_control,
+            mode: Mode::Online,
+            tiebreaks: ["PTS", "BH/C1", "BH", "SB"].map(String::from).to_vec(),
+            points: PointSystem::FIDE,
+            acceleration: Acceleration::None,
+            default_time_ms: None,
+            starts_at_ms: None,
+            round_interval_ms: None,
+        }
+    }
+
+    /// The tie-breaks, read.
+    pub fn tiebreak_list(&self) -> Vec<Tiebreak> {
+        self.tiebreaks
+            .iter()
+            .filter_map(|t| t.parse().ok())
+            .collect()
+    }
+
+    /// Checks what a creation must hold: a name, at least one round, a
+    /// ruleset the referee knows, tie-breaks C.07 defines.
+    pub(super) fn check(&self) -> Result<(), Refusal> {
+        if self.name.trim().is_empty() {
+            return Err(Refusal::NoName);
+        }
+        if self.rounds == 0 {
+            return Err(Refusal::NoRounds);
+        }
+        if let System::RoundRobin { cycles } = self.system
+            && cycles == 0
+        {
+            return Err(Refusal::NoRounds);
+        }
+        if Ruleset::by_name(&self.ruleset).is_err() {
+            return Err(Refusal::UnknownRuleset {
+                name: self.ruleset.clone(),
+            });
+        }
+        for t in &self.tiebreaks {
+            if t.parse::<Tiebreak>().is_err() {
+                return Err(Refusal::UnknownTiebreak { name: t.clone() });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The FIDE ruleset for a control's pace (Appendices A.1 and B.1).
+pub fn fide_ruleset_for(time_control: &TimeControl) -> &'static str {
+    match time_control.pace() {
+        Pace::Blitz => "fide-blitz",
+        Pace::Rapid => "fide-rapid",
+        Pace::Standard => "fide-standard",
+    }
+}
