@@ -125,6 +125,34 @@ arbiter_messages::messages! {
             /// Why, as the store says it.
             error: String,
         } = "api-storage",
+        /// No Swiss tournament has this id.
+        SwissNotFound = "api-swiss-not-found",
+        /// A required parameter left out.
+        Required {
+            /// The parameter's name.
+            field: String,
+        } = "api-required",
+        /// A Swiss's clock outside what the server plays.
+        SwissClockOutOfRange = "api-swiss-clock-out-of-range",
+        /// A Swiss's number of rounds outside what the server runs.
+        RoundsOutOfRange {
+            /// The most rounds a Swiss may have.
+            most: u32,
+        } = "api-rounds-out-of-range",
+        /// A player acting in a Swiss they have not joined.
+        NotInSwiss = "api-not-in-swiss",
+        /// Someone other than a Swiss's creator directing it.
+        OnlySwissCreator = "api-only-swiss-creator",
+        /// The tournament refused the request.
+        TournamentRefused {
+            /// Why, as the tournament's crate says it.
+            error: String,
+        } = "api-tournament-refused",
+        /// A stored tournament whose record does not hold together.
+        TournamentAltered {
+            /// What is wrong, with the tournament and the event.
+            error: String,
+        } = "api-tournament-altered",
         /// A stored game whose hash chain is broken.
         Altered {
             /// The game's id.

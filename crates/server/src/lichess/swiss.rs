@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 use super::routes::{account, line, params};
 use crate::http::error::ApiError;
 use crate::hub::Hub;
+use crate::problem::Problem;
 use crate::store::Account;
 use crate::time::{date_of, unix_ms};
 use crate::tournament::{LiveTournament, TournamentError, Tournaments};
@@ -38,10 +39,18 @@ const MOST_ROUNDS: u32 = 100;
 impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> ApiError {
         match e {
-            TournamentError::Refused(r) => ApiError::BadRequest(r.to_string()),
-            TournamentError::Store(s) => ApiError::Unavailable(s.to_string()),
+            TournamentError::Refused(r) => ApiError::BadRequest(Problem::TournamentRefused {
+                error: r.to_string(),
+            }),
+            TournamentError::Store(s) => ApiError::Unavailable(Problem::Storage {
+                error: s.to_string(),
+            }),
             TournamentError::Hub(h) => h.into(),
-            altered @ TournamentError::Altered { .. } => ApiError::Internal(altered.to_string()),
+            altered @ TournamentError::Altered { .. } => {
+                ApiError::Internal(Problem::TournamentAltered {
+                    error: altered.to_string(),
+                })
+            }
         }
     }
 }
@@ -66,8 +75,11 @@ fn number<T: std::str::FromStr>(
     p.get(key)
         .filter(|v| !v.is_empty())
         .map(|v| {
-            v.parse::<T>()
-                .map_err(|_| ApiError::BadRequest(format!("{key} must be a number")))
+            v.parse::<T>().map_err(|_| {
+                ApiError::BadRequest(Problem::NotANumber {
+                    field: key.to_string(),
+                })
+            })
         })
         .transpose()
 }
@@ -83,20 +95,24 @@ pub async fn create(
 ) -> Result<Json<Value>, ApiError> {
     let me = account(&hub, &headers).await?;
     let p = params(&headers, &body)?;
-    let limit: u64 = number(&p, "clock.limit")?
-        .ok_or_else(|| ApiError::BadRequest("clock.limit is required".into()))?;
+    let limit: u64 = number(&p, "clock.limit")?.ok_or_else(|| {
+        ApiError::BadRequest(Problem::Required {
+            field: "clock.limit".into(),
+        })
+    })?;
     let increment: u64 = number(&p, "clock.increment")?.unwrap_or(0);
     if limit > 3 * 3600 || increment > 180 || limit + increment == 0 {
-        return Err(ApiError::BadRequest(
-            "clock.limit must be 1 to 10800 s and clock.increment 0 to 180 s".into(),
-        ));
+        return Err(ApiError::BadRequest(Problem::SwissClockOutOfRange));
     }
-    let rounds: u32 = number(&p, "nbRounds")?
-        .ok_or_else(|| ApiError::BadRequest("nbRounds is required".into()))?;
+    let rounds: u32 = number(&p, "nbRounds")?.ok_or_else(|| {
+        ApiError::BadRequest(Problem::Required {
+            field: "nbRounds".into(),
+        })
+    })?;
     if !(1..=MOST_ROUNDS).contains(&rounds) {
-        return Err(ApiError::BadRequest(format!(
-            "nbRounds must be 1 to {MOST_ROUNDS}"
-        )));
+        return Err(ApiError::BadRequest(Problem::RoundsOutOfRange {
+            most: MOST_ROUNDS,
+        }));
     }
     let time_control = TimeControl::sudden_death(
         limit * 1000,
@@ -202,7 +218,9 @@ fn increment_s(tc: &TimeControl) -> u64 {
 }
 
 fn swiss(hub: &Hub, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
-    hub.tournaments.get(id).ok_or(ApiError::NotFound("swiss"))
+    hub.tournaments
+        .get(id)
+        .ok_or(ApiError::NotFound(Problem::SwissNotFound))
 }
 
 /// `GET /api/swiss/{id}`.
@@ -232,7 +250,7 @@ pub async fn join(
 async fn player_of(live: &LiveTournament, me: &Account) -> Result<PlayerId, ApiError> {
     live.read(|d| d.player_of_account(&me.id).map(|p| p.id))
         .await
-        .ok_or_else(|| ApiError::BadRequest("you are not in this Swiss".into()))
+        .ok_or_else(|| ApiError::BadRequest(Problem::NotInSwiss))
 }
 
 /// `POST /api/swiss/{id}/withdraw`: the account leaves; it is paired in
@@ -260,9 +278,7 @@ async fn director(
     let live = swiss(hub, id)?;
     let creator = live.read(|d| d.created_by().to_string()).await;
     if creator != me.id {
-        return Err(ApiError::Forbidden(
-            "only the Swiss's creator may do this".into(),
-        ));
+        return Err(ApiError::Forbidden(Problem::OnlySwissCreator));
     }
     Ok((live, me))
 }
@@ -386,7 +402,7 @@ pub async fn get_trf(
 ) -> Result<Response, ApiError> {
     let id = file
         .strip_suffix(".trf")
-        .ok_or(ApiError::NotFound("swiss"))?;
+        .ok_or(ApiError::NotFound(Problem::SwissNotFound))?;
     let live = swiss(&hub, id)?;
     let text = live.read(|d| trf::write(&d.tournament())).await;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
