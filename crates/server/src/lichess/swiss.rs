@@ -250,7 +250,7 @@ pub async fn join(
 async fn player_of(live: &LiveTournament, me: &Account) -> Result<PlayerId, ApiError> {
     live.read(|d| d.player_of_account(&me.id).map(|p| p.id))
         .await
-        .ok_or_else(|| ApiError::BadRequest(Problem::NotInSwiss))
+        .ok_or(ApiError::BadRequest(Problem::NotInSwiss))
 }
 
 /// `POST /api/swiss/{id}/withdraw`: the account leaves; it is paired in
