@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod pg;
+pub mod proxy;
 pub mod ws;
 
 use std::net::SocketAddr;

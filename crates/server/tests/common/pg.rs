@@ -43,3 +43,13 @@ fn cluster() -> &'static Cluster {
 pub fn url(name: &str) -> String {
     cluster().url.replacen("/arbiter?", &format!("/{name}?"), 1)
 }
+
+/// The folder of the cluster's Unix socket.
+pub fn socket_dir() -> String {
+    let url = &cluster().url;
+    let start = url
+        .find("host=")
+        .expect("the cluster's URL names its socket")
+        + 5;
+    url[start..].split('&').next().unwrap().to_string()
+}
