@@ -10,7 +10,7 @@
 
 mod common;
 
-use arbiter_server::store::{Database, Store};
+use arbiter_server::{Database, Store};
 use common::proxy::{Fault, Proxy};
 use common::{Server, tokens};
 use serde_json::Value;
@@ -59,7 +59,7 @@ fn moves(view: &Value) -> Vec<String> {
 /// Plays `fault` on the commit of `mv`, then checks that the move was
 /// acknowledged, is in the record once, and that the game goes on.
 async fn a_move_survives(fault: fn(&'static str) -> Fault) {
-    if !common::on_postgres() {
+    if !common::db::on_postgres() {
         return;
     }
     let proxy = Proxy::start(common::pg::socket_dir()).await;
@@ -83,7 +83,7 @@ async fn a_move_survives(fault: fn(&'static str) -> Fault) {
     assert_eq!(moves(&s.view(&id).await), expected);
     assert_eq!(logged_moves(&s, &id).await, expected);
     let store = Store::open(database(&proxy, &dir)).await.unwrap();
-    let verified = arbiter_server::verify::verify(&store).await.unwrap();
+    let verified = arbiter_server::verify(&store).await.unwrap();
     assert!(verified.findings.is_empty(), "{:?}", verified.findings);
 }
 

@@ -122,6 +122,8 @@ mod migrations;
 mod postgres;
 mod queries;
 mod sqlite;
+#[cfg(test)]
+mod writer_tests;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -353,13 +355,30 @@ pub struct EventRow {
 #[derive(Clone, Debug)]
 pub struct Account {
     /// The name as given (`Alice`).
-    pub name: String,
+    pub(crate) name: String,
     /// The lower-case id (`alice`).
-    pub id: String,
+    pub(crate) id: String,
     /// A bot account (lichess title `BOT`).
-    pub bot: bool,
+    pub(crate) bot: bool,
     /// When it was made, ms since 1970.
-    pub created_unix_ms: i64,
+    pub(crate) created_unix_ms: i64,
+}
+
+impl Account {
+    /// The name as given (`Alice`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `true` for a bot account (lichess's `BOT` title).
+    pub fn is_bot(&self) -> bool {
+        self.bot
+    }
+
+    /// The day it was made (`YYYY-MM-DD`, UTC).
+    pub fn created_on(&self) -> String {
+        crate::time::date_of(self.created_unix_ms)
+    }
 }
 
 /// A challenge from one account to another (lichess's
@@ -518,32 +537,32 @@ impl Store {
     }
 
     /// Starts the group-commit writer on its own connection.
-    pub async fn writer(&self) -> Result<Writer, StoreError> {
+    pub(crate) async fn writer(&self) -> Result<Writer, StoreError> {
         on_backend!(self, s => s.writer().await)
     }
 
     /// Every game, or only the unfinished ones, oldest first.
-    pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
+    pub(crate) async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().games(unfinished_only).await)
     }
 
     /// One game's row.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+    pub(crate) async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().game(id).await)
     }
 
     /// The most recent games (for the lobby).
-    pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub(crate) async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().recent_games(limit).await)
     }
 
     /// A game's stored events, in order, with their links.
-    pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
+    pub(crate) async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
         on_backend!(self, s => s.queries().events(game_id).await)
     }
 
     /// Parses stored events.
-    pub fn parse_events(game_id: &str, rows: &[EventRow]) -> Result<Vec<Event>, StoreError> {
+    pub(crate) fn parse_events(game_id: &str, rows: &[EventRow]) -> Result<Vec<Event>, StoreError> {
         rows.iter()
             .map(|r| {
                 serde_json::from_str(&r.event_json).map_err(|e| StoreError::Corrupt {
@@ -555,19 +574,19 @@ impl Store {
             .collect()
     }
 
-    /// Adds an account; its token is given by the caller, stored as a digest.
+    /// Adds an account made now; its token is given by the caller, stored
+    /// as a digest.
     pub async fn add_account(
         &self,
         name: &str,
         token: &str,
         bot: bool,
-        now_unix_ms: i64,
     ) -> Result<Account, StoreError> {
         let account = Account {
             name: name.to_string(),
             id: name.to_lowercase(),
             bot,
-            created_unix_ms: now_unix_ms,
+            created_unix_ms: crate::time::unix_ms(),
         };
         let digest = TokenDigest::of(token).to_hex();
         on_backend!(self, s => s.queries().add_account(&account, &digest).await)?;
@@ -575,7 +594,7 @@ impl Store {
     }
 
     /// The account whose token has this digest.
-    pub async fn account_by_token(
+    pub(crate) async fn account_by_token(
         &self,
         digest: &TokenDigest,
     ) -> Result<Option<Account>, StoreError> {
@@ -583,7 +602,7 @@ impl Store {
     }
 
     /// The account with this id (lower-case name).
-    pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
+    pub(crate) async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
         on_backend!(self, s => s.queries().account(&id.to_lowercase()).await)
     }
 
@@ -605,13 +624,13 @@ impl Store {
     }
 
     /// Makes the account `id` a bot account (lichess's `BOT` title).
-    pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
+    pub(crate) async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().make_bot(&id.to_lowercase()).await)
     }
 
     /// The games the account `id` plays or played, the most recent first:
     /// unfinished ones only, or finished ones only.
-    pub async fn games_of_account(
+    pub(crate) async fn games_of_account(
         &self,
         id: &str,
         finished: bool,
@@ -627,24 +646,24 @@ impl Store {
     }
 
     /// Keeps a new challenge until it is accepted, declined or cancelled.
-    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+    pub(crate) async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().open_challenge(challenge).await)
     }
 
     /// The open challenge `id`.
-    pub async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+    pub(crate) async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
         on_backend!(self, s => s.queries().challenge(id).await)
     }
 
     /// Closes the open challenge `id`: `false` if it was not open (never
     /// made, or already taken by another request, here or on another
     /// node). Of two requests taking the same challenge, one gets `true`.
-    pub async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+    pub(crate) async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
         on_backend!(self, s => s.queries().take_challenge(id).await)
     }
 
     /// The open challenges to and from the account `id`, oldest first.
-    pub async fn challenges_of(
+    pub(crate) async fn challenges_of(
         &self,
         id: &str,
     ) -> Result<(Vec<Challenge>, Vec<Challenge>), StoreError> {
@@ -659,7 +678,7 @@ impl Store {
     /// the time since the last heartbeat (the server's downtime), so that
     /// downtime is charged to nobody, and records `now` as the new
     /// heartbeat, in one transaction. Returns the downtime.
-    pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
+    pub(crate) async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
         on_backend!(self, s => s.queries().resume_after_downtime(now_unix_ms).await)
     }
 
