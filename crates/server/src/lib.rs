@@ -15,6 +15,7 @@ pub mod game;
 pub mod http;
 pub mod hub;
 pub mod lichess;
+mod node;
 pub mod store;
 pub mod time;
 pub mod token;
@@ -23,7 +24,7 @@ pub mod verify;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use hub::{Config, Hub, HubError};
+pub use hub::{Config, Hub, HubError, NodeConfig};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]
@@ -54,8 +55,14 @@ pub async fn serve_with(
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
-    let hub: Arc<Hub> = Hub::start(config).await?;
     let bound = listener.local_addr()?;
+    let mut config = config;
+    if let Some(node) = &mut config.node
+        && node.url.is_none()
+    {
+        node.url = Some(format!("http://{bound}"));
+    }
+    let hub: Arc<Hub> = Hub::start(config).await?;
     ready(bound);
     let app = http::router(hub);
     // Small messages go out at once: with Nagle's algorithm a socket

@@ -17,7 +17,7 @@ use super::WrittenVerdict;
 use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
-use crate::store::{EventRow, Op, Writer, chain};
+use crate::store::{EventRow, Fence, Op, StoreError, Writer, chain};
 use crate::time::unix_ms;
 
 /// Updates kept for watchers who have not read them yet. The ring is
@@ -83,17 +83,26 @@ struct GameActor {
     rematch_agreed: bool,
     chat: Vec<ChatLine>,
     ctx: Context,
+    /// On a node: the game's lease this node holds, without which its
+    /// events are not written.
+    fence: Option<Fence>,
+    /// The lease is lost (another node runs the game now): the actor stops.
+    lost: bool,
 }
 
 /// Starts the actor of a game rebuilt from its stored events (`events`
-/// already replayed into `game`) and returns its handle.
+/// already replayed into `game`) and returns its handle. On a node,
+/// `fence` is the game's lease the node holds: the actor writes under it,
+/// and stops once it is lost.
 pub fn spawn(
     meta: GameMeta,
     game: Game,
     epoch_unix_ms: i64,
     link: String,
     ctx: Context,
+    fence: Option<Fence>,
 ) -> GameHandle {
+    let epoch = fence.as_ref().map(|f| f.epoch);
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(UPDATES_KEPT);
     let meta = Arc::new(meta);
@@ -123,9 +132,11 @@ pub fn spawn(
         rematch_agreed: false,
         chat: Vec::new(),
         ctx,
+        fence,
+        lost: false,
     };
     tokio::spawn(actor.run(rx));
-    GameHandle { meta, tx }
+    GameHandle { meta, tx, epoch }
 }
 
 impl GameActor {
@@ -133,7 +144,7 @@ impl GameActor {
         // A game that was due to end while the server was down (or
         // starting) ends now.
         self.tick_if_due().await;
-        loop {
+        while !self.lost {
             let deadline = self.game.next_deadline_ms().map(|d| self.instant_of(d));
             let idle = (self.game.outcome().is_some() && self.updates.receiver_count() == 0)
                 .then(|| Instant::now() + self.ctx.idle_unload);
@@ -210,6 +221,7 @@ impl GameActor {
                     .updates
                     .send(Update::Room(Arc::new(Room::Rematch(game))));
             }
+            Command::Release => self.lost = true,
         }
     }
 
@@ -295,12 +307,21 @@ impl GameActor {
                 result: result.to_string(),
             });
         }
-        if let Err(e) = self.ctx.writer.write(ops).await {
+        let written = match &self.fence {
+            Some(fence) => self.ctx.writer.write_fenced(ops, fence.clone()).await,
+            None => self.ctx.writer.write(ops).await,
+        };
+        if let Err(e) = written {
+            self.roll_back();
+            if let StoreError::LeaseLost(_) = e {
+                tracing::warn!("game {}: {e}; this node lets it go", self.meta.id);
+                self.lost = true;
+                return Err(ActError::Moved);
+            }
             tracing::error!(
                 "game {}: {e}; rolling back to the durable record",
                 self.meta.id
             );
-            self.roll_back();
             return Err(ActError::Storage(e.to_string()));
         }
         self.link = link;

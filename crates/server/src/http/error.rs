@@ -103,6 +103,7 @@ impl From<ActError> for ApiError {
         match e {
             ActError::Storage(m) => ApiError::Unavailable(m),
             ActError::Stopped => ApiError::Unavailable("the game is not running".into()),
+            moved @ ActError::Moved => ApiError::Unavailable(moved.to_string()),
         }
     }
 }
@@ -113,6 +114,7 @@ impl From<HubError> for ApiError {
             HubError::Setup(m) => ApiError::BadRequest(m),
             HubError::Store(s) => ApiError::Unavailable(s.to_string()),
             altered @ HubError::Altered { .. } => ApiError::Internal(altered.to_string()),
+            elsewhere @ HubError::Elsewhere(_) => ApiError::Unavailable(elsewhere.to_string()),
         }
     }
 }

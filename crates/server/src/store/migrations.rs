@@ -25,11 +25,18 @@ pub(super) const SQLITE: Embedded = Embedded(&[(
 )]);
 
 /// PostgreSQL's.
-pub(super) const POSTGRES: Embedded = Embedded(&[(
-    1,
-    "games events accounts",
-    include_str!("../../migrations/postgres/0001_games_events_accounts.sql"),
-)]);
+pub(super) const POSTGRES: Embedded = Embedded(&[
+    (
+        1,
+        "games events accounts",
+        include_str!("../../migrations/postgres/0001_games_events_accounts.sql"),
+    ),
+    (
+        21,
+        "nodes leases",
+        include_str!("../../migrations/postgres/0021_nodes_leases.sql"),
+    ),
+]);
 
 impl Embedded {
     /// The migrator of this list. It takes a lock in the database while
