@@ -132,9 +132,7 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
 
     // Alter one stored move behind the server's back.
     let (victim, _, _) = &played[0];
-    let store = arbiter_server::store::Store::open(db.as_str())
-        .await
-        .unwrap();
+    let store = arbiter_server::Store::open(db.as_str()).await.unwrap();
     store
         .execute_raw(&format!("UPDATE events SET event = replace(event, 'g1f3', 'g1h3') WHERE game_id = '{victim}' AND seq = 1"))
         .await

@@ -418,7 +418,7 @@ impl Hub {
             Game::replay(row.setup.clone(), events).map_err(|e| HubError::Setup(e.to_string()))?;
         let wall = (unix_ms() - row.epoch_unix_ms).max(0) as u64;
         let now_ms = wall.max(game.events().last().map_or(0, |e| e.at_ms));
-        let head = Arc::new(game::Head::of(&row.setup));
+        let head = Arc::new(game::view::Head::of(&row.setup));
         let view = View::of(&Arc::from(id), &head, &game, now_ms, unix_ms(), 0);
         let meta = GameMeta {
             id: id.to_string(),

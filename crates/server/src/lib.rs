@@ -3,6 +3,11 @@
 //! everything, spectators watch, an arbiter can step in, and every game is
 //! kept as its hash-chained event log, in SQLite or PostgreSQL.
 //!
+//! The public API is what the `arbiter` binary needs: [`serve`] (and
+//! [`serve_with`]) with its [`Config`], the [`Store`]'s accounts for
+//! `arbiter account`, and [`verify`] for `arbiter verify`. Everything else
+//! is the crate's own, reached over HTTP.
+//!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! let config = arbiter_server::Config::new("arbiter.db");
@@ -11,20 +16,27 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod game;
-pub mod http;
-pub mod hub;
-pub mod lichess;
+// The modules are the crate's own: the binary and the tests see only
+// what is re-exported below (serving, the accounts of `arbiter account`,
+// and `arbiter verify`), so the server's inside can change freely.
+mod game;
+mod http;
+mod hub;
+mod lichess;
 mod node;
-pub mod store;
-pub mod time;
-pub mod token;
-pub mod verify;
+mod store;
+mod time;
+mod token;
+mod verify;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use hub::{Config, Hub, HubError, NodeConfig};
+use hub::Hub;
+pub use hub::{Config, HubError, NodeConfig};
+pub use store::{Account, Database, Store, StoreError};
+pub use token::new_token;
+pub use verify::{Finding, Report, verify};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

@@ -330,7 +330,7 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
             "黑方离开对局且未按时回来：黑方判负"
         );
         let store = common::open_store(&path).await;
-        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        let report = arbiter_server::verify(&store).await.unwrap();
         assert!(report.findings.is_empty(), "{:?}", report.findings);
         store.close().await;
     });
@@ -508,7 +508,7 @@ async fn a_rotated_or_deleted_token_stops_working_on_a_running_server() {
     };
     assert_eq!(status(alice.clone()).await, 200);
     let store = common::open_store(&s.path).await;
-    let fresh = arbiter_server::token::new_token();
+    let fresh = arbiter_server::new_token();
     assert!(store.replace_token("Alice", &fresh).await.unwrap());
     tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(status(alice.clone()).await, 401);

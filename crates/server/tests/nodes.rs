@@ -8,15 +8,14 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_server::store::{Database, Store};
-use arbiter_server::{Config, NodeConfig};
+use arbiter_server::{Config, Database, NodeConfig, Store};
 use common::{Server, pg, tokens};
 use serde_json::Value;
 
 /// A fresh database on the throwaway cluster.
 fn fresh_database() -> Database {
-    let name = format!("arbiter_nodes_{}", arbiter_server::token::new_id(10));
-    Database::Postgres(pg::url(&name.to_lowercase()))
+    let name = format!("arbiter_nodes_{}", &arbiter_server::new_token()[..12]);
+    Database::Postgres(pg::url(&name))
 }
 
 /// The configuration of node `name` on `db`, renewing its leases every
@@ -30,6 +29,14 @@ fn node(db: &Database, name: &str, heartbeat: Duration) -> Config {
         ..NodeConfig::named(name)
     });
     config
+}
+
+/// Why a server on `config` does not start.
+async fn refused(config: Config) -> String {
+    arbiter_server::serve_with("127.0.0.1:0".parse().unwrap(), config, |_| {})
+        .await
+        .unwrap_err()
+        .to_string()
 }
 
 async fn start(db: &Database, name: &str, heartbeat: Duration) -> Server {
@@ -124,18 +131,13 @@ async fn several_nodes_a_node_that_lost_its_lease_cannot_write_to_the_game() {
 async fn several_nodes_a_second_node_of_the_same_name_is_refused() {
     let db = fresh_database();
     let _a = start(&db, "a", Duration::from_millis(200)).await;
-    let err = arbiter_server::Hub::start(node(&db, "a", Duration::from_millis(200)))
-        .await
-        .unwrap_err();
-    assert!(
-        err.to_string().contains("a node named a already runs"),
-        "{err}"
-    );
+    let err = refused(node(&db, "a", Duration::from_millis(200))).await;
+    assert!(err.contains("a node named a already runs"), "{err}");
     // Nor can a single server start beside nodes.
     let mut single = Config::new(db.clone());
     single.rate_per_second = 0;
-    let err = arbiter_server::Hub::start(single).await.unwrap_err();
-    assert!(err.to_string().contains("another arbiter serve"), "{err}");
+    let err = refused(single).await;
+    assert!(err.contains("another arbiter serve"), "{err}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -144,10 +146,8 @@ async fn several_nodes_cannot_start_beside_a_single_server() {
     let mut single = Config::new(db.clone());
     single.rate_per_second = 0;
     let _one = Server::start_with(tempfile::tempdir().unwrap(), single).await;
-    let err = arbiter_server::Hub::start(node(&db, "a", Duration::from_millis(200)))
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("started without --node"), "{err}");
+    let err = refused(node(&db, "a", Duration::from_millis(200))).await;
+    assert!(err.contains("started without --node"), "{err}");
 }
 
 #[tokio::test]
@@ -155,9 +155,6 @@ async fn a_node_needs_postgresql() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::new(Database::Sqlite(dir.path().join("arbiter.db")));
     config.node = Some(NodeConfig::named("a"));
-    let err = arbiter_server::Hub::start(config).await.unwrap_err();
-    assert!(
-        err.to_string().contains("need a PostgreSQL database"),
-        "{err}"
-    );
+    let err = refused(config).await;
+    assert!(err.contains("need a PostgreSQL database"), "{err}");
 }

@@ -44,7 +44,7 @@ fn a_restarted_server_resumes_every_game_where_it_stood() {
         assert_eq!(s.mv(&id, &white, "b1c3").await.0, 200);
         let store = common::open_store(&path).await;
         assert!(
-            arbiter_server::verify::verify(&store)
+            arbiter_server::verify(&store)
                 .await
                 .unwrap()
                 .findings
@@ -67,7 +67,7 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
         }
         let (other, ..) = tokens(&s.started_game("600+0").await);
         let store = common::open_store(&path).await;
-        let clean = arbiter_server::verify::verify(&store).await.unwrap();
+        let clean = arbiter_server::verify(&store).await.unwrap();
         assert!(clean.findings.is_empty(), "{:?}", clean.findings);
         assert_eq!(clean.games, 2);
         // Someone turns Black's e5 into e6 in the database.
@@ -78,7 +78,7 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
             .await
             .unwrap();
         assert_eq!(changed, 1);
-        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        let report = arbiter_server::verify(&store).await.unwrap();
         assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
         assert_eq!(report.findings[0].game, id);
         assert_eq!(report.findings[0].seq, Some(2));
@@ -109,7 +109,7 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
             ))
             .await
             .unwrap();
-        let report = arbiter_server::verify::verify(&store).await.unwrap();
+        let report = arbiter_server::verify(&store).await.unwrap();
         assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
         store.close().await;
     });
@@ -134,7 +134,7 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
          WHERE game_id = '{id}' AND seq = 2"
         )
     };
-    let altered = if common::on_postgres() {
+    let altered = if common::db::on_postgres() {
         let store = common::open_store(&s.path).await;
         let altered = store.execute_raw(&alter("events")).await.unwrap();
         store.close().await;
@@ -147,7 +147,7 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
     assert!(altered >= 1);
     // Opening the store files the journal home; the chain finds the change.
     let store = common::open_store(&s.path).await;
-    let report = arbiter_server::verify::verify(&store).await.unwrap();
+    let report = arbiter_server::verify(&store).await.unwrap();
     assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
     assert_eq!(report.findings[0].game, id);
     assert_eq!(report.findings[0].seq, Some(2));
@@ -155,67 +155,44 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
     store.close().await;
 }
 
-#[tokio::test]
-async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
-    use arbiter_server::store::{EventRow, Op};
-    let dir = tempfile::tempdir().unwrap();
-    let store = common::open_store(dir.path()).await;
-    let writer = store.writer().await.unwrap();
-    // More events than most batches hold, written in one transaction.
-    let count = 1279;
-    let mut ops = vec![Op::NewGame {
-        id: "batch".to_string(),
-        setup_json: "{}".to_string(),
-        created_unix_ms: 0,
-        tokens: ["w".to_string(), "b".to_string(), "a".to_string()],
-        accounts: [None, None],
-    }];
-    ops.extend((0..count).map(|seq| {
-        Op::Event(EventRow {
-            game_id: "batch".to_string(),
-            seq,
-            event_json: format!("{{\"n\":{seq}}}"),
-            hash: format!("h{seq}"),
-        })
-    }));
-    writer.write(ops).await.unwrap();
-    let rows = store.events("batch").await.unwrap();
-    assert_eq!(rows.len(), count as usize);
-    for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.seq, i as i64);
-        assert_eq!(row.event_json, format!("{{\"n\":{i}}}"));
-        assert_eq!(row.hash, format!("h{i}"));
-    }
-}
-
 /// On PostgreSQL a database is run by one server at a time: a second one
 /// started beside it refuses to start (both would run the same games), and
 /// starts once the first has stopped. (An SQLite file has no such guard.)
 #[test]
 fn a_second_server_on_the_same_postgres_database_refuses_to_start() {
-    use arbiter_server::store::StoreError;
-    use arbiter_server::{Hub, HubError};
-    if !common::on_postgres() {
+    use arbiter_server::{HubError, ServeError, StoreError};
+    if !common::db::on_postgres() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().to_path_buf();
     let first = tokio::runtime::Runtime::new().unwrap();
-    first.block_on(async {
+    let id = first.block_on(async {
         let s = Server::start_in(&path, common::config(&path)).await;
-        assert_eq!(
-            s.started_game("600+0").await["id"].as_str().unwrap().len(),
-            8
+        let id = s.started_game("600+0").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(id.len(), 8);
+        let second = arbiter_server::serve_with(
+            "127.0.0.1:0".parse().unwrap(),
+            common::config(&path),
+            |_| panic!("a second server started"),
         );
-        match Hub::start(common::config(&path)).await {
-            Err(HubError::Store(StoreError::InUse)) => {}
+        match second.await {
+            Err(ServeError::Hub(HubError::Store(StoreError::InUse))) => {}
             other => panic!("a second server started: {other:?}"),
         }
+        id
     });
     drop(first);
     let second = tokio::runtime::Runtime::new().unwrap();
     second.block_on(async {
-        let hub = Hub::start(common::config(&path)).await.unwrap();
-        assert_eq!(hub.live_games().len(), 1);
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let listed = s.get_json("/api/games").await;
+        let games = listed["games"].as_array().unwrap();
+        assert_eq!(games.len(), 1, "{listed}");
+        assert_eq!(games[0]["id"], id.as_str());
+        assert_eq!(games[0]["status"], "started");
     });
 }

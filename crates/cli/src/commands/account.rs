@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter_server::store::{Database, Store};
+use arbiter_server::{Database, Store};
 
 /// Arguments of `arbiter account`.
 #[derive(Debug, clap::Args)]
@@ -69,9 +69,9 @@ async fn act(store: &Store, action: Action) -> anyhow::Result<ExitCode> {
             for a in store.accounts().await? {
                 println!(
                     "{}\t{}\t{}",
-                    a.name,
-                    if a.bot { "bot" } else { "human" },
-                    arbiter_server::time::date_of(a.created_unix_ms)
+                    a.name(),
+                    if a.is_bot() { "bot" } else { "human" },
+                    a.created_on()
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -85,7 +85,7 @@ async fn act(store: &Store, action: Action) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Action::Token { name, rotate: _ } => {
-            let token = arbiter_server::token::new_token();
+            let token = arbiter_server::new_token();
             anyhow::ensure!(
                 store.replace_token(&name, &token).await?,
                 "no account named {name:?}"
@@ -110,9 +110,9 @@ async fn add(store: &Store, name: &str, bot: bool) -> anyhow::Result<ExitCode> {
         !store.account_has_games(name).await?,
         "the name {name:?} is taken by the games of a deleted account"
     );
-    let token = arbiter_server::token::new_token();
+    let token = arbiter_server::new_token();
     store
-        .add_account(name, &token, bot, arbiter_server::time::unix_ms())
+        .add_account(name, &token, bot)
         .await
         .with_context(|| format!("cannot add account {name:?} (does it exist already?)"))?;
     println!("{token}");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
-use arbiter_server::store::Database;
+use arbiter_server::Database;
 
 /// Arguments of `arbiter serve`.
 #[derive(Debug, clap::Args)]

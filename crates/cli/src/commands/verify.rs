@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter_server::store::Database;
+use arbiter_server::Database;
 
 /// Arguments of `arbiter verify`.
 #[derive(Debug, clap::Args)]
@@ -27,8 +27,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the async runtime")?;
     let report = runtime.block_on(async {
-        let store = arbiter_server::store::Store::open(&args.db).await?;
-        let report = arbiter_server::verify::verify(&store).await;
+        let store = arbiter_server::Store::open(&args.db).await?;
+        let report = arbiter_server::verify(&store).await;
         store.close().await;
         report
     })?;

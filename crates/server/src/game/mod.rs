@@ -13,11 +13,11 @@ pub use actor::{kind_name, spawn};
 
 /// What every game actor shares.
 pub mod actor_context {
-    pub use super::actor::{Context, OnFinish};
+    pub use super::actor::Context;
 }
 pub use handle::{
-    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Presence, Refusal, RematchAnswer,
-    RematchGame, Role, Room, StateUpdate, Update,
+    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role,
+    Room, Update,
 };
-pub use view::{Head, PlyView, Ruled, Status, View};
+pub use view::{Status, View};
 pub use written_verdict::WrittenVerdict;

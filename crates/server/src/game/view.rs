@@ -252,6 +252,7 @@ impl Dests {
     }
 
     /// `true` when nothing may move.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&t| t == 0)
     }

@@ -117,6 +117,8 @@ pub mod nodes;
 mod postgres;
 mod queries;
 mod sqlite;
+#[cfg(test)]
+mod writer_tests;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -356,13 +358,30 @@ pub struct EventRow {
 #[derive(Clone, Debug)]
 pub struct Account {
     /// The name as given (`Alice`).
-    pub name: String,
+    pub(crate) name: String,
     /// The lower-case id (`alice`).
-    pub id: String,
+    pub(crate) id: String,
     /// A bot account (lichess title `BOT`).
-    pub bot: bool,
+    pub(crate) bot: bool,
     /// When it was made, ms since 1970.
-    pub created_unix_ms: i64,
+    pub(crate) created_unix_ms: i64,
+}
+
+impl Account {
+    /// The name as given (`Alice`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `true` for a bot account (lichess's `BOT` title).
+    pub fn is_bot(&self) -> bool {
+        self.bot
+    }
+
+    /// The day it was made (`YYYY-MM-DD`, UTC).
+    pub fn created_on(&self) -> String {
+        crate::time::date_of(self.created_unix_ms)
+    }
 }
 
 /// One write.
@@ -520,7 +539,7 @@ impl Store {
 
     /// Starts the group-commit writer on its own connection, for the
     /// database's one server.
-    pub async fn writer(&self) -> Result<Writer, StoreError> {
+    pub(crate) async fn writer(&self) -> Result<Writer, StoreError> {
         match &self.0 {
             Backend::Sqlite(s) => s.writer().await,
             Backend::Postgres(s) => s.writer(None).await,
@@ -530,7 +549,7 @@ impl Store {
     /// Starts the group-commit writer of the node `node`, one of several
     /// sharing a PostgreSQL database: it writes a game's events only under
     /// the game's lease ([`Writer::write_fenced`]).
-    pub async fn node_writer(&self, node: &str) -> Result<Writer, StoreError> {
+    pub(crate) async fn node_writer(&self, node: &str) -> Result<Writer, StoreError> {
         match &self.0 {
             Backend::Sqlite(_) => Err(StoreError::NodesNeedPostgres),
             Backend::Postgres(s) => s.writer(Some(node)).await,
@@ -539,7 +558,7 @@ impl Store {
 
     /// The nodes' leases, on PostgreSQL ([`StoreError::NodesNeedPostgres`]
     /// on SQLite).
-    pub fn nodes(&self) -> Result<nodes::Nodes, StoreError> {
+    pub(crate) fn nodes(&self) -> Result<nodes::Nodes, StoreError> {
         match &self.0 {
             Backend::Sqlite(_) => Err(StoreError::NodesNeedPostgres),
             Backend::Postgres(s) => Ok(nodes::Nodes::new(s.pool())),
@@ -547,27 +566,27 @@ impl Store {
     }
 
     /// Every game, or only the unfinished ones, oldest first.
-    pub async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
+    pub(crate) async fn games(&self, unfinished_only: bool) -> Result<Vec<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().games(unfinished_only).await)
     }
 
     /// One game's row.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+    pub(crate) async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().game(id).await)
     }
 
     /// The most recent games (for the lobby).
-    pub async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub(crate) async fn recent_games(&self, limit: i64) -> Result<Vec<GameRow>, StoreError> {
         on_backend!(self, s => s.queries().recent_games(limit).await)
     }
 
     /// A game's stored events, in order, with their links.
-    pub async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
+    pub(crate) async fn events(&self, game_id: &str) -> Result<Vec<EventRow>, StoreError> {
         on_backend!(self, s => s.queries().events(game_id).await)
     }
 
     /// Parses stored events.
-    pub fn parse_events(game_id: &str, rows: &[EventRow]) -> Result<Vec<Event>, StoreError> {
+    pub(crate) fn parse_events(game_id: &str, rows: &[EventRow]) -> Result<Vec<Event>, StoreError> {
         rows.iter()
             .map(|r| {
                 serde_json::from_str(&r.event_json).map_err(|e| StoreError::Corrupt {
@@ -579,19 +598,19 @@ impl Store {
             .collect()
     }
 
-    /// Adds an account; its token is given by the caller, stored as a digest.
+    /// Adds an account made now; its token is given by the caller, stored
+    /// as a digest.
     pub async fn add_account(
         &self,
         name: &str,
         token: &str,
         bot: bool,
-        now_unix_ms: i64,
     ) -> Result<Account, StoreError> {
         let account = Account {
             name: name.to_string(),
             id: name.to_lowercase(),
             bot,
-            created_unix_ms: now_unix_ms,
+            created_unix_ms: crate::time::unix_ms(),
         };
         let digest = TokenDigest::of(token).to_hex();
         on_backend!(self, s => s.queries().add_account(&account, &digest).await)?;
@@ -599,7 +618,7 @@ impl Store {
     }
 
     /// The account whose token has this digest.
-    pub async fn account_by_token(
+    pub(crate) async fn account_by_token(
         &self,
         digest: &TokenDigest,
     ) -> Result<Option<Account>, StoreError> {
@@ -607,7 +626,7 @@ impl Store {
     }
 
     /// The account with this id (lower-case name).
-    pub async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
+    pub(crate) async fn account(&self, id: &str) -> Result<Option<Account>, StoreError> {
         on_backend!(self, s => s.queries().account(&id.to_lowercase()).await)
     }
 
@@ -629,13 +648,13 @@ impl Store {
     }
 
     /// Makes the account `id` a bot account (lichess's `BOT` title).
-    pub async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
+    pub(crate) async fn make_bot(&self, id: &str) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().make_bot(&id.to_lowercase()).await)
     }
 
     /// The games the account `id` plays or played, the most recent first:
     /// unfinished ones only, or finished ones only.
-    pub async fn games_of_account(
+    pub(crate) async fn games_of_account(
         &self,
         id: &str,
         finished: bool,
@@ -654,7 +673,7 @@ impl Store {
     /// the time since the last heartbeat (the server's downtime), so that
     /// downtime is charged to nobody, and records `now` as the new
     /// heartbeat, in one transaction. Returns the downtime.
-    pub async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
+    pub(crate) async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
         on_backend!(self, s => s.queries().resume_after_downtime(now_unix_ms).await)
     }
 

@@ -217,28 +217,6 @@ impl Nodes {
         Ok(rows.iter().map(held).collect())
     }
 
-    /// The epoch at which the node `name` holds the game `game`, if it does.
-    pub async fn epoch(&self, game: &str, name: &str) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT epoch FROM leases WHERE game_id = $1 AND node = $2")
-                .bind(game)
-                .bind(name)
-                .fetch_optional(&self.pool)
-                .await?,
-        )
-    }
-
-    /// Where the other live nodes are reached.
-    pub async fn others(&self, name: &str) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(&format!(
-            "SELECT url FROM nodes WHERE name <> $1 AND renewed_ms + lease_ms >= {NOW_MS} \
-             ORDER BY name"
-        ))
-        .bind(name)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
     /// Who runs the game `game` (`None`: no such game).
     pub async fn ownership(&self, game: &str) -> Result<Option<Ownership>, StoreError> {
         let row = sqlx::query(&format!(

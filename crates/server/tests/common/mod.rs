@@ -5,15 +5,18 @@
 //! run on both stores.
 #![allow(dead_code)]
 
+pub mod db;
 pub mod pg;
 pub mod ws;
+
+use db::database;
 
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
 use arbiter_server::Config;
-use arbiter_server::store::{Database, Store};
+use arbiter_server::{Database, Store};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 
@@ -30,32 +33,6 @@ pub struct Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.task.abort();
-    }
-}
-
-/// `true` when the tests run on PostgreSQL (`ARBITER_TEST_DB=postgres`).
-pub fn on_postgres() -> bool {
-    match std::env::var("ARBITER_TEST_DB").as_deref() {
-        Ok("postgres") => true,
-        Ok("sqlite") | Err(_) => false,
-        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
-    }
-}
-
-/// The database of a test whose files are in `dir`: `dir/arbiter.db`, or
-/// on PostgreSQL a database named after `dir` (made when first opened).
-pub fn database(dir: &Path) -> Database {
-    if on_postgres() {
-        let name: String = dir
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect();
-        Database::Postgres(pg::url(&format!("arbiter_{name}")))
-    } else {
-        Database::Sqlite(dir.join("arbiter.db"))
     }
 }
 
@@ -206,8 +183,8 @@ pub fn tokens(created: &Value) -> (String, String, String, String) {
 /// An account named `name`; its token.
 pub async fn account(s: &Server, name: &str) -> String {
     let store = open_store(&s.path).await;
-    let token = arbiter_server::token::new_token();
-    store.add_account(name, &token, false, 0).await.unwrap();
+    let token = arbiter_server::new_token();
+    store.add_account(name, &token, false).await.unwrap();
     store.close().await;
     token
 }
