@@ -118,6 +118,7 @@
 //! heartbeat, in the transaction that records the new one: the downtime is
 //! charged to nobody.
 pub mod chain;
+mod damage;
 mod migrations;
 mod postgres;
 mod queries;
@@ -495,6 +496,7 @@ macro_rules! on_backend {
 
 // After `on_backend!`, which it uses.
 mod tournaments;
+pub use damage::Damage;
 pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
 
 impl Store {

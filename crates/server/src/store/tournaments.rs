@@ -8,7 +8,7 @@
 //! `(tournament_id, seq)` refuses a second event in the same place. Their
 //! SQL is with every other query of both backends, in `queries`.
 
-use super::{Backend, Store, StoreError, chain};
+use super::{Backend, Damage, Store, StoreError, chain};
 
 /// A tournament's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,21 +65,19 @@ impl Store {
 
 /// Where a tournament's stored chain first fails: the seq of the first
 /// event missing or altered, and what is wrong.
-pub fn check_chain(id: &str, rows: &[TournamentEventRow]) -> Result<String, (i64, String)> {
+pub fn check_chain(id: &str, rows: &[TournamentEventRow]) -> Result<String, (i64, Damage)> {
     let mut link = chain::tournament_genesis(id);
     for (i, row) in rows.iter().enumerate() {
         if row.seq != i as i64 {
-            return Err((
-                row.seq,
-                format!("event {i} is missing (found {} in its place)", row.seq),
-            ));
+            let missing = Damage::EventMissing {
+                event: i as i64,
+                found: row.seq,
+            };
+            return Err((row.seq, missing));
         }
         link = chain::next(&link, &row.event_json);
         if link != row.hash {
-            return Err((
-                row.seq,
-                "hash chain broken: this event, or one before it, was altered".into(),
-            ));
+            return Err((row.seq, Damage::ChainBroken));
         }
     }
     Ok(link)
