@@ -118,6 +118,8 @@
 //! heartbeat, in the transaction that records the new one: the downtime is
 //! charged to nobody.
 pub mod chain;
+#[cfg(test)]
+mod challenge_tests;
 mod damage;
 mod migrations;
 mod postgres;
@@ -125,6 +127,14 @@ mod queries;
 mod sqlite;
 #[cfg(test)]
 mod writer_tests;
+// The integration tests' databases (SQLite, or the throwaway PostgreSQL
+// cluster), for the store's own tests.
+#[cfg(test)]
+#[path = "../../tests/common/pg.rs"]
+mod pg;
+#[cfg(test)]
+#[path = "../../tests/common/db.rs"]
+mod test_db;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -379,7 +389,7 @@ impl Account {
 /// `POST /api/challenge/{username}`), open until accepted, declined or
 /// cancelled.
 #[derive(Clone, Debug)]
-pub struct Challenge {
+pub(crate) struct Challenge {
     /// The challenge's id, which the game it becomes takes too.
     pub id: String,
     /// Who challenges.
@@ -625,24 +635,24 @@ impl Store {
     }
 
     /// Keeps a new challenge until it is accepted, declined or cancelled.
-    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+    pub(crate) async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().open_challenge(challenge).await)
     }
 
     /// The open challenge `id`.
-    pub async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+    pub(crate) async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
         on_backend!(self, s => s.queries().challenge(id).await)
     }
 
     /// Closes the open challenge `id`: `false` if it was not open (never
     /// made, or already taken by another request, here or on another
     /// node). Of two requests taking the same challenge, one gets `true`.
-    pub async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+    pub(crate) async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
         on_backend!(self, s => s.queries().take_challenge(id).await)
     }
 
     /// The open challenges to and from the account `id`, oldest first.
-    pub async fn challenges_of(
+    pub(crate) async fn challenges_of(
         &self,
         id: &str,
     ) -> Result<(Vec<Challenge>, Vec<Challenge>), StoreError> {
