@@ -1,8 +1,10 @@
-//! What can be wrong with a stored record, before it is put into words:
-//! the findings of `arbiter verify` and why a stored log cannot be loaded.
+//! What can be wrong with a stored record (a game's or a tournament's),
+//! before it is put into words: the findings of `arbiter verify` and why a
+//! stored log cannot be loaded.
 //! The words are in the catalogues (`arbiter-messages`, keys `record-…`).
 
 use arbiter_messages::english;
+use arbiter_referee::Reason;
 use arbiter_tournament::director::Refusal;
 use serde::{Serialize, Serializer};
 
@@ -20,6 +22,9 @@ arbiter_messages::messages! {
         /// A tournament event whose link does not follow from the ones
         /// before it.
         ChainBroken = "record-chain-broken",
+        /// A game's event whose link does not follow from the setup and
+        /// the events before it.
+        GameChainBroken = "record-game-chain-broken",
         /// An event that is not one the tournament knows.
         Unreadable {
             /// Why, as the JSON reader says it.
@@ -30,6 +35,25 @@ arbiter_messages::messages! {
             /// The tournament's reason.
             refusal: Box<Refusal>,
         } = "record-event-refused",
+        /// A game's event the referee refuses.
+        RefereeRefused {
+            /// The referee's reason.
+            reason: Box<Reason>,
+            /// The rule it cites.
+            rule: String,
+        } = "record-referee-refused",
+        /// A game whose stored result is not the one its events give.
+        ResultDiffers {
+            /// The result in the game's row.
+            stored: String,
+            /// The result the referee gives the events.
+            replayed: String,
+        } = "record-result-differs",
+        /// A game whose events cannot be read back or replayed.
+        Unreplayable {
+            /// Why, as the store or the referee says it.
+            error: String,
+        } = "record-unreplayable",
     }
 }
 
@@ -49,6 +73,7 @@ impl Serialize for Damage {
 #[cfg(test)]
 mod tests {
     use arbiter_messages::{catalogue, catalogues, english};
+    use arbiter_referee::Reason;
     use arbiter_tournament::director::Refusal;
 
     use super::Damage;
@@ -111,5 +136,24 @@ mod tests {
             zh.render(&Damage::ChainBroken),
             Damage::ChainBroken.to_string()
         );
+    }
+
+    #[test]
+    fn a_game_finding_reads_as_arbiter_verify_has_always_written_it() {
+        let refused = Damage::RefereeRefused {
+            reason: Box::new(Reason::NotStarted),
+            rule: "FIDE 6.5".into(),
+        };
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the referee refuses this stored event: {} (FIDE 6.5)",
+                english().render(&Reason::NotStarted)
+            )
+        );
+        let unreplayable = Damage::Unreplayable {
+            error: "why".into(),
+        };
+        assert_eq!(unreplayable.to_string(), "why");
     }
 }

@@ -66,19 +66,8 @@ impl Store {
 /// Where a tournament's stored chain first fails: the seq of the first
 /// event missing or altered, and what is wrong.
 pub fn check_chain(id: &str, rows: &[TournamentEventRow]) -> Result<String, (i64, Damage)> {
-    let mut link = chain::tournament_genesis(id);
-    for (i, row) in rows.iter().enumerate() {
-        if row.seq != i as i64 {
-            let missing = Damage::EventMissing {
-                event: i as i64,
-                found: row.seq,
-            };
-            return Err((row.seq, missing));
-        }
-        link = chain::next(&link, &row.event_json);
-        if link != row.hash {
-            return Err((row.seq, Damage::ChainBroken));
-        }
-    }
-    Ok(link)
+    let events = rows
+        .iter()
+        .map(|r| (r.seq, r.event_json.as_str(), r.hash.as_str()));
+    chain::follow(chain::tournament_genesis(id), events, Damage::ChainBroken)
 }
