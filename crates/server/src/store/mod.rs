@@ -270,6 +270,13 @@ pub enum StoreError {
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
+    /// The connection was lost under a commit, and the database could not
+    /// be reached again to learn whether the commit was kept: the write
+    /// may or may not be in the record.
+    #[error(
+        "database: the connection was lost under a commit, and whether it was kept is not known: {0}"
+    )]
+    OutcomeUnknown(String),
 }
 
 /// A game's row: everything but its events.
@@ -449,7 +456,26 @@ impl Op {
 /// Writes waiting for the same commit, answered together.
 struct Request {
     ops: Vec<Op>,
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), Unwritten>>,
+}
+
+/// Why a batch was not acknowledged, as told to each of its writers.
+#[derive(Clone, Debug)]
+enum Unwritten {
+    /// It was not committed.
+    Failed(String),
+    /// Whether it was committed is not known (see
+    /// [`StoreError::OutcomeUnknown`]).
+    Unknown(String),
+}
+
+impl From<StoreError> for Unwritten {
+    fn from(e: StoreError) -> Unwritten {
+        match e {
+            StoreError::OutcomeUnknown(why) => Unwritten::Unknown(why),
+            e => Unwritten::Failed(e.to_string()),
+        }
+    }
 }
 
 /// Most requests folded into one transaction.
@@ -478,7 +504,8 @@ impl Writer {
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Writer(e)),
+            Ok(Err(Unwritten::Failed(e))) => Err(StoreError::Writer(e)),
+            Ok(Err(Unwritten::Unknown(e))) => Err(StoreError::OutcomeUnknown(e)),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
