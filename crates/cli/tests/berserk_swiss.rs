@@ -8,77 +8,34 @@
 
 mod serve;
 
-use std::process::Command;
-
 use serde_json::Value;
-use serve::Process;
+use serve::{Client, Process, add_account, arbiter, python};
 
 const PLAYERS: usize = 10;
 const ROUNDS: u32 = 3;
-
-fn add_account(db: &str, name: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["account", "add", name, "--db", db])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
-fn arbiter(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
-}
 
 #[tokio::test]
 async fn berserk_runs_a_swiss_whose_trf_rechecks_clean() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let creator = add_account(&db, "Director");
+    let creator = add_account(&db, "Director", false);
     let tokens: Vec<String> = (1..=PLAYERS)
-        .map(|i| add_account(&db, &format!("Player{i:02}")))
+        .map(|i| add_account(&db, &format!("Player{i:02}"), false))
         .collect();
     // A short default time: a bot that never moves loses by default soon.
     let server = Process::start(&db, &["--default-time", "20"]);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_swiss.py");
     let rounds = ROUNDS.to_string();
-    let out = Command::new("python3")
-        .args([script, &server.base, &rounds, &creator])
-        .args(&tokens)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "berserk failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut args = vec![&server.base, &rounds, &creator];
+    args.extend(&tokens);
+    let stdout = python("berserk_swiss.py", args);
     let id = stdout
         .lines()
         .find_map(|l| l.strip_prefix("swiss "))
         .expect("the script names the Swiss")
         .trim()
         .to_string();
-    let http = reqwest::Client::new();
-    let trf = http
-        .get(format!("{}/swiss/{id}.trf", server.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let client = Client::new(&server.base);
+    let trf = client.get_text(&format!("/swiss/{id}.trf")).await;
     let file = dir.path().join("swiss.trf");
     std::fs::write(&file, &trf).unwrap();
     let path = file.to_str().unwrap();
@@ -114,14 +71,7 @@ async fn berserk_runs_a_swiss_whose_trf_rechecks_clean() {
             )
         })
         .collect();
-    let results = http
-        .get(format!("{}/api/swiss/{id}/results", server.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let results = client.get_text(&format!("/api/swiss/{id}/results")).await;
     let got: Vec<(u64, String, f64, f64)> = results
         .lines()
         .map(|l| {

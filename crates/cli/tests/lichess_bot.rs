@@ -12,26 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
-use serve::{Client, Process};
-
-fn add_account(db: &Path, name: &str, bot: bool) -> String {
-    let mut args = vec!["account", "add", name];
-    if bot {
-        args.push("--bot");
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(&args)
-        .arg("--db")
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
+use serve::{Client, Process, add_account};
 
 /// lichess-bot's own folder, beside the shared test data.
 fn lichess_bot_source() -> PathBuf {
@@ -200,15 +181,7 @@ async fn lichess_bot_plays_several_games_in_a_row_with_both_colours() {
     let client = Client::new(&server.base);
     let mut online = false;
     for _ in 0..300 {
-        let list: String = client
-            .http
-            .get(format!("{}/api/bot/online", server.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let list = client.get_text("/api/bot/online").await;
         if list.contains("\"StockBot\"") {
             online = true;
             break;

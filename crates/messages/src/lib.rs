@@ -31,3 +31,8 @@ mod message;
 
 pub use catalogue::{Catalogue, CatalogueError, catalogue, catalogues, english};
 pub use message::{Arg, Localized, Message, ToArg};
+
+// The README's example runs with the doc tests, so it cannot fall out of date.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::game::{self, GameHandle, GameMeta, View};
 use crate::lichess::lobby::Lobby;
-use crate::store::{Account, Database, Fence, Op, Store, StoreError, Writer, chain};
+use crate::store::{Account, Damage, Database, Fence, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
 use crate::tournament::Tournaments;
@@ -388,16 +388,17 @@ impl Hub {
             _ => None,
         };
         let rows = self.store.events(id).await?;
-        let mut link = chain::genesis(id, &row.setup_json);
-        for r in &rows {
-            link = chain::next(&link, &r.event_json);
-            if link != r.hash {
-                return Err(HubError::Altered {
+        let events = rows
+            .iter()
+            .map(|r| (r.seq, r.event_json.as_str(), r.hash.as_str()));
+        let genesis = chain::genesis(id, &row.setup_json);
+        let link =
+            chain::follow(genesis, events, Damage::GameChainBroken).map_err(|(seq, _)| {
+                HubError::Altered {
                     game: id.to_string(),
-                    seq: r.seq,
-                });
-            }
-        }
+                    seq,
+                }
+            })?;
         let events: Vec<Event> = Store::parse_events(id, &rows)?;
         let (game, _) =
             Game::replay(row.setup.clone(), events).map_err(|e| HubError::Setup(e.to_string()))?;

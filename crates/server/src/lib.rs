@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use hub::Hub;
 pub use hub::{Config, HubError, NodeConfig};
-pub use store::{Account, Database, Store, StoreError};
+pub use store::{Account, Damage, Database, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
 pub use verify::{Finding, Report, verify};

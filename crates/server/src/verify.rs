@@ -4,7 +4,7 @@
 use arbiter_referee::Game;
 use serde::Serialize;
 
-use crate::store::{Store, StoreError, chain};
+use crate::store::{Damage, Store, StoreError, chain};
 
 /// What was found wrong with one game.
 #[derive(Clone, Debug, Serialize)]
@@ -13,8 +13,8 @@ pub struct Finding {
     pub game: String,
     /// The event where it goes wrong (`None`: the game's row).
     pub seq: Option<i64>,
-    /// What is wrong.
-    pub problem: String,
+    /// What is wrong (in `--json`, its English words).
+    pub problem: Damage,
 }
 
 /// The result of a verification.
@@ -50,59 +50,49 @@ pub async fn verify(store: &Store) -> Result<Report, StoreError> {
         report.games += 1;
         let rows = store.events(&game.id).await?;
         report.events += rows.len();
-        let finding = |seq, problem: String| Finding {
+        let finding = |seq, problem| Finding {
             game: game.id.clone(),
             seq,
             problem,
         };
-        let mut link = chain::genesis(&game.id, &game.setup_json);
-        let mut broken = false;
-        for (i, row) in rows.iter().enumerate() {
-            if row.seq != i as i64 {
-                report.findings.push(finding(
-                    Some(row.seq),
-                    format!("event {i} is missing (found {} in its place)", row.seq),
-                ));
-                broken = true;
-                break;
-            }
-            link = chain::next(&link, &row.event_json);
-            if link != row.hash {
-                report.findings.push(finding(
-                    Some(row.seq),
-                    "hash chain broken: this event, or the setup or an event before it, was altered".into(),
-                ));
-                broken = true;
-                break;
-            }
-        }
-        if broken {
+        let events = rows
+            .iter()
+            .map(|r| (r.seq, r.event_json.as_str(), r.hash.as_str()));
+        let genesis = chain::genesis(&game.id, &game.setup_json);
+        if let Err((seq, damage)) = chain::follow(genesis, events, Damage::GameChainBroken) {
+            report.findings.push(finding(Some(seq), damage));
             continue;
         }
+        let unreplayable = |error: String| Damage::Unreplayable { error };
         let events = match Store::parse_events(&game.id, &rows) {
             Ok(e) => e,
             Err(e) => {
-                report.findings.push(finding(None, e.to_string()));
+                report
+                    .findings
+                    .push(finding(None, unreplayable(e.to_string())));
                 continue;
             }
         };
         let replayed = match Game::replay(game.setup.clone(), events) {
             Ok(r) => r,
             Err(e) => {
-                report.findings.push(finding(None, e.to_string()));
+                report
+                    .findings
+                    .push(finding(None, unreplayable(e.to_string())));
                 continue;
             }
         };
         let (replayed, verdicts) = replayed;
-        if let Some((seq, v)) = verdicts.iter().enumerate().find(|(_, v)| !v.is_accepted()) {
-            let why = v
-                .rejection()
-                .map(|r| format!("{} ({})", r.ruling.message().text("en"), r.ruling.rule))
-                .unwrap_or_default();
-            report.findings.push(finding(
-                Some(seq as i64),
-                format!("the referee refuses this stored event: {why}"),
-            ));
+        let refused = verdicts
+            .iter()
+            .enumerate()
+            .find_map(|(seq, v)| v.rejection().map(|r| (seq, &r.ruling)));
+        if let Some((seq, ruling)) = refused {
+            let refused = Damage::RefereeRefused {
+                reason: Box::new(ruling.reason.clone()),
+                rule: ruling.rule.to_string(),
+            };
+            report.findings.push(finding(Some(seq as i64), refused));
             continue;
         }
         let result = replayed.result().to_string();
@@ -112,10 +102,11 @@ pub async fn verify(store: &Store) -> Result<Report, StoreError> {
         };
         let finished_in_store = game.result != "*";
         if finished_in_store != replayed.outcome().is_some() || stored != result {
-            report.findings.push(finding(
-                None,
-                format!("stored result {stored} but the events give {result}"),
-            ));
+            let differs = Damage::ResultDiffers {
+                stored,
+                replayed: result,
+            };
+            report.findings.push(finding(None, differs));
         }
     }
     Ok(report)

@@ -5,6 +5,7 @@ mod common;
 
 use std::time::Duration;
 
+use arbiter_server::Damage;
 use common::{Server, tokens};
 
 /// `arbiter verify` finds one thing wrong in `store`: the hash chain of game
@@ -14,7 +15,12 @@ async fn assert_chain_broken_at(store: &arbiter_server::Store, id: &str, seq: i6
     assert_eq!(report.findings.len(), 1, "{:?}", report.findings);
     assert_eq!(report.findings[0].game, id);
     assert_eq!(report.findings[0].seq, Some(seq));
-    assert!(report.findings[0].problem.contains("hash chain"));
+    assert_eq!(report.findings[0].problem, Damage::GameChainBroken);
+    // `arbiter verify` writes it in English, as it always has.
+    assert_eq!(
+        report.findings[0].problem.to_string(),
+        "hash chain broken: this event, or the setup or an event before it, was altered"
+    );
 }
 
 #[test]
@@ -112,6 +118,16 @@ fn verify_finds_an_altered_record_and_the_server_refuses_to_play_it() {
             .unwrap();
         let report = arbiter_server::verify(&store).await.unwrap();
         assert_eq!(report.findings.len(), 2, "{:?}", report.findings);
+        let changed = report.findings.iter().find(|f| f.game == other);
+        let differs = Damage::ResultDiffers {
+            stored: "1-0".into(),
+            replayed: "*".into(),
+        };
+        assert_eq!(changed.map(|f| &f.problem), Some(&differs));
+        assert_eq!(
+            differs.to_string(),
+            "stored result 1-0 but the events give *"
+        );
         store.close().await;
     });
 }

@@ -45,6 +45,61 @@ pub fn database(dir: &Path) -> String {
     }
 }
 
+/// Adds the account `name` (a bot account with `bot`) to `db` through
+/// `arbiter account add`; its token.
+pub fn add_account(db: impl AsRef<OsStr>, name: &str, bot: bool) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command.args(["account", "add", name, "--db"]).arg(db);
+    if bot {
+        command.arg("--bot");
+    }
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// Runs `arbiter` with `args`: whether it succeeded, and what it wrote
+/// (standard output, then standard error).
+pub fn arbiter(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+/// Runs the Python script `script` of this folder (a berserk client:
+/// scripts/install-test-deps installs berserk) with `args`; its standard
+/// output. A script that fails fails the test, with both its outputs.
+pub fn python<I, A>(script: &str, args: I) -> String
+where
+    I: IntoIterator<Item = A>,
+    A: AsRef<OsStr>,
+{
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(script);
+    let out = Command::new("python3")
+        .arg(path)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{script} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 impl Process {
     /// Starts `arbiter serve` on `db` (a path or a URL) and waits until it
     /// listens.
@@ -115,6 +170,18 @@ impl Client {
             .send()
             .await?;
         Ok(r.status().as_u16())
+    }
+
+    /// `GET path`, its body read as text.
+    pub async fn get_text(&self, path: &str) -> String {
+        self.http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
     }
 
     pub async fn view(&self, id: &str) -> Value {

@@ -9,7 +9,7 @@ use tokio::sync::broadcast;
 
 use super::format;
 use crate::game::{GameHandle, GameMeta, View};
-pub use crate::store::Challenge;
+pub(crate) use crate::store::Challenge;
 use crate::store::{Account, Store, StoreError};
 
 impl Challenge {

@@ -1,4 +1,4 @@
-//! The hash chain that seals each game's record.
+//! The hash chain that seals each game's record (and each tournament's).
 //!
 //! The first link is the digest of the game's id and setup; each event's
 //! link is the digest of the link before it and the event's stored JSON.
@@ -7,6 +7,7 @@
 
 use sha2::{Digest as _, Sha256};
 
+use super::Damage;
 use crate::token::hex;
 
 /// One link of the chain: a SHA-256 digest in hexadecimal.
@@ -40,6 +41,32 @@ pub fn next(previous: &str, event_json: &str) -> Link {
     hex(&h.finalize())
 }
 
+/// Follows a stored chain from `genesis` through `events` (each its seq,
+/// its stored JSON and its link): the last link, or where the chain first
+/// fails, the seq of the first event missing or whose link does not follow
+/// (`broken` says which chain), and what is wrong.
+pub fn follow<'a>(
+    genesis: Link,
+    events: impl IntoIterator<Item = (i64, &'a str, &'a str)>,
+    broken: Damage,
+) -> Result<Link, (i64, Damage)> {
+    let mut link = genesis;
+    for (i, (seq, event_json, hash)) in events.into_iter().enumerate() {
+        if seq != i as i64 {
+            let missing = Damage::EventMissing {
+                event: i as i64,
+                found: seq,
+            };
+            return Err((seq, missing));
+        }
+        link = next(&link, event_json);
+        if link != hash {
+            return Err((seq, broken));
+        }
+    }
+    Ok(link)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,5 +86,27 @@ mod tests {
         );
         assert_ne!(a, b);
         assert_eq!(a.len(), 64);
+    }
+
+    #[test]
+    fn a_chain_is_followed_to_its_end_or_to_its_first_gap_or_broken_link() {
+        let g = genesis("abc", "{}");
+        let one = next(&g, "1");
+        let two = next(&one, "2");
+        let whole = [(0, "1", one.as_str()), (1, "2", two.as_str())];
+        assert_eq!(
+            follow(g.clone(), whole, Damage::ChainBroken),
+            Ok(two.clone())
+        );
+        let gap = [(0, "1", one.as_str()), (2, "2", two.as_str())];
+        assert_eq!(
+            follow(g.clone(), gap, Damage::ChainBroken),
+            Err((2, Damage::EventMissing { event: 1, found: 2 }))
+        );
+        let altered = [(0, "1", one.as_str()), (1, "3", two.as_str())];
+        assert_eq!(
+            follow(g, altered, Damage::GameChainBroken),
+            Err((1, Damage::GameChainBroken))
+        );
     }
 }

@@ -118,6 +118,9 @@
 //! heartbeat, in the transaction that records the new one: the downtime is
 //! charged to nobody.
 pub mod chain;
+#[cfg(test)]
+mod challenge_tests;
+mod damage;
 mod migrations;
 pub mod nodes;
 mod postgres;
@@ -125,6 +128,14 @@ mod queries;
 mod sqlite;
 #[cfg(test)]
 mod writer_tests;
+// The integration tests' databases (SQLite, or the throwaway PostgreSQL
+// cluster), for the store's own tests.
+#[cfg(test)]
+#[path = "../../tests/common/pg.rs"]
+mod pg;
+#[cfg(test)]
+#[path = "../../tests/common/db.rs"]
+mod test_db;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -402,7 +413,7 @@ impl Account {
 /// `POST /api/challenge/{username}`), open until accepted, declined or
 /// cancelled.
 #[derive(Clone, Debug)]
-pub struct Challenge {
+pub(crate) struct Challenge {
     /// The challenge's id, which the game it becomes takes too.
     pub id: String,
     /// Who challenges.
@@ -575,6 +586,7 @@ macro_rules! on_backend {
 
 // After `on_backend!`, which it uses.
 mod tournaments;
+pub use damage::Damage;
 pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
 
 impl Store {

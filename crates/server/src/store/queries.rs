@@ -1,5 +1,5 @@
 //! The queries of both backends, written once: the games' rows, their
-//! events, the accounts and the heartbeat, generic over `sqlx`'s database
+//! events, the accounts, the challenges, the tournaments and the heartbeat, generic over `sqlx`'s database
 //! and run by each backend on its own read pool, so that SQLite and
 //! PostgreSQL cannot drift apart. Both read `$1`, `$2`… placeholders.
 //! Where their SQL must differ, each backend gives its own ([`Dialect`]);
@@ -9,7 +9,10 @@ use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool,
 
 use arbiter_rules::Color;
 
-use super::{Account, Challenge, EventRow, GameColumns, GameRow, StoreError};
+use super::{
+    Account, Challenge, EventRow, GameColumns, GameRow, StoreError, TournamentEventRow,
+    TournamentRow,
+};
 
 /// A challenge's columns with both accounts', for `WHERE` clauses on `c`
 /// (the challenge), `f` (from: the challenger) and `t` (to).
@@ -310,6 +313,73 @@ where
         let sql = format!("{CHALLENGES} WHERE {test} ORDER BY c.created_unix_ms, c.id");
         let rows = sqlx::query(&sql).bind(id).fetch_all(self.pool).await?;
         rows.iter().map(Self::challenge_row).collect()
+    }
+
+    /// Adds a tournament's row.
+    pub(super) async fn add_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO tournaments (id, team, created_unix_ms) VALUES ($1, $2, $3)")
+            .bind(t.id.as_str())
+            .bind(t.team.as_str())
+            .bind(t.created_unix_ms)
+            .execute(self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every tournament, oldest first.
+    pub(super) async fn tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM tournaments ORDER BY created_unix_ms, id")
+            .fetch_all(self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| TournamentRow {
+                id: r.get("id"),
+                team: r.get("team"),
+                created_unix_ms: r.get("created_unix_ms"),
+            })
+            .collect())
+    }
+
+    /// Appends an event to a tournament's log.
+    pub(super) async fn append_tournament_event(
+        &self,
+        tournament: &str,
+        row: &TournamentEventRow,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(tournament)
+        .bind(row.seq)
+        .bind(row.event_json.as_str())
+        .bind(row.hash.as_str())
+        .execute(self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A tournament's stored events, in order, with their links.
+    pub(super) async fn tournament_events(
+        &self,
+        tournament: &str,
+    ) -> Result<Vec<TournamentEventRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, event, hash FROM tournament_events \
+             WHERE tournament_id = $1 ORDER BY seq",
+        )
+        .bind(tournament)
+        .fetch_all(self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| TournamentEventRow {
+                seq: r.get("seq"),
+                event_json: r.get("event"),
+                hash: r.get("hash"),
+            })
+            .collect())
     }
 
     /// Runs raw SQL; the number of rows it changed.

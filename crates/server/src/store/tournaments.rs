@@ -5,12 +5,10 @@
 //! A tournament's events are few (a registration, a pairing, a result),
 //! so they are written through the read pool, one statement each, not
 //! through the games' group-commit writer; the primary key on
-//! `(tournament_id, seq)` refuses a second event in the same place.
+//! `(tournament_id, seq)` refuses a second event in the same place. Their
+//! SQL is with every other query of both backends, in `queries`.
 
-use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Row, Type};
-
-use super::queries::{Queries, RowsAffected};
-use super::{Backend, Store, StoreError, chain};
+use super::{Backend, Damage, Store, StoreError, chain};
 
 /// A tournament's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,81 +30,6 @@ pub struct TournamentEventRow {
     pub event_json: String,
     /// Its link in the chain.
     pub hash: String,
-}
-
-impl<DB> Queries<'_, DB>
-where
-    DB: Database,
-    DB::QueryResult: RowsAffected,
-    for<'q> DB::Arguments<'q>: IntoArguments<'q, DB>,
-    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
-    for<'q> &'q str: Encode<'q, DB> + Type<DB> + ColumnIndex<DB::Row>,
-    usize: ColumnIndex<DB::Row>,
-    i64: for<'q> Encode<'q, DB> + for<'r> Decode<'r, DB> + Type<DB>,
-    String: for<'r> Decode<'r, DB> + Type<DB>,
-{
-    async fn add_tournament(&self, t: &TournamentRow) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO tournaments (id, team, created_unix_ms) VALUES ($1, $2, $3)")
-            .bind(t.id.as_str())
-            .bind(t.team.as_str())
-            .bind(t.created_unix_ms)
-            .execute(self.pool)
-            .await?;
-        Ok(())
-    }
-
-    async fn tournaments(&self) -> Result<Vec<TournamentRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM tournaments ORDER BY created_unix_ms, id")
-            .fetch_all(self.pool)
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|r| TournamentRow {
-                id: r.get("id"),
-                team: r.get("team"),
-                created_unix_ms: r.get("created_unix_ms"),
-            })
-            .collect())
-    }
-
-    async fn append_tournament_event(
-        &self,
-        tournament: &str,
-        row: &TournamentEventRow,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
-             VALUES ($1, $2, $3, $4)",
-        )
-        .bind(tournament)
-        .bind(row.seq)
-        .bind(row.event_json.as_str())
-        .bind(row.hash.as_str())
-        .execute(self.pool)
-        .await?;
-        Ok(())
-    }
-
-    async fn tournament_events(
-        &self,
-        tournament: &str,
-    ) -> Result<Vec<TournamentEventRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seq, event, hash FROM tournament_events \
-             WHERE tournament_id = $1 ORDER BY seq",
-        )
-        .bind(tournament)
-        .fetch_all(self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| TournamentEventRow {
-                seq: r.get("seq"),
-                event_json: r.get("event"),
-                hash: r.get("hash"),
-            })
-            .collect())
-    }
 }
 
 impl Store {
@@ -142,22 +65,9 @@ impl Store {
 
 /// Where a tournament's stored chain first fails: the seq of the first
 /// event missing or altered, and what is wrong.
-pub fn check_chain(id: &str, rows: &[TournamentEventRow]) -> Result<String, (i64, String)> {
-    let mut link = chain::tournament_genesis(id);
-    for (i, row) in rows.iter().enumerate() {
-        if row.seq != i as i64 {
-            return Err((
-                row.seq,
-                format!("event {i} is missing (found {} in its place)", row.seq),
-            ));
-        }
-        link = chain::next(&link, &row.event_json);
-        if link != row.hash {
-            return Err((
-                row.seq,
-                "hash chain broken: this event, or one before it, was altered".into(),
-            ));
-        }
-    }
-    Ok(link)
+pub fn check_chain(id: &str, rows: &[TournamentEventRow]) -> Result<String, (i64, Damage)> {
+    let events = rows
+        .iter()
+        .map(|r| (r.seq, r.event_json.as_str(), r.hash.as_str()));
+    chain::follow(chain::tournament_genesis(id), events, Damage::ChainBroken)
 }

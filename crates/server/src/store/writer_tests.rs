@@ -2,18 +2,12 @@
 //! (`ARBITER_TEST_DB=postgres`: a throwaway PostgreSQL cluster, as the
 //! integration tests use).
 
-use super::{Database, EventRow, Op, Store};
-
-#[path = "../../tests/common/pg.rs"]
-mod pg;
-
-#[path = "../../tests/common/db.rs"]
-mod db;
+use super::{EventRow, Op, Store, test_db};
 
 #[tokio::test]
 async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(db::database(dir.path())).await.unwrap();
+    let store = Store::open(test_db::database(dir.path())).await.unwrap();
     let writer = store.writer().await.unwrap();
     // More events than most batches hold, written in one transaction.
     let count = 1279;

@@ -8,7 +8,9 @@ use arbiter_tournament::director::{BoardResult, Director, Event, EventKind, Refu
 use tokio::sync::Notify;
 
 use crate::hub::{Hub, HubError};
-use crate::store::{Store, StoreError, TournamentEventRow, TournamentRow, chain, check_chain};
+use crate::store::{
+    Damage, Store, StoreError, TournamentEventRow, TournamentRow, chain, check_chain,
+};
 use crate::time::unix_ms;
 
 /// Who records the result a game's referee decided.
@@ -34,7 +36,7 @@ pub enum TournamentError {
         /// The first event that fails.
         seq: i64,
         /// What is wrong.
-        problem: String,
+        problem: Damage,
     },
 }
 
@@ -95,11 +97,22 @@ impl LiveTournament {
         let link = check_chain(&row.id, &rows).map_err(|(seq, p)| altered(seq, p))?;
         let mut director = Director::default();
         for r in &rows {
-            let event: Event = serde_json::from_str(&r.event_json)
-                .map_err(|e| altered(r.seq, format!("unreadable event: {e}")))?;
-            director
-                .apply(&event)
-                .map_err(|refusal| altered(r.seq, format!("the event is refused: {refusal}")))?;
+            let event: Event = serde_json::from_str(&r.event_json).map_err(|e| {
+                altered(
+                    r.seq,
+                    Damage::Unreadable {
+                        error: e.to_string(),
+                    },
+                )
+            })?;
+            director.apply(&event).map_err(|refusal| {
+                altered(
+                    r.seq,
+                    Damage::Refused {
+                        refusal: Box::new(refusal),
+                    },
+                )
+            })?;
         }
         let live = LiveTournament::new(row);
         *live.log.lock().await = Log {

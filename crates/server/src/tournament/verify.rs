@@ -4,7 +4,7 @@
 use arbiter_tournament::director::{Director, Event};
 use serde::Serialize;
 
-use crate::store::{Store, StoreError, check_chain};
+use crate::store::{Damage, Store, StoreError, check_chain};
 
 /// What was found wrong with one tournament.
 #[derive(Clone, Debug, Serialize)]
@@ -13,8 +13,8 @@ pub struct TournamentFinding {
     pub tournament: String,
     /// The event where it goes wrong.
     pub seq: i64,
-    /// What is wrong.
-    pub problem: String,
+    /// What is wrong (in `--json`, its English words).
+    pub problem: Damage,
 }
 
 /// Tournaments and events checked, and what is wrong.
@@ -49,11 +49,12 @@ pub async fn verify(store: &Store) -> Result<TournamentReport, StoreError> {
         let mut director = Director::default();
         for r in &rows {
             let refused = match serde_json::from_str::<Event>(&r.event_json) {
-                Ok(event) => director
-                    .apply(&event)
-                    .err()
-                    .map(|why| format!("the tournament refuses this stored event: {why}")),
-                Err(e) => Some(format!("unreadable event: {e}")),
+                Ok(event) => director.apply(&event).err().map(|refusal| Damage::Refused {
+                    refusal: Box::new(refusal),
+                }),
+                Err(e) => Some(Damage::Unreadable {
+                    error: e.to_string(),
+                }),
             };
             if let Some(problem) = refused {
                 finding(r.seq, problem);

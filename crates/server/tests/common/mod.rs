@@ -184,11 +184,20 @@ pub fn tokens(created: &Value) -> (String, String, String, String) {
 
 /// An account named `name`; its token.
 pub async fn account(s: &Server, name: &str) -> String {
+    accounts(s, &[name]).await.remove(0)
+}
+
+/// Accounts named `names`, in order; their tokens.
+pub async fn accounts(s: &Server, names: &[&str]) -> Vec<String> {
     let store = open_store(&s.path).await;
-    let token = arbiter_server::new_token();
-    store.add_account(name, &token, false).await.unwrap();
+    let mut tokens = Vec::new();
+    for name in names {
+        let token = arbiter_server::new_token();
+        store.add_account(name, &token, false).await.unwrap();
+        tokens.push(token);
+    }
     store.close().await;
-    token
+    tokens
 }
 
 /// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the challenge

@@ -1,0 +1,159 @@
+//! What can be wrong with a stored record (a game's or a tournament's),
+//! before it is put into words: the findings of `arbiter verify` and why a
+//! stored log cannot be loaded.
+//! The words are in the catalogues (`arbiter-messages`, keys `record-…`).
+
+use arbiter_messages::english;
+use arbiter_referee::Reason;
+use arbiter_tournament::director::Refusal;
+use serde::{Serialize, Serializer};
+
+arbiter_messages::messages! {
+    /// Why a stored record does not hold together.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum Damage {
+        /// A gap in the sequence of events.
+        EventMissing {
+            /// The event that should stand here.
+            event: i64,
+            /// The event that stands in its place.
+            found: i64,
+        } = "record-event-missing",
+        /// A tournament event whose link does not follow from the ones
+        /// before it.
+        ChainBroken = "record-chain-broken",
+        /// A game's event whose link does not follow from the setup and
+        /// the events before it.
+        GameChainBroken = "record-game-chain-broken",
+        /// An event that is not one the tournament knows.
+        Unreadable {
+            /// Why, as the JSON reader says it.
+            error: String,
+        } = "record-unreadable-event",
+        /// An event the tournament's own rules refuse.
+        Refused {
+            /// The tournament's reason.
+            refusal: Box<Refusal>,
+        } = "record-event-refused",
+        /// A game's event the referee refuses.
+        RefereeRefused {
+            /// The referee's reason.
+            reason: Box<Reason>,
+            /// The rule it cites.
+            rule: String,
+        } = "record-referee-refused",
+        /// A game whose stored result is not the one its events give.
+        ResultDiffers {
+            /// The result in the game's row.
+            stored: String,
+            /// The result the referee gives the events.
+            replayed: String,
+        } = "record-result-differs",
+        /// A game whose events cannot be read back or replayed.
+        Unreplayable {
+            /// Why, as the store or the referee says it.
+            error: String,
+        } = "record-unreplayable",
+    }
+}
+
+impl std::fmt::Display for Damage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&english().render(self))
+    }
+}
+
+/// In English, as `arbiter verify --json` has always written it.
+impl Serialize for Damage {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_messages::{catalogue, catalogues, english};
+    use arbiter_referee::Reason;
+    use arbiter_tournament::director::Refusal;
+
+    use super::Damage;
+
+    #[test]
+    fn every_damage_has_words_in_every_catalogue_naming_only_its_arguments() {
+        for (key, arguments) in Damage::ARGUMENTS {
+            for catalogue in catalogues() {
+                assert!(
+                    catalogue.template(key).is_some(),
+                    "{}: no entry for {key}",
+                    catalogue.language()
+                );
+                for name in catalogue.placeholders(key) {
+                    assert!(
+                        arguments.contains(&name),
+                        "{key} ({}): {{{name}}} is none of {arguments:?}",
+                        catalogue.language()
+                    );
+                }
+                for argument in *arguments {
+                    assert!(
+                        catalogue.placeholders(key).contains(argument),
+                        "{key} ({}): leaves out {argument}",
+                        catalogue.language()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_damage_reads_in_english_and_in_chinese() {
+        let missing = Damage::EventMissing { event: 3, found: 4 };
+        assert_eq!(
+            missing.to_string(),
+            "event 3 is missing (found 4 in its place)"
+        );
+        assert_eq!(
+            serde_json::to_string(&missing).unwrap(),
+            "\"event 3 is missing (found 4 in its place)\""
+        );
+        let refused = Damage::Refused {
+            refusal: Box::new(Refusal::NotCreated),
+        };
+        let zh = catalogue("zh").expect("a Chinese catalogue");
+        assert!(
+            refused
+                .to_string()
+                .ends_with(&english().render(&Refusal::NotCreated)),
+            "{refused}"
+        );
+        assert!(
+            zh.render(&refused)
+                .ends_with(&zh.render(&Refusal::NotCreated)),
+            "{}",
+            zh.render(&refused)
+        );
+        assert_ne!(
+            zh.render(&Damage::ChainBroken),
+            Damage::ChainBroken.to_string()
+        );
+    }
+
+    #[test]
+    fn a_game_finding_reads_as_arbiter_verify_has_always_written_it() {
+        let refused = Damage::RefereeRefused {
+            reason: Box::new(Reason::NotStarted),
+            rule: "FIDE 6.5".into(),
+        };
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "the referee refuses this stored event: {} (FIDE 6.5)",
+                english().render(&Reason::NotStarted)
+            )
+        );
+        let unreplayable = Damage::Unreplayable {
+            error: "why".into(),
+        };
+        assert_eq!(unreplayable.to_string(), "why");
+    }
+}
