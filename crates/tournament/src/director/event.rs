@@ -223,6 +223,14 @@ pub enum EventKind {
         /// Why.
         reason: String,
     },
+    /// The arbiter sets when the next round starts (lichess's
+    /// `schedule-next-round`): it is paired and published then, or as
+    /// soon after as every result of the round before is in. Pairing the
+    /// round clears it.
+    NextRoundScheduled {
+        /// When, ms since 1970.
+        at_ms: i64,
+    },
     /// The event ends before its last round: nothing more is paired.
     Terminated,
 }

@@ -99,6 +99,9 @@ impl Director {
                 ..Player::default()
             });
         }
+        for (a, b) in self.forbidden_pairs() {
+            t.forbidden_pairs.push(vec![start(a), start(b)]);
+        }
         for round in self.rounds().iter().take(through as usize) {
             for b in &round.boards {
                 let (w, bl) = (start(b.board.white), start(b.board.black));
