@@ -211,18 +211,18 @@ fn manual_pairings_without_a_valid_line_leave_round_one_to_the_engine() {
 fn the_next_round_time_is_kept_until_the_round_is_paired() {
     let mut t = swiss(4, 1, |_| {});
     assert_eq!(t.next_round_at(), None);
-    t.apply(&arbiter(EventKind::NextRoundScheduled { at_ms: 42 }))
-        .unwrap();
+    let scheduled = arbiter(EventKind::NextRoundScheduled { starts_at_ms: 42 });
+    t.apply(&scheduled).unwrap();
     assert_eq!(t.next_round_at(), Some(42));
-    // It travels with the log.
-    let json =
-        serde_json::to_string(&arbiter(EventKind::NextRoundScheduled { at_ms: 42 })).unwrap();
+    // It travels with the log, and reads back as it was.
+    let json = serde_json::to_string(&scheduled).unwrap();
     assert!(json.contains(r#""kind":"next_round_scheduled""#), "{json}");
+    assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), scheduled);
     play_round(&mut t);
     assert_eq!(t.next_round_at(), None);
     // The last round is paired: there is no next one to schedule.
     assert_eq!(
-        t.apply(&arbiter(EventKind::NextRoundScheduled { at_ms: 43 })),
+        t.apply(&arbiter(EventKind::NextRoundScheduled { starts_at_ms: 43 })),
         Err(Refusal::AllRoundsPaired { rounds: 1 })
     );
 }

@@ -229,7 +229,7 @@ pub enum EventKind {
     /// round clears it.
     NextRoundScheduled {
         /// When, ms since 1970.
-        at_ms: i64,
+        starts_at_ms: i64,
     },
     /// The event ends before its last round: nothing more is paired.
     Terminated,

@@ -421,12 +421,12 @@ impl Director {
                 });
                 Ok(())
             }
-            EventKind::NextRoundScheduled { at_ms } => {
+            EventKind::NextRoundScheduled { starts_at_ms } => {
                 let rounds = self.planned_rounds(&settings);
                 if self.rounds_paired() >= rounds {
                     return Err(Refusal::AllRoundsPaired { rounds });
                 }
-                self.next_round_at = Some(*at_ms);
+                self.next_round_at = Some(*starts_at_ms);
                 Ok(())
             }
             EventKind::Terminated => {
