@@ -129,6 +129,10 @@ impl Absent {
 }
 
 /// What happened.
+// `Created`, once per event, carries the settings: events are applied
+// and stored one at a time, so its size costs nothing worth a box at
+// every creation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum EventKind {
