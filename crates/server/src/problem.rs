@@ -135,6 +135,9 @@ arbiter_messages::messages! {
         } = "api-storage",
         /// No Swiss tournament has this id.
         SwissNotFound = "api-swiss-not-found",
+        /// A tournament asked of a node: tournaments are run by a single
+        /// server.
+        TournamentsOnNodes = "api-tournaments-on-nodes",
         /// A required parameter left out.
         Required {
             /// The parameter's name.

@@ -46,6 +46,7 @@ impl From<TournamentError> for ApiError {
                 error: s.to_string(),
             }),
             TournamentError::Hub(h) => h.into(),
+            TournamentError::OnNodes => ApiError::Unavailable(Problem::TournamentsOnNodes),
             altered @ TournamentError::Altered { .. } => {
                 ApiError::Internal(Problem::TournamentAltered {
                     error: altered.to_string(),

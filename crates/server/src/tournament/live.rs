@@ -38,6 +38,10 @@ pub enum TournamentError {
         /// What is wrong.
         problem: Damage,
     },
+    /// Asked of a node (`--node`): a tournament's acts are one log that
+    /// one process folds, so tournaments are run by a single server.
+    #[error("tournaments are run by a single server (started without --node)")]
+    OnNodes,
 }
 
 /// The state and where its chain ends.

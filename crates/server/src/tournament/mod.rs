@@ -114,6 +114,11 @@ impl Tournaments {
         by: &str,
         settings: Settings,
     ) -> Result<Arc<LiveTournament>, TournamentError> {
+        // Nodes load no tournament (each would fold the log on its own and
+        // their acts would race): none is made on one either.
+        if hub.node_name().is_some() {
+            return Err(TournamentError::OnNodes);
+        }
         let row = TournamentRow {
             id: new_id(8),
             team: team.to_string(),
