@@ -11,6 +11,7 @@
 //! ([`Tournaments::game_finished`]), so no game ever waits for a
 //! tournament.
 
+pub mod import;
 mod live;
 mod schedule;
 pub mod verify;
