@@ -5,7 +5,7 @@
 // registration link) and …/arbiter (the arbiter's console). Everything
 // comes from /api/tournament; the server decides, the page only shows and
 // asks.
-import { applyStrings, t, el, clockText, rulesetName } from './i18n.js';
+import { applyStrings, t, say, el, clockText, rulesetName } from './i18n.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -113,7 +113,7 @@ function renderHead() {
 }
 
 function table(headers, rows, attrs = {}) {
-  return el('table', { class: 'sheet', ...attrs },
+  return el('table', { class: 'tn-sheet', ...attrs },
     el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', { text: h })))),
     el('tbody', {}, ...rows));
 }
@@ -188,6 +188,17 @@ async function refreshClocks() {
 
 // ---- Pairings -------------------------------------------------------------
 
+// A player's points before round n, from his crosstable cells and the
+// event's points, as a pairings sheet shows them.
+function pointsBefore(n, round) {
+  const p = state.settings.points;
+  const scores = { 1: p.win, W: p.win, '+': p.forfeit_win, F: p.full_point_bye, U: p.pairing_allocated_bye,
+    '=': p.draw, D: p.draw, H: p.half_point_bye, 0: p.loss, L: p.loss, '-': p.forfeit_loss, Z: p.zero_point_bye };
+  const row = state.crosstable.find((c) => c.player === n);
+  const sum = (row ? row.rounds.slice(0, round - 1) : []).reduce((total, c) => total + (scores[c.code] ?? 0), 0);
+  return String(Math.round(sum * 10) / 10);
+}
+
 // The boards that differ from the engine's pairing (before the first
 // change by hand).
 function changedBoards(round) {
@@ -202,7 +213,7 @@ function renderPairings() {
   const chooser = el('nav', { class: 'rounds-nav no-print' }, ...state.rounds.map((r) => link(`/pairings/${r.number}`, t('tnRoundN', { n: r.number }), { class: r.number === n ? 'tab current' : 'tab' })));
   if (!round) { $('view').replaceChildren(el('section', { class: 'card' }, el('p', { class: 'meta', text: t('tnNoRounds') }))); return; }
   const changed = changedBoards(round);
-  const points = (p) => (player(p) ? player(p).points ?? '0' : '');
+  const points = (p) => pointsBefore(p, n);
   const rows = round.boards.map((b) => el('tr', { 'data-board': b.board, class: changed.has(b.board) ? 'manual' : '' },
     el('td', { text: b.board }),
     el('td', {}, playerLink(b.white), el('span', { class: 'meta', text: ` (${points(b.white)})` })),
@@ -218,7 +229,7 @@ function renderPairings() {
     round.changes.length ? el('div', { class: 'changes', 'data-testid': 'manual-changes' },
       el('h2', { text: t('tnManualChanges') }),
       ...round.changes.map((c) => el('p', { 'data-testid': 'manual-change' },
-        t('tnChangeBy', { by: c.by, reason: c.reason, at: new Date(c.at_ms).toLocaleString() }), ' ',
+        t('tnChangeBy', { by: c.by, reason: c.reason, at: new Date(c.at_ms).toLocaleString(say('language-tag')) }), ' ',
         el('span', { class: 'meta', text: t('tnBefore', { boards: c.before.map((b) => `${playerName(b.white)} – ${playerName(b.black)}`).join('; ') }) }))))
       : el('p', { class: 'meta', text: t('tnPairedBy', { by: round.paired_by }) }),
     printButton());
@@ -436,7 +447,8 @@ function consoleRounds() {
   const next = state.rounds.length + 1;
   const last = state.rounds[state.rounds.length - 1];
   const card = el('section', { class: 'card wide' }, el('h2', { text: t('tnRounds') }));
-  card.append(el('div', { class: 'controls' },
+  const allPaired = state.rounds.length >= (state.rounds_planned ?? state.settings.rounds);
+  if (!allPaired) card.append(el('div', { class: 'controls' },
     el('button', { type: 'button', class: 'primary', disabled: !state.next.can_pair, 'data-testid': 'pair', text: t('tnPairRound', { n: next }), onclick: () => act('pair') }),
     state.next.can_pair ? null : el('span', { class: 'meta', 'data-testid': 'why-not', text: state.next.why })));
   if (last && !last.published) {
