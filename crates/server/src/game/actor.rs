@@ -18,7 +18,7 @@ use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdat
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::problem::Problem;
-use crate::store::{EventRow, Op, Writer, chain};
+use crate::store::{EventRow, Op, StoreError, Writer, chain};
 use crate::time::unix_ms;
 
 /// Updates kept for watchers who have not read them yet. The ring is
@@ -83,6 +83,10 @@ struct GameActor {
     /// Both players agreed to a rematch (the new game is being made or made).
     rematch_agreed: bool,
     chat: Vec<ChatLine>,
+    /// The database was lost under a commit of this game's, and whether it
+    /// was kept is not known: the game stops, to be read again from its
+    /// record, which alone says what happened.
+    adrift: bool,
     ctx: Context,
 }
 
@@ -123,6 +127,7 @@ pub fn spawn(
         rematch_offer: None,
         rematch_agreed: false,
         chat: Vec::new(),
+        adrift: false,
         ctx,
     };
     tokio::spawn(actor.run(rx));
@@ -134,7 +139,7 @@ impl GameActor {
         // A game that was due to end while the server was down (or
         // starting) ends now.
         self.tick_if_due().await;
-        loop {
+        while !self.adrift {
             let deadline = self.game.next_deadline_ms().map(|d| self.instant_of(d));
             let idle = (self.game.outcome().is_some() && self.updates.receiver_count() == 0)
                 .then(|| Instant::now() + self.ctx.idle_unload);
@@ -296,13 +301,24 @@ impl GameActor {
                 result: result.to_string(),
             });
         }
-        if let Err(e) = self.ctx.writer.write(ops).await {
-            tracing::error!(
-                "game {}: {e}; rolling back to the durable record",
-                self.meta.id
-            );
-            self.roll_back();
-            return Err(ActError::Storage(e.to_string()));
+        match self.ctx.writer.write(ops).await {
+            Ok(()) => {}
+            Err(e @ StoreError::OutcomeUnknown(_)) => {
+                tracing::error!(
+                    "game {}: {e}; the game stops, to be read again from its record",
+                    self.meta.id
+                );
+                self.adrift = true;
+                return Err(ActError::Storage(e.to_string()));
+            }
+            Err(e) => {
+                tracing::error!(
+                    "game {}: {e}; rolling back to the durable record",
+                    self.meta.id
+                );
+                self.roll_back();
+                return Err(ActError::Storage(e.to_string()));
+            }
         }
         self.link = link;
         self.stored = self.game.events().len();

@@ -259,6 +259,13 @@ pub enum StoreError {
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
+    /// The connection was lost under a commit, and the database could not
+    /// be reached again to learn whether the commit was kept: the write
+    /// may or may not be in the record.
+    #[error(
+        "database: the connection was lost under a commit, and whether it was kept is not known: {0}"
+    )]
+    OutcomeUnknown(String),
 }
 
 /// A game's row: everything but its events.
@@ -438,7 +445,26 @@ impl Op {
 /// Writes waiting for the same commit, answered together.
 struct Request {
     ops: Vec<Op>,
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), Unwritten>>,
+}
+
+/// Why a batch was not acknowledged, as told to each of its writers.
+#[derive(Clone, Debug)]
+enum Unwritten {
+    /// It was not committed.
+    Failed(String),
+    /// Whether it was committed is not known (see
+    /// [`StoreError::OutcomeUnknown`]).
+    Unknown(String),
+}
+
+impl From<StoreError> for Unwritten {
+    fn from(e: StoreError) -> Unwritten {
+        match e {
+            StoreError::OutcomeUnknown(why) => Unwritten::Unknown(why),
+            e => Unwritten::Failed(e.to_string()),
+        }
+    }
 }
 
 /// Most requests folded into one transaction.
@@ -467,7 +493,8 @@ impl Writer {
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(StoreError::Writer(e)),
+            Ok(Err(Unwritten::Failed(e))) => Err(StoreError::Writer(e)),
+            Ok(Err(Unwritten::Unknown(e))) => Err(StoreError::OutcomeUnknown(e)),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
@@ -623,24 +650,24 @@ impl Store {
     }
 
     /// Keeps a new challenge until it is accepted, declined or cancelled.
-    pub async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
+    pub(crate) async fn open_challenge(&self, challenge: &Challenge) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().open_challenge(challenge).await)
     }
 
     /// The open challenge `id`.
-    pub async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
+    pub(crate) async fn challenge(&self, id: &str) -> Result<Option<Challenge>, StoreError> {
         on_backend!(self, s => s.queries().challenge(id).await)
     }
 
     /// Closes the open challenge `id`: `false` if it was not open (never
     /// made, or already taken by another request, here or on another
     /// node). Of two requests taking the same challenge, one gets `true`.
-    pub async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
+    pub(crate) async fn take_challenge(&self, id: &str) -> Result<bool, StoreError> {
         on_backend!(self, s => s.queries().take_challenge(id).await)
     }
 
     /// The open challenges to and from the account `id`, oldest first.
-    pub async fn challenges_of(
+    pub(crate) async fn challenges_of(
         &self,
         id: &str,
     ) -> Result<(Vec<Challenge>, Vec<Challenge>), StoreError> {

@@ -7,6 +7,7 @@
 
 pub mod db;
 pub mod pg;
+pub mod proxy;
 pub mod ws;
 
 use db::database;

@@ -43,3 +43,15 @@ fn cluster() -> &'static Cluster {
 pub fn url(name: &str) -> String {
     cluster().url.replacen("/arbiter?", &format!("/{name}?"), 1)
 }
+
+/// The folder of the cluster's Unix socket (for the integration tests'
+/// proxy; the store's unit tests, which include this file too, have none).
+#[allow(dead_code)]
+pub fn socket_dir() -> String {
+    let url = &cluster().url;
+    let start = url
+        .find("host=")
+        .expect("the cluster's URL names its socket")
+        + 5;
+    url[start..].split('&').next().unwrap().to_string()
+}

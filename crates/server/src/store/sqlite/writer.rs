@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::mpsc;
 
-use super::super::{EventRow, MAX_BATCH, Op, Request, StoreError, Writer};
+use super::super::{EventRow, MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
 use super::filing::{Filing, Pace, Step};
 
 /// Least time from the start of one commit to the start of the next.
@@ -134,7 +134,12 @@ fn run(
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
         for Request { ops, done } in batch.drain(..) {
-            let _ = done.send(outcome.as_ref().map(|_| ()).map_err(Clone::clone));
+            let _ = done.send(
+                outcome
+                    .as_ref()
+                    .map(|_| ())
+                    .map_err(|e| Unwritten::Failed(e.clone())),
+            );
             if outcome.is_ok() {
                 journaled.extend(ops.into_iter().filter_map(|op| match op {
                     Op::Event(row) => Some(row),
