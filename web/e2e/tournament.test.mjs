@@ -18,7 +18,7 @@ import { startServer, startBrowser, play, shot, root } from './server.mjs';
 
 // The default time (FIDE 6.7.1) of the event: short, so that the no-show
 // is ruled within the test, long enough for a browser to make a first move.
-const DEFAULT_TIME_S = 20;
+const DEFAULT_TIME_S = 30;
 const TIEBREAKS = 'PTS, BH/C1, BH, SB';
 
 let server;
@@ -70,17 +70,16 @@ async function playRound(id, players, absent = new Set()) {
   const round = st.rounds[st.rounds.length - 1];
   const pageOf = new Map(players.map((p) => [p.number, p.page]));
   const boards = round.boards.filter((b) => !absent.has(b.white) && !absent.has(b.black));
-  // Everyone present opens his game from his home page.
-  for (const b of round.boards) {
-    for (const n of [b.white, b.black]) {
-      if (absent.has(n)) continue;
-      const page = pageOf.get(n);
-      await page.goto(`${server.base}/tournament/${id}`);
-      await page.waitForSelector('[data-testid=play]');
-      await page.click('[data-testid=play]');
-      await page.waitForSelector('#board cg-board');
-    }
-  }
+  // Everyone present opens his game from his home page, all at once: the
+  // clocks run from the publication.
+  const present = round.boards.flatMap((b) => [b.white, b.black]).filter((n) => !absent.has(n));
+  await Promise.all(present.map(async (n) => {
+    const page = pageOf.get(n);
+    await page.goto(`${server.base}/tournament/${id}`);
+    await page.waitForSelector('[data-testid=play]');
+    await page.click('[data-testid=play]');
+    await page.waitForSelector('#board cg-board');
+  }));
   // The first moves on every board first, then the rest: nobody waits past
   // the default time.
   const line = (b) => GAMES[(b.board - 1) % GAMES.length];

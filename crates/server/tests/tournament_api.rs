@@ -110,6 +110,14 @@ async fn an_arbiter_runs_an_event_through_the_api() {
             j["token"].as_str().unwrap().to_string(),
         ));
     }
+    // A registration refused makes no account.
+    let store = common::open_store(&s.path).await;
+    let accounts = store.accounts().await.unwrap().len();
+    let (status, nameless) = post(&s, &path("/join"), None, json!({"name": " "})).await;
+    assert_eq!(status, 400);
+    assert_eq!(nameless["error"], "a player needs a name");
+    assert_eq!(store.accounts().await.unwrap().len(), accounts);
+    store.close().await;
     let (du, du_token) = joined[0].clone();
     let (eva, eva_token) = joined[1].clone();
     assert_eq!((du, eva), (4, 5));

@@ -438,11 +438,18 @@ pub async fn join(
 ) -> Answer {
     let live = tournament(&hub, &id)?;
     let mut player = checked_registration(json_body(&body)?)?;
-    if player.name.is_empty() {
-        return Err(ApiError::BadRequest(Problem::TournamentRefused {
-            error: arbiter_tournament::director::Refusal::UnnamedPlayer.to_string(),
-        }));
-    }
+    // Refused before any account is made for him (no name, entries
+    // closed).
+    let trial = arbiter_tournament::director::Event {
+        at_ms: 0,
+        by: String::new(),
+        kind: EventKind::Registered {
+            player: player.clone(),
+        },
+    };
+    live.read(|d| d.clone().apply(&trial))
+        .await
+        .map_err(crate::tournament::TournamentError::Refused)?;
     let (account, token) = match caller(&hub, &headers).await? {
         Some(a) => (a, None),
         None => {
