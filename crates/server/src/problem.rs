@@ -180,6 +180,37 @@ arbiter_messages::messages! {
             /// The round, as asked.
             round: String,
         } = "api-no-such-round",
+        /// No tournament has this id.
+        TournamentNotFound = "api-tournament-not-found",
+        /// Someone other than a tournament's arbiter directing it.
+        OnlyTournamentArbiter = "api-only-tournament-arbiter",
+        /// A player's act by someone who is neither that player nor the
+        /// arbiter.
+        NotYourPlayer = "api-not-your-player",
+        /// A players' list in a format the import does not read.
+        ImportFormat {
+            /// The format given, quoted.
+            format: String,
+        } = "api-import-format",
+        /// A TRF that cannot be read.
+        ImportTrf {
+            /// Why, with its line, as the TRF reader says it.
+            error: String,
+        } = "api-import-trf",
+        /// A CSV whose first line does not name a `name` column.
+        ImportCsvHeader = "api-import-csv-header",
+        /// A CSV line whose number field is not a number.
+        ImportCsvNumber {
+            /// The line, from 1.
+            line: usize,
+            /// The column.
+            field: String,
+        } = "api-import-csv-number",
+        /// A CSV line without a name.
+        ImportCsvNoName {
+            /// The line, from 1.
+            line: usize,
+        } = "api-import-csv-no-name",
         /// A stored game whose hash chain is broken.
         Altered {
             /// The game's id.

@@ -60,7 +60,9 @@ pub struct CreateGame {
     pub start_now: bool,
 }
 
-fn field(name: &str, value: &str) -> Result<String, ApiError> {
+/// A text field trimmed, or refused when too long or holding control
+/// characters.
+pub(crate) fn field(name: &str, value: &str) -> Result<String, ApiError> {
     let value = value.trim();
     if value.chars().count() > MAX_FIELD {
         return Err(ApiError::BadRequest(Problem::FieldTooLong {

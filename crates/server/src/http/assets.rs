@@ -33,6 +33,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ),
     ("game.js", "text/javascript; charset=utf-8", web!("game.js")),
     (
+        "tournament.js",
+        "text/javascript; charset=utf-8",
+        web!("tournament.js"),
+    ),
+    (
         "eboard.js",
         "text/javascript; charset=utf-8",
         web!("eboard.js"),
@@ -67,6 +72,7 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
 const INDEX: &[u8] = web!("index.html");
 const GAME: &[u8] = web!("game.html");
 const SCORESHEET: &[u8] = web!("scoresheet.html");
+const TOURNAMENT: &[u8] = web!("tournament.html");
 const OPENAPI: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.yaml"));
 
 /// Pages are strict about where scripts come from: only this server.
@@ -110,6 +116,14 @@ pub async fn game_page(Path(_id): Path<String>) -> Response {
 /// `GET /game/{id}/scoresheet`: the printable scoresheet.
 pub async fn scoresheet_page(Path(_id): Path<String>) -> Response {
     page("scoresheet.html", SCORESHEET)
+}
+
+/// `GET /tournament…`: the tournament pages (the list and create form,
+/// an event's home, pairings, standings, crosstable, player cards, the
+/// registration form and the arbiter's console), one page that reads its
+/// view from the address.
+pub async fn tournament_page() -> Response {
+    page("tournament.html", TOURNAMENT)
 }
 
 /// The message catalogues as a JavaScript module, `export const

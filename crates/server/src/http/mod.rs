@@ -8,6 +8,7 @@ pub mod error;
 mod forward;
 mod limits;
 pub mod seat;
+pub mod tournament_api;
 mod ws;
 
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use crate::hub::Hub;
 use crate::lichess::routes as li;
 use crate::lichess::{export, swiss, users};
+use tournament_api as tn;
 
 /// Every route: the web pages, Arbiter's API, and lichess's.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -74,6 +76,23 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/broadcast/{id}/round/{round}",
             get(broadcast::round_pgn),
         )
+        .route("/tournament", get(assets::tournament_page))
+        .route("/tournament/{id}", get(assets::tournament_page))
+        .route("/tournament/{id}/{*view}", get(assets::tournament_page))
+        .route("/api/tournament", post(tn::create).get(tn::list))
+        .route("/api/tournament/{id}", get(tn::get))
+        .route("/api/tournament/{id}/players", post(tn::register))
+        .route("/api/tournament/{id}/import", post(tn::import_players))
+        .route("/api/tournament/{id}/join", post(tn::join))
+        .route("/api/tournament/{id}/withdraw", post(tn::withdraw))
+        .route("/api/tournament/{id}/bye", post(tn::bye))
+        .route("/api/tournament/{id}/pair", post(tn::pair))
+        .route("/api/tournament/{id}/pairing", post(tn::change_pairing))
+        .route("/api/tournament/{id}/publish", post(tn::publish))
+        .route("/api/tournament/{id}/result", post(tn::result))
+        .route("/api/tournament/{id}/correct", post(tn::correct))
+        .route("/api/tournament/{id}/forfeit", post(tn::forfeit))
+        .route("/api/tournament/{id}/trf", get(tn::get_trf))
         .route("/{id}", get(users::short_link))
         .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {

@@ -422,6 +422,23 @@ async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
     }
 }
 
+/// The role a token gives in the game: a seat's or the arbiter's token,
+/// or the token of an account seated in the game (a tournament's player
+/// opens his games with his own token).
+async fn seat_of_token(game: &GameHandle, hub: &Hub, token: &str) -> Role {
+    let role = game.meta.role_of_token(token);
+    if role != Role::Spectator {
+        return role;
+    }
+    match hub.account_by_token(token).await {
+        Ok(Some(account)) => game
+            .meta
+            .color_of_account(&account.id)
+            .map_or(Role::Spectator, Role::Player),
+        _ => Role::Spectator,
+    }
+}
+
 async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) -> Option<Reply> {
     let message = match parse(message) {
         Ok(m) => m,
@@ -433,7 +450,7 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
     };
     match message {
         ClientMessage::Auth { token } => {
-            let new_role = game.meta.role_of_token(&token);
+            let new_role = seat_of_token(game, hub, &token).await;
             match *role {
                 Role::Player(old) => game.presence(old, false).await,
                 Role::Spectator => game.watch(false).await,

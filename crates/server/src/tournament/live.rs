@@ -252,6 +252,38 @@ impl LiveTournament {
         Ok(())
     }
 
+    /// Publishes the round paired last: each board's game is made (online,
+    /// started at once) and its players told.
+    pub async fn publish(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
+        let mut log = self.log.lock().await;
+        self.publish_locked(hub, &mut log, by).await
+    }
+
+    /// Registers players in order, all or none: each is checked by the
+    /// fold before any is stored. Their numbers.
+    pub async fn register_all(
+        &self,
+        hub: &Hub,
+        by: &str,
+        players: Vec<arbiter_tournament::director::Registration>,
+    ) -> Result<Vec<arbiter_tournament::director::PlayerId>, TournamentError> {
+        let mut log = self.log.lock().await;
+        let events: Vec<Event> = players
+            .into_iter()
+            .map(|player| now(by, EventKind::Registered { player }))
+            .collect();
+        let mut trial = log.director.clone();
+        for e in &events {
+            trial.apply(e).map_err(TournamentError::Refused)?;
+        }
+        let first = log.director.players().len() as u32 + 1;
+        let count = events.len() as u32;
+        for e in events {
+            self.append(hub, &mut log, e).await?;
+        }
+        Ok((first..first + count).collect())
+    }
+
     async fn publish_locked(
         &self,
         hub: &Hub,

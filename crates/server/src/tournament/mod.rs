@@ -12,6 +12,7 @@
 //! tournament.
 
 mod broadcast;
+pub mod import;
 mod live;
 mod schedule;
 pub mod verify;

@@ -1,0 +1,718 @@
+//! Arbiter's own tournament API (`/api/tournament…`, in the OpenAPI
+//! document): what the tournament pages do. The event's arbiter is the
+//! account that created it; only he pairs, publishes, changes pairings,
+//! enters and corrects results and declares forfeits. A player (his
+//! account) withdraws and asks byes for himself.
+//!
+//! Anyone may open an event, as anyone may open a game: a request without
+//! a token makes an account for its arbiter, and a player who registers
+//! through the event's link without a token is given an account, whose
+//! token then plays his games (the game page takes it like a seat's).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use arbiter_tournament::director::{
+    Absent, Board, BoardResult, ByeKind, Director, EventKind, PlayerId, Registration, ResultSource,
+    Settings,
+};
+use arbiter_tournament::tiebreak::{self, Format, Options, Tiebreak};
+use arbiter_tournament::{Colour, trf};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::api::{field, json_body};
+use super::auth::bearer;
+use super::error::ApiError;
+use crate::hub::Hub;
+use crate::problem::Problem;
+use crate::store::Account;
+use crate::token::{new_id, new_token};
+use crate::tournament::{LiveTournament, Tournaments, import};
+
+type Answer = Result<Json<Value>, ApiError>;
+
+/// The team a tournament of this API belongs to: none.
+const NO_TEAM: &str = "";
+
+fn tournament(hub: &Hub, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
+    hub.tournaments
+        .get(id)
+        .ok_or(ApiError::NotFound(Problem::TournamentNotFound))
+}
+
+/// The account of the request's token: `None` without a token, 401 for a
+/// token nobody holds.
+async fn caller(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
+    match bearer(headers) {
+        None => Ok(None),
+        Some(token) => Ok(Some(
+            hub.account_by_token(token)
+                .await?
+                .ok_or(ApiError::Unauthorized)?,
+        )),
+    }
+}
+
+/// The tournament and its arbiter, who must be the caller.
+async fn as_arbiter(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Arc<LiveTournament>, Account), ApiError> {
+    let live = tournament(hub, id)?;
+    let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
+    if live.read(|d| d.created_by() != me.id).await {
+        return Err(ApiError::Forbidden(Problem::OnlyTournamentArbiter));
+    }
+    Ok((live, me))
+}
+
+/// The tournament and the caller, who must be the arbiter or `player`'s
+/// own account.
+async fn as_arbiter_or_player(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+    player: PlayerId,
+) -> Result<(Arc<LiveTournament>, Account), ApiError> {
+    let live = tournament(hub, id)?;
+    let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
+    let allowed = live
+        .read(|d| {
+            d.created_by() == me.id
+                || d.player(player)
+                    .is_some_and(|p| p.registration.account.as_deref() == Some(&me.id))
+        })
+        .await;
+    if !allowed {
+        return Err(ApiError::Forbidden(Problem::NotYourPlayer));
+    }
+    Ok((live, me))
+}
+
+/// An account made for someone who came without one: its name from
+/// `wanted`'s letters and digits, made unique by a random tail.
+async fn new_account(hub: &Hub, wanted: &str) -> Result<(Account, String), ApiError> {
+    let mut stem: String = wanted
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(16)
+        .collect();
+    if stem.len() < 2 {
+        stem = "player".into();
+    }
+    let token = new_token();
+    let name = format!("{stem}-{}", new_id(6));
+    let account = hub
+        .store
+        .add_account(&name, &token, false)
+        .await
+        .map_err(crate::hub::HubError::from)?;
+    Ok((account, token))
+}
+
+/// Checks a settings' texts as every text field of the API is checked.
+fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
+    s.name = field("name", &s.name)?;
+    s.place = field("place", &s.place)?;
+    s.start_date = field("start_date", &s.start_date)?;
+    s.end_date = field("end_date", &s.end_date)?;
+    s.chief_arbiter = field("chief_arbiter", &s.chief_arbiter)?;
+    Ok(s)
+}
+
+fn checked_registration(mut r: Registration) -> Result<Registration, ApiError> {
+    r.name = field("name", &r.name)?;
+    r.federation = field("federation", &r.federation)?.to_uppercase();
+    r.title = r
+        .title
+        .map(|t| field("title", &t).map(|t| t.to_lowercase()))
+        .transpose()?
+        .filter(|t| !t.is_empty());
+    Ok(r)
+}
+
+fn links(id: &str) -> Value {
+    json!({
+        "home": format!("/tournament/{id}"),
+        "arbiter": format!("/tournament/{id}/arbiter"),
+        "join": format!("/tournament/{id}/join"),
+        "standings": format!("/tournament/{id}/standings"),
+        "trf": format!("/api/tournament/{id}/trf"),
+    })
+}
+
+/// `POST /api/tournament`: a new event with its settings (the body). The
+/// caller's account is its arbiter; without a token one is made, and its
+/// token answered.
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let settings = checked_settings(json_body(&body)?)?;
+    let (arbiter, token) = match caller(&hub, &headers).await? {
+        Some(a) => (a, None),
+        None => {
+            let wanted = if settings.chief_arbiter.is_empty() {
+                "arbiter"
+            } else {
+                &settings.chief_arbiter
+            };
+            let (a, t) = new_account(&hub, wanted).await?;
+            (a, Some(t))
+        }
+    };
+    let live = Tournaments::create(&hub, NO_TEAM, &arbiter.id, settings).await?;
+    let id = &live.id;
+    let mut answer = json!({
+        "id": id,
+        "arbiter": arbiter.id,
+        "links": links(id),
+    });
+    if let Some(token) = token {
+        answer["links"]["arbiter"] = json!(format!("/tournament/{id}/arbiter#{token}"));
+        answer["token"] = json!(token);
+    }
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+/// `GET /api/tournament`: every event of this API, the most recent first.
+pub async fn list(State(hub): State<Arc<Hub>>) -> Answer {
+    let mut out = Vec::new();
+    for live in hub.tournaments.of_team(NO_TEAM) {
+        let summary = live
+            .read(|d| {
+                let s = d.settings().expect("a created event");
+                json!({
+                    "id": live.id,
+                    "name": s.name,
+                    "place": s.place,
+                    "start_date": s.start_date,
+                    "status": status(d),
+                    "players": d.players().len(),
+                    "rounds_paired": d.rounds_paired(),
+                    "rounds": s.rounds,
+                })
+            })
+            .await;
+        out.push(summary);
+    }
+    Ok(Json(json!({ "tournaments": out })))
+}
+
+fn status(d: &Director) -> &'static str {
+    if d.is_finished() {
+        "finished"
+    } else if d.rounds_paired() > 0 {
+        "started"
+    } else {
+        "created"
+    }
+}
+
+/// `GET /api/tournament/{id}`: the event as it stands.
+pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+    let live = tournament(&hub, &id)?;
+    Ok(Json(live.read(|d| state(&live.id, d)).await))
+}
+
+/// The whole state: settings, players, rounds with their boards and
+/// manual changes, corrections, standings with the tie-breaks, the
+/// crosstable, and whether the next round may be paired.
+fn state(id: &str, d: &Director) -> Value {
+    let settings = d.settings().expect("a created event");
+    let order = d.start_order();
+    let starts = d.start_numbers();
+    let id_of = |start_no: u32| order[start_no as usize - 1];
+    let t = d.tournament();
+    // Points and performance (C.07 TPR) of everyone, whatever the event's
+    // tie-breaks are.
+    let extra: Vec<Tiebreak> = ["PTS", "TPR"]
+        .iter()
+        .map(|n| n.parse().expect("C.07 names"))
+        .collect();
+    let options = Options {
+        format: Some(match settings.system {
+            arbiter_tournament::director::System::RoundRobin { .. } => Format::RoundRobin,
+            _ => Format::Swiss,
+        }),
+        ..Options::default()
+    };
+    let own = tiebreak::standings(&t, &extra, &options);
+    let mut points = BTreeMap::new();
+    for row in &own.rows {
+        let text = |i: usize| row.values.get(i).copied().flatten().map(|v| v.to_string());
+        points.insert(id_of(row.start_no), (text(0), text(1)));
+    }
+    let players: Vec<Value> = d
+        .players()
+        .iter()
+        .map(|p| {
+            let r = &p.registration;
+            let (pts, performance) = points.get(&p.id).cloned().unwrap_or_default();
+            json!({
+                "id": p.id,
+                "start_no": starts[p.id as usize - 1],
+                "name": r.name,
+                "rating": r.rating,
+                "fide_id": r.fide_id,
+                "federation": r.federation,
+                "title": r.title,
+                "account": r.account,
+                "joined_after": p.joined_after,
+                "withdrawn_after": p.withdrawn_after,
+                "byes": p.byes.iter().map(|(round, kind)| json!({"round": round, "kind": kind})).collect::<Vec<_>>(),
+                "points": pts,
+                "performance": performance,
+            })
+        })
+        .collect();
+    let boards = |bs: &[Board]| -> Vec<Value> {
+        bs.iter()
+            .map(|b| json!({"white": b.white, "black": b.black}))
+            .collect()
+    };
+    let rounds: Vec<Value> = d
+        .rounds()
+        .iter()
+        .map(|r| {
+            json!({
+                "number": r.number,
+                "published": r.published,
+                "complete": r.is_complete(),
+                "paired_by": r.paired_by,
+                "bye": r.bye,
+                "boards": r.boards.iter().enumerate().map(|(i, b)| {
+                    let source = b.source.as_ref().map(|s| match s {
+                        ResultSource::Game(g) => json!({"kind": "game", "game": g}),
+                        ResultSource::Arbiter(by) => json!({"kind": "arbiter", "by": by}),
+                        ResultSource::Forfeit(by) => json!({"kind": "forfeit", "by": by}),
+                    });
+                    json!({
+                        "board": i + 1,
+                        "white": b.board.white,
+                        "black": b.board.black,
+                        "game": b.game,
+                        "result": b.result,
+                        "score": b.result.map(BoardResult::pgn),
+                        "source": source,
+                    })
+                }).collect::<Vec<_>>(),
+                "changes": r.changes.iter().map(|c| json!({
+                    "at_ms": c.at_ms,
+                    "by": c.by,
+                    "reason": c.reason,
+                    "before": boards(&c.before),
+                    "bye_before": c.bye_before,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let corrections: Vec<Value> = d
+        .corrections()
+        .iter()
+        .map(|c| {
+            json!({"at_ms": c.at_ms, "by": c.by, "round": c.round, "board": c.board,
+                   "from": c.from, "to": c.to, "reason": c.reason})
+        })
+        .collect();
+    let standings = d.standings();
+    let standings = json!({
+        "tiebreaks": standings.tiebreaks.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "after_round": standings.after_round,
+        "rows": standings.rows.iter().map(|row| json!({
+            "rank": row.rank,
+            "start_no": row.start_no,
+            "player": id_of(row.start_no),
+            "name": row.name,
+            "values": row.values.iter().map(|v| v.map(|v| v.to_string())).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    });
+    // The crosstable, in start-number order (the Swiss form) with each
+    // round's cell; the pages order it by rank for the round-robin form.
+    let crosstable: Vec<Value> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            json!({
+                "player": id_of(e.player.start_no),
+                "start_no": e.player.start_no,
+                "rounds": e.rounds.iter().map(|c| json!({
+                    "opponent": c.opponent.map(id_of),
+                    "colour": c.colour.map(|c| if c == Colour::White { "w" } else { "b" }),
+                    "code": c.code.to_char().to_string(),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let next = match d.next_pairing() {
+        Ok(_) => json!({"can_pair": true}),
+        Err(why) => json!({"can_pair": false, "why": why.to_string()}),
+    };
+    json!({
+        "id": id,
+        "arbiter": d.created_by(),
+        "status": status(d),
+        "settings": settings,
+        "rounds_planned": t.planned_rounds,
+        "players": players,
+        "rounds": rounds,
+        "corrections": corrections,
+        "standings": standings,
+        "crosstable": crosstable,
+        "next": next,
+        "links": links(id),
+    })
+}
+
+/// `POST /api/tournament/{id}/players` (the arbiter): one player entered
+/// by hand.
+pub async fn register(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let player = checked_registration(json_body(&body)?)?;
+    live.act_now(&hub, &me.id, EventKind::Registered { player })
+        .await?;
+    let player = live.read(|d| d.players().len()).await;
+    Ok(Json(json!({ "player": player })))
+}
+
+/// The body of an import.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Import {
+    /// `trf` or `csv`.
+    format: String,
+    /// The file's text.
+    text: String,
+}
+
+/// `POST /api/tournament/{id}/import` (the arbiter): the players of a TRF
+/// or a CSV, all or none.
+pub async fn import_players(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let request: Import = json_body(&body)?;
+    let players = match request.format.to_lowercase().as_str() {
+        "trf" => import::from_trf(&request.text),
+        "csv" => import::from_csv(&request.text),
+        other => Err(Problem::ImportFormat {
+            format: format!("\"{other}\""),
+        }),
+    }
+    .map_err(ApiError::BadRequest)?;
+    let players = players
+        .into_iter()
+        .map(checked_registration)
+        .collect::<Result<Vec<_>, _>>()?;
+    let ids = live
+        .register_all(&hub, &me.id, players)
+        .await
+        .map_err(ApiError::from)?;
+    Ok(Json(json!({ "players": ids })))
+}
+
+/// `POST /api/tournament/{id}/join`: a player enters himself through the
+/// event's link. With a token his account plays; without one, an account
+/// is made for him and its token answered: his games' links take it.
+pub async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let live = tournament(&hub, &id)?;
+    let mut player = checked_registration(json_body(&body)?)?;
+    // Refused before any account is made for him (no name, entries
+    // closed).
+    let trial = arbiter_tournament::director::Event {
+        at_ms: 0,
+        by: String::new(),
+        kind: EventKind::Registered {
+            player: player.clone(),
+        },
+    };
+    live.read(|d| d.clone().apply(&trial))
+        .await
+        .map_err(crate::tournament::TournamentError::Refused)?;
+    let (account, token) = match caller(&hub, &headers).await? {
+        Some(a) => (a, None),
+        None => {
+            let (a, t) = new_account(&hub, &player.name).await?;
+            (a, Some(t))
+        }
+    };
+    player.account = Some(account.id.clone());
+    live.act_now(&hub, &account.id, EventKind::Registered { player })
+        .await?;
+    let number = live
+        .read(|d| d.player_of_account(&account.id).map(|p| p.id))
+        .await;
+    let mut answer = json!({"player": number, "account": account.id});
+    if let Some(token) = token {
+        answer["link"] = json!(format!("/tournament/{}#{token}", live.id));
+        answer["token"] = json!(token);
+    }
+    Ok(Json(answer))
+}
+
+/// The body of a withdrawal.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Withdraw {
+    player: PlayerId,
+}
+
+/// `POST /api/tournament/{id}/withdraw` (the arbiter, or the player): the
+/// player is paired in no round after the last one paired.
+pub async fn withdraw(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let Withdraw { player } = json_body(&body)?;
+    let (live, me) = as_arbiter_or_player(&hub, &id, &headers, player).await?;
+    live.act_now(&hub, &me.id, EventKind::Withdrawn { player })
+        .await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// The body of a bye request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Bye {
+    player: PlayerId,
+    round: u32,
+    #[serde(default = "half")]
+    kind: ByeKind,
+}
+
+fn half() -> ByeKind {
+    ByeKind::Half
+}
+
+/// `POST /api/tournament/{id}/bye` (the arbiter, or the player): a bye
+/// asked for a round not yet paired (`half` by default, `zero`, `full`).
+pub async fn bye(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let Bye {
+        player,
+        round,
+        kind,
+    } = json_body(&body)?;
+    let (live, me) = as_arbiter_or_player(&hub, &id, &headers, player).await?;
+    live.act_now(
+        &hub,
+        &me.id,
+        EventKind::ByeRequested {
+            player,
+            round,
+            bye: kind,
+        },
+    )
+    .await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// The body of a pairing given by the arbiter (a knockout's round, or a
+/// change of the round paired last).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenPairing {
+    #[serde(default)]
+    round: Option<u32>,
+    boards: Vec<Board>,
+    #[serde(default)]
+    bye: Option<PlayerId>,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
+/// event's system; a knockout's round is given in the body
+/// (`{"boards": [...], "bye": n}`). Not yet published.
+pub async fn pair(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let given: Option<GivenPairing> = if body.is_empty() {
+        None
+    } else {
+        json_body(&body)?
+    };
+    let (round, boards, bye) = live
+        .read(|d| {
+            let round = d.rounds_paired() + 1;
+            match given {
+                Some(g) => Ok((round, g.boards, g.bye)),
+                None => d.next_pairing().map(|(b, bye)| (round, b, bye)),
+            }
+        })
+        .await
+        .map_err(crate::tournament::TournamentError::Refused)?;
+    live.act_now(&hub, &me.id, EventKind::RoundPaired { round, boards, bye })
+        .await?;
+    Ok(Json(json!({ "round": round })))
+}
+
+/// `POST /api/tournament/{id}/pairing` (the arbiter): the round paired
+/// last, not yet published, changed by hand, with the reason; the change
+/// is kept with who made it.
+pub async fn change_pairing(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let g: GivenPairing = json_body(&body)?;
+    let round = match g.round {
+        Some(r) => r,
+        None => live.read(|d| d.rounds_paired()).await,
+    };
+    live.act_now(
+        &hub,
+        &me.id,
+        EventKind::PairingChanged {
+            round,
+            boards: g.boards,
+            bye: g.bye,
+            reason: field("reason", &g.reason)?,
+        },
+    )
+    .await?;
+    Ok(Json(json!({ "round": round })))
+}
+
+/// `POST /api/tournament/{id}/publish` (the arbiter): the round paired
+/// last is published; each board's game is made, and online started.
+pub async fn publish(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let round = live.publish(&hub, &me.id).await?;
+    let games = live
+        .read(|d| {
+            d.round(round)
+                .map(|r| r.boards.iter().filter_map(|b| b.game.clone()).collect())
+                .unwrap_or_else(Vec::new)
+        })
+        .await;
+    Ok(Json(json!({ "round": round, "games": games })))
+}
+
+/// The body of a result, a correction or a forfeit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardAct {
+    round: u32,
+    board: u32,
+    #[serde(default)]
+    result: Option<BoardResult>,
+    #[serde(default)]
+    absent: Option<Absent>,
+    #[serde(default)]
+    reason: String,
+}
+
+fn required<T>(value: Option<T>, name: &str) -> Result<T, ApiError> {
+    value.ok_or_else(|| {
+        ApiError::BadRequest(Problem::Required {
+            field: name.to_string(),
+        })
+    })
+}
+
+/// `POST /api/tournament/{id}/result` (the arbiter): a board's result,
+/// for a game played elsewhere.
+pub async fn result(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let a: BoardAct = json_body(&body)?;
+    let kind = EventKind::ResultRecorded {
+        round: a.round,
+        board: a.board,
+        result: required(a.result, "result")?,
+        game: None,
+    };
+    live.act_now(&hub, &me.id, kind).await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// `POST /api/tournament/{id}/correct` (the arbiter): a recorded result
+/// corrected, with the reason; the correction is kept.
+pub async fn correct(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let a: BoardAct = json_body(&body)?;
+    let kind = EventKind::ResultCorrected {
+        round: a.round,
+        board: a.board,
+        result: required(a.result, "result")?,
+        reason: field("reason", &a.reason)?,
+    };
+    live.act_now(&hub, &me.id, kind).await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// `POST /api/tournament/{id}/forfeit` (the arbiter): a board whose
+/// player (`white`, `black` or `both`) did not come.
+pub async fn forfeit(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let a: BoardAct = json_body(&body)?;
+    let kind = EventKind::Forfeited {
+        round: a.round,
+        board: a.board,
+        absent: required(a.absent, "absent")?,
+    };
+    live.act_now(&hub, &me.id, kind).await?;
+    Ok(Json(json!({"ok": true})))
+}
+
+/// `GET /api/tournament/{id}/trf`: the event as TRF at this moment.
+pub async fn get_trf(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let live = tournament(&hub, &id)?;
+    let text = live.read(|d| trf::write(&d.tournament())).await;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}

@@ -1,0 +1,402 @@
+//! Arbiter's own tournament API: an arbiter creates an event, enters
+//! players by hand, by a CSV and through the registration link, pairs,
+//! changes a pairing (kept with who and why), publishes, and the results
+//! come from the games and from the arbiter (entered, forfeited,
+//! corrected); only the arbiter directs; standings, crosstable and TRF
+//! follow.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, account};
+use serde_json::{Value, json};
+
+/// `POST path` with a JSON body and, if given, a token: status and body.
+async fn post(s: &Server, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+    let mut r = s.http.post(s.url(path)).json(&body);
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+fn settings(rounds: u32) -> Value {
+    json!({
+        "name": "Spring Open", "place": "Shanghai", "start_date": "2026-12-02",
+        "chief_arbiter": "Ana Arbiter", "system": {"kind": "dutch"}, "rounds": rounds,
+        "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+        "tiebreaks": ["PTS", "BH", "SB"],
+    })
+}
+
+async fn state(s: &Server, id: &str) -> Value {
+    s.get_json(&format!("/api/tournament/{id}")).await
+}
+
+/// The board of `round` where `player` sits: its number, and the board.
+fn board_of(state: &Value, round: usize, player: u64) -> Option<(u64, Value)> {
+    state["rounds"][round - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["white"] == player || b["black"] == player)
+        .map(|b| (b["board"].as_u64().unwrap(), b.clone()))
+}
+
+#[tokio::test]
+async fn an_arbiter_runs_an_event_through_the_api() {
+    let s = Server::start().await;
+    // Bad settings are refused by the tournament, with its words.
+    let (status, refused) = post(&s, "/api/tournament", None, settings(0)).await;
+    assert_eq!(status, 400);
+    assert_eq!(refused["error"], "a tournament needs at least one round");
+
+    // Without a token, the arbiter is given an account and its token.
+    let (status, created) = post(&s, "/api/tournament", None, settings(2)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let arbiter = created["token"].as_str().unwrap().to_string();
+    assert!(
+        created["links"]["arbiter"]
+            .as_str()
+            .unwrap()
+            .ends_with(&arbiter)
+    );
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    assert_eq!(
+        state(&s, &id).await["settings"]["chief_arbiter"],
+        "Ana Arbiter"
+    );
+
+    // Players from a CSV, all or none.
+    let csv = "name,rating,federation\n\"Li, Wei\",2100,chn\nBo Ann,2000,SWE\nCai Lun,1900,CHN\n";
+    let (status, imported) = post(
+        &s,
+        &path("/import"),
+        Some(&arbiter),
+        json!({"format": "csv", "text": csv}),
+    )
+    .await;
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(imported["players"], json!([1, 2, 3]));
+    let (status, bad) = post(
+        &s,
+        &path("/import"),
+        Some(&arbiter),
+        json!({"format": "csv", "text": "name,rating\nDu,1800\nEd,strong\n"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(bad["error"], "line 3: rating is not a number");
+    assert_eq!(state(&s, &id).await["players"].as_array().unwrap().len(), 3);
+
+    // Two players enter through the link, without accounts: each is given
+    // one.
+    let mut joined = Vec::new();
+    for (name, rating) in [("Du Fu", 1800), ("Eva Lind", 1700)] {
+        let (status, j) = post(
+            &s,
+            &path("/join"),
+            None,
+            json!({"name": name, "rating": rating, "federation": "fin"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{j}");
+        joined.push((
+            j["player"].as_u64().unwrap(),
+            j["token"].as_str().unwrap().to_string(),
+        ));
+    }
+    // A registration refused makes no account.
+    let store = common::open_store(&s.path).await;
+    let accounts = store.accounts().await.unwrap().len();
+    let (status, nameless) = post(&s, &path("/join"), None, json!({"name": " "})).await;
+    assert_eq!(status, 400);
+    assert_eq!(nameless["error"], "a player needs a name");
+    assert_eq!(store.accounts().await.unwrap().len(), accounts);
+    store.close().await;
+    let (du, du_token) = joined[0].clone();
+    let (eva, eva_token) = joined[1].clone();
+    assert_eq!((du, eva), (4, 5));
+    // A player directs nothing.
+    let (status, _) = post(
+        &s,
+        &path("/players"),
+        Some(&du_token),
+        json!({"name": "Sneak"}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    // Without a token, nobody.
+    let (status, _) = post(&s, &path("/players"), None, json!({"name": "Sneak"})).await;
+    assert_eq!(status, 401);
+    // Eva asks a bye for round 1; Du cannot ask one for her.
+    let (status, _) = post(
+        &s,
+        &path("/bye"),
+        Some(&du_token),
+        json!({"player": eva, "round": 1}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = post(
+        &s,
+        &path("/bye"),
+        Some(&eva_token),
+        json!({"player": eva, "round": 1, "kind": "half"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // The arbiter enters one more by hand.
+    let (status, fay) = post(
+        &s,
+        &path("/players"),
+        Some(&arbiter),
+        json!({"name": "Fay Wu", "rating": 1600, "title": "WFM"}),
+    )
+    .await;
+    assert_eq!((status, fay["player"].clone()), (200, json!(6)));
+
+    // Round 1: five to pair, so one has the pairing-allocated bye.
+    let (status, paired) = post(&s, &path("/pair"), Some(&arbiter), json!(null)).await;
+    assert_eq!(status, 200, "{paired}");
+    let st = state(&s, &id).await;
+    let round1 = &st["rounds"][0];
+    assert_eq!(round1["boards"].as_array().unwrap().len(), 2);
+    assert!(round1["bye"].is_u64(), "{round1}");
+    assert_eq!(round1["published"], false);
+    // A change without its reason is refused; with it, it is kept.
+    let boards = round1["boards"].clone();
+    let swapped: Vec<Value> = boards
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| json!({"white": b["black"], "black": b["white"]}))
+        .collect();
+    let (status, no_reason) = post(
+        &s,
+        &path("/pairing"),
+        Some(&arbiter),
+        json!({"boards": swapped, "bye": round1["bye"]}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        no_reason["error"],
+        "a manual change or a correction needs its reason"
+    );
+    let (status, _) = post(
+        &s,
+        &path("/pairing"),
+        Some(&arbiter),
+        json!({"boards": swapped, "bye": round1["bye"], "reason": "colours by the regulations"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let st = state(&s, &id).await;
+    let change = &st["rounds"][0]["changes"][0];
+    assert_eq!(change["by"], created["arbiter"]);
+    assert_eq!(change["reason"], "colours by the regulations");
+    assert_eq!(change["before"][0]["white"], boards[0]["white"]);
+    assert_eq!(st["rounds"][0]["boards"][0]["white"], boards[0]["black"]);
+    // Round 2 waits for round 1.
+    let (status, early) = post(&s, &path("/pair"), Some(&arbiter), json!(null)).await;
+    assert_eq!(status, 400);
+    assert_eq!(early["error"], "round 1 is not published yet");
+
+    // Published: each board's game exists, refereed.
+    let (status, published) = post(&s, &path("/publish"), Some(&arbiter), json!(null)).await;
+    assert_eq!(status, 200, "{published}");
+    assert_eq!(published["games"].as_array().unwrap().len(), 2);
+    let st = state(&s, &id).await;
+    // Du plays his game with his own token (lichess's Board API): he
+    // resigns, and the result enters the event at once.
+    let (du_board, b) = board_of(&st, 1, du).expect("Du is paired in round 1");
+    let game = b["game"].as_str().unwrap();
+    let (status, _) = s
+        .post_as(&format!("/api/board/game/{game}/resign"), &du_token)
+        .await;
+    assert_eq!(status, 200);
+    let du_white = b["white"] == du;
+    let mut recorded = Value::Null;
+    for _ in 0..100 {
+        recorded = state(&s, &id).await["rounds"][0]["boards"][du_board as usize - 1].clone();
+        if !recorded["result"].is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let expected = if du_white { "black_wins" } else { "white_wins" };
+    assert_eq!(recorded["result"], expected, "{recorded}");
+    assert_eq!(recorded["source"]["kind"], "game");
+    // The other board: the arbiter declares Black absent.
+    let other = 3 - du_board;
+    let (status, _) = post(
+        &s,
+        &path("/forfeit"),
+        Some(&du_token),
+        json!({"round": 1, "board": other, "absent": "black"}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = post(
+        &s,
+        &path("/forfeit"),
+        Some(&arbiter),
+        json!({"round": 1, "board": other, "absent": "black"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // A result already in is corrected, not entered again.
+    let (status, twice) = post(
+        &s,
+        &path("/result"),
+        Some(&arbiter),
+        json!({"round": 1, "board": du_board, "result": "draw"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        twice["error"]
+            .as_str()
+            .unwrap()
+            .contains("correct it instead"),
+        "{twice}"
+    );
+    let (status, _) = post(
+        &s,
+        &path("/correct"),
+        Some(&arbiter),
+        json!({"round": 1, "board": du_board, "result": "draw", "reason": "scoresheets agree on a draw"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let st = state(&s, &id).await;
+    assert_eq!(st["corrections"][0]["to"], "draw");
+    assert_eq!(st["corrections"][0]["from"], expected);
+    assert_eq!(st["rounds"][0]["complete"], true);
+    assert_eq!(st["next"]["can_pair"], true);
+    // Standings with the event's tie-breaks, every player ranked.
+    assert_eq!(st["standings"]["tiebreaks"], json!(["PTS", "BH", "SB"]));
+    let rows = st["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    let eva_row = rows.iter().find(|r| r["player"] == eva).unwrap();
+    assert_eq!(eva_row["values"][0], "0.5", "a half-point bye");
+    let du_player = &st["players"][du as usize - 1];
+    assert_eq!(du_player["points"], "0.5");
+    // The crosstable: Eva's round 1 is her bye.
+    let eva_cells = st["crosstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == eva)
+        .unwrap();
+    assert_eq!(eva_cells["rounds"][0]["code"], "H");
+    // The TRF of the moment.
+    let trf = s.get_text(&path("/trf")).await;
+    assert!(trf.contains("012 Spring Open"), "{trf}");
+    assert!(trf.contains("102 Ana Arbiter"), "{trf}");
+    let forfeits = trf
+        .lines()
+        .filter(|l| l.ends_with(" w +") || l.ends_with(" b -"))
+        .count();
+    assert_eq!(forfeits, 2, "{trf}");
+
+    // Cai withdraws (by the arbiter): he is not paired in round 2.
+    let (status, _) = post(&s, &path("/withdraw"), Some(&arbiter), json!({"player": 3})).await;
+    assert_eq!(status, 200);
+    let (status, _) = post(&s, &path("/pair"), Some(&arbiter), json!(null)).await;
+    assert_eq!(status, 200);
+    let st = state(&s, &id).await;
+    assert!(board_of(&st, 2, 3).is_none());
+    assert_ne!(st["rounds"][1]["bye"], json!(3));
+    // The list of events has it.
+    let list = s.get_json("/api/tournament").await;
+    assert_eq!(list["tournaments"][0]["id"], id.as_str());
+    assert_eq!(list["tournaments"][0]["rounds_paired"], 2);
+    // An unknown event is a typed 404.
+    let missing = s.get("/api/tournament/nothere").await;
+    assert_eq!(missing.status(), 404);
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(body["error"], "tournament not found");
+}
+
+#[tokio::test]
+async fn an_account_creates_and_directs_its_own_event_and_imports_a_trf() {
+    let s = Server::start().await;
+    let director = account(&s, "Director").await;
+    let other = account(&s, "Other").await;
+    let (status, created) = post(&s, "/api/tournament", Some(&director), settings(3)).await;
+    assert_eq!(status, 201);
+    assert_eq!(created["arbiter"], "director");
+    assert!(created.get("token").is_none());
+    let id = created["id"].as_str().unwrap();
+    // Players entered by CSV here, then carried to a second event by the
+    // first's TRF.
+    let csv = "name,rating,fide_id,title\n\"Ann, A\",2000,1234567,g\nBob,1900,,\n";
+    let (status, _) = post(
+        &s,
+        &format!("/api/tournament/{id}/import"),
+        Some(&director),
+        json!({"format": "csv", "text": csv}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let trf_text = s.get_text(&format!("/api/tournament/{id}/trf")).await;
+    let (_, second) = post(&s, "/api/tournament", Some(&director), settings(3)).await;
+    let second = second["id"].as_str().unwrap();
+    let (status, _) = post(
+        &s,
+        &format!("/api/tournament/{second}/import"),
+        Some(&other),
+        json!({"format": "trf", "text": trf_text}),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, imported) = post(
+        &s,
+        &format!("/api/tournament/{second}/import"),
+        Some(&director),
+        json!({"format": "trf", "text": trf_text}),
+    )
+    .await;
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(imported["players"], json!([1, 2]));
+    let st = s.get_json(&format!("/api/tournament/{second}")).await;
+    assert_eq!(st["players"][0]["name"], "Ann, A");
+    assert_eq!(st["players"][0]["rating"], 2000);
+    assert_eq!(st["players"][0]["fide_id"], 1234567);
+    assert_eq!(st["players"][0]["title"], "g");
+    assert_eq!(st["players"][1]["name"], "Bob");
+    let (status, bad) = post(
+        &s,
+        &format!("/api/tournament/{second}/import"),
+        Some(&director),
+        json!({"format": "trf", "text": "001 this is no player line"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        bad["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the TRF cannot be read: "),
+        "{bad}"
+    );
+    let (status, bad) = post(
+        &s,
+        &format!("/api/tournament/{id}/import"),
+        Some(&director),
+        json!({"format": "xls", "text": ""}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        bad["error"],
+        "cannot import players from \"xls\": the formats are trf and csv"
+    );
+}

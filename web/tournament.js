@@ -1,0 +1,575 @@
+// The tournament pages, one script for every view of an event, read from
+// the address: /tournament (the events and the form that opens one),
+// /tournament/ID (home: players, rounds, live boards), …/pairings/N,
+// …/standings, …/crosstable, …/player/N (a player's card), …/join (the
+// registration link) and …/arbiter (the arbiter's console). Everything
+// comes from /api/tournament; the server decides, the page only shows and
+// asks.
+import { applyStrings, t, say, el, clockText, rulesetName } from './i18n.js';
+
+const REFRESH_MS = 2000;
+const $ = (x) => document.getElementById(x);
+const parts = location.pathname.split('/').filter(Boolean);
+const id = parts[1];
+const view = parts[2] || (id ? 'home' : 'list');
+const arg = parts[3];
+
+let state = null;
+let dirty = false; // the arbiter is editing a form: no re-render under him
+
+// A token comes in the address's fragment once (a link), then is kept.
+function keptToken(kind) {
+  const key = `arbiter.tournament.${id}.${kind}`;
+  const fromLink = decodeURIComponent(location.hash.slice(1));
+  if (fromLink) {
+    localStorage.setItem(key, fromLink);
+    history.replaceState(null, '', location.pathname);
+  }
+  return localStorage.getItem(key) || '';
+}
+const arbiterToken = view === 'arbiter' ? keptToken('arbiter') : (id ? localStorage.getItem(`arbiter.tournament.${id}.arbiter`) || '' : '');
+const playerToken = view === 'home' ? keptToken('player') : (id ? localStorage.getItem(`arbiter.tournament.${id}.player`) || '' : '');
+const myAccount = () => (id ? localStorage.getItem(`arbiter.tournament.${id}.account`) || '' : '');
+
+function showError(text) {
+  $('error').hidden = !text;
+  $('error').textContent = text || '';
+}
+
+async function api(path, { method = 'GET', body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { json = text; }
+  if (!response.ok) throw new Error((json && json.error) || String(response.status));
+  return json;
+}
+
+// An act of the arbiter's (or a player's): its answer, or its refusal
+// shown; the state is read again either way.
+async function act(path, body, token = arbiterToken) {
+  try {
+    const answer = await api(`/api/tournament/${id}/${path}`, { method: 'POST', body, token });
+    showError('');
+    dirty = false;
+    await load(true);
+    return answer;
+  } catch (e) {
+    showError(e.message);
+    return null;
+  }
+}
+
+const player = (n) => state.players.find((p) => p.id === n);
+const playerName = (n) => (player(n) ? player(n).name : '');
+const link = (path, text, attrs = {}) => el('a', { href: `/tournament/${id}${path}`, ...attrs }, text);
+const playerLink = (n) => link(`/player/${n}`, playerName(n), { 'data-player': n });
+
+// A board's result as a wall sheet writes it: forfeits as + and −.
+function scoreText(result) {
+  return {
+    white_wins: '1 – 0', draw: '½ – ½', black_wins: '0 – 1',
+    white_wins_by_forfeit: '+ – −', black_wins_by_forfeit: '− – +', double_forfeit: '− – −',
+  }[result] || '';
+}
+
+function systemName(system) {
+  if (system.kind === 'round_robin') return system.cycles === 2 ? t('tnDoubleRoundRobin') : t('tnRoundRobin');
+  if (system.kind === 'knockout') return t('tnKnockout');
+  return t('tnDutch');
+}
+
+function statusName(status) {
+  return { created: t('tnStatusCreated'), started: t('tnStatusStarted'), finished: t('tnStatusFinished') }[status] || status;
+}
+
+// ---- The event's head and its tabs -------------------------------------
+
+function renderHead() {
+  const s = state.settings;
+  $('head').hidden = false;
+  $('event-name').textContent = s.name;
+  document.title = `${s.name} · ${t('tnTitle')}`;
+  const facts = [s.place, [s.start_date, s.end_date].filter(Boolean).join(' – '), systemName(s.system),
+    t('tnRoundsOf', { paired: state.rounds.length, rounds: state.rounds_planned ?? s.rounds }),
+    s.time_control, rulesetName(s.ruleset), s.mode === 'online' ? t('online') : t('otb'),
+    s.chief_arbiter ? t('tnChiefArbiterIs', { name: s.chief_arbiter }) : '', statusName(state.status)];
+  $('event-facts').textContent = facts.filter(Boolean).join(' · ');
+  const last = state.rounds.length;
+  const tabs = [
+    ['home', '', t('tnHome')],
+    ['pairings', last ? `/pairings/${last}` : '/pairings', t('tnPairings')],
+    ['standings', '/standings', t('tnStandings')],
+    ['crosstable', '/crosstable', t('tnCrosstable')],
+    ['join', '/join', t('tnRegister')],
+    ['arbiter', '/arbiter', t('tnConsole')],
+  ];
+  $('tabs').replaceChildren(...tabs.map(([name, path, text]) => link(path, text, {
+    class: name === view ? 'tab current' : 'tab', 'data-testid': `tab-${name}`,
+  })));
+}
+
+function table(headers, rows, attrs = {}) {
+  return el('table', { class: 'tn-sheet', ...attrs },
+    el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', { text: h })))),
+    el('tbody', {}, ...rows));
+}
+
+function printButton() {
+  return el('button', { type: 'button', class: 'no-print', text: t('tnPrint'), onclick: () => window.print() });
+}
+
+// ---- Home ---------------------------------------------------------------
+
+function renderHome() {
+  const players = [...state.players].sort((a, b) => a.start_no - b.start_no);
+  const rows = players.map((p) => el('tr', { 'data-player': p.id },
+    el('td', { text: p.start_no }), el('td', { class: 'title', text: (p.title || '').toUpperCase() }),
+    el('td', {}, playerLink(p.id), p.withdrawn_after != null ? el('span', { class: 'pill', text: t('tnWithdrawn') }) : null),
+    el('td', { text: p.rating || '' }), el('td', { text: p.federation }), el('td', { class: 'num', text: p.points ?? '0' })));
+  const playersCard = el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
+    rows.length ? table(['#', '', t('tnName'), t('tnRating'), t('tnFederation'), t('tnPoints')], rows, { 'data-testid': 'players' })
+      : el('p', { class: 'meta', text: t('tnNoPlayers') }),
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', link('/join', location.origin + `/tournament/${id}/join`, { 'data-testid': 'join-link' })));
+  const roundsCard = el('section', { class: 'card' }, el('h2', { text: t('tnRounds') }),
+    state.rounds.length ? el('ul', { class: 'rounds' }, ...state.rounds.map((r) => el('li', {},
+      link(`/pairings/${r.number}`, t('tnRoundN', { n: r.number })), ' ',
+      el('span', { class: 'meta', text: r.complete ? t('tnRoundComplete') : r.published ? t('tnRoundPlaying') : t('tnRoundPaired') }))))
+      : el('p', { class: 'meta', text: t('tnNoRounds') }));
+  const live = el('section', { class: 'card wide' }, el('h2', { text: t('tnLiveBoards') }), liveBoards());
+  const mine = myGame();
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, ...(mine ? [mine] : []), live, playersCard, roundsCard));
+  refreshClocks();
+}
+
+// The player's own game in the round being played, from his token.
+function myGame() {
+  const me = state.players.find((p) => p.account && p.account === myAccount());
+  if (!me) return null;
+  const round = state.rounds[state.rounds.length - 1];
+  const card = el('section', { class: 'card wide mine', 'data-testid': 'my-game' }, el('h2', { text: t('tnYou', { name: me.name }) }));
+  if (!round || !round.published) { card.append(el('p', { class: 'meta', text: t('tnNoGameYet') })); return card; }
+  const board = round.boards.find((b) => b.white === me.id || b.black === me.id);
+  if (!board) { card.append(el('p', { text: round.bye === me.id ? t('tnYouHaveBye') : t('tnNotPaired') })); return card; }
+  const opponent = board.white === me.id ? board.black : board.white;
+  card.append(el('p', {}, t('tnYourGame', { round: round.number, board: board.board, opponent: playerName(opponent) }), ' ',
+    el('a', { class: 'button primary', href: `/game/${board.game}#${playerToken}`, 'data-testid': 'play', text: t('tnPlay') })));
+  return card;
+}
+
+function liveBoards() {
+  const round = [...state.rounds].reverse().find((r) => r.published);
+  if (!round) return el('p', { class: 'meta', text: t('tnNoLiveBoards') });
+  return el('div', { class: 'live' }, el('p', { class: 'meta', text: t('tnRoundN', { n: round.number }) }),
+    ...round.boards.map((b) => el('a', { class: 'live-board', href: `/game/${b.game}`, 'data-game': b.game, 'data-testid': 'live-board' },
+      el('span', { class: 'bd', text: b.board }),
+      el('span', { class: 'who' }, el('b', { text: playerName(b.white) }), el('span', { class: 'clock', 'data-side': 'white' })),
+      el('span', { class: 'res', text: scoreText(b.result) || '*' }),
+      el('span', { class: 'who' }, el('b', { text: playerName(b.black) }), el('span', { class: 'clock', 'data-side': 'black' })))),
+    round.bye ? el('p', { class: 'meta', text: t('tnByeIs', { name: playerName(round.bye) }) }) : null);
+}
+
+async function refreshClocks() {
+  for (const a of document.querySelectorAll('.live-board[data-game]')) {
+    try {
+      const g = await api(`/api/games/${a.dataset.game}`);
+      for (const side of ['white', 'black']) {
+        const c = a.querySelector(`.clock[data-side=${side}]`);
+        if (!g.clock || !g.clock.timed) { c.textContent = ''; continue; }
+        c.textContent = clockText(side === 'white' ? g.clock.white_ms : g.clock.black_ms);
+        c.classList.toggle('running', g.status === 'started' && g.clock.running === side);
+      }
+    } catch { /* the board keeps its last reading */ }
+  }
+}
+
+// ---- Pairings -------------------------------------------------------------
+
+// A player's points before round n, from his crosstable cells and the
+// event's points, as a pairings sheet shows them.
+function pointsBefore(n, round) {
+  const p = state.settings.points;
+  const scores = { 1: p.win, W: p.win, '+': p.forfeit_win, F: p.full_point_bye, U: p.pairing_allocated_bye,
+    '=': p.draw, D: p.draw, H: p.half_point_bye, 0: p.loss, L: p.loss, '-': p.forfeit_loss, Z: p.zero_point_bye };
+  const row = state.crosstable.find((c) => c.player === n);
+  const sum = (row ? row.rounds.slice(0, round - 1) : []).reduce((total, c) => total + (scores[c.code] ?? 0), 0);
+  return String(Math.round(sum * 10) / 10);
+}
+
+// The boards that differ from the engine's pairing (before the first
+// change by hand).
+function changedBoards(round) {
+  if (!round.changes.length) return new Set();
+  const before = round.changes[0].before.map((b) => `${b.white}-${b.black}`);
+  return new Set(round.boards.filter((b) => !before.includes(`${b.white}-${b.black}`)).map((b) => b.board));
+}
+
+function renderPairings() {
+  const n = Number(arg) || state.rounds.length;
+  const round = state.rounds[n - 1];
+  const chooser = el('nav', { class: 'rounds-nav no-print' }, ...state.rounds.map((r) => link(`/pairings/${r.number}`, t('tnRoundN', { n: r.number }), { class: r.number === n ? 'tab current' : 'tab' })));
+  if (!round) { $('view').replaceChildren(el('section', { class: 'card' }, el('p', { class: 'meta', text: t('tnNoRounds') }))); return; }
+  const changed = changedBoards(round);
+  const points = (p) => pointsBefore(p, n);
+  const rows = round.boards.map((b) => el('tr', { 'data-board': b.board, class: changed.has(b.board) ? 'manual' : '' },
+    el('td', { text: b.board }),
+    el('td', {}, playerLink(b.white), el('span', { class: 'meta', text: ` (${points(b.white)})` })),
+    el('td', { class: 'res', 'data-testid': 'result', text: scoreText(b.result) }),
+    el('td', {}, playerLink(b.black), el('span', { class: 'meta', text: ` (${points(b.black)})` })),
+    el('td', {}, changed.has(b.board) ? el('span', { class: 'pill manual', 'data-testid': 'manual-board', text: t('tnChangedByHand') }) : null,
+      b.game ? el('a', { class: 'no-print', href: `/game/${b.game}`, text: t('tnWatch') }) : null)));
+  const card = el('section', { class: 'card wide printable' },
+    el('h2', { text: t('tnPairingsOfRound', { n }) }),
+    table([t('tnBoard'), t('white'), t('tnResult'), t('black'), ''], rows, { 'data-testid': 'pairings' }),
+    round.bye ? el('p', { 'data-testid': 'bye', text: t('tnByeIs', { name: playerName(round.bye) }) }) : null,
+    ...state.players.filter((p) => p.byes.some((b) => b.round === n)).map((p) => el('p', { class: 'meta', text: t('tnRequestedBye', { name: p.name }) })),
+    round.changes.length ? el('div', { class: 'changes', 'data-testid': 'manual-changes' },
+      el('h2', { text: t('tnManualChanges') }),
+      ...round.changes.map((c) => el('p', { 'data-testid': 'manual-change' },
+        t('tnChangeBy', { by: c.by, reason: c.reason, at: new Date(c.at_ms).toLocaleString(say('language-tag')) }), ' ',
+        el('span', { class: 'meta', text: t('tnBefore', { boards: c.before.map((b) => `${playerName(b.white)} – ${playerName(b.black)}`).join('; ') }) }))))
+      : el('p', { class: 'meta', text: t('tnPairedBy', { by: round.paired_by }) }),
+    printButton());
+  $('view').replaceChildren(chooser, card);
+}
+
+// ---- Standings and crosstable -------------------------------------------
+
+function renderStandings() {
+  const st = state.standings;
+  const rows = st.rows.map((r) => {
+    const p = player(r.player);
+    return el('tr', { 'data-player': r.player },
+      el('td', { text: r.rank }), el('td', { text: r.start_no }), el('td', { class: 'title', text: (p.title || '').toUpperCase() }),
+      el('td', {}, playerLink(r.player)), el('td', { text: p.rating || '' }), el('td', { text: p.federation }),
+      ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })));
+  });
+  $('view').replaceChildren(el('section', { class: 'card wide printable' },
+    el('h2', { text: t('tnStandingsAfter', { n: st.after_round }) }),
+    table([t('tnRank'), '#', '', t('tnName'), t('tnRating'), t('tnFederation'), ...st.tiebreaks], rows, { 'data-testid': 'standings' }),
+    printButton()));
+}
+
+function renderCrosstable() {
+  const st = state.standings;
+  const orderOf = new Map(st.rows.map((r, i) => [r.player, i + 1]));
+  const cells = new Map(state.crosstable.map((c) => [c.player, c.rounds]));
+  const roundRobin = state.settings.system.kind === 'round_robin';
+  let headers;
+  let rows;
+  if (roundRobin) {
+    // The round-robin form: each player against each, in rank order.
+    headers = [t('tnRank'), t('tnName'), ...st.rows.map((_, i) => String(i + 1)), t('tnPoints')];
+    rows = st.rows.map((r) => {
+      const mine = cells.get(r.player) || [];
+      return el('tr', {}, el('td', { text: r.rank }), el('td', {}, playerLink(r.player)),
+        ...st.rows.map((o) => {
+          if (o.player === r.player) return el('td', { class: 'self' });
+          const met = mine.filter((c) => c.opponent === o.player).map((c) => ({ 1: '1', 0: '0', '=': '½', '+': '+', '-': '−' }[c.code] || c.code));
+          return el('td', { class: 'num', text: met.join(' ') });
+        }), el('td', { class: 'num', text: r.values[0] ?? '' }));
+    });
+  } else {
+    // The Swiss form: each round's opponent (by rank), colour and result.
+    const rounds = state.rounds.length;
+    headers = [t('tnRank'), t('tnName'), t('tnRating'), ...Array.from({ length: rounds }, (_, i) => t('tnRoundShort', { n: i + 1 })), ...st.tiebreaks];
+    rows = st.rows.map((r) => {
+      const mine = cells.get(r.player) || [];
+      return el('tr', { 'data-player': r.player }, el('td', { text: r.rank }), el('td', {}, playerLink(r.player)), el('td', { text: player(r.player).rating || '' }),
+        ...Array.from({ length: rounds }, (_, i) => {
+          const c = mine[i];
+          if (!c || c.code === ' ') return el('td', {});
+          const opp = c.opponent ? orderOf.get(c.opponent) : '';
+          return el('td', { class: 'num', title: c.opponent ? playerName(c.opponent) : '', text: `${opp}${c.colour || ''}${c.code}` });
+        }), ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })));
+    });
+  }
+  $('view').replaceChildren(el('section', { class: 'card wide printable' },
+    el('h2', { text: roundRobin ? t('tnCrosstableRoundRobin') : t('tnCrosstableSwiss') }),
+    table(headers, rows, { 'data-testid': 'crosstable' }), printButton()));
+}
+
+// ---- A player's card --------------------------------------------------------
+
+function renderPlayer() {
+  const p = player(Number(arg));
+  if (!p) { showError(t('tnNoSuchPlayer')); return; }
+  const games = [];
+  for (const r of state.rounds) {
+    const b = r.boards.find((x) => x.white === p.id || x.black === p.id);
+    if (b) {
+      const white = b.white === p.id;
+      const opponent = white ? b.black : b.white;
+      games.push(el('tr', {}, el('td', { text: r.number }), el('td', { text: white ? t('white') : t('black') }),
+        el('td', {}, playerLink(opponent)), el('td', { text: player(opponent).rating || '' }),
+        el('td', { class: 'res', text: scoreText(b.result) }),
+        el('td', {}, b.game ? el('a', { href: `/game/${b.game}`, text: t('tnWatch') }) : null)));
+    } else if (r.bye === p.id) {
+      games.push(el('tr', {}, el('td', { text: r.number }), el('td', { colspan: 5, text: t('tnPairingBye') })));
+    } else if (p.byes.some((x) => x.round === r.number)) {
+      games.push(el('tr', {}, el('td', { text: r.number }), el('td', { colspan: 5, text: t('tnRequestedByeShort') })));
+    }
+  }
+  const facts = [[t('tnStartNo'), p.start_no], [t('tnRating'), p.rating || '–'], [t('tnFederation'), p.federation || '–'],
+    [t('tnFideId'), p.fide_id || '–'], [t('tnTitleField'), (p.title || '–').toUpperCase()], [t('tnPoints'), p.points ?? '0'],
+    [t('tnPerformance'), p.performance ?? '–']];
+  $('view').replaceChildren(el('section', { class: 'card wide', 'data-testid': 'player-card' },
+    el('h2', { text: p.name }),
+    el('dl', { class: 'facts' }, ...facts.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v, 'data-fact': k })])),
+    p.withdrawn_after != null ? el('p', { class: 'meta', text: t('tnWithdrawnAfter', { n: p.withdrawn_after }) }) : null,
+    table([t('tnRound'), t('tnColour'), t('tnOpponent'), t('tnRating'), t('tnResult'), ''], games, { 'data-testid': 'player-games' })));
+}
+
+// ---- Registration -----------------------------------------------------------
+
+function registrationFields() {
+  return [
+    el('label', {}, el('span', { text: t('tnName') }), el('input', { name: 'name', required: true, maxlength: 100, 'data-testid': 'reg-name' })),
+    el('label', {}, el('span', { text: t('tnRating') }), el('input', { name: 'rating', type: 'number', min: 0, max: 3500, 'data-testid': 'reg-rating' })),
+    el('label', {}, el('span', { text: t('tnFederation') }), el('input', { name: 'federation', maxlength: 3 })),
+    el('label', {}, el('span', { text: t('tnFideId') }), el('input', { name: 'fide_id', type: 'number', min: 0 })),
+    el('label', {}, el('span', { text: t('tnTitleField') }), el('input', { name: 'title', maxlength: 3 })),
+  ];
+}
+
+function registration(form) {
+  const d = Object.fromEntries(new FormData(form));
+  const r = { name: d.name.trim(), rating: Number(d.rating) || 0, federation: d.federation || '' };
+  if (d.fide_id) r.fide_id = Number(d.fide_id);
+  if (d.title) r.title = d.title;
+  return r;
+}
+
+function renderJoin() {
+  const form = el('form', { class: 'create', 'data-testid': 'join-form' }, ...registrationFields(),
+    el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnRegisterMe'), 'data-testid': 'join' })));
+  const done = el('div', { hidden: true, 'data-testid': 'joined' });
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const answer = await api(`/api/tournament/${id}/join`, { method: 'POST', body: registration(form) });
+      showError('');
+      if (answer.token) localStorage.setItem(`arbiter.tournament.${id}.player`, answer.token);
+      localStorage.setItem(`arbiter.tournament.${id}.account`, answer.account);
+      form.hidden = true;
+      done.hidden = false;
+      done.replaceChildren(el('p', { text: t('tnRegistered', { n: answer.player }) }),
+        answer.link ? el('p', { class: 'meta' }, t('tnKeepLink'), ' ', el('code', { 'data-testid': 'my-link', text: location.origin + answer.link })) : null,
+        link('', t('tnToEvent'), { class: 'button primary', 'data-testid': 'to-event' }));
+    } catch (err) { showError(err.message); }
+  });
+  $('view').replaceChildren(el('section', { class: 'card' }, el('h2', { text: t('tnRegister') }), form, done));
+}
+
+// ---- The arbiter's console --------------------------------------------------
+
+function playerSelect(name, { empty = false, only } = {}) {
+  const list = [...state.players].sort((a, b) => a.start_no - b.start_no).filter((p) => !only || only(p));
+  return el('select', { name },
+    ...(empty ? [el('option', { value: '', text: '–' })] : []),
+    ...list.map((p) => el('option', { value: p.id, text: `${p.start_no}. ${p.name}` })));
+}
+
+function resultSelect(name = 'result') {
+  return el('select', { name },
+    ...[['white_wins', '1 – 0'], ['draw', '½ – ½'], ['black_wins', '0 – 1']].map(([v, text]) => el('option', { value: v, text })));
+}
+
+function formOf(testid, children, onsubmit) {
+  const form = el('form', { class: 'inline', 'data-testid': testid }, ...children);
+  form.addEventListener('input', () => { dirty = true; });
+  form.addEventListener('submit', async (e) => { e.preventDefault(); await onsubmit(Object.fromEntries(new FormData(form)), form); });
+  return form;
+}
+
+function consoleRegistration() {
+  const add = formOf('add-player', [...registrationFields(), el('button', { type: 'submit', text: t('tnAddPlayer') })],
+    async (_, form) => { if (await act('players', registration(form))) form.reset(); });
+  add.classList.add('create');
+  const imp = formOf('import', [
+    el('select', { name: 'format' }, el('option', { value: 'csv', text: 'CSV' }), el('option', { value: 'trf', text: 'TRF' })),
+    el('textarea', { name: 'text', rows: 4, placeholder: 'name,rating,federation,fide_id,title' }),
+    el('button', { type: 'submit', text: t('tnImport') })], async (d) => act('import', { format: d.format, text: d.text }));
+  return el('section', { class: 'card' }, el('h2', { text: t('tnRegistration') }),
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('code', { 'data-testid': 'console-join-link', text: `${location.origin}/tournament/${id}/join` })),
+    add, el('h2', { text: t('tnImportPlayers') }), imp);
+}
+
+function consolePlayers() {
+  const rows = [...state.players].sort((a, b) => a.start_no - b.start_no).map((p) => el('tr', {},
+    el('td', { text: p.start_no }), el('td', { text: p.name }), el('td', { text: p.rating || '' }),
+    el('td', { text: p.byes.map((b) => t('tnByeInRound', { n: b.round })).join(', ') }),
+    el('td', {}, p.withdrawn_after != null ? el('span', { class: 'pill', text: t('tnWithdrawn') })
+      : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
+  const bye = formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
+    el('input', { name: 'round', type: 'number', min: 1, value: state.rounds.length + 1, 'aria-label': t('tnRound') }),
+    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
+    el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
+  return el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
+    table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' }), bye);
+}
+
+function pairingEditor(round) {
+  const editor = formOf('change-pairing', [
+    ...round.boards.map((b) => el('div', { class: 'edit-board', 'data-board': b.board }, el('b', { text: `${b.board}.` }),
+      selected(playerSelect(`w${b.board}`), b.white), el('span', { text: '–' }), selected(playerSelect(`b${b.board}`), b.black))),
+    el('label', {}, el('span', { text: t('tnBye') }), selected(playerSelect('bye', { empty: true }), round.bye ?? '')),
+    el('input', { name: 'reason', required: true, maxlength: 100, placeholder: t('tnReason'), 'data-testid': 'change-reason', 'aria-label': t('tnReason') }),
+    el('button', { type: 'submit', text: t('tnSaveChange'), 'data-testid': 'save-change' })], (d) => act('pairing', {
+    round: round.number,
+    boards: round.boards.map((b) => ({ white: Number(d[`w${b.board}`]), black: Number(d[`b${b.board}`]) })),
+    bye: d.bye ? Number(d.bye) : null,
+    reason: d.reason,
+  }));
+  return editor;
+}
+
+function selected(select, value) { select.value = String(value); return select; }
+
+function boardActs(round, b) {
+  if (!b.result) {
+    return [
+      formOf(`enter-${round.number}-${b.board}`, [resultSelect(), el('button', { type: 'submit', text: t('tnEnterResult') })],
+        (d) => act('result', { round: round.number, board: b.board, result: d.result })),
+      formOf(`forfeit-${round.number}-${b.board}`, [el('select', { name: 'absent' },
+        el('option', { value: 'white', text: t('tnAbsentWhite') }), el('option', { value: 'black', text: t('tnAbsentBlack') }), el('option', { value: 'both', text: t('tnAbsentBoth') })),
+      el('button', { type: 'submit', text: t('tnForfeit') })], (d) => act('forfeit', { round: round.number, board: b.board, absent: d.absent })),
+    ];
+  }
+  return [formOf(`correct-${round.number}-${b.board}`, [resultSelect(), el('input', { name: 'reason', required: true, placeholder: t('tnReason'), 'aria-label': t('tnReason') }),
+    el('button', { type: 'submit', text: t('tnCorrect') })], (d) => act('correct', { round: round.number, board: b.board, result: d.result, reason: d.reason }))];
+}
+
+function consoleRounds() {
+  const next = state.rounds.length + 1;
+  const last = state.rounds[state.rounds.length - 1];
+  const card = el('section', { class: 'card wide' }, el('h2', { text: t('tnRounds') }));
+  const allPaired = state.rounds.length >= (state.rounds_planned ?? state.settings.rounds);
+  if (!allPaired) card.append(el('div', { class: 'controls' },
+    el('button', { type: 'button', class: 'primary', disabled: !state.next.can_pair, 'data-testid': 'pair', text: t('tnPairRound', { n: next }), onclick: () => act('pair') }),
+    state.next.can_pair ? null : el('span', { class: 'meta', 'data-testid': 'why-not', text: state.next.why })));
+  if (last && !last.published) {
+    card.append(el('h2', { text: t('tnRoundPairedNotPublished', { n: last.number }) }), pairingEditor(last),
+      el('button', { type: 'button', class: 'primary', 'data-testid': 'publish', text: t('tnPublish', { n: last.number }), onclick: () => act('publish') }));
+  }
+  for (const r of [...state.rounds].reverse().filter((x) => x.published)) {
+    card.append(el('h2', { text: t('tnRoundN', { n: r.number }) }),
+      table([t('tnBoard'), t('white'), t('tnResult'), t('black'), ''], r.boards.map((b) => el('tr', { 'data-board': b.board, 'data-round': r.number },
+        el('td', { text: b.board }), el('td', { text: playerName(b.white) }), el('td', { class: 'res', text: scoreText(b.result) }),
+        el('td', { text: playerName(b.black) }), el('td', { class: 'acts' }, ...boardActs(r, b))))));
+  }
+  return card;
+}
+
+function renderConsole() {
+  if (!arbiterToken) {
+    $('view').replaceChildren(el('section', { class: 'card' }, el('p', { text: t('tnNotArbiter') })));
+    return;
+  }
+  const exports = el('section', { class: 'card' }, el('h2', { text: t('tnExports') }),
+    el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
+    el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
+    el('p', {}, link('/standings', t('tnPrintStandings'))));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleRounds(), consoleRegistration(), consolePlayers(), exports));
+}
+
+// ---- The events, and the form that opens one -------------------------------
+
+function renderList(list) {
+  const form = el('form', { class: 'create', id: 'create', 'data-testid': 'create-form' },
+    el('label', {}, el('span', { text: t('tnEventName') }), el('input', { name: 'name', required: true, maxlength: 100 })),
+    el('label', {}, el('span', { text: t('site') }), el('input', { name: 'place', maxlength: 100 })),
+    el('label', {}, el('span', { text: t('tnStartDate') }), el('input', { name: 'start_date', type: 'date' })),
+    el('label', {}, el('span', { text: t('tnEndDate') }), el('input', { name: 'end_date', type: 'date' })),
+    el('label', {}, el('span', { text: t('tnChiefArbiter') }), el('input', { name: 'chief_arbiter', maxlength: 100 })),
+    el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
+      el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
+      el('option', { value: 'rr2', text: t('tnDoubleRoundRobin') }), el('option', { value: 'knockout', text: t('tnKnockout') }))),
+    el('label', {}, el('span', { text: t('tnRoundsField') }), el('input', { name: 'rounds', type: 'number', min: 1, max: 100, value: 5, required: true })),
+    el('label', {}, el('span', { text: t('timeControl') }), el('input', { name: 'time_control', value: '300+3', required: true, maxlength: 60 })),
+    el('label', {}, el('span', { text: t('ruleset') }), el('select', { name: 'ruleset' },
+      el('option', { value: 'fide-blitz', text: t('rulesetFideBlitz') }), el('option', { value: 'fide-rapid', text: t('rulesetFideRapid') }),
+      el('option', { value: 'fide-standard', text: t('rulesetFideStandard') }), el('option', { value: 'classic', text: t('rulesetClassic') }))),
+    el('label', {}, el('span', { text: t('mode') }), el('select', { name: 'mode' },
+      el('option', { value: 'online', text: t('online') }), el('option', { value: 'over_the_board', text: t('otb') }))),
+    el('label', { class: 'wide' }, el('span', { text: t('tnTiebreaks') }), el('input', { name: 'tiebreaks', value: 'PTS, BH/C1, BH, SB', required: true })),
+    el('label', {}, el('span', { text: t('tnPointsWin') }), el('input', { name: 'win', type: 'number', step: 0.5, min: 0, value: 1 })),
+    el('label', {}, el('span', { text: t('tnPointsDraw') }), el('input', { name: 'draw', type: 'number', step: 0.5, min: 0, value: 0.5 })),
+    el('label', {}, el('span', { text: t('tnPointsLoss') }), el('input', { name: 'loss', type: 'number', step: 0.5, min: 0, value: 0 })),
+    el('label', {}, el('span', { text: t('tnPointsBye') }), el('input', { name: 'bye', type: 'number', step: 0.5, min: 0, value: 1 })),
+    el('label', {}, el('span', { text: t('tnAcceleration') }), el('select', { name: 'acceleration' },
+      el('option', { value: 'none', text: t('tnAccelerationNone') }), el('option', { value: 'baku', text: t('tnAccelerationBaku') }))),
+    el('label', {}, el('span', { text: t('tnDefaultTime') }), el('input', { name: 'default_time', type: 'number', min: 0, placeholder: '900' })),
+    el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnCreate'), 'data-testid': 'create' })));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const d = Object.fromEntries(new FormData(form));
+    const system = { dutch: { kind: 'dutch' }, rr1: { kind: 'round_robin', cycles: 1 }, rr2: { kind: 'round_robin', cycles: 2 }, knockout: { kind: 'knockout' } }[d.system];
+    const [win, draw, loss, bye] = [d.win, d.draw, d.loss, d.bye].map(Number);
+    const settings = {
+      name: d.name, place: d.place, start_date: d.start_date, end_date: d.end_date, chief_arbiter: d.chief_arbiter,
+      system, rounds: Number(d.rounds), time_control: d.time_control.trim(), ruleset: d.ruleset, mode: d.mode,
+      tiebreaks: d.tiebreaks.split(',').map((x) => x.trim()).filter(Boolean),
+      points: { win, draw, loss, forfeit_win: win, forfeit_loss: loss, pairing_allocated_bye: bye, full_point_bye: win, half_point_bye: draw, zero_point_bye: loss },
+      acceleration: d.acceleration,
+    };
+    if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
+    try {
+      const created = await api('/api/tournament', { method: 'POST', body: settings });
+      if (created.token) localStorage.setItem(`arbiter.tournament.${created.id}.arbiter`, created.token);
+      location.assign(created.links.arbiter);
+    } catch (err) { showError(err.message); }
+  });
+  const events = list.length ? el('ul', { class: 'games' }, ...list.map((x) => el('li', {}, el('a', { href: `/tournament/${x.id}` },
+    el('span', { class: 'names', text: x.name }),
+    el('span', { class: 'res', text: statusName(x.status) }),
+    el('span', { class: 'meta', text: [x.place, x.start_date, t('tnPlayersCount', { n: x.players }), t('tnRoundsOf', { paired: x.rounds_paired, rounds: x.rounds })].filter(Boolean).join(' · ') })))))
+    : el('p', { class: 'meta', text: t('tnNoEvents') });
+  $('view').replaceChildren(el('div', { class: 'tgrid' },
+    el('section', { class: 'card' }, el('h2', { text: t('tnNewEvent') }), form),
+    el('section', { class: 'card' }, el('h2', { text: t('tnEvents') }), events)));
+}
+
+// ---- Loading and refreshing -------------------------------------------------
+
+let shown = '';
+async function load(force = false) {
+  if (!id) {
+    try { renderList((await api('/api/tournament')).tournaments); } catch (e) { showError(e.message); }
+    return;
+  }
+  let fresh;
+  try { fresh = await api(`/api/tournament/${id}`); } catch (e) { showError(e.message); return; }
+  const text = JSON.stringify(fresh);
+  const busy = view === 'arbiter' && (dirty || document.activeElement?.closest('form'));
+  if (!force && (text === shown || busy)) { if (view === 'home') refreshClocks(); return; }
+  shown = text;
+  state = fresh;
+  render();
+}
+
+function render() {
+  if (!state) return;
+  renderHead();
+  ({ home: renderHome, pairings: renderPairings, standings: renderStandings, crosstable: renderCrosstable,
+    player: renderPlayer, join: renderJoin, arbiter: renderConsole }[view] || renderHome)();
+}
+
+// A player who came by his link: which account his token is.
+async function knowMe() {
+  if (!playerToken || myAccount()) return;
+  try {
+    const me = await api('/api/account', { token: playerToken });
+    localStorage.setItem(`arbiter.tournament.${id}.account`, me.id);
+  } catch { /* a token nobody holds: a spectator */ }
+}
+
+applyStrings(() => { if (id) render(); else load(true); });
+await knowMe();
+load(true);
+// The forms of the list and of the registration are not redrawn under the
+// person filling them; every other view follows the event.
+if (id && view !== 'join') setInterval(() => { if (!document.hidden) load(); }, REFRESH_MS);
