@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::game::{self, GameHandle, GameMeta, View};
 use crate::lichess::lobby::Lobby;
-use crate::store::{Account, Damage, Database, Op, Store, StoreError, Writer, chain};
+use crate::store::{Account, Damage, Database, Fence, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
 use crate::tournament::Tournaments;
@@ -43,6 +43,34 @@ pub struct Config {
     /// 6.7.1): a player who has not made his first move this long after
     /// his clock started loses the game.
     pub default_time: Duration,
+    /// One node of several sharing a PostgreSQL database (`None`: the
+    /// database's one server).
+    pub node: Option<NodeConfig>,
+}
+
+/// A node of several sharing one PostgreSQL database (`--node`).
+#[derive(Clone, Debug)]
+pub struct NodeConfig {
+    /// The node's name, unique among the database's nodes.
+    pub name: String,
+    /// Where the other nodes reach this one (`http://HOST:PORT`); by
+    /// default the address it listens on.
+    pub url: Option<String>,
+    /// How long the node's leases last without renewal: after this long
+    /// without a word from it, its games are taken over. It renews them
+    /// every [`Config::heartbeat`].
+    pub lease: Duration,
+}
+
+impl NodeConfig {
+    /// The node `name`, with two-second leases.
+    pub fn named(name: &str) -> NodeConfig {
+        NodeConfig {
+            name: name.to_string(),
+            url: None,
+            lease: Duration::from_secs(2),
+        }
+    }
 }
 
 impl Config {
@@ -57,6 +85,7 @@ impl Config {
             body_limit: 16 * 1024,
             heartbeat: Duration::from_millis(500),
             default_time: Duration::from_secs(60),
+            node: None,
         }
     }
 }
@@ -70,6 +99,9 @@ pub enum HubError {
     /// The setup cannot start a game.
     #[error("bad setup: {0}")]
     Setup(String),
+    /// The game runs on another node (this one does not hold its lease).
+    #[error("game {0} runs on another node")]
+    Elsewhere(String),
     /// The stored record fails its hash chain: it was altered.
     #[error("game {game}: the record was altered at event {seq}; it will not be played on")]
     Altered {
@@ -112,6 +144,10 @@ pub struct Hub {
     pub tournaments: Arc<Tournaments>,
     /// The configuration.
     pub config: Config,
+    /// On a node: the games it holds the lease of, with their epochs.
+    held: std::sync::Mutex<HashMap<String, i64>>,
+    /// On a node: what it knows of the others.
+    pub(crate) peers: std::sync::OnceLock<crate::node::Peers>,
 }
 
 impl Hub {
@@ -120,11 +156,20 @@ impl Hub {
     pub async fn start(config: Config) -> Result<Arc<Hub>, HubError> {
         let store = Store::open(&config.db).await?;
         // First, as it claims the database (on PostgreSQL, one server
-        // at a time): a server that may not run must not move the clocks.
-        let writer = store.writer().await?;
-        let downtime = store.resume_after_downtime(unix_ms()).await?;
-        if downtime > 0 {
-            tracing::info!("the server was down for {downtime} ms: clocks resume where they stood");
+        // at a time, or nodes only): a server that may not run must not
+        // move the clocks.
+        let node = config.node.as_ref().map(|n| n.name.as_str());
+        let writer = match node {
+            Some(name) => store.node_writer(name).await?,
+            None => store.writer().await?,
+        };
+        if node.is_none() {
+            let downtime = store.resume_after_downtime(unix_ms()).await?;
+            if downtime > 0 {
+                tracing::info!(
+                    "the server was down for {downtime} ms: clocks resume where they stood"
+                );
+            }
         }
         let lobby = Arc::new(Lobby::new(store.clone()));
         let on_finish_lobby = lobby.clone();
@@ -150,7 +195,13 @@ impl Hub {
             lobby,
             tournaments,
             config,
+            held: std::sync::Mutex::new(HashMap::new()),
+            peers: std::sync::OnceLock::new(),
         });
+        if hub.config.node.is_some() {
+            crate::node::start(&hub).await?;
+            return Ok(hub);
+        }
         let mut resumed = 0;
         for row in hub.store.games(true).await? {
             match hub.load(&row.id).await {
@@ -163,6 +214,71 @@ impl Hub {
         Tournaments::start(&hub, finished_games).await?;
         tokio::spawn(heartbeat(hub.writer.clone(), hub.config.heartbeat));
         Ok(hub)
+    }
+
+    /// This node's name, if it is one of several.
+    pub fn node_name(&self) -> Option<&str> {
+        self.config.node.as_ref().map(|n| n.name.as_str())
+    }
+
+    /// Notes that this node holds the game `id` at `epoch`, and runs it.
+    pub(crate) async fn hold(&self, id: &str, epoch: i64) -> Result<(), HubError> {
+        self.held
+            .lock()
+            .expect("held lock")
+            .insert(id.to_string(), epoch);
+        // A request may have loaded the game already under this epoch:
+        // one actor per game, so that one is kept. One under an older
+        // epoch can no longer write; it stops.
+        let running = self.games.read().expect("games lock").get(id).cloned();
+        if let Some(h) = running.filter(|h| !h.is_closed()) {
+            if h.epoch == Some(epoch) {
+                return Ok(());
+            }
+            self.games.write().expect("games lock").remove(id);
+            h.release().await;
+        }
+        self.load(id).await?;
+        Ok(())
+    }
+
+    /// Lets go of the games this node no longer holds (`held`: those it
+    /// does), stopping their actors.
+    pub(crate) async fn let_go_all_but(&self, held: &HashMap<String, i64>) {
+        let lost: Vec<String> = {
+            let mut mine = self.held.lock().expect("held lock");
+            let lost = mine
+                .iter()
+                .filter(|(id, epoch)| held.get(*id) != Some(epoch))
+                .map(|(id, _)| id.clone())
+                .collect::<Vec<_>>();
+            for id in &lost {
+                mine.remove(id);
+            }
+            lost
+        };
+        for id in lost {
+            tracing::warn!("game {id}: another node took it over; this node lets it go");
+            let handle = self.games.write().expect("games lock").remove(&id);
+            if let Some(h) = handle {
+                h.release().await;
+            }
+        }
+    }
+
+    /// `true` if this node runs the game `id` now (always on a single
+    /// server).
+    pub fn runs_here(&self, id: &str) -> bool {
+        if self.config.node.is_none() {
+            return true;
+        }
+        self.held.lock().expect("held lock").contains_key(id)
+            && self
+                .games
+                .read()
+                .expect("games lock")
+                .get(id)
+                .is_some_and(|h| !h.is_closed())
     }
 
     /// Creates a game. Online games start when both players have come to
@@ -209,7 +325,16 @@ impl Hub {
             accounts,
         };
         let online = meta.setup.mode == Mode::Online;
-        let handle = game::spawn(meta, game, created, genesis, self.ctx.clone());
+        // A node's new game is its own, at the lease's first epoch (made
+        // with the game's row).
+        let fence = self.node_name().map(|_| {
+            self.held.lock().expect("held lock").insert(id.clone(), 1);
+            Fence {
+                game_id: id.clone(),
+                epoch: 1,
+            }
+        });
+        let handle = game::spawn(meta, game, created, genesis, self.ctx.clone(), fence);
         self.games
             .write()
             .expect("games lock")
@@ -248,6 +373,20 @@ impl Hub {
         let Some(row) = self.store.game(id).await? else {
             return Ok(None);
         };
+        // On a node, an unfinished game runs only where its lease is.
+        let fence = match self.node_name() {
+            Some(_) if row.result == "*" => {
+                let epoch = self.held.lock().expect("held lock").get(id).copied();
+                match epoch {
+                    Some(epoch) => Some(Fence {
+                        game_id: id.to_string(),
+                        epoch,
+                    }),
+                    None => return Err(HubError::Elsewhere(id.to_string())),
+                }
+            }
+            _ => None,
+        };
         let rows = self.store.events(id).await?;
         let events = rows
             .iter()
@@ -270,12 +409,35 @@ impl Hub {
             seats: [row.white, row.black, row.arbiter],
             accounts: [row.white_account, row.black_account],
         };
-        let handle = game::spawn(meta, game, row.epoch_unix_ms, link, self.ctx.clone());
+        let handle = game::spawn(meta, game, row.epoch_unix_ms, link, self.ctx.clone(), fence);
         self.games
             .write()
             .expect("games lock")
             .insert(id.to_string(), handle.clone());
         Ok(Some(handle))
+    }
+
+    /// The game `id` as its log stands now, read without running it: for
+    /// a node to show a game another node runs (`None`: no such game).
+    pub async fn snapshot(&self, id: &str) -> Result<Option<(Arc<GameMeta>, View)>, HubError> {
+        let Some(row) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let events = Store::parse_events(id, &self.store.events(id).await?)?;
+        let (game, _) =
+            Game::replay(row.setup.clone(), events).map_err(|e| HubError::Setup(e.to_string()))?;
+        let wall = (unix_ms() - row.epoch_unix_ms).max(0) as u64;
+        let now_ms = wall.max(game.events().last().map_or(0, |e| e.at_ms));
+        let head = Arc::new(game::view::Head::of(&row.setup));
+        let view = View::of(&Arc::from(id), &head, &game, now_ms, unix_ms(), 0);
+        let meta = GameMeta {
+            id: id.to_string(),
+            setup: row.setup,
+            created_unix_ms: row.created_unix_ms,
+            seats: [row.white, row.black, row.arbiter],
+            accounts: [row.white_account, row.black_account],
+        };
+        Ok(Some((Arc::new(meta), view)))
     }
 
     /// The games in memory (unfinished, or recently finished).

@@ -25,6 +25,7 @@ mod game;
 mod http;
 mod hub;
 mod lichess;
+mod node;
 mod problem;
 mod store;
 mod time;
@@ -36,7 +37,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use hub::Hub;
-pub use hub::{Config, HubError};
+pub use hub::{Config, HubError, NodeConfig};
 pub use store::{Account, Damage, Database, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
@@ -71,8 +72,14 @@ pub async fn serve_with(
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
-    let hub: Arc<Hub> = Hub::start(config).await?;
     let bound = listener.local_addr()?;
+    let mut config = config;
+    if let Some(node) = &mut config.node
+        && node.url.is_none()
+    {
+        node.url = Some(format!("http://{bound}"));
+    }
+    let hub: Arc<Hub> = Hub::start(config).await?;
     ready(bound);
     let app = http::router(hub);
     // Small messages go out at once: with Nagle's algorithm a socket

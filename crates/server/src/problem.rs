@@ -120,6 +120,14 @@ arbiter_messages::messages! {
         RematchAlreadyMade = "api-rematch-already-made",
         /// The game's actor has stopped.
         GameNotRunning = "api-game-not-running",
+        /// Another node took the game over while the action was on its
+        /// way: it was not done, and reaches the game's node if sent again.
+        GameMoved = "api-game-moved",
+        /// The game runs on another node, which could not be reached.
+        GameElsewhere {
+            /// The game's id.
+            game: String,
+        } = "api-game-elsewhere",
         /// Storage failed; nothing was changed.
         Storage {
             /// Why, as the store says it.

@@ -32,6 +32,20 @@ pub struct Args {
     /// loses the game.
     #[arg(long, default_value_t = 60)]
     default_time: u64,
+    /// Run as the node NAME, one of several sharing the PostgreSQL
+    /// database: each game is run by one node, any node answers any
+    /// request (see docs/scale.md). Without it, the database has this one
+    /// server.
+    #[arg(long, value_name = "NAME")]
+    node: Option<String>,
+    /// Where the other nodes reach this one (default: the address it
+    /// listens on, `http://ADDR`).
+    #[arg(long, value_name = "URL", requires = "node")]
+    advertise: Option<String>,
+    /// Milliseconds a node's games stay its own without a word from it:
+    /// after this, other nodes take them over.
+    #[arg(long, default_value_t = 2000, requires = "node")]
+    lease_ms: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -41,7 +55,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
         .init();
+    if args.node.is_some() && args.db.sqlite_path().is_some() {
+        anyhow::bail!(
+            "--node needs a PostgreSQL database (--db postgres://…): an SQLite file has one server"
+        );
+    }
+    let node = args.node.map(|name| arbiter_server::NodeConfig {
+        url: args.advertise.clone(),
+        lease: Duration::from_millis(args.lease_ms),
+        ..arbiter_server::NodeConfig::named(&name)
+    });
     let mut config = arbiter_server::Config::new(args.db);
+    config.node = node;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);

@@ -18,7 +18,7 @@ use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdat
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::problem::Problem;
-use crate::store::{EventRow, Op, StoreError, Writer, chain};
+use crate::store::{EventRow, Fence, Op, StoreError, Writer, chain};
 use crate::time::unix_ms;
 
 /// Updates kept for watchers who have not read them yet. The ring is
@@ -83,22 +83,31 @@ struct GameActor {
     /// Both players agreed to a rematch (the new game is being made or made).
     rematch_agreed: bool,
     chat: Vec<ChatLine>,
-    /// The database was lost under a commit of this game's, and whether it
-    /// was kept is not known: the game stops, to be read again from its
-    /// record, which alone says what happened.
-    adrift: bool,
     ctx: Context,
+    /// On a node: the game's lease this node holds, without which its
+    /// events are not written.
+    fence: Option<Fence>,
+    /// The actor stops and lets the game go: its lease is lost (another
+    /// node runs the game now), or the database was lost under a commit
+    /// of this game's and whether it was kept is not known. Either way the
+    /// record alone says what happened, and the game is read again from it
+    /// when next wanted.
+    let_go: bool,
 }
 
 /// Starts the actor of a game rebuilt from its stored events (`events`
-/// already replayed into `game`) and returns its handle.
+/// already replayed into `game`) and returns its handle. On a node,
+/// `fence` is the game's lease the node holds: the actor writes under it,
+/// and stops once it is lost.
 pub fn spawn(
     meta: GameMeta,
     game: Game,
     epoch_unix_ms: i64,
     link: String,
     ctx: Context,
+    fence: Option<Fence>,
 ) -> GameHandle {
+    let epoch = fence.as_ref().map(|f| f.epoch);
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(UPDATES_KEPT);
     let meta = Arc::new(meta);
@@ -127,11 +136,12 @@ pub fn spawn(
         rematch_offer: None,
         rematch_agreed: false,
         chat: Vec::new(),
-        adrift: false,
         ctx,
+        fence,
+        let_go: false,
     };
     tokio::spawn(actor.run(rx));
-    GameHandle { meta, tx }
+    GameHandle { meta, tx, epoch }
 }
 
 impl GameActor {
@@ -139,7 +149,7 @@ impl GameActor {
         // A game that was due to end while the server was down (or
         // starting) ends now.
         self.tick_if_due().await;
-        while !self.adrift {
+        while !self.let_go {
             let deadline = self.game.next_deadline_ms().map(|d| self.instant_of(d));
             let idle = (self.game.outcome().is_some() && self.updates.receiver_count() == 0)
                 .then(|| Instant::now() + self.ctx.idle_unload);
@@ -216,6 +226,7 @@ impl GameActor {
                     .updates
                     .send(Update::Room(Arc::new(Room::Rematch(game))));
             }
+            Command::Release => self.let_go = true,
         }
     }
 
@@ -301,15 +312,25 @@ impl GameActor {
                 result: result.to_string(),
             });
         }
-        match self.ctx.writer.write(ops).await {
+        let written = match &self.fence {
+            Some(fence) => self.ctx.writer.write_fenced(ops, fence.clone()).await,
+            None => self.ctx.writer.write(ops).await,
+        };
+        match written {
             Ok(()) => {}
             Err(e @ StoreError::OutcomeUnknown(_)) => {
                 tracing::error!(
                     "game {}: {e}; the game stops, to be read again from its record",
                     self.meta.id
                 );
-                self.adrift = true;
+                self.let_go = true;
                 return Err(ActError::Storage(e.to_string()));
+            }
+            Err(e @ StoreError::LeaseLost(_)) => {
+                tracing::warn!("game {}: {e}; this node lets it go", self.meta.id);
+                self.roll_back();
+                self.let_go = true;
+                return Err(ActError::Moved);
             }
             Err(e) => {
                 tracing::error!(

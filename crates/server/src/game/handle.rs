@@ -254,6 +254,10 @@ pub enum ActError {
     /// The game's actor has stopped (the server is shutting down).
     #[error("the game is not running")]
     Stopped,
+    /// Another node took the game over (this one had lost its lease): the
+    /// action was not done; sent again, it reaches the game's node.
+    #[error("another node runs this game now: send it again")]
+    Moved,
 }
 
 pub(super) enum Command {
@@ -284,6 +288,7 @@ pub(super) enum Command {
         reply: oneshot::Sender<RematchAnswer>,
     },
     RematchMade(RematchGame),
+    Release,
 }
 
 /// A running game.
@@ -292,6 +297,8 @@ pub struct GameHandle {
     /// What never changes.
     pub meta: Arc<GameMeta>,
     pub(super) tx: mpsc::Sender<Command>,
+    /// On a node: the epoch of the game's lease the actor writes under.
+    pub(crate) epoch: Option<i64>,
 }
 
 impl std::fmt::Debug for Command {
@@ -381,6 +388,11 @@ impl GameHandle {
 
     async fn send(&self, command: Command) -> Result<(), ActError> {
         self.tx.send(command).await.map_err(|_| ActError::Stopped)
+    }
+
+    /// Stops the game's actor: another node runs the game now.
+    pub async fn release(&self) {
+        let _ = self.send(Command::Release).await;
     }
 
     /// `true` once the actor has stopped.

@@ -104,6 +104,7 @@ impl From<ActError> for ApiError {
         match e {
             ActError::Storage(error) => ApiError::Unavailable(Problem::Storage { error }),
             ActError::Stopped => ApiError::Unavailable(Problem::GameNotRunning),
+            ActError::Moved => ApiError::Unavailable(Problem::GameMoved),
         }
     }
 }
@@ -116,6 +117,7 @@ impl From<HubError> for ApiError {
                 error: s.to_string(),
             }),
             HubError::Altered { game, seq } => ApiError::Internal(Problem::Altered { game, seq }),
+            HubError::Elsewhere(game) => ApiError::Unavailable(Problem::GameElsewhere { game }),
         }
     }
 }

@@ -11,6 +11,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::hub::Hub;
+
 /// The limiter shared by all requests.
 pub type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
 
@@ -35,13 +37,21 @@ pub fn limiter(per_second: u32, burst: u32) -> Option<Limiter> {
     Some(limiter)
 }
 
-/// The middleware: 429 with `Retry-After` when the client's bucket is empty.
+/// The middleware: 429 with `Retry-After` when the client's bucket is
+/// empty. A request another node forwarded was counted where it came in.
 pub async fn limit(
-    State(limiter): State<Limiter>,
+    State((limiter, hub)): State<(Limiter, Arc<Hub>)>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
+    if hub
+        .peers
+        .get()
+        .is_some_and(|peers| super::forward::is_forwarded(peers, &request))
+    {
+        return next.run(request).await;
+    }
     match limiter.check_key(&addr.ip()) {
         Ok(()) => next.run(request).await,
         Err(_) => (

@@ -4,6 +4,7 @@ pub mod api;
 mod assets;
 pub mod auth;
 pub mod error;
+mod forward;
 mod limits;
 pub mod seat;
 mod ws;
@@ -111,9 +112,16 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .fallback(assets::not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyLimitLayer::new(body_limit))
-        .with_state(hub);
+        .layer(axum::middleware::from_fn_with_state(
+            hub.clone(),
+            forward::forward,
+        ))
+        .with_state(hub.clone());
     if let Some(limiter) = limiter {
-        app = app.layer(axum::middleware::from_fn_with_state(limiter, limits::limit));
+        app = app.layer(axum::middleware::from_fn_with_state(
+            (limiter, hub),
+            limits::limit,
+        ));
     }
     app
 }

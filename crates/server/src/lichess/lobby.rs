@@ -63,6 +63,9 @@ impl Challenge {
 pub struct Lobby {
     streams: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
     store: Store,
+    /// On a node: where the lines go, to reach every node's streams (an
+    /// account's stream may be open on any node).
+    relay: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<(String, Arc<str>)>>,
 }
 
 impl Lobby {
@@ -71,6 +74,7 @@ impl Lobby {
         Lobby {
             streams: Mutex::default(),
             store,
+            relay: std::sync::OnceLock::new(),
         }
     }
 
@@ -92,12 +96,29 @@ impl Lobby {
             .is_some_and(|s| s.receiver_count() > 0)
     }
 
-    /// Sends `event` to `account`'s streams.
+    /// Sends `event` to `account`'s streams (on a node, through every
+    /// node).
     pub fn notify(&self, account: &str, event: &Value) {
         let line: Arc<str> = Arc::from(event.to_string().as_str());
+        match self.relay.get() {
+            Some(relay) => {
+                let _ = relay.send((account.to_string(), line));
+            }
+            None => self.deliver(account, line),
+        }
+    }
+
+    /// Sends `line` to `account`'s streams open here.
+    pub fn deliver(&self, account: &str, line: Arc<str>) {
         if let Some(s) = self.streams.lock().expect("streams lock").get(account) {
             let _ = s.send(line);
         }
+    }
+
+    /// From now on, [`Lobby::notify`] hands each line to `relay`, which
+    /// brings it to every node.
+    pub fn relay_through(&self, relay: tokio::sync::mpsc::UnboundedSender<(String, Arc<str>)>) {
+        let _ = self.relay.set(relay);
     }
 
     /// Tells the accounts playing a new game that it has started.

@@ -101,14 +101,30 @@ pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
 pub(super) async fn ongoing(
     hub: &Hub,
     account: &str,
-) -> Vec<(GameHandle, crate::game::View, Color)> {
+) -> Vec<(Arc<crate::game::GameMeta>, crate::game::View, Color)> {
     let mut out = Vec::new();
     for game in hub.live_games() {
         if let Some(color) = game.meta.color_of_account(account)
             && let Ok(view) = game.view().await
             && view.status != Status::Over
         {
-            out.push((game, view, color));
+            out.push((game.meta.clone(), view, color));
+        }
+    }
+    // On a node, the account's games other nodes run, as their logs stand.
+    if hub.node_name().is_some()
+        && let Ok(rows) = hub.store.games_of_account(account, false, 50).await
+    {
+        for row in rows {
+            if out.iter().any(|(meta, _, _)| meta.id == row.id) {
+                continue;
+            }
+            if let Ok(Some((meta, view))) = hub.snapshot(&row.id).await
+                && let Some(color) = meta.color_of_account(account)
+                && view.status != Status::Over
+            {
+                out.push((meta, view, color));
+            }
         }
     }
     out
@@ -120,7 +136,7 @@ pub async fn playing(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
     let now_playing: Vec<Value> = ongoing(&hub, &a.id)
         .await
         .iter()
-        .map(|(g, v, c)| format::event_game(&g.meta, v, *c))
+        .map(|(meta, v, c)| format::event_game(meta, v, *c))
         .collect();
     Ok(Json(json!({"nowPlaying": now_playing})))
 }
@@ -188,9 +204,9 @@ pub async fn event_stream(
     let (tx, rx) = mpsc::channel::<Bytes>(64);
     let hub2 = hub.clone();
     tokio::spawn(async move {
-        for (game, view, color) in ongoing(&hub2, &a.id).await {
+        for (meta, view, color) in ongoing(&hub2, &a.id).await {
             let start =
-                json!({"type": "gameStart", "game": format::event_game(&game.meta, &view, color)});
+                json!({"type": "gameStart", "game": format::event_game(&meta, &view, color)});
             if tx.send(line(&start)).await.is_err() {
                 return;
             }

@@ -32,12 +32,8 @@ pub async fn public_data(
         .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     let mut user = account_json(&hub, &a);
     let playing = ongoing(&hub, &a.id).await;
-    if let Some((game, _, color)) = playing.first() {
-        user["playing"] = json!(format!(
-            "/{}/{}",
-            game.meta.id,
-            color.fold("white", "black")
-        ));
+    if let Some((meta, _, color)) = playing.first() {
+        user["playing"] = json!(format!("/{}/{}", meta.id, color.fold("white", "black")));
     }
     let finished = hub
         .store

@@ -53,6 +53,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         "tournaments",
         include_str!("../../migrations/postgres/0003_tournaments.sql"),
     ),
+    (
+        4,
+        "nodes leases",
+        include_str!("../../migrations/postgres/0004_nodes_leases.sql"),
+    ),
 ]);
 
 impl Embedded {

@@ -122,6 +122,7 @@ pub mod chain;
 mod challenge_tests;
 mod damage;
 mod migrations;
+pub mod nodes;
 mod postgres;
 mod queries;
 mod sqlite;
@@ -267,6 +268,22 @@ pub enum StoreError {
         "another arbiter serve already runs on this database (it holds the server's advisory lock)"
     )]
     InUse,
+    /// A node (`--node`) was started on a database a single server
+    /// (without `--node`) runs on.
+    #[error(
+        "a single arbiter serve (started without --node) runs on this database: stop it before starting nodes"
+    )]
+    SingleServerRuns,
+    /// A node was started under the name of a node that still runs.
+    #[error("a node named {0} already runs on this database")]
+    NodeNameTaken(String),
+    /// `--node` was given with an SQLite database.
+    #[error("several nodes need a PostgreSQL database: an SQLite file has one server")]
+    NodesNeedPostgres,
+    /// The write was refused: this node no longer holds the game's lease
+    /// (another node took the game over).
+    #[error("game {0}: another node runs this game now")]
+    LeaseLost(String),
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
@@ -446,6 +463,12 @@ pub enum Op {
 }
 
 impl Op {
+    /// An event or a result: a write to a running game, which a node makes
+    /// only under the game's lease.
+    fn is_of_a_game(&self) -> bool {
+        matches!(self, Op::Event(_) | Op::Finish { .. })
+    }
+
     /// The result as stored: `*` is stored as `-` (over, no result), since
     /// `*` in the column means the game goes on.
     fn stored_result(result: &str) -> &str {
@@ -456,17 +479,33 @@ impl Op {
 /// Writes waiting for the same commit, answered together.
 struct Request {
     ops: Vec<Op>,
+    /// On a node: the game whose events these are, and the lease epoch the
+    /// node holds it at. The writes stand only if the lease still holds.
+    fence: Option<Fence>,
     done: oneshot::Sender<Result<(), Unwritten>>,
 }
 
-/// Why a batch was not acknowledged, as told to each of its writers.
+/// A node's claim to write a game: the game and the epoch of its lease
+/// (the fencing token).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The game.
+    pub game_id: String,
+    /// The epoch the node took the game with.
+    pub epoch: i64,
+}
+
+/// Why a request was not acknowledged, as told to its writer.
 #[derive(Clone, Debug)]
 enum Unwritten {
-    /// It was not committed.
+    /// The batch was not committed.
     Failed(String),
-    /// Whether it was committed is not known (see
+    /// Whether the batch was committed is not known (see
     /// [`StoreError::OutcomeUnknown`]).
     Unknown(String),
+    /// The batch committed, but the request's fence no longer held: its
+    /// writes were left out.
+    Fenced,
 }
 
 impl From<StoreError> for Unwritten {
@@ -497,15 +536,29 @@ impl Writer {
 
     /// Writes `ops` in the next batch and returns once it has committed.
     pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+        self.send(ops, None).await
+    }
+
+    /// Writes a game's `ops` (its events and result) in the next batch, on
+    /// a node, only if the node still holds the game's lease at the fence's
+    /// epoch when the batch commits: [`StoreError::LeaseLost`] otherwise,
+    /// and nothing of `ops` is written.
+    pub async fn write_fenced(&self, ops: Vec<Op>, fence: Fence) -> Result<(), StoreError> {
+        self.send(ops, Some(fence)).await
+    }
+
+    async fn send(&self, ops: Vec<Op>, fence: Option<Fence>) -> Result<(), StoreError> {
+        let game = fence.as_ref().map(|f| f.game_id.clone());
         let (done, wait) = oneshot::channel();
         self.tx
-            .send(Request { ops, done })
+            .send(Request { ops, fence, done })
             .await
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(Unwritten::Failed(e))) => Err(StoreError::Writer(e)),
             Ok(Err(Unwritten::Unknown(e))) => Err(StoreError::OutcomeUnknown(e)),
+            Ok(Err(Unwritten::Fenced)) => Err(StoreError::LeaseLost(game.unwrap_or_default())),
             Err(_) => Err(StoreError::WriterGone),
         }
     }
@@ -552,9 +605,32 @@ impl Store {
         }))
     }
 
-    /// Starts the group-commit writer on its own connection.
+    /// Starts the group-commit writer on its own connection, for the
+    /// database's one server.
     pub(crate) async fn writer(&self) -> Result<Writer, StoreError> {
-        on_backend!(self, s => s.writer().await)
+        match &self.0 {
+            Backend::Sqlite(s) => s.writer().await,
+            Backend::Postgres(s) => s.writer(None).await,
+        }
+    }
+
+    /// Starts the group-commit writer of the node `node`, one of several
+    /// sharing a PostgreSQL database: it writes a game's events only under
+    /// the game's lease ([`Writer::write_fenced`]).
+    pub(crate) async fn node_writer(&self, node: &str) -> Result<Writer, StoreError> {
+        match &self.0 {
+            Backend::Sqlite(_) => Err(StoreError::NodesNeedPostgres),
+            Backend::Postgres(s) => s.writer(Some(node)).await,
+        }
+    }
+
+    /// The nodes' leases, on PostgreSQL ([`StoreError::NodesNeedPostgres`]
+    /// on SQLite).
+    pub(crate) fn nodes(&self) -> Result<nodes::Nodes, StoreError> {
+        match &self.0 {
+            Backend::Sqlite(_) => Err(StoreError::NodesNeedPostgres),
+            Backend::Postgres(s) => Ok(nodes::Nodes::new(s.pool())),
+        }
     }
 
     /// Every game, or only the unfinished ones, oldest first.

@@ -67,9 +67,15 @@ impl PgStore {
         Ok(PgStore { pool, options })
     }
 
-    /// Starts the writer on a connection of its own.
-    pub async fn writer(&self) -> Result<Writer, StoreError> {
-        writer::start(self.options.clone()).await
+    /// Starts the writer on a connection of its own: the database's one
+    /// server's, or the node `node`'s.
+    pub async fn writer(&self, node: Option<&str>) -> Result<Writer, StoreError> {
+        writer::start(self.options.clone(), node.map(str::to_string)).await
+    }
+
+    /// The read pool.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
     }
 
     /// The queries, on the read pool.

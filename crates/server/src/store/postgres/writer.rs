@@ -17,6 +17,21 @@
 //! server starts at once. A writer that has to reconnect takes the lock
 //! again before it commits anything.
 //!
+//! # Nodes
+//!
+//! Several nodes (`--node NAME`) share a database: each writer holds the
+//! same lock shared ([`SERVER_LOCK`], so that a single server cannot start
+//! beside nodes, nor nodes beside it) and a lock of its own name (so that
+//! two processes cannot run as one node). A node's batch is a statement of
+//! its own, [`NODE_BATCH`]: it locks (`FOR SHARE`) the lease row of every
+//! game it writes, and writes a game's events and result only if the row
+//! still names this node at the epoch the game's actor holds. A takeover
+//! updates that row, so it waits for a batch in flight to commit, and a
+//! batch that comes after it finds the epoch changed and leaves the game
+//! out: a node that lost a game can never write to it again (fencing),
+//! even if it was paused and does not know yet. The statement returns the
+//! games it left out, whose requests are answered [`WriteFailure::Fenced`].
+//!
 //! # A commit whose answer is lost
 //!
 //! When the connection fails after a batch was sent, the batch may have
@@ -40,6 +55,13 @@
 //! A batch with neither events nor new games (a heartbeat, alone) is
 //! simply sent again: writing it twice changes nothing.
 //!
+//! A node's batch may have left some games out (fenced), so no one row
+//! witnesses it all: a new game's row witnesses the batch, and each game
+//! is then answered by its own first event (there: written; absent or
+//! another: fenced). With no new game, a batch none of whose events is
+//! there is sent again: had it committed, every game of it was fenced, and
+//! the fence leaves them out again.
+//!
 //! A game's new row is written (and awaited) before any of its events,
 //! and its result after them, so the parts of one statement, which all
 //! see the database as it was when it began, never depend on each other.
@@ -51,7 +73,7 @@ use sqlx::postgres::{PgConnectOptions, PgConnection};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::super::{MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
+use super::super::{Fence, MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
 
 /// The one statement of a batch: its parameters are the arrays of
 /// [`Columns`], in order.
@@ -73,9 +95,44 @@ WITH new_games AS (
 INSERT INTO heartbeat (id, unix_ms) SELECT 0, $15::int8 WHERE $15::int8 IS NOT NULL
 ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms";
 
+/// A node's batch: as [`BATCH`], each game's writes kept only while the
+/// node holds its lease at the epoch given (`$15` the node, `$16` and `$17`
+/// the games and epochs), and a lease for each new game. Returns the games
+/// left out. A node records no heartbeat here: its row in `nodes` is
+/// renewed apart (see `store::nodes`).
+const NODE_BATCH: &str = "\
+WITH fence AS (
+    SELECT l.game_id FROM leases l
+    JOIN UNNEST($16::text[], $17::int8[]) AS f (id, epoch) ON l.game_id = f.id AND l.epoch = f.epoch
+    WHERE l.node = $15
+    FOR SHARE OF l
+), new_games AS (
+    INSERT INTO games (id, setup, created_unix_ms, epoch_unix_ms, white_token, black_token,
+                       arbiter_token, white_account, black_account)
+    SELECT id, setup, created, created, w, b, a, wa, ba
+    FROM UNNEST($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[],
+                $7::text[], $8::text[]) AS g (id, setup, created, w, b, a, wa, ba)
+), new_leases AS (
+    INSERT INTO leases (game_id, node, epoch)
+    SELECT id, $15, 1 FROM UNNEST($1::text[]) AS g (id)
+), new_events AS (
+    INSERT INTO events (game_id, seq, event, hash)
+    SELECT * FROM UNNEST($9::text[], $10::int8[], $11::text[], $12::text[]) AS e (g, s, ev, h)
+    WHERE e.g IN (SELECT game_id FROM fence)
+), results AS (
+    UPDATE games SET result = f.result
+    FROM UNNEST($13::text[], $14::text[]) AS f (id, result)
+    WHERE games.id = f.id AND f.id IN (SELECT game_id FROM fence)
+)
+SELECT f.id FROM UNNEST($16::text[]) AS f (id) WHERE f.id NOT IN (SELECT game_id FROM fence)";
+
 /// The key of the advisory lock a running server holds on its database
-/// (`arbiter` in ASCII).
+/// (`arbiter` in ASCII): the one server holds it alone, nodes share it.
 pub(super) const SERVER_LOCK: i64 = 0x0061_7262_6974_6572;
+
+/// The first key of a node's own lock (the second is its name's hash):
+/// `node` in ASCII.
+const NODE_LOCK: i32 = 0x6e6f_6465;
 
 /// How long a writer whose connection failed keeps trying to learn
 /// whether its last batch committed, before it gives the games up as
@@ -107,11 +164,17 @@ struct Columns {
     finished: Vec<String>,
     results: Vec<String>,
     heartbeat: Option<i64>,
+    fenced_games: Vec<String>,
+    fenced_epochs: Vec<i64>,
 }
 
 impl Columns {
     /// The columns of `ops`, taken apart.
-    fn push(&mut self, ops: Vec<Op>) {
+    fn push(&mut self, ops: Vec<Op>, fence: Option<&Fence>) {
+        if let Some(f) = fence {
+            self.fenced_games.push(f.game_id.clone());
+            self.fenced_epochs.push(f.epoch);
+        }
         let c = self;
         for op in ops {
             match op {
@@ -156,26 +219,90 @@ struct Session {
     pid: i32,
 }
 
-/// Connects the writer, takes the server's lock, and starts its loop.
-pub(super) async fn start(options: PgConnectOptions) -> Result<Writer, StoreError> {
-    let session = connect(&options).await?;
+/// Where the writer connects, and as whom: the database's one server, or
+/// the node of that name.
+struct Link {
+    options: PgConnectOptions,
+    node: Option<String>,
+}
+
+impl Link {
+    /// A new session holding the server's lock (or the node's).
+    async fn connect(&self) -> Result<Session, StoreError> {
+        let mut conn = PgConnection::connect_with(&self.options).await?;
+        self.lock(&mut conn).await?;
+        let pid = backend_pid(&mut conn).await?;
+        Ok(Session { conn, pid })
+    }
+
+    /// Takes the lock this writer runs under: the server's, alone, for the
+    /// one server; the server's shared with the other nodes and the node's
+    /// own name for a node.
+    async fn lock(&self, conn: &mut PgConnection) -> Result<(), StoreError> {
+        let Some(node) = &self.node else {
+            let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+                .bind(SERVER_LOCK)
+                .fetch_one(conn)
+                .await?;
+            return if locked {
+                Ok(())
+            } else {
+                Err(StoreError::InUse)
+            };
+        };
+        let shared: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock_shared($1)")
+            .bind(SERVER_LOCK)
+            .fetch_one(&mut *conn)
+            .await?;
+        if !shared {
+            return Err(StoreError::SingleServerRuns);
+        }
+        let named: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1, hashtext($2))")
+            .bind(NODE_LOCK)
+            .bind(node)
+            .fetch_one(conn)
+            .await?;
+        if named {
+            Ok(())
+        } else {
+            Err(StoreError::NodeNameTaken(node.clone()))
+        }
+    }
+}
+
+/// Connects the writer, takes the server's lock (or the node's), and
+/// starts its loop.
+pub(super) async fn start(
+    options: PgConnectOptions,
+    node: Option<String>,
+) -> Result<Writer, StoreError> {
+    let link = Link { options, node };
+    let session = link.connect().await?;
     let (writer, rx) = Writer::channel();
-    tokio::spawn(run(options, session, rx));
+    tokio::spawn(run(link, session, rx));
     Ok(writer)
 }
 
 /// Commits batch after batch. A batch that the database refuses is
 /// answered with the error (nothing of it was acknowledged); one whose
 /// connection fails is settled first (see the module's documentation).
-async fn run(options: PgConnectOptions, session: Session, mut rx: mpsc::Receiver<Request>) {
+async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
     let mut pid = session.pid;
     let mut conn = Some(session.conn);
     let mut waiting = Vec::new();
+    let on_node = link.node.is_some();
     while let Some(first) = rx.recv().await {
         let mut columns = Columns::default();
         let mut take = |r: Request| {
-            columns.push(r.ops);
-            waiting.push(r.done);
+            // A node writes a game's moves only under its lease: without a
+            // fence, its batch would leave them out, so they are refused
+            // here rather than acknowledged unwritten.
+            if on_node && r.fence.is_none() && r.ops.iter().any(Op::is_of_a_game) {
+                let _ = r.done.send(Err(Unwritten::Fenced));
+                return;
+            }
+            columns.push(r.ops, r.fence.as_ref());
+            waiting.push((r.fence.map(|f| f.game_id), r.done));
         };
         take(first);
         for _ in 1..MAX_BATCH {
@@ -184,14 +311,17 @@ async fn run(options: PgConnectOptions, session: Session, mut rx: mpsc::Receiver
                 Err(_) => break,
             }
         }
+        if waiting.is_empty() {
+            continue;
+        }
         let outcome = match &mut conn {
-            Some(c) => commit(c, &columns).await,
+            Some(c) => commit(c, link.node.as_deref(), &columns).await,
             // Lost with a batch that could not be settled: this one is
             // settled likewise, on a new session (where it is not yet).
             None => Err(sqlx::Error::PoolClosed),
         };
         let outcome = match outcome {
-            Ok(()) => Ok(()),
+            Ok(fenced) => Ok(fenced),
             Err(e) if !connection_lost(&e) => Err(StoreError::from(e)),
             Err(e) => {
                 tracing::warn!(
@@ -199,11 +329,11 @@ async fn run(options: PgConnectOptions, session: Session, mut rx: mpsc::Receiver
                     waiting.len()
                 );
                 conn = None;
-                match settle(&options, pid, &columns).await {
-                    Ok(session) => {
+                match settle(&link, pid, &columns).await {
+                    Ok((session, fenced)) => {
                         pid = session.pid;
                         conn = Some(session.conn);
-                        Ok(())
+                        Ok(fenced)
                     }
                     Err(e) => Err(e),
                 }
@@ -213,8 +343,15 @@ async fn run(options: PgConnectOptions, session: Session, mut rx: mpsc::Receiver
             tracing::error!("group commit of {} writes failed: {e}", waiting.len());
             Unwritten::from(e)
         });
-        for done in waiting.drain(..) {
-            let _ = done.send(outcome.clone());
+        for (game, done) in waiting.drain(..) {
+            let answer = match &outcome {
+                Ok(fenced) if game.as_ref().is_some_and(|g| fenced.contains(g)) => {
+                    Err(Unwritten::Fenced)
+                }
+                Ok(_) => Ok(()),
+                Err(e) => Err(e.clone()),
+            };
+            let _ = done.send(answer);
         }
     }
 }
@@ -240,19 +377,19 @@ fn connection_lost(e: &sqlx::Error) -> bool {
 }
 
 /// After the connection failed under a batch: a new session holding the
-/// server's lock, once the batch is known to have committed there (read
-/// back, or sent again and committed); or why that could not be learnt
-/// within [`SETTLE_WITHIN`].
+/// writer's lock, once the batch is known to have committed there (read
+/// back, or sent again and committed), with the games it left out; or why
+/// that could not be learnt within [`SETTLE_WITHIN`].
 async fn settle(
-    options: &PgConnectOptions,
+    link: &Link,
     lost_pid: i32,
     columns: &Columns,
-) -> Result<Session, StoreError> {
+) -> Result<(Session, Vec<String>), StoreError> {
     let give_up = Instant::now() + SETTLE_WITHIN;
     let mut why = String::new();
     while Instant::now() < give_up {
-        match settle_once(options, lost_pid, columns).await {
-            Ok(session) => return Ok(session),
+        match settle_once(link, lost_pid, columns).await {
+            Ok(settled) => return Ok(settled),
             Err(e) => why = e.to_string(),
         }
         tokio::time::sleep(RECONNECT_PAUSE).await;
@@ -262,12 +399,15 @@ async fn settle(
 
 /// One attempt of [`settle`].
 async fn settle_once(
-    options: &PgConnectOptions,
+    link: &Link,
     lost_pid: i32,
     columns: &Columns,
-) -> Result<Session, StoreError> {
-    let mut conn = PgConnection::connect_with(options).await?;
-    if !try_lock(&mut conn).await? {
+) -> Result<(Session, Vec<String>), StoreError> {
+    let mut conn = PgConnection::connect_with(&link.options).await?;
+    if let Err(taken) = link.lock(&mut conn).await {
+        if matches!(taken, StoreError::SingleServerRuns) {
+            return Err(taken);
+        }
         // The lost session may linger, its client gone unnoticed: end it
         // (only if it is still the one holding an advisory lock, so as
         // never to end another server's writer), and wait for it to go.
@@ -279,20 +419,29 @@ async fn settle_once(
         .bind(TERMINATE_WAIT_MS)
         .execute(&mut conn)
         .await?;
-        if !try_lock(&mut conn).await? {
-            return Err(StoreError::InUse);
-        }
+        link.lock(&mut conn).await?;
     }
     let pid = backend_pid(&mut conn).await?;
-    if !committed(&mut conn, columns).await? {
-        tracing::warn!("the batch had not committed: sending it again");
-        commit(&mut conn, columns).await?;
-    }
-    Ok(Session { conn, pid })
+    let fenced = match committed(&mut conn, link.node.is_some(), columns).await? {
+        Some(fenced) => fenced,
+        None => {
+            tracing::warn!("the batch had not committed: sending it again");
+            commit(&mut conn, link.node.as_deref(), columns).await?
+        }
+    };
+    Ok((Session { conn, pid }, fenced))
 }
 
-/// Whether the batch `c` committed, read from the row it wrote first.
-async fn committed(conn: &mut PgConnection, c: &Columns) -> Result<bool, StoreError> {
+/// Whether the batch `c` committed, read back from the rows it wrote: the
+/// games it left out if it did (on a node), `None` if it did not.
+async fn committed(
+    conn: &mut PgConnection,
+    on_node: bool,
+    c: &Columns,
+) -> Result<Option<Vec<String>>, StoreError> {
+    if on_node {
+        return node_batch_committed(conn, c).await;
+    }
     if let (Some(game), Some(seq), Some(hash)) = (
         c.event_games.first(),
         c.event_seqs.first(),
@@ -305,51 +454,72 @@ async fn committed(conn: &mut PgConnection, c: &Columns) -> Result<bool, StoreEr
                 .fetch_optional(&mut *conn)
                 .await?;
         return match stored {
-            Some(stored) if stored == *hash => Ok(true),
+            Some(stored) if stored == *hash => Ok(Some(Vec::new())),
             Some(_) => Err(StoreError::Corrupt {
                 game: game.clone(),
                 what: "event",
                 detail: format!("seq {seq} holds another event than the one just written"),
             }),
-            None => Ok(false),
+            None => Ok(None),
         };
     }
-    if let (Some(id), Some(token)) = (c.game_ids.first(), c.white_tokens.first()) {
-        let stored: Option<String> =
-            sqlx::query_scalar("SELECT white_token FROM games WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        return match stored {
-            Some(stored) if stored == *token => Ok(true),
-            Some(_) => Err(StoreError::Corrupt {
-                game: id.clone(),
-                what: "game",
-                detail: "another game has its id".into(),
-            }),
-            None => Ok(false),
-        };
+    if !new_game_stored(conn, c).await?.unwrap_or(false) {
+        // Not there, or a heartbeat alone: sending it again changes nothing.
+        return Ok(None);
     }
-    // A heartbeat alone: sending it again changes nothing.
-    Ok(false)
+    Ok(Some(Vec::new()))
 }
 
-/// A connection holding the server's lock.
-async fn connect(options: &PgConnectOptions) -> Result<Session, StoreError> {
-    let mut conn = PgConnection::connect_with(options).await?;
-    if !try_lock(&mut conn).await? {
-        return Err(StoreError::InUse);
+/// [`committed`] for a node's batch, whose fenced games were left out.
+async fn node_batch_committed(
+    conn: &mut PgConnection,
+    c: &Columns,
+) -> Result<Option<Vec<String>>, StoreError> {
+    // Each game's first event of the batch.
+    let (mut games, mut seqs, mut hashes) = (Vec::new(), Vec::new(), Vec::new());
+    for ((game, seq), hash) in c.event_games.iter().zip(&c.event_seqs).zip(&c.hashes) {
+        if !games.contains(game) {
+            games.push(game.clone());
+            seqs.push(*seq);
+            hashes.push(hash.clone());
+        }
     }
-    let pid = backend_pid(&mut conn).await?;
-    Ok(Session { conn, pid })
+    let missing: Vec<String> = sqlx::query_scalar(
+        "SELECT f.g FROM UNNEST($1::text[], $2::int8[], $3::text[]) AS f (g, s, h) \
+         WHERE NOT EXISTS (SELECT 1 FROM events e \
+                           WHERE e.game_id = f.g AND e.seq = f.s AND e.hash = f.h)",
+    )
+    .bind(&games[..])
+    .bind(&seqs[..])
+    .bind(&hashes[..])
+    .fetch_all(&mut *conn)
+    .await?;
+    let witnessed = match new_game_stored(conn, c).await? {
+        Some(stored) => stored,
+        None => missing.len() < games.len(),
+    };
+    Ok(witnessed.then_some(missing))
 }
 
-/// Takes the server's lock if it is free.
-async fn try_lock(conn: &mut PgConnection) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-        .bind(SERVER_LOCK)
-        .fetch_one(conn)
-        .await
+/// Whether the batch's first new game is stored with its token (`None`
+/// if the batch makes no game).
+async fn new_game_stored(conn: &mut PgConnection, c: &Columns) -> Result<Option<bool>, StoreError> {
+    let (Some(id), Some(token)) = (c.game_ids.first(), c.white_tokens.first()) else {
+        return Ok(None);
+    };
+    let stored: Option<String> = sqlx::query_scalar("SELECT white_token FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match stored {
+        Some(stored) if stored == *token => Ok(Some(true)),
+        Some(_) => Err(StoreError::Corrupt {
+            game: id.clone(),
+            what: "game",
+            detail: "another game has its id".into(),
+        }),
+        None => Ok(Some(false)),
+    }
 }
 
 /// The process id of the connection's session on the server.
@@ -359,9 +529,15 @@ async fn backend_pid(conn: &mut PgConnection) -> Result<i32, sqlx::Error> {
         .await
 }
 
-/// Sends the batch `c` as its one statement.
-async fn commit(conn: &mut PgConnection, c: &Columns) -> Result<(), sqlx::Error> {
-    sqlx::query(BATCH)
+/// Sends the batch `c` as its one statement (as the node `node`'s,
+/// fenced, on a node): the games it left out.
+async fn commit(
+    conn: &mut PgConnection,
+    node: Option<&str>,
+    c: &Columns,
+) -> Result<Vec<String>, sqlx::Error> {
+    let statement = if node.is_some() { NODE_BATCH } else { BATCH };
+    let query = sqlx::query_scalar(statement)
         .bind(&c.game_ids[..])
         .bind(&c.setups[..])
         .bind(&c.created[..])
@@ -375,9 +551,15 @@ async fn commit(conn: &mut PgConnection, c: &Columns) -> Result<(), sqlx::Error>
         .bind(&c.events[..])
         .bind(&c.hashes[..])
         .bind(&c.finished[..])
-        .bind(&c.results[..])
-        .bind(c.heartbeat)
-        .execute(conn)
-        .await?;
-    Ok(())
+        .bind(&c.results[..]);
+    // The one server's statement returns no rows; a node's, the games
+    // its fence left out.
+    let query = match node {
+        Some(node) => query
+            .bind(node)
+            .bind(&c.fenced_games[..])
+            .bind(&c.fenced_epochs[..]),
+        None => query.bind(c.heartbeat),
+    };
+    query.fetch_all(conn).await
 }

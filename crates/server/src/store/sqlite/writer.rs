@@ -133,7 +133,7 @@ fn run(
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
-        for Request { ops, done } in batch.drain(..) {
+        for Request { ops, done, .. } in batch.drain(..) {
             let _ = done.send(
                 outcome
                     .as_ref()

@@ -1,0 +1,228 @@
+//! A node among several sharing one PostgreSQL database (`--node NAME`):
+//! its leases renewed, the games of dead nodes taken over, and where a
+//! request for a game goes.
+//!
+//! Each node runs the games it holds the lease of (see `store::nodes`):
+//! the games it created, and those it took over from nodes that died. A
+//! request for a game another node runs is forwarded to that node
+//! (`http::forward`), so that any node answers any request.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::hub::{Hub, HubError};
+use crate::store::nodes::{Held, Nodes};
+use crate::token::new_token;
+
+/// Most games taken over in one transaction: several live nodes share
+/// the games of a dead one, a round each.
+const TAKEOVER_ROUND: i64 = 256;
+
+/// Header of a request forwarded from another node: the nodes' secret.
+pub const FORWARDED: &str = "x-arbiter-node";
+
+/// What a node knows of the others.
+#[derive(Debug)]
+pub struct Peers {
+    /// The nodes' shared secret, which forwarded requests carry.
+    pub secret: String,
+    /// The client that forwards requests.
+    pub client: reqwest::Client,
+}
+
+/// Where a request for a game goes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Route {
+    /// This node answers it.
+    Here,
+    /// The node at this URL runs the game.
+    To(String),
+}
+
+/// Joins the nodes: takes back the games still in this node's name (as
+/// when it starts again after a crash) and those nobody holds, records
+/// the node alive, and starts keeping its leases.
+pub(crate) async fn start(hub: &Arc<Hub>) -> Result<(), HubError> {
+    let config = hub.config.node.clone().expect("a node's hub");
+    let url = config.url.clone().unwrap_or_default();
+    let nodes = hub.store.nodes()?;
+    let secret = nodes.secret(&new_token()).await?;
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .redirect(reqwest::redirect::Policy::none())
+        .tcp_nodelay(true)
+        .build()
+        .map_err(|e| HubError::Setup(e.to_string()))?;
+    let _ = hub.peers.set(Peers { secret, client });
+    relay_lobby(hub, &nodes).await?;
+    let own = nodes.take_over(&config.name, true, None, i64::MAX).await?;
+    let orphans = nodes.adopt_orphans(&config.name).await?;
+    let lease_ms = config.lease.as_millis() as i64;
+    let renewal = nodes.join(&config.name, &url, lease_ms).await?;
+    let resumed = hold_all(hub, own.into_iter().chain(orphans)).await;
+    tracing::info!(
+        "node {}: {resumed} unfinished games resumed; other nodes reach it at {url}",
+        config.name
+    );
+    tokio::spawn(keep(hub.clone(), renewal.losses));
+    Ok(())
+}
+
+/// Brings the lines of the accounts' event streams to every node: an
+/// account's stream may be open on one node while its game or challenge
+/// is on another. One notification per line, through PostgreSQL's own
+/// `NOTIFY` (the lines are few: challenges, games starting and ending).
+async fn relay_lobby(hub: &Arc<Hub>, nodes: &Nodes) -> Result<(), HubError> {
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Line {
+        account: String,
+        line: String,
+    }
+    let mut listener = nodes.listen().await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Arc<str>)>();
+    hub.lobby.relay_through(tx);
+    let publisher = nodes.clone();
+    tokio::spawn(async move {
+        while let Some((account, line)) = rx.recv().await {
+            let payload = serde_json::to_string(&Line {
+                account,
+                line: line.to_string(),
+            })
+            .expect("lines serialise");
+            if let Err(e) = publisher.publish(&payload).await {
+                tracing::warn!("an event stream's line is lost: {e}");
+            }
+        }
+    });
+    let lobby = hub.lobby.clone();
+    tokio::spawn(async move {
+        loop {
+            match listener.recv().await {
+                Ok(n) => match serde_json::from_str::<Line>(n.payload()) {
+                    Ok(l) => lobby.deliver(&l.account, Arc::from(l.line.as_str())),
+                    Err(e) => tracing::warn!("unreadable event stream line: {e}"),
+                },
+                // The listener connects again at the next call.
+                Err(e) => {
+                    tracing::warn!("event stream relay: {e}");
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Loads the games just taken; how many.
+async fn hold_all(hub: &Hub, taken: impl IntoIterator<Item = Held>) -> usize {
+    let mut n = 0;
+    for h in taken {
+        match hub.hold(&h.game_id, h.epoch).await {
+            Ok(()) => n += 1,
+            Err(e) => tracing::error!("{e}"),
+        }
+    }
+    n
+}
+
+/// Every heartbeat: renews the node's leases, lets go of the games other
+/// nodes took over while this one was silent, and takes over the games
+/// of nodes that are dead.
+async fn keep(hub: Arc<Hub>, mut losses: i64) {
+    let config = hub.config.node.clone().expect("a node's hub");
+    let Ok(nodes) = hub.store.nodes() else { return };
+    let mut every = tokio::time::interval(hub.config.heartbeat);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let renewed = match nodes.renew(&config.name).await {
+            Ok(Some(r)) => Ok(r),
+            // The row is gone (deleted by hand): the node joins again.
+            Ok(None) => {
+                let url = config.url.clone().unwrap_or_default();
+                let lease_ms = config.lease.as_millis() as i64;
+                nodes.join(&config.name, &url, lease_ms).await
+            }
+            Err(e) => Err(e),
+        };
+        match renewed {
+            Ok(r) if r.losses != losses => {
+                losses = r.losses;
+                match nodes.held(&config.name).await {
+                    Ok(held) => {
+                        let held: HashMap<String, i64> =
+                            held.into_iter().map(|h| (h.game_id, h.epoch)).collect();
+                        hub.let_go_all_but(&held).await;
+                    }
+                    Err(e) => tracing::warn!("node {}: {e}", config.name),
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("node {}: cannot renew its leases: {e}", config.name),
+        }
+        take_over(&hub, None).await;
+    }
+}
+
+/// Takes over the games of dead nodes (only the game `only`, if given).
+async fn take_over(hub: &Hub, only: Option<&str>) {
+    let Some(name) = hub.node_name() else { return };
+    let Ok(nodes) = hub.store.nodes() else { return };
+    loop {
+        let started = Instant::now();
+        let taken = match nodes.take_over(name, false, only, TAKEOVER_ROUND).await {
+            Ok(taken) => taken,
+            Err(e) => {
+                tracing::warn!("node {name}: takeover failed: {e}");
+                return;
+            }
+        };
+        if taken.is_empty() {
+            return;
+        }
+        let round = taken.len();
+        let n = hold_all(hub, taken).await;
+        tracing::info!(
+            "node {name}: took over {n} games of dead nodes in {} ms",
+            started.elapsed().as_millis()
+        );
+        if only.is_some() || (round as i64) < TAKEOVER_ROUND {
+            return;
+        }
+    }
+}
+
+/// Where a request for the game `id` goes: here if this node runs it, if
+/// it is over (any node shows a finished game), or if it is not known;
+/// to its node if that node is alive. A game whose node is dead is taken
+/// over here and now, without waiting for the next round.
+pub(crate) async fn route(hub: &Hub, id: &str) -> Route {
+    let Some(name) = hub.node_name() else {
+        return Route::Here;
+    };
+    if hub.runs_here(id) {
+        return Route::Here;
+    }
+    let Ok(nodes) = hub.store.nodes() else {
+        return Route::Here;
+    };
+    let ownership = match nodes.ownership(id).await {
+        Ok(Some(o)) => o,
+        Ok(None) => return Route::Here,
+        Err(e) => {
+            tracing::warn!("game {id}: cannot find its node: {e}");
+            return Route::Here;
+        }
+    };
+    if ownership.finished || ownership.node.as_deref() == Some(name) {
+        return Route::Here;
+    }
+    match (ownership.alive, ownership.url) {
+        (true, Some(url)) => Route::To(url),
+        _ => {
+            take_over(hub, Some(id)).await;
+            Route::Here
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Several nodes on one PostgreSQL database (`--node`): every node answers
+//! every game, a game is run by one node at a time, and a node that lost a
+//! game's lease cannot write to it (fencing). These tests need PostgreSQL
+//! whatever `ARBITER_TEST_DB` says (scripts/test runs them in its
+//! PostgreSQL part); their names start with `several_nodes`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use arbiter_server::{Config, Database, NodeConfig, Store};
+use common::{Server, pg, tokens};
+use serde_json::Value;
+
+/// A fresh database on the throwaway cluster.
+fn fresh_database() -> Database {
+    let name = format!("arbiter_nodes_{}", &arbiter_server::new_token()[..12]);
+    Database::Postgres(pg::url(&name))
+}
+
+/// The configuration of node `name` on `db`, renewing its leases every
+/// `heartbeat`, leases of one second.
+fn node(db: &Database, name: &str, heartbeat: Duration) -> Config {
+    let mut config = Config::new(db.clone());
+    config.rate_per_second = 0;
+    config.heartbeat = heartbeat;
+    config.node = Some(NodeConfig {
+        lease: Duration::from_secs(1),
+        ..NodeConfig::named(name)
+    });
+    config
+}
+
+/// Why a server on `config` does not start.
+async fn refused(config: Config) -> String {
+    arbiter_server::serve_with("127.0.0.1:0".parse().unwrap(), config, |_| {})
+        .await
+        .unwrap_err()
+        .to_string()
+}
+
+async fn start(db: &Database, name: &str, heartbeat: Duration) -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    Server::start_with(dir, node(db, name, heartbeat)).await
+}
+
+fn moves(view: &Value) -> Vec<String> {
+    view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// How many rows of `table` meet `condition`.
+async fn rows(store: &Store, table: &str, condition: &str) -> u64 {
+    // An update that changes nothing counts the rows it finds.
+    let column = if table == "events" { "seq" } else { "game_id" };
+    store
+        .execute_raw(&format!(
+            "UPDATE {table} SET {column} = {column} WHERE {condition}"
+        ))
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_answer_every_game_wherever_it_runs() {
+    let db = fresh_database();
+    let a = start(&db, "a", Duration::from_millis(200)).await;
+    let b = start(&db, "b", Duration::from_millis(200)).await;
+    // Made on a, the game is a's; played through both.
+    let created = a.started_game("300+0").await;
+    let (id, white, black, _) = tokens(&created);
+    assert_eq!(a.mv(&id, &white, "e2e4").await.0, 200);
+    let (status, body) = b.mv(&id, &black, "e7e5").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(b.mv(&id, &white, "g1f3").await.0, 200);
+    // Both show the same game, and it is a's still.
+    assert_eq!(moves(&a.view(&id).await), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(moves(&b.view(&id).await), ["e2e4", "e7e5", "g1f3"]);
+    let store = Store::open(db.clone()).await.unwrap();
+    let held_by_a = format!("game_id = '{id}' AND node = 'a' AND epoch = 1");
+    assert_eq!(rows(&store, "leases", &held_by_a).await, 1);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_a_node_that_lost_its_lease_cannot_write_to_the_game() {
+    let db = fresh_database();
+    // a renews its leases once, at its start, and never again: as a node
+    // paused past its lease that still answers the requests it has.
+    let a = start(&db, "a", Duration::from_secs(3600)).await;
+    let b = start(&db, "b", Duration::from_millis(100)).await;
+    let created = a.started_game("300+0").await;
+    let (id, white, black, _) = tokens(&created);
+    assert_eq!(a.mv(&id, &white, "e2e4").await.0, 200);
+
+    // b takes the game over once a's lease has run out.
+    let store = Store::open(db.clone()).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let held_by_b = format!("game_id = '{id}' AND node = 'b' AND epoch = 2");
+    loop {
+        if rows(&store, "leases", &held_by_b).await == 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "b did not take the game over");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // a still believes it runs the game: its actor decides the move, and
+    // its write is refused, since a's epoch is no longer the lease's.
+    let (status, body) = a.mv(&id, &black, "e7e5").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.to_string().contains("another node"), "{body}");
+    assert_eq!(moves(&b.view(&id).await), ["e2e4"]);
+    // Through b the move is made; through a, which let the game go, the
+    // next one reaches b.
+    assert_eq!(b.mv(&id, &black, "e7e5").await.0, 200);
+    let (status, body) = a.mv(&id, &white, "g1f3").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(moves(&b.view(&id).await), ["e2e4", "e7e5", "g1f3"]);
+    // The clock's start, then the three moves: nothing of a's refused try.
+    let events = rows(&store, "events", &format!("game_id = '{id}'")).await;
+    assert_eq!(events, 4);
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_a_second_node_of_the_same_name_is_refused() {
+    let db = fresh_database();
+    let _a = start(&db, "a", Duration::from_millis(200)).await;
+    let err = refused(node(&db, "a", Duration::from_millis(200))).await;
+    assert!(err.contains("a node named a already runs"), "{err}");
+    // Nor can a single server start beside nodes.
+    let mut single = Config::new(db.clone());
+    single.rate_per_second = 0;
+    let err = refused(single).await;
+    assert!(err.contains("another arbiter serve"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_cannot_start_beside_a_single_server() {
+    let db = fresh_database();
+    let mut single = Config::new(db.clone());
+    single.rate_per_second = 0;
+    let _one = Server::start_with(tempfile::tempdir().unwrap(), single).await;
+    let err = refused(node(&db, "a", Duration::from_millis(200))).await;
+    assert!(err.contains("started without --node"), "{err}");
+}
+
+#[tokio::test]
+async fn a_node_needs_postgresql() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(Database::Sqlite(dir.path().join("arbiter.db")));
+    config.node = Some(NodeConfig::named("a"));
+    let err = refused(config).await;
+    assert!(err.contains("need a PostgreSQL database"), "{err}");
+}
