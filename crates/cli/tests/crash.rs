@@ -1,7 +1,10 @@
 //! Crash safety: `arbiter serve` killed with SIGKILL in the middle of
 //! games, restarted on the same database, finds every acknowledged move
 //! and clock and finishes the games; `arbiter verify` then passes, and
-//! finds a record altered in the database.
+//! finds a record altered in the database. A tournament killed in the
+//! middle of a round replays, its games go on, their results enter and
+//! the next round pairs; a kill between making a round's games and
+//! recording its publication leaves no game out and none made twice.
 
 mod serve;
 
@@ -10,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use assert_cmd::Command;
+use serde_json::{Value, json};
 use serve::{Client, Process};
 
 /// Four knights out, then back: the starting position comes back every
@@ -149,4 +153,341 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
         out.contains(&format!("game {victim} event 1: hash chain broken")),
         "{out}"
     );
+}
+
+/// An account of the database, made by `arbiter account add`; its token.
+fn add_account(db: &str, name: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["account", "add", name, "--db", db])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// A Swiss of four players, its rounds started by hand.
+struct Swiss {
+    id: String,
+    creator: String,
+    players: Vec<String>,
+}
+
+impl Swiss {
+    fn accounts(db: &str) -> (String, Vec<String>) {
+        let creator = add_account(db, "Director");
+        let players = ["Ann", "Bob", "Cat", "Dan"]
+            .iter()
+            .map(|n| add_account(db, n))
+            .collect();
+        (creator, players)
+    }
+
+    async fn create(c: &Client, creator: String, players: Vec<String>) -> Swiss {
+        let r = c
+            .http
+            .post(format!("{}/api/swiss/new/club", c.base))
+            .bearer_auth(&creator)
+            .json(
+                &json!({"clock.limit": 600, "nbRounds": 2, "name": "Crash Swiss",
+                          "roundInterval": 99999999}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let id = r.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let swiss = Swiss {
+            id,
+            creator,
+            players,
+        };
+        for t in &swiss.players {
+            assert_eq!(swiss.post(c, t, "join").await, 200);
+        }
+        swiss
+    }
+
+    async fn post(&self, c: &Client, token: &str, act: &str) -> u16 {
+        c.http
+            .post(format!("{}/api/swiss/{}/{act}", c.base, self.id))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    }
+
+    async fn info(&self, c: &Client) -> Value {
+        c.http
+            .get(format!("{}/api/swiss/{}", c.base, self.id))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Starts the next round and waits until each player has his game:
+    /// (game, colour, token), one per player.
+    async fn next_round(&self, c: &Client) -> Vec<(String, String, String)> {
+        assert_eq!(
+            self.post(c, &self.creator, "schedule-next-round").await,
+            200
+        );
+        for _ in 0..200 {
+            let seats = self.seats(c).await;
+            if seats.len() == self.players.len() {
+                return seats;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the round was never published: {}", self.info(c).await);
+    }
+
+    /// Each player's game going on and his colour in it.
+    async fn seats(&self, c: &Client) -> Vec<(String, String, String)> {
+        let mut seats = Vec::new();
+        for t in &self.players {
+            let playing: Value = c
+                .http
+                .get(format!("{}/api/account/playing", c.base))
+                .bearer_auth(t)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let game = &playing["nowPlaying"][0];
+            if let (Some(g), Some(colour)) = (game["gameId"].as_str(), game["color"].as_str()) {
+                seats.push((g.to_string(), colour.to_string(), t.clone()));
+            }
+        }
+        seats
+    }
+
+    /// Waits until every game of round `round` has its result in.
+    async fn round_over(&self, c: &Client, round: u64) {
+        for _ in 0..200 {
+            let info = self.info(c).await;
+            if info["round"] == round && info["nbOngoing"] == 0 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("round {round} never ended: {}", self.info(c).await);
+    }
+}
+
+/// A move over the Board API.
+async fn board_move(c: &Client, game: &str, token: &str, mv: &str) -> u16 {
+    c.http
+        .post(format!("{}/api/board/game/{game}/move/{mv}", c.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// The seat of `colour` in `game`.
+fn seat<'a>(seats: &'a [(String, String, String)], game: &str, colour: &str) -> &'a str {
+    seats
+        .iter()
+        .find(|(g, c, _)| g == game && c == colour)
+        .map(|(_, _, t)| t.as_str())
+        .unwrap()
+}
+
+fn games_of(seats: &[(String, String, String)]) -> Vec<String> {
+    let mut games: Vec<String> = seats.iter().map(|(g, _, _)| g.clone()).collect();
+    games.sort();
+    games.dedup();
+    games
+}
+
+/// Each game: one more move, then the side to move after it resigns.
+async fn finish_games(c: &Client, seats: &[(String, String, String)]) {
+    for game in games_of(seats) {
+        let view = c.view(&game).await;
+        assert_eq!(view["status"], "started", "{view}");
+        let plies = view["moves"].as_array().unwrap().len();
+        let (mover, other) = if plies % 2 == 0 {
+            ("white", "black")
+        } else {
+            ("black", "white")
+        };
+        let mv = SHUFFLE[plies % SHUFFLE.len()];
+        assert_eq!(
+            board_move(c, &game, seat(seats, &game, mover), mv).await,
+            200
+        );
+        let r = c
+            .http
+            .post(format!("{}/api/board/game/{game}/resign", c.base))
+            .bearer_auth(seat(seats, &game, other))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+    }
+}
+
+fn verify_clean(db: &str) {
+    let ok = Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["verify", "--db", db])
+        .assert()
+        .success();
+    let out = String::from_utf8(ok.get_output().stdout.clone()).unwrap();
+    assert!(
+        out.contains("1 tournaments") && out.contains("every record is intact"),
+        "{out}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_killed_mid_round_replays_and_its_games_results_and_next_round_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = serve::database(dir.path());
+    let (creator, players) = Swiss::accounts(&db);
+    let mut server = Process::start(&db, &[]);
+    let c = Client::new(&server.base);
+    let swiss = Swiss::create(&c, creator, players).await;
+    let seats = swiss.next_round(&c).await;
+    let games = games_of(&seats);
+    assert_eq!(games.len(), 2);
+    // Both games under way: three plies each, then the kill.
+    for game in &games {
+        for (i, mv) in SHUFFLE.iter().take(3).enumerate() {
+            let colour = if i % 2 == 0 { "white" } else { "black" };
+            assert_eq!(
+                board_move(&c, game, seat(&seats, game, colour), mv).await,
+                200
+            );
+        }
+    }
+    server.kill();
+
+    let server = Process::start(&db, &[]);
+    let c = Client::new(&server.base);
+    // The tournament is back, mid-round, with the same games.
+    let info = swiss.info(&c).await;
+    assert_eq!(
+        (info["round"].as_u64(), info["nbOngoing"].as_u64()),
+        (Some(1), Some(2)),
+        "{info}"
+    );
+    let again = swiss.seats(&c).await;
+    assert_eq!(games_of(&again), games);
+    for game in &games {
+        let view = c.view(game).await;
+        let moves: Vec<&str> = view["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["uci"].as_str().unwrap())
+            .collect();
+        assert_eq!(moves, SHUFFLE[..3], "{game}");
+    }
+    // The games go on and end; their results enter the tournament.
+    finish_games(&c, &again).await;
+    swiss.round_over(&c, 1).await;
+    let trf = c
+        .http
+        .get(format!("{}/swiss/{}.trf", c.base, swiss.id))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    // The file holds the rounds whose results are all in.
+    let t = arbiter_tournament::trf::read(&trf).unwrap();
+    assert_eq!(t.rounds_paired(), 1, "{trf}");
+    // And the next round pairs.
+    let round2 = swiss.next_round(&c).await;
+    assert_eq!(games_of(&round2).len(), 2);
+    assert!(games_of(&round2).iter().all(|g| !games.contains(g)));
+    assert_eq!(swiss.info(&c).await["round"], 2);
+    drop(server);
+    verify_clean(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_between_a_rounds_games_and_its_publication_leaves_no_game_out_or_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = serve::database(dir.path());
+    let (creator, players) = Swiss::accounts(&db);
+    let mut server = Process::start(&db, &[]);
+    let c = Client::new(&server.base);
+    let swiss = Swiss::create(&c, creator, players).await;
+    let seats = swiss.next_round(&c).await;
+    let games = games_of(&seats);
+    let first = &games[0];
+    for (i, mv) in SHUFFLE.iter().take(2).enumerate() {
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        assert_eq!(
+            board_move(&c, first, seat(&seats, first, colour), mv).await,
+            200
+        );
+    }
+    server.kill();
+    // The state a kill leaves between the two writes: the round's games
+    // are stored, its publication is not (the last event of the log, so
+    // the chain still holds without it).
+    let store = arbiter_server::Store::open(db.as_str()).await.unwrap();
+    let removed = store
+        .execute_raw(&format!(
+            "DELETE FROM tournament_events WHERE tournament_id = '{}' \
+             AND event LIKE '%\"kind\":\"round_published\"%' \
+             AND seq = (SELECT MAX(seq) FROM tournament_events WHERE tournament_id = '{}')",
+            swiss.id, swiss.id
+        ))
+        .await
+        .unwrap();
+    assert_eq!(removed, 1);
+    store.close().await;
+
+    let server = Process::start(&db, &[]);
+    let c = Client::new(&server.base);
+    // Published again on start, with the games made before the kill: the
+    // same ids, the moves played in them, and no other game.
+    let info = swiss.info(&c).await;
+    assert_eq!(
+        (info["round"].as_u64(), info["nbOngoing"].as_u64()),
+        (Some(1), Some(2)),
+        "{info}"
+    );
+    let again = swiss.seats(&c).await;
+    assert_eq!(again.len(), 4);
+    assert_eq!(games_of(&again), games);
+    assert_eq!(c.view(first).await["moves"].as_array().unwrap().len(), 2);
+    let listed: Value = c
+        .http
+        .get(format!("{}/api/games", c.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed["games"].as_array().unwrap().len(), 2, "{listed}");
+    // The round goes on as if nothing happened.
+    finish_games(&c, &again).await;
+    swiss.round_over(&c, 1).await;
+    let round2 = swiss.next_round(&c).await;
+    assert_eq!(games_of(&round2).len(), 2);
+    drop(server);
+    verify_clean(&db);
 }

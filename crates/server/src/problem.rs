@@ -135,6 +135,9 @@ arbiter_messages::messages! {
         } = "api-storage",
         /// No Swiss tournament has this id.
         SwissNotFound = "api-swiss-not-found",
+        /// A tournament asked of a node: tournaments are run by a single
+        /// server.
+        TournamentsOnNodes = "api-tournaments-on-nodes",
         /// A required parameter left out.
         Required {
             /// The parameter's name.
@@ -161,6 +164,22 @@ arbiter_messages::messages! {
             /// What is wrong, with the tournament and the event.
             error: String,
         } = "api-tournament-altered",
+        /// A line of `forbiddenPairings` or `manualPairings` that is not two
+        /// user names.
+        NotTwoNames {
+            /// The parameter.
+            field: String,
+            /// The line, from 1.
+            line: usize,
+        } = "api-not-two-names",
+        /// A broadcast asked of a tournament or a round that does not
+        /// exist.
+        NoSuchRound {
+            /// The tournament's id, as asked.
+            tournament: String,
+            /// The round, as asked.
+            round: String,
+        } = "api-no-such-round",
         /// A stored game whose hash chain is broken.
         Altered {
             /// The game's id.

@@ -69,6 +69,20 @@ pub fn new_id(len: usize) -> String {
         .collect()
 }
 
+/// An id of `len` characters of [`new_id`]'s alphabet derived from
+/// `seed`: the same seed always gives the same id (a tournament board's
+/// game, found again after a crash).
+pub(crate) fn derived_id(seed: &str, len: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let digest = Sha256::digest(seed.as_bytes());
+    digest
+        .iter()
+        .cycle()
+        .take(len)
+        .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+        .collect()
+}
+
 pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);

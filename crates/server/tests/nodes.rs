@@ -65,6 +65,31 @@ async fn rows(store: &Store, table: &str, condition: &str) -> u64 {
         .unwrap()
 }
 
+/// A tournament is one log folded by one process: a node makes none, and
+/// says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_run_no_tournament() {
+    let db = fresh_database();
+    let a = start(&db, "a", Duration::from_millis(200)).await;
+    let creator = common::account(&a, "Carol").await;
+    let r = a
+        .http
+        .post(a.url("/api/swiss/new/club"))
+        .bearer_auth(&creator)
+        .json(&serde_json::json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 503);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "tournaments are run by a single arbiter serve (started without --node); this is a node"
+    );
+    let listed = a.get_text("/api/team/club/swiss").await;
+    assert_eq!(listed, "", "no tournament was made");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_answer_every_game_wherever_it_runs() {
     let db = fresh_database();

@@ -121,13 +121,14 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         let report = arbiter_server::verify(&store).await.unwrap();
         assert!(report.is_clean(), "{report:?}");
         assert_eq!(report.tournaments.tournaments, 1);
-        // created, 4 joined, round paired, published, 2 results, withdrawn
-        assert_eq!(report.tournaments.events, 10);
+        // created, 4 joined, round scheduled, paired, published, 2
+        // results, withdrawn
+        assert_eq!(report.tournaments.events, 11);
         // Someone gives round 1's second result to White in the database.
         let changed = store
             .execute_raw(&format!(
                 "UPDATE tournament_events SET event = replace(event, 'black_wins', 'white_wins') \
-                 WHERE tournament_id = '{id}' AND seq = 8"
+                 WHERE tournament_id = '{id}' AND seq = 9"
             ))
             .await
             .unwrap();
@@ -138,7 +139,7 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(
             (found[0].tournament.as_str(), found[0].seq),
-            (id.as_str(), 8)
+            (id.as_str(), 9)
         );
         assert_eq!(found[0].problem, arbiter_server::Damage::ChainBroken);
         // `arbiter verify --json` writes it in English, as it always has.

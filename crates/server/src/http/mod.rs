@@ -3,6 +3,7 @@
 pub mod api;
 mod assets;
 pub mod auth;
+mod broadcast;
 pub mod error;
 mod forward;
 mod limits;
@@ -69,6 +70,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/swiss/{id}/games", get(swiss::get_games))
         .route("/swiss/{file}", get(swiss::get_trf))
         .route("/api/team/{team}/swiss", get(swiss::of_team))
+        .route(
+            "/api/broadcast/{id}/round/{round}",
+            get(broadcast::round_pgn),
+        )
         .route("/{id}", get(users::short_link))
         .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {

@@ -46,6 +46,7 @@ impl From<TournamentError> for ApiError {
                 error: s.to_string(),
             }),
             TournamentError::Hub(h) => h.into(),
+            TournamentError::OnNodes => ApiError::Unavailable(Problem::TournamentsOnNodes),
             altered @ TournamentError::Altered { .. } => {
                 ApiError::Internal(Problem::TournamentAltered {
                     error: altered.to_string(),
@@ -84,9 +85,36 @@ fn number<T: std::str::FromStr>(
         .transpose()
 }
 
+/// Pairs of user names as lichess takes them: two names a line,
+/// separated by a space (blank lines skipped). A line of another shape is
+/// refused with its number.
+fn name_pairs(p: &HashMap<String, String>, key: &str) -> Result<Vec<[String; 2]>, ApiError> {
+    let Some(text) = p.get(key) else {
+        return Ok(Vec::new());
+    };
+    let mut pairs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let names: Vec<&str> = line.split_whitespace().collect();
+        match names[..] {
+            [] => {}
+            [a, b] => pairs.push([a.to_lowercase(), b.to_lowercase()]),
+            _ => {
+                return Err(ApiError::BadRequest(Problem::NotTwoNames {
+                    field: key.to_string(),
+                    line: i + 1,
+                }));
+            }
+        }
+    }
+    Ok(pairs)
+}
+
 /// `POST /api/swiss/new/{teamId}`: `clock.limit`, `clock.increment`
 /// (seconds), `nbRounds`, `name`, `startsAt` (ms), `roundInterval`
-/// (seconds; 99999999: rounds started by hand).
+/// (seconds; 99999999: rounds started by hand), `forbiddenPairings`
+/// (players never paired together) and `manualPairings` (round 1 by
+/// hand; the players on no valid line get a bye worth a point), each two
+/// user names a line.
 pub async fn create(
     State(hub): State<Arc<Hub>>,
     Path(team): Path<String>,
@@ -143,15 +171,17 @@ pub async fn create(
     // A player who has not moved this long after his clock started loses
     // by default (FIDE 6.7.1), as on lichess.
     settings.default_time_ms = Some(hub.config.default_time.as_millis() as u64);
+    settings.forbidden_pairs = name_pairs(&p, "forbiddenPairings")?;
+    settings.manual_pairings = name_pairs(&p, "manualPairings")?;
     let live = Tournaments::create(&hub, &team, &me.id, settings).await?;
     Ok(Json(info(&live).await))
 }
 
 /// The lichess JSON of a Swiss.
 async fn info(live: &LiveTournament) -> Value {
-    let next = live.next_round_at();
     let mut json = live
         .read(|d| {
+            let next = d.next_round_at();
             let s = d.settings().expect("a created Swiss");
             let status = if d.is_finished() {
                 "finished"
@@ -291,10 +321,10 @@ pub async fn schedule_next_round(
     headers: HeaderMap,
     body: Bytes,
 ) -> Ok200 {
-    let (live, _) = director(&hub, &id, &headers).await?;
+    let (live, me) = director(&hub, &id, &headers).await?;
     let p = params(&headers, &body)?;
     let at: i64 = number(&p, "date")?.unwrap_or_else(unix_ms);
-    live.schedule_next_round(at);
+    live.schedule_next_round(&hub, &me.id, at).await?;
     Ok(Json(json!({"ok": true})))
 }
 

@@ -1,10 +1,10 @@
 //! One tournament in memory: its state, the end of its stored chain, and
 //! the acts that change it (each checked, stored, then kept).
 
-use std::sync::Mutex;
-
 use arbiter_referee::{GameResult, GameSetup, Mode, Outcome, Player, Ruleset, Termination};
-use arbiter_tournament::director::{BoardResult, Director, Event, EventKind, Refusal};
+use arbiter_tournament::director::{
+    BoardResult, ByeKind, Director, Event, EventKind, Refusal, RoundState,
+};
 use tokio::sync::Notify;
 
 use crate::hub::{Hub, HubError};
@@ -38,6 +38,10 @@ pub enum TournamentError {
         /// What is wrong.
         problem: Damage,
     },
+    /// Asked of a node (`--node`): a tournament's acts are one log that
+    /// one process folds, so tournaments are run by a single server.
+    #[error("tournaments are run by a single server (started without --node)")]
+    OnNodes,
 }
 
 /// The state and where its chain ends.
@@ -60,8 +64,6 @@ pub struct LiveTournament {
     /// When it was made, ms since 1970.
     pub created_unix_ms: i64,
     log: tokio::sync::Mutex<Log>,
-    /// When the next round is to start (ms since 1970), if it is set.
-    pub(super) next_round_at: Mutex<Option<i64>>,
     /// Wakes the schedule when something changed.
     pub(super) wake: Notify,
 }
@@ -77,7 +79,6 @@ impl LiveTournament {
             id: row.id,
             team: row.team,
             created_unix_ms: row.created_unix_ms,
-            next_round_at: Mutex::new(None),
             wake: Notify::new(),
         }
     }
@@ -180,18 +181,75 @@ impl LiveTournament {
 
     /// Pairs the next round by the event's system and publishes it: each
     /// board's game is made (online, started at once, so that the default
-    /// time runs from now) and its players told (`gameStart`).
+    /// time runs from now) and its players told (`gameStart`). Round 1
+    /// paired by hand in the settings is the engine's pairing changed by
+    /// the event's creator, recorded as such (C.04.2.D), after the byes of
+    /// the players on no valid line. Every event is checked on a copy
+    /// first: none is stored unless all are accepted.
     pub async fn start_next_round(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
         let mut log = self.log.lock().await;
-        let (boards, bye) = log
-            .director
-            .next_pairing()
-            .map_err(TournamentError::Refused)?;
         let round = log.director.rounds_paired() + 1;
-        let paired = now(by, EventKind::RoundPaired { round, boards, bye });
-        self.append(hub, &mut log, paired).await?;
+        let creator = log.director.created_by().to_string();
+        let manual = log.director.manual_first_round();
+        let mut plan = log.director.clone();
+        let mut events = Vec::new();
+        let mut accept = |plan: &mut Director, event: Event| {
+            plan.apply(&event).map_err(TournamentError::Refused)?;
+            events.push(event);
+            Ok::<_, TournamentError>(())
+        };
+        if let Some(m) = &manual {
+            for &player in &m.byes {
+                let bye = EventKind::ByeRequested {
+                    player,
+                    round,
+                    bye: ByeKind::Full,
+                };
+                accept(&mut plan, now(&creator, bye))?;
+            }
+        }
+        let (boards, bye) = plan.next_pairing().map_err(TournamentError::Refused)?;
+        accept(
+            &mut plan,
+            now(by, EventKind::RoundPaired { round, boards, bye }),
+        )?;
+        if let Some(m) = manual {
+            let change = EventKind::PairingChanged {
+                round,
+                boards: m.boards,
+                bye: None,
+                reason: MANUAL_PAIRINGS.to_string(),
+            };
+            accept(&mut plan, now(&creator, change))?;
+        }
+        for event in events {
+            self.append(hub, &mut log, event).await?;
+        }
         self.publish_locked(hub, &mut log, by).await?;
         Ok(round)
+    }
+
+    /// After a restart: a round paired but not published (the server
+    /// stopped between the two) is published now. Its games are found by
+    /// their ids, which depend only on the tournament, the round and the
+    /// board: a game made before the stop is taken up as it stands, so no
+    /// game is made twice and none is left out of the tournament.
+    pub(super) async fn resume_publication(&self, hub: &Hub) -> Result<(), TournamentError> {
+        let mut log = self.log.lock().await;
+        let pending = log
+            .director
+            .rounds()
+            .last()
+            .filter(|r| !r.published)
+            .map(|r| r.paired_by.clone());
+        if let Some(by) = pending {
+            let round = self.publish_locked(hub, &mut log, &by).await?;
+            tracing::info!(
+                "tournament {}: round {round} published after a restart",
+                self.id
+            );
+        }
+        Ok(())
     }
 
     async fn publish_locked(
@@ -251,13 +309,14 @@ impl LiveTournament {
                 white.registration.account.clone(),
                 black.registration.account.clone(),
             ];
-            creations.push(hub.create_game(setup, accounts, online));
+            let id = board_game_id(&self.id, round, i as u32 + 1);
+            creations.push(board_game(hub, id, setup, accounts, online));
         }
         let number = round.number;
         let created = futures_util::future::join_all(creations).await;
         let mut games = Vec::new();
         for c in created {
-            games.push(c?.id);
+            games.push(c?);
         }
         for g in &games {
             hub.tournaments.note_game(g, &self.id);
@@ -335,6 +394,31 @@ impl LiveTournament {
             }
         }
     }
+}
+
+/// The reason recorded with round 1 paired by hand from the settings
+/// (lichess's parameter).
+const MANUAL_PAIRINGS: &str = "manualPairings";
+
+/// A board's game id: the same for the same tournament, round and board,
+/// so that publishing a round again after a crash finds the games it made.
+fn board_game_id(tournament: &str, round: &RoundState, board: u32) -> String {
+    crate::token::derived_id(&format!("{tournament}/{}/{board}", round.number), 8)
+}
+
+/// The board's game: made, or found when an earlier publication made it
+/// before the server stopped.
+async fn board_game(
+    hub: &Hub,
+    id: String,
+    setup: GameSetup,
+    accounts: [Option<String>; 2],
+    online: bool,
+) -> Result<String, TournamentError> {
+    if hub.store.game(&id).await?.is_some() {
+        return Ok(id);
+    }
+    Ok(hub.create_game_as(id, setup, accounts, online).await?.id)
 }
 
 /// An event by `by` at this moment.

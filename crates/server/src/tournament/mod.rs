@@ -11,6 +11,7 @@
 //! ([`Tournaments::game_finished`]), so no game ever waits for a
 //! tournament.
 
+mod broadcast;
 mod live;
 mod schedule;
 pub mod verify;
@@ -89,6 +90,9 @@ impl Tournaments {
                 Ok(live) => {
                     let live = Arc::new(live);
                     hub.tournaments.insert(live.clone()).await;
+                    if let Err(e) = live.resume_publication(hub).await {
+                        tracing::error!("tournament {}: {e}", live.id);
+                    }
                     live.catch_up_results(hub).await;
                     schedule::spawn(Arc::downgrade(hub), live);
                     loaded += 1;
@@ -110,6 +114,11 @@ impl Tournaments {
         by: &str,
         settings: Settings,
     ) -> Result<Arc<LiveTournament>, TournamentError> {
+        // Nodes load no tournament (each would fold the log on its own and
+        // their acts would race): none is made on one either.
+        if hub.node_name().is_some() {
+            return Err(TournamentError::OnNodes);
+        }
         let row = TournamentRow {
             id: new_id(8),
             team: team.to_string(),

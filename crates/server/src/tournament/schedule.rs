@@ -1,13 +1,16 @@
 //! When rounds start by themselves: round 1 at the event's start time,
 //! each later round its interval after the last result of the round
 //! before, or at the time the arbiter set (lichess's
-//! `schedule-next-round`). A round starts only when the fold lets it be
+//! `schedule-next-round`, an event of the tournament's log, so that it
+//! holds across a restart). A round starts only when the fold lets it be
 //! paired: every result of the round before in.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use super::LiveTournament;
+use arbiter_tournament::director::EventKind;
+
+use super::{LiveTournament, TournamentError};
 use crate::hub::Hub;
 use crate::time::unix_ms;
 
@@ -21,7 +24,7 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
         let mut complete_since: Option<(u32, i64)> = None;
         loop {
             let due = {
-                let (finished, can_pair, paired, interval, starts_at) = live
+                let (finished, can_pair, paired, interval, starts_at, set) = live
                     .read(|d| {
                         let s = d.settings();
                         (
@@ -30,13 +33,13 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
                             d.rounds_paired(),
                             s.and_then(|s| s.round_interval_ms),
                             s.and_then(|s| s.starts_at_ms),
+                            d.next_round_at(),
                         )
                     })
                     .await;
                 if finished {
                     return;
                 }
-                let set = *live.next_round_at.lock().expect("schedule lock");
                 if !can_pair {
                     complete_since = None;
                     None
@@ -64,7 +67,6 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
             let Some(hub) = hub.upgrade() else { return };
             match live.start_next_round(&hub, SCHEDULE).await {
                 Ok(round) => {
-                    *live.next_round_at.lock().expect("schedule lock") = None;
                     tracing::info!("tournament {}: round {round} started", live.id);
                 }
                 Err(e) => {
@@ -85,14 +87,21 @@ async fn sleep_or_forever(wait: Option<Duration>) {
 }
 
 impl LiveTournament {
-    /// Sets when the next round starts (lichess's `schedule-next-round`).
-    pub fn schedule_next_round(&self, at_unix_ms: i64) {
-        *self.next_round_at.lock().expect("schedule lock") = Some(at_unix_ms);
-        self.wake.notify_one();
-    }
-
-    /// When the next round is set to start, if it is.
-    pub fn next_round_at(&self) -> Option<i64> {
-        *self.next_round_at.lock().expect("schedule lock")
+    /// Sets when the next round starts (lichess's `schedule-next-round`),
+    /// by `by`: recorded in the tournament's log.
+    pub async fn schedule_next_round(
+        &self,
+        hub: &Hub,
+        by: &str,
+        at_unix_ms: i64,
+    ) -> Result<(), TournamentError> {
+        self.act_now(
+            hub,
+            by,
+            EventKind::NextRoundScheduled {
+                starts_at_ms: at_unix_ms,
+            },
+        )
+        .await
     }
 }

@@ -129,6 +129,10 @@ impl Absent {
 }
 
 /// What happened.
+// `Created`, once per event, carries the settings: events are applied
+// and stored one at a time, so its size costs nothing worth a box at
+// every creation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum EventKind {
@@ -222,6 +226,14 @@ pub enum EventKind {
         result: BoardResult,
         /// Why.
         reason: String,
+    },
+    /// The arbiter sets when the next round starts (lichess's
+    /// `schedule-next-round`): it is paired and published then, or as
+    /// soon after as every result of the round before is in. Pairing the
+    /// round clears it.
+    NextRoundScheduled {
+        /// When, ms since 1970.
+        starts_at_ms: i64,
     },
     /// The event ends before its last round: nothing more is paired.
     Terminated,

@@ -24,11 +24,17 @@ impl Director {
     }
 
     /// The tournament at this moment, as TRF writes it: every round whose
-    /// results are all in, byes asked for the next round as record 240.
-    /// A round still being played appears once its last result is in.
+    /// results are all in, each player's points after them (the field
+    /// FIDE's TRF requires, and bbpPairings reads), byes asked for the
+    /// next round as record 240. A round still being played appears once
+    /// its last result is in.
     pub fn tournament(&self) -> Tournament {
         let complete = self.rounds().iter().take_while(|r| r.is_complete()).count() as u32;
         let mut t = self.tournament_through(complete, None);
+        let system = t.points;
+        for e in &mut t.entrants {
+            e.player.stated_points = Some(e.score_after(complete, &system));
+        }
         let next = complete + 1;
         if next > self.rounds_paired() {
             for (kind, code) in [
@@ -98,6 +104,9 @@ impl Director {
                 fide_id: r.fide_id,
                 ..Player::default()
             });
+        }
+        for (a, b) in self.forbidden_pairs() {
+            t.forbidden_pairs.push(vec![start(a), start(b)]);
         }
         for round in self.rounds().iter().take(through as usize) {
             for b in &round.boards {

@@ -19,12 +19,14 @@
 
 mod event;
 mod export;
+mod manual;
 mod pairing;
 mod refusal;
 mod settings;
 mod state;
 
 pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use manual::ManualRound;
 pub use refusal::Refusal;
 pub use settings::{Acceleration, Settings, System};
 pub use state::{

@@ -173,6 +173,13 @@ arbiter_messages::messages! {
         NoAutomaticPairing = "tournament-no-automatic-pairing",
         /// Fewer than two players to pair.
         TooFewPlayers = "tournament-too-few-players",
+        /// Two players the event's settings keep apart paired together.
+        ForbiddenPair {
+            /// White.
+            white: PlayerId,
+            /// Black.
+            black: PlayerId,
+        } = "tournament-forbidden-pair",
         /// No pairing meets the absolute criteria (C.04.3 C1-C3).
         NoPairing {
             /// The round.

@@ -85,6 +85,16 @@ pub struct Settings {
     /// arbiter starts each round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round_interval_ms: Option<u64>,
+    /// Players who must never meet, by the accounts that play them
+    /// (lichess's `forbiddenPairings`): the Dutch engine treats each pair
+    /// as a game already played (C.04.3 C1), and the TRF keeps them
+    /// (record 260). A name nobody registered with is ignored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden_pairs: Vec<[String; 2]>,
+    /// Round 1 as paired by hand, by accounts, White first (lichess's
+    /// `manualPairings`): see [`super::Director::manual_first_round`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub manual_pairings: Vec<[String; 2]>,
 }
 
 impl Settings {
@@ -109,6 +119,8 @@ impl Settings {
             default_time_ms: None,
             starts_at_ms: None,
             round_interval_ms: None,
+            forbidden_pairs: Vec::new(),
+            manual_pairings: Vec::new(),
         }
     }
 

@@ -150,6 +150,7 @@ pub struct Director {
     rounds: Vec<RoundState>,
     corrections: Vec<Correction>,
     terminated: bool,
+    next_round_at: Option<i64>,
 }
 
 impl Director {
@@ -212,6 +213,12 @@ impl Director {
     /// The corrections, in order.
     pub fn corrections(&self) -> &[Correction] {
         &self.corrections
+    }
+
+    /// When the next round is set to start, ms since 1970, if the
+    /// arbiter set it.
+    pub fn next_round_at(&self) -> Option<i64> {
+        self.next_round_at
     }
 
     /// Whether the event was terminated.
@@ -303,6 +310,7 @@ impl Director {
                     changes: Vec::new(),
                     published: false,
                 });
+                self.next_round_at = None;
                 Ok(())
             }
             EventKind::PairingChanged {
@@ -411,6 +419,14 @@ impl Director {
                     to: *result,
                     reason: reason.clone(),
                 });
+                Ok(())
+            }
+            EventKind::NextRoundScheduled { starts_at_ms } => {
+                let rounds = self.planned_rounds(&settings);
+                if self.rounds_paired() >= rounds {
+                    return Err(Refusal::AllRoundsPaired { rounds });
+                }
+                self.next_round_at = Some(*starts_at_ms);
                 Ok(())
             }
             EventKind::Terminated => {
@@ -551,6 +567,17 @@ impl Director {
                 }
                 if p.byes.contains_key(&round) {
                     return Err(Refusal::PlayerHasBye { player: id, round });
+                }
+            }
+        }
+        if settings.system == System::Dutch {
+            let forbidden = self.forbidden_pairs();
+            for b in boards {
+                if forbidden.contains(&(b.white.min(b.black), b.white.max(b.black))) {
+                    return Err(Refusal::ForbiddenPair {
+                        white: b.white,
+                        black: b.black,
+                    });
                 }
             }
         }

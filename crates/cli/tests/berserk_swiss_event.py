@@ -1,0 +1,176 @@
+"""A full Swiss event on `arbiter serve` through lichess's Swiss and Board
+APIs, driven by berserk, the lichess Python client, unmodified: only its
+base URL points at Arbiter.
+
+The creator makes the Swiss with `tournaments.create_swiss` (a fast clock,
+rounds started by hand with `schedule_swiss_next_round`), every player
+joins with `join_swiss`, and each player is a bot that answers `gameStart`
+on its event stream and plays its game over the Board API: an opening,
+then the game's end (a resignation by one side, or a draw offered and
+accepted) chosen from the game's id, so that the scores spread. The last
+player withdraws after round WITHDRAW_AFTER (an odd field from then on: a
+pairing-allocated bye each round); one player of the lower half does not
+come to his game of round ABSENT_IN and loses it by default.
+
+Usage: berserk_swiss_event.py BASE_URL ROUNDS CREATOR_TOKEN PLAYER_TOKEN...
+Prints `swiss ID` and `absent GAME_ID` at the end.
+"""
+
+import sys
+import threading
+import time
+
+import berserk
+
+WITHDRAW_AFTER = 2
+ABSENT_IN = 4
+
+base = sys.argv[1]
+rounds = int(sys.argv[2])
+creator_token = sys.argv[3]
+player_tokens = sys.argv[4:]
+
+
+def client(token):
+    return berserk.Client(berserk.TokenSession(token), base_url=base)
+
+
+creator = client(creator_token)
+players = [client(t) for t in player_tokens]
+
+swiss = creator.tournaments.create_swiss(
+    "arbiter-open",
+    clockLimit=60,
+    clockIncrement=1,
+    nbRounds=rounds,
+    name="Berserk Open",
+    startsAt=int(time.time() * 1000) + 3_600_000,
+    roundInterval=99999999,
+)
+swiss_id = swiss["id"]
+assert swiss["nbRounds"] == rounds, swiss
+assert swiss["status"] == "created", swiss
+
+for p in players:
+    p.tournaments.join_swiss(swiss_id)
+info = creator.tournaments.get_swiss(swiss_id)
+assert info["nbPlayers"] == len(players), info
+
+OPENING = ["e2e4", "e7e5", "g1f3", "b8c6"]
+errors = []
+current_round = [0]
+absent_games = []
+absent_lock = threading.Lock()
+
+
+def stays_away(index):
+    """Whether this player misses his game: the first of the lower half
+    to get one in round ABSENT_IN."""
+    if index < len(players) // 2 or current_round[0] != ABSENT_IN:
+        return False
+    with absent_lock:
+        if absent_games:
+            return False
+        absent_games.append(None)
+        return True
+
+
+def play(c, game_id, color):
+    """Plays one game to its end from one side."""
+    ending = sum(map(ord, game_id)) % 3  # 0 White wins, 1 Black wins, 2 draw
+    acted = set()
+    for state in c.board.stream_game_state(game_id):
+        if state["type"] == "gameFull":
+            state = state["state"]
+        if state["type"] != "gameState":
+            continue
+        if state["status"] != "started":
+            if state["status"] == "created":
+                continue
+            break
+        moves = state["moves"].split() if state["moves"] else []
+        n = len(moves)
+        my_turn = (n % 2 == 0) == (color == "white")
+        if n < len(OPENING):
+            if my_turn and n not in acted:
+                acted.add(n)
+                c.board.make_move(game_id, OPENING[n])
+            continue
+        if ending == 0 and color == "black" and "resign" not in acted:
+            acted.add("resign")
+            c.board.resign_game(game_id)
+        elif ending == 1 and color == "white" and "resign" not in acted:
+            acted.add("resign")
+            c.board.resign_game(game_id)
+        elif ending == 2 and color == "white" and "offer" not in acted:
+            acted.add("offer")
+            c.board.offer_draw(game_id)
+        elif ending == 2 and color == "black" and state.get("wdraw") and "accept" not in acted:
+            acted.add("accept")
+            c.board.accept_draw(game_id)
+
+
+def bot(index, c, stop):
+    """A player's bot: every game that starts for it is played, but the
+    one its player stays away from."""
+    try:
+        for event in c.board.stream_incoming_events():
+            if stop.is_set():
+                break
+            if event.get("type") != "gameStart":
+                continue
+            game = event["game"]
+            if stays_away(index):
+                absent_games[0] = game["gameId"]
+                continue
+            threading.Thread(
+                target=guarded,
+                args=(play, c, game["gameId"], game["color"]),
+                daemon=True,
+            ).start()
+    except Exception as e:  # the stream ends when the server stops
+        if not stop.is_set():
+            errors.append(repr(e))
+
+
+def guarded(f, *args):
+    try:
+        f(*args)
+    except Exception as e:
+        errors.append(repr(e))
+
+
+stop = threading.Event()
+for i, p in enumerate(players):
+    threading.Thread(target=bot, args=(i, p, stop), daemon=True).start()
+time.sleep(1)
+
+
+def wait_round_over(r):
+    deadline = time.time() + 180
+    while time.time() < deadline:
+        info = creator.tournaments.get_swiss(swiss_id)
+        if info["round"] == r and info["nbOngoing"] == 0:
+            return info
+        assert not errors, errors
+        time.sleep(0.2)
+    raise AssertionError(f"round {r} did not finish: {info}")
+
+
+for r in range(1, rounds + 1):
+    current_round[0] = r
+    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
+    info = wait_round_over(r)
+    if r == WITHDRAW_AFTER:
+        players[-1].tournaments.withdraw_swiss(swiss_id)
+
+assert info["status"] == "finished", info
+assert not errors, errors
+assert len(absent_games) == 1, absent_games
+results = list(creator.tournaments.stream_swiss_results(swiss_id))
+assert len(results) == len(players), results
+trf = creator.tournaments.export_swiss_trf(swiss_id)
+assert "012 Berserk Open" in trf, trf
+stop.set()
+print("swiss", swiss_id)
+print("absent", absent_games[0])
