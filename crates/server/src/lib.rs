@@ -19,6 +19,8 @@
 // The modules are the crate's own: the binary and the tests see only
 // what is re-exported below (serving, the accounts of `arbiter account`,
 // and `arbiter verify`), so the server's inside can change freely.
+#[cfg(test)]
+mod catalogue_tests;
 mod game;
 mod http;
 mod hub;

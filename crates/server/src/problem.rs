@@ -229,35 +229,9 @@ impl std::fmt::Display for Problem {
 
 #[cfg(test)]
 mod tests {
-    use arbiter_messages::{catalogues, english};
+    use arbiter_messages::english;
 
     use super::Problem;
-
-    #[test]
-    fn every_problem_has_words_in_every_catalogue_naming_only_its_arguments() {
-        for (key, arguments) in Problem::ARGUMENTS {
-            for catalogue in catalogues() {
-                assert!(
-                    catalogue.template(key).is_some(),
-                    "{}: no entry for {key}",
-                    catalogue.language()
-                );
-                for name in catalogue.placeholders(key) {
-                    assert!(
-                        arguments.contains(&name),
-                        "{key} ({}): {{{name}}} is none of {arguments:?}",
-                        catalogue.language()
-                    );
-                }
-            }
-            for argument in *arguments {
-                assert!(
-                    english().placeholders(key).contains(argument),
-                    "{key}: English leaves out {argument}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn the_catalogues_have_no_api_key_the_api_does_not_use() {

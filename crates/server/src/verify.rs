@@ -63,26 +63,17 @@ pub async fn verify(store: &Store) -> Result<Report, StoreError> {
             report.findings.push(finding(Some(seq), damage));
             continue;
         }
-        let unreplayable = |error: String| Damage::Unreplayable { error };
-        let events = match Store::parse_events(&game.id, &rows) {
-            Ok(e) => e,
-            Err(e) => {
-                report
-                    .findings
-                    .push(finding(None, unreplayable(e.to_string())));
-                continue;
-            }
-        };
-        let replayed = match Game::replay(game.setup.clone(), events) {
+        let replayed = Store::parse_events(&game.id, &rows)
+            .map_err(|e| e.to_string())
+            .and_then(|events| Game::replay(game.setup.clone(), events).map_err(|e| e.to_string()));
+        let (replayed, verdicts) = match replayed {
             Ok(r) => r,
-            Err(e) => {
-                report
-                    .findings
-                    .push(finding(None, unreplayable(e.to_string())));
+            Err(error) => {
+                let unreplayable = Damage::Unreplayable { error };
+                report.findings.push(finding(None, unreplayable));
                 continue;
             }
         };
-        let (replayed, verdicts) = replayed;
         let refused = verdicts
             .iter()
             .enumerate()

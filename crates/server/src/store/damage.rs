@@ -72,38 +72,11 @@ impl Serialize for Damage {
 
 #[cfg(test)]
 mod tests {
-    use arbiter_messages::{catalogue, catalogues, english};
+    use arbiter_messages::{catalogue, english};
     use arbiter_referee::Reason;
     use arbiter_tournament::director::Refusal;
 
     use super::Damage;
-
-    #[test]
-    fn every_damage_has_words_in_every_catalogue_naming_only_its_arguments() {
-        for (key, arguments) in Damage::ARGUMENTS {
-            for catalogue in catalogues() {
-                assert!(
-                    catalogue.template(key).is_some(),
-                    "{}: no entry for {key}",
-                    catalogue.language()
-                );
-                for name in catalogue.placeholders(key) {
-                    assert!(
-                        arguments.contains(&name),
-                        "{key} ({}): {{{name}}} is none of {arguments:?}",
-                        catalogue.language()
-                    );
-                }
-                for argument in *arguments {
-                    assert!(
-                        catalogue.placeholders(key).contains(argument),
-                        "{key} ({}): leaves out {argument}",
-                        catalogue.language()
-                    );
-                }
-            }
-        }
-    }
 
     #[test]
     fn a_damage_reads_in_english_and_in_chinese() {
