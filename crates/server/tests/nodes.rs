@@ -71,7 +71,10 @@ async fn rows(store: &Store, table: &str, condition: &str) -> u64 {
 async fn several_nodes_run_no_tournament() {
     let db = fresh_database();
     let a = start(&db, "a", Duration::from_millis(200)).await;
-    let creator = common::account(&a, "Carol").await;
+    let creator = arbiter_server::new_token();
+    let store = Store::open(db.clone()).await.unwrap();
+    store.add_account("Carol", &creator, false).await.unwrap();
+    store.close().await;
     let r = a
         .http
         .post(a.url("/api/swiss/new/club"))
