@@ -207,7 +207,11 @@ async fn several_nodes_one_killed_mid_game_its_games_are_taken_over_and_finish()
     let mut games = Vec::new();
     for g in 0..GAMES {
         let home = g % 3;
-        games.push((clients[home].create("600+0").await, home, Instant::now()));
+        // Taken before the request: the game's clock starts on the
+        // server while the answer is on its way, and the check below
+        // holds the clock to the time the client saw pass.
+        let started = Instant::now();
+        games.push((clients[home].create("600+0").await, home, started));
     }
     let mut players = Vec::new();
     for (created, home, started) in games {
