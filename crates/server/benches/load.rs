@@ -9,6 +9,11 @@
 //!     --games 10000 --think-ms 1000 --seconds 30 --transport http --warm-up 5 --timeline
 //! ```
 //!
+//! Against several nodes of one database (`--url` given once per node,
+//! or a comma list), game `i` is made on node `i % N` (which then runs
+//! it), and its players connect to that node, or with `--cross` to the
+//! next one, which relays every move to the game's node.
+//!
 //! Each game's two players think `--think-ms` on average (evenly spread
 //! from half to one and a half times that) before each move and play a
 //! random legal move (seeded, so runs repeat); a finished game is replaced
@@ -30,9 +35,13 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 #[derive(Debug, Parser)]
 struct Args {
-    /// The server.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    /// The server, or each node of several (repeated, or a comma list).
+    #[arg(long, value_delimiter = ',', default_value = "http://127.0.0.1:8080")]
+    url: Vec<String>,
+    /// With several nodes: players connect to the node after their
+    /// game's, so that every move is relayed to the game's node.
+    #[arg(long)]
+    cross: bool,
     /// Games played at once (each with two WebSocket connections).
     #[arg(long, default_value_t = 1000)]
     games: usize,
@@ -108,6 +117,31 @@ struct Shared {
     timeline: Mutex<Vec<(u64, u64)>>,
     /// One permit per keep-alive connection moves are posted over.
     posting: tokio::sync::Semaphore,
+    /// Moves measured, by the node running their game.
+    moves_of_node: Vec<AtomicU64>,
+}
+
+/// Where one player's games are played: the node that makes and runs
+/// them, and the node their players connect to.
+struct Nodes<'a> {
+    /// Index of the game's node in `--url`.
+    game: usize,
+    runs: &'a str,
+    seats: &'a str,
+}
+
+impl Args {
+    /// The nodes of the games of player `index`.
+    fn nodes_of(&self, index: usize) -> Nodes<'_> {
+        let n = self.url.len();
+        let game = index % n;
+        let seats = if self.cross { (game + 1) % n } else { game };
+        Nodes {
+            game,
+            runs: &self.url[game],
+            seats: &self.url[seats],
+        }
+    }
 }
 
 async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Value, String> {
@@ -270,14 +304,16 @@ async fn player(
     args: Arc<Args>,
     shared: Arc<Shared>,
     http: reqwest::Client,
-    seed: u64,
+    index: usize,
     ready: Arc<tokio::sync::Barrier>,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
+    let seed = index as u64 + 1;
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut opening = Some((ready, permit));
+    let nodes = args.nodes_of(index);
     loop {
-        let outcome = play_one(&args, &shared, &http, &mut rng, &mut opening).await;
+        let outcome = play_one(&args, &nodes, &shared, &http, &mut rng, &mut opening).await;
         // A first game that failed before it was seated still counts as open.
         if let Some((ready, permit)) = opening.take() {
             drop(permit);
@@ -305,6 +341,7 @@ fn next_random(state: &mut u64) -> u64 {
 
 async fn play_one(
     args: &Args,
+    nodes: &Nodes<'_>,
     shared: &Shared,
     http: &reqwest::Client,
     rng: &mut u64,
@@ -312,7 +349,7 @@ async fn play_one(
 ) -> Result<(), String> {
     let over_http = args.transport == Transport::Http;
     let relayed = args.transport == Transport::Relay;
-    let game = create(http, &args.url, over_http || relayed).await?;
+    let game = create(http, nodes.runs, over_http || relayed).await?;
     let id = game["id"].as_str().ok_or("no id")?;
     let tokens = [
         game["white_token"].as_str().ok_or("no token")?.to_string(),
@@ -322,11 +359,11 @@ async fn play_one(
     if over_http || relayed {
         // One stream watches the game; the players post their moves, or
         // send them over it.
-        sockets.push(seat(&args.url, id, "").await?);
+        sockets.push(seat(nodes.seats, id, "").await?);
         until(&mut sockets[0], |m| m.r#type == "full" && started(m)).await?;
     } else {
         for token in &tokens {
-            sockets.push(seat(&args.url, id, token).await?);
+            sockets.push(seat(nodes.seats, id, token).await?);
         }
         // Both seated: the server starts the clock.
         for ws in &mut sockets {
@@ -354,7 +391,7 @@ async fn play_one(
         let (seen, latency) = if over_http {
             let post = async {
                 let _connection = shared.posting.acquire().await.expect("never closed");
-                http.post(format!("{}/api/games/{id}/events", args.url))
+                http.post(format!("{}/api/games/{id}/events", nodes.seats))
                     .bearer_auth(&tokens[me])
                     .header("content-type", "application/json")
                     .body(format!(r#"{{"kind":"move","move":"{uci}"}}"#))
@@ -396,6 +433,7 @@ async fn play_one(
         };
         if shared.measuring.load(Ordering::Relaxed) {
             shared.moves.fetch_add(1, Ordering::Relaxed);
+            shared.moves_of_node[nodes.game].fetch_add(1, Ordering::Relaxed);
             let _ = shared
                 .latencies
                 .lock()
@@ -442,8 +480,8 @@ fn own_cpu_seconds() -> Option<f64> {
 /// 400 ms (700 ms with 2,048 connections) where the burst of first moves
 /// alone holds them 200 ms.
 async fn open_connections(http: &reqwest::Client, args: &Args) {
-    let url = format!("{}/api/openapi.yaml", args.url);
-    let requests = (0..args.connections).map(|_| async {
+    let requests = (0..args.connections).map(|i| async move {
+        let url = format!("{}/api/openapi.yaml", args.url[i % args.url.len()]);
         let answer = http.get(&url).send().await?;
         answer.bytes().await
     });
@@ -469,7 +507,12 @@ async fn main() {
         start: std::sync::OnceLock::new(),
         timeline: Mutex::new(Vec::new()),
         posting: tokio::sync::Semaphore::new(args.connections),
+        moves_of_node: args.url.iter().map(|_| AtomicU64::new(0)).collect(),
     });
+    if args.cross && args.url.len() < 2 {
+        eprintln!("--cross needs at least two nodes (--url given twice)");
+        std::process::exit(2);
+    }
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(args.ramp.max(args.connections))
         .build()
@@ -481,7 +524,7 @@ async fn main() {
         let permit = gate.clone().acquire_owned().await.unwrap();
         let (args, shared, http, ready) =
             (args.clone(), shared.clone(), http.clone(), ready.clone());
-        tokio::spawn(player(args, shared, http, g as u64 + 1, ready, permit));
+        tokio::spawn(player(args, shared, http, g, ready, permit));
     }
     if args.transport == Transport::Http {
         open_connections(&http, &args).await;
@@ -530,6 +573,23 @@ async fn main() {
         shared.errors.load(Ordering::Relaxed),
         shared.games_done.load(Ordering::Relaxed),
     );
+    if args.url.len() > 1 {
+        let seated = if args.cross {
+            "the next node"
+        } else {
+            "the game's node"
+        };
+        let of_node: Vec<String> = shared
+            .moves_of_node
+            .iter()
+            .map(|m| m.load(Ordering::Relaxed).to_string())
+            .collect();
+        println!(
+            "nodes: {} (players on {seated}); durable moves by the game's node: {}",
+            args.url.len(),
+            of_node.join(" ")
+        );
+    }
     if let Some(cpu) = own_cpu {
         println!(
             "generator CPU: {:.1} µs a move",
