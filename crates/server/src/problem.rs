@@ -149,6 +149,11 @@ arbiter_messages::messages! {
             /// The parameter's name.
             field: String,
         } = "api-required",
+        /// A variant other than chess (lichess's `variant`).
+        VariantNotPlayed {
+            /// The variant asked for, quoted.
+            variant: String,
+        } = "api-variant-not-played",
         /// A Swiss's clock outside what the server plays.
         SwissClockOutOfRange = "api-swiss-clock-out-of-range",
         /// A Swiss's number of rounds outside what the server runs.
