@@ -5,7 +5,7 @@
 // registration link) and …/arbiter (the arbiter's console). Everything
 // comes from /api/tournament; the server decides, the page only shows and
 // asks.
-import { applyStrings, t, say, el, clockText, rulesetName } from './i18n.js';
+import { applyStrings, t, say, el, clockText, rulesetName, problemText } from './i18n.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -44,7 +44,7 @@ async function api(path, { method = 'GET', body, token } = {}) {
   const text = await response.text();
   let json = null;
   try { json = JSON.parse(text); } catch { json = text; }
-  if (!response.ok) throw new Error((json && json.error) || String(response.status));
+  if (!response.ok) throw new Error(problemText(json, response.status));
   return json;
 }
 

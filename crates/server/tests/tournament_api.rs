@@ -53,6 +53,9 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     let (status, refused) = post(&s, "/api/tournament", None, settings(0)).await;
     assert_eq!(status, 400);
     assert_eq!(refused["error"], "a tournament needs at least one round");
+    // The pages show it in the reader's language.
+    assert_eq!(refused["message"]["zh"], "比赛至少需要一轮");
+    assert_eq!(refused["message"]["en"], refused["error"]);
 
     // Without a token, the arbiter is given an account and its token.
     let (status, created) = post(&s, "/api/tournament", None, settings(2)).await;
@@ -206,6 +209,7 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     let (status, early) = post(&s, &path("/pair"), Some(&arbiter), json!(null)).await;
     assert_eq!(status, 400);
     assert_eq!(early["error"], "round 1 is not published yet");
+    assert_eq!(early["message"]["zh"], "第 1 轮尚未公布");
 
     // Published: each board's game exists, refereed.
     let (status, published) = post(&s, &path("/publish"), Some(&arbiter), json!(null)).await;
@@ -323,6 +327,7 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     assert_eq!(missing.status(), 404);
     let body: Value = missing.json().await.unwrap();
     assert_eq!(body["error"], "tournament not found");
+    assert_eq!(body["message"]["zh"], "比赛不存在");
 }
 
 #[tokio::test]

@@ -39,8 +39,8 @@ const MOST_ROUNDS: u32 = 100;
 impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> ApiError {
         match e {
-            TournamentError::Refused(r) => ApiError::BadRequest(Problem::TournamentRefused {
-                error: r.to_string(),
+            TournamentError::Refused(refusal) => ApiError::BadRequest(Problem::TournamentRefused {
+                refusal: Box::new(refusal),
             }),
             TournamentError::Store(s) => ApiError::Unavailable(Problem::Storage {
                 error: s.to_string(),
