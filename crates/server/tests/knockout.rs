@@ -195,6 +195,7 @@ fn an_eight_player_knockout_goes_to_rapid_and_armageddon_and_replays_after_a_res
         .await;
         assert_eq!(status, 400);
         assert_eq!(over["error"], "the knockout is over: player 1 won it");
+        assert_eq!(over["message"]["zh"], "淘汰赛已结束：1 号棋手获胜");
         // Every game is a round of the TRF.
         let text = s.get_text(&format!("/api/tournament/{id}/trf")).await;
         assert!(text.contains("092 Knockout"), "{text}");

@@ -151,6 +151,7 @@ async fn run_round_robin(players: &[(&str, u32)], cycles: u32) {
     let (status, past) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
     assert_eq!(status, 400, "{past}");
     assert_eq!(past["error"], format!("all {rounds} rounds are paired"));
+    assert_eq!(past["message"]["zh"], format!("全部 {rounds} 轮均已编排"));
     let st = s.get_json(&path("")).await;
     assert_eq!(st["status"], "finished");
     assert_eq!(st["next"]["can_pair"], false);

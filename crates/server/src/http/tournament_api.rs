@@ -584,8 +584,8 @@ pub async fn bye(
     Ok(Json(json!({"ok": true})))
 }
 
-/// The body of a pairing given by the arbiter (a knockout's round, or a
-/// change of the round paired last).
+/// The body of a pairing given by the arbiter (a round as he pairs it, or
+/// a change of the round paired last).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GivenPairing {
@@ -599,8 +599,8 @@ struct GivenPairing {
 }
 
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
-/// event's system; a knockout's round is given in the body
-/// (`{"boards": [...], "bye": n}`). Not yet published.
+/// event's system, or as given in the body (`{"boards": [...], "bye":
+/// n}`), which the tournament checks. Not yet published.
 pub async fn pair(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
