@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use arbiter_tournament::director::{
-    Absent, Board, BoardResult, ByeKind, Director, EventKind, PlayerId, Registration, ResultSource,
-    Settings,
+    Absent, Board, BoardResult, ByeKind, Director, EventKind, Knockout, MatchStanding, PlayerId,
+    Registration, ResultSource, Settings,
 };
 use arbiter_tournament::tiebreak::{self, Format, Options, Tiebreak};
 use arbiter_tournament::{Colour, trf};
@@ -386,6 +386,7 @@ fn state(id: &str, d: &Director) -> Value {
             })
         })
         .collect();
+    let knockout = d.knockout().map(|k| knockout_state(d, &k));
     let next = match d.next_pairing() {
         Ok(_) => json!({"can_pair": true}),
         Err(why) => json!({"can_pair": false, "why": why.to_string()}),
@@ -401,9 +402,58 @@ fn state(id: &str, d: &Director) -> Value {
         "corrections": corrections,
         "standings": standings,
         "crosstable": crosstable,
+        "knockout": knockout,
         "next": next,
         "links": links(id),
     })
+}
+
+/// A knockout's bracket: each round's matches with their games, score
+/// and winner, and what each round of the log played.
+fn knockout_state(d: &Director, k: &Knockout) -> Value {
+    let stages = d
+        .settings()
+        .expect("a created event")
+        .match_rules()
+        .format()
+        .stages;
+    let tempo = |stage: usize| stages.get(stage).map(|s| json!(s.tempo));
+    let points = |halves: u32| json!(f64::from(halves) / 2.0);
+    let rounds: Vec<Value> = k
+        .rounds
+        .iter()
+        .map(|r| {
+            let matches: Vec<Value> = r
+                .matches
+                .iter()
+                .map(|m| {
+                    let (decided_by, next_stage) = match m.standing {
+                        MatchStanding::Won { stage, .. } => (tempo(stage), None),
+                        MatchStanding::Playing { stage, .. } => (None, tempo(stage)),
+                        MatchStanding::Undecided => (None, None),
+                    };
+                    json!({
+                        "first": m.first,
+                        "second": m.second,
+                        "score": [points(m.halves.0), points(m.halves.1)],
+                        "games": m.games.iter().map(|(round, board)| json!({"round": round, "board": board})).collect::<Vec<_>>(),
+                        "winner": m.winner(),
+                        "decided_by": decided_by,
+                        "next_stage": next_stage,
+                        "undecided": m.standing == MatchStanding::Undecided,
+                    })
+                })
+                .collect();
+            json!({"number": r.number, "matches": matches})
+        })
+        .collect();
+    let slots: Vec<Value> = k
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"round": i + 1, "knockout_round": s.knockout_round, "stage": s.stage, "tempo": s.tempo}))
+        .collect();
+    json!({"rounds": rounds, "slots": slots, "winner": k.winner})
 }
 
 /// `POST /api/tournament/{id}/players` (the arbiter): one player entered
@@ -556,8 +606,8 @@ pub async fn bye(
     Ok(Json(json!({"ok": true})))
 }
 
-/// The body of a pairing given by the arbiter (a knockout's round, or a
-/// change of the round paired last).
+/// The body of a pairing given by the arbiter (a round as he pairs it, or
+/// a change of the round paired last).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GivenPairing {
@@ -571,8 +621,8 @@ struct GivenPairing {
 }
 
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
-/// event's system; a knockout's round is given in the body
-/// (`{"boards": [...], "bye": n}`). Not yet published.
+/// event's system, or as given in the body (`{"boards": [...], "bye":
+/// n}`), which the tournament checks. Not yet published.
 pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
     let given: Option<GivenPairing> = if body.is_empty() {
         None

@@ -311,9 +311,13 @@ impl LiveTournament {
                 round: round.number,
             }));
         }
-        let ruleset = Ruleset::by_name(&settings.ruleset).map_err(|_| {
+        // A knockout's tie-break games have their stage's clocks.
+        let clocks = d
+            .round_clocks(round.number)
+            .ok_or(TournamentError::Refused(Refusal::NotCreated))?;
+        let ruleset = Ruleset::by_name(&clocks.ruleset).map_err(|_| {
             TournamentError::Refused(Refusal::UnknownRuleset {
-                name: settings.ruleset.clone(),
+                name: clocks.ruleset.clone(),
             })
         })?;
         let (date, time) = crate::time::today_and_now();
@@ -329,7 +333,8 @@ impl LiveTournament {
             };
             let setup = GameSetup {
                 ruleset: ruleset.clone(),
-                time_control: settings.time_control.clone(),
+                time_control: clocks.time_control.clone(),
+                black_time_control: clocks.black_time_control.clone(),
                 mode: settings.mode,
                 white: seat(white),
                 black: seat(black),
