@@ -1,5 +1,6 @@
 //! The next round's pairing by the event's system: Arbiter's Dutch engine
-//! on the state as TRF sees it, or the Berger tables.
+//! on the state as TRF sees it, the Berger tables, or a knockout's
+//! bracket.
 
 use crate::Pairing;
 use crate::berger::round_pairing;
@@ -65,7 +66,7 @@ impl Director {
                 }
                 Ok((out, bye))
             }
-            System::Knockout => Err(Refusal::NoAutomaticPairing),
+            System::Knockout => Ok((self.knockout_boards(self.rounds().len())?, None)),
         }
     }
 }
