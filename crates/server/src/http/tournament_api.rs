@@ -352,7 +352,9 @@ fn state(id: &str, d: &Director) -> Value {
             })
         })
         .collect();
-    let next = match d.next_pairing() {
+    // Whether the round may be paired, not its pairing: every read of the
+    // event would wait seconds for a large field's.
+    let next = match d.may_pair_next() {
         Ok(_) => json!({"can_pair": true}),
         Err(why) => json!({"can_pair": false, "why": why.to_string()}),
     };
