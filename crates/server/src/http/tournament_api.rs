@@ -565,6 +565,9 @@ pub async fn pair(
     } else {
         json_body(&body)?
     };
+    // The engine's time is logged: at thousands of players it is the
+    // arbiter's wait.
+    let started = std::time::Instant::now();
     let (round, boards, bye) = live
         .read(|d| {
             let round = d.rounds_paired() + 1;
@@ -575,8 +578,15 @@ pub async fn pair(
         })
         .await
         .map_err(crate::tournament::TournamentError::Refused)?;
+    let engine = started.elapsed();
+    let count = boards.len();
     live.act_now(&hub, &me.id, EventKind::RoundPaired { round, boards, bye })
         .await?;
+    tracing::info!(
+        "tournament {id}: round {round} paired ({count} boards) in {:.1} ms, {:.1} ms of them by the engine",
+        started.elapsed().as_secs_f64() * 1e3,
+        engine.as_secs_f64() * 1e3
+    );
     Ok(Json(json!({ "round": round })))
 }
 
@@ -617,6 +627,7 @@ pub async fn publish(
     headers: HeaderMap,
 ) -> Answer {
     let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+    let started = std::time::Instant::now();
     let round = live.publish(&hub, &me.id).await?;
     let games = live
         .read(|d| {
@@ -625,6 +636,11 @@ pub async fn publish(
                 .unwrap_or_else(Vec::new)
         })
         .await;
+    tracing::info!(
+        "tournament {id}: round {round} published ({} games) in {:.1} ms",
+        games.len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
     Ok(Json(json!({ "round": round, "games": games })))
 }
 
