@@ -20,7 +20,9 @@
 //! game in three) offers a draw with his move and the opponent accepts,
 //! so the next round has score groups of 1, ½ and 0 to pair. The window
 //! measured as "all boards" runs from the moment every board is seated
-//! until the first game ends; the round's row counts every move.
+//! until `--window-ends` percent of the games have ended (random moves
+//! mate now and then within a few plies, so waiting for the first game
+//! to end would measure seconds); the round's row counts every move.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -60,6 +62,10 @@ struct Args {
     /// Registrations sent at once.
     #[arg(long, default_value_t = 16)]
     concurrency: usize,
+    /// The "all boards" window ends once this percentage of the games
+    /// have ended.
+    #[arg(long, default_value_t = 1.0)]
+    window_ends: f64,
     /// Boards seated at once when a round opens.
     #[arg(long, default_value_t = 200)]
     ramp: usize,
@@ -104,8 +110,11 @@ struct Play {
     errors: AtomicU64,
     /// Set once every board is seated.
     opened: OnceLock<Instant>,
-    /// Set when the first game ends.
-    first_over: OnceLock<Instant>,
+    /// Set when `--window-ends` percent of the games have ended.
+    window_end: OnceLock<Instant>,
+    /// Games ended, and how many end the window.
+    ended: AtomicU64,
+    window_games: u64,
     all_playing: AtomicBool,
     /// Moves sent while every board played.
     window_moves: AtomicU64,
@@ -114,14 +123,16 @@ struct Play {
 }
 
 impl Play {
-    fn new() -> Play {
+    fn new(boards: usize, window_ends: f64) -> Play {
         let histogram = || Mutex::new(Histogram::new_with_bounds(1, 60_000_000, 3).unwrap());
         Play {
             all_boards: histogram(),
             round: histogram(),
             errors: AtomicU64::new(0),
             opened: OnceLock::new(),
-            first_over: OnceLock::new(),
+            window_end: OnceLock::new(),
+            ended: AtomicU64::new(0),
+            window_games: ((boards as f64 * window_ends / 100.0).floor() as u64).max(1),
             all_playing: AtomicBool::new(false),
             window_moves: AtomicU64::new(0),
             results: Mutex::new(BTreeMap::new()),
@@ -421,8 +432,10 @@ async fn play_board(
         Ok(()) => play_game(&mut sockets, &mut rng, think_ms, plies_range, &play).await,
         Err(e) => Err(e),
     };
-    let _ = play.first_over.set(Instant::now());
-    play.all_playing.store(false, Ordering::Relaxed);
+    if play.ended.fetch_add(1, Ordering::Relaxed) + 1 >= play.window_games {
+        let _ = play.window_end.set(Instant::now());
+        play.all_playing.store(false, Ordering::Relaxed);
+    }
     match outcome {
         Ok(result) => {
             *play
@@ -617,7 +630,7 @@ async fn play_round(
     tables: Vec<Table>,
     published: Instant,
 ) -> Result<Played, String> {
-    let play = Arc::new(Play::new());
+    let play = Arc::new(Play::new(tables.len(), args.window_ends));
     let seated = Arc::new(tokio::sync::Barrier::new(tables.len() + 1));
     let gate = Arc::new(tokio::sync::Semaphore::new(args.ramp));
     let opening = Instant::now();
@@ -648,11 +661,11 @@ async fn play_round(
         cpu_seconds(None),
         machine_ticks(),
     );
-    // The window ends with the first game; its figures are read then.
-    while play.first_over.get().is_none() {
+    // The window's figures are read when it ends.
+    while play.window_end.get().is_none() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let window_end = *play.first_over.get().expect("set");
+    let window_end = *play.window_end.get().expect("set");
     let (server1, own1, ticks1) = (
         server_cpu(),
         cpu_seconds(None),
