@@ -504,11 +504,7 @@ async fn play_game(
                 .expect("never poisoned")
                 .record(latency);
         }
-        let _ = play
-            .round
-            .lock()
-            .expect("never poisoned")
-            .record(latency);
+        let _ = play.round.lock().expect("never poisoned").record(latency);
         pos.play_unchecked(m);
         plies += 1;
         if seen.over {
@@ -613,7 +609,10 @@ fn tables(
                     .ok_or_else(|| format!("board without {side}: {b}"))
             };
             Ok(Table {
-                game: b["game"].as_str().ok_or("board without a game")?.to_string(),
+                game: b["game"]
+                    .as_str()
+                    .ok_or("board without a game")?
+                    .to_string(),
                 tokens: [token("white")?, token("black")?],
             })
         })
@@ -656,21 +655,13 @@ async fn play_round(
     let _ = play.opened.set(start);
     let seated_s = opening.elapsed().as_secs_f64();
     let server_cpu = || args.server_pid.and_then(|pid| cpu_seconds(Some(pid)));
-    let (server0, own0, ticks0) = (
-        server_cpu(),
-        cpu_seconds(None),
-        machine_ticks(),
-    );
+    let (server0, own0, ticks0) = (server_cpu(), cpu_seconds(None), machine_ticks());
     // The window's figures are read when it ends.
     while play.window_end.get().is_none() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let window_end = *play.window_end.get().expect("set");
-    let (server1, own1, ticks1) = (
-        server_cpu(),
-        cpu_seconds(None),
-        machine_ticks(),
-    );
+    let (server1, own1, ticks1) = (server_cpu(), cpu_seconds(None), machine_ticks());
     let load_after = load_average();
     for t in tasks {
         let _ = t.await;
@@ -697,9 +688,9 @@ async fn play_round(
             .zip(after)
             .map(|(b, a)| (a - b) * 1e6 / window_moves.max(1) as f64)
     };
-    let idle_pct = ticks0.zip(ticks1).map(|((all0, idle0), (all1, idle1))| {
-        100 * (idle1 - idle0) / (all1 - all0).max(1)
-    });
+    let idle_pct = ticks0
+        .zip(ticks1)
+        .map(|((all0, idle0), (all1, idle1))| 100 * (idle1 - idle0) / (all1 - all0).max(1));
     let h = play.all_boards.lock().expect("never poisoned");
     let r = play.round.lock().expect("never poisoned");
     let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
@@ -767,7 +758,12 @@ fn opt(v: Option<f64>) -> String {
     v.map_or(String::new(), |v| format!("{v:.0}"))
 }
 
-fn print(args: &Args, registration: (f64, &Histogram<u64>), import: Option<f64>, rounds: &[RoundFigures]) {
+fn print(
+    args: &Args,
+    registration: (f64, &Histogram<u64>),
+    import: Option<f64>,
+    rounds: &[RoundFigures],
+) {
     let (seconds, latencies) = registration;
     println!(
         "registration: {} players through the link in {seconds:.1} s ({:.0}/s, {} at once; p50 {:.1} ms, p99 {:.1} ms)",
