@@ -22,6 +22,14 @@ export function say(key, args = {}, language = lang()) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
+// An error answer of the API in the reader's language: its `message`
+// carries every language, `error` English only (as lichess clients read it).
+export function problemText(body, status) {
+  const texts = body && typeof body === 'object' ? body.message : null;
+  if (texts) return texts[lang()] || texts.en;
+  return (body && body.error) || String(status);
+}
+
 // One of the page's own strings (`page-…` in the catalogues).
 export function t(key, args) {
   return say(`page-${key}`, args);

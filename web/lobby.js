@@ -1,6 +1,6 @@
 // The lobby: create a game, hand out its links, list recent games (kept
 // fresh while the page is open).
-import { applyStrings, t, el } from './i18n.js';
+import { applyStrings, t, el, problemText } from './i18n.js';
 
 const form = document.getElementById('create');
 const $ = (x) => document.getElementById(x);
@@ -56,7 +56,7 @@ form.addEventListener('submit', async (e) => {
   });
   const body = await response.json();
   $('create-error').hidden = response.ok;
-  if (!response.ok) { $('create-error').textContent = body.error; return; }
+  if (!response.ok) { $('create-error').textContent = problemText(body, response.status); return; }
   const links = $('links');
   links.replaceChildren(
     linkRow(t('white'), body.links.white, 'link-white'),

@@ -5,7 +5,7 @@
 // registration link) and …/arbiter (the arbiter's console). Everything
 // comes from /api/tournament; the server decides, the page only shows and
 // asks.
-import { applyStrings, t, say, el, clockText, rulesetName } from './i18n.js';
+import { applyStrings, t, say, el, clockText, rulesetName, problemText } from './i18n.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -44,7 +44,7 @@ async function api(path, { method = 'GET', body, token } = {}) {
   const text = await response.text();
   let json = null;
   try { json = JSON.parse(text); } catch { json = text; }
-  if (!response.ok) throw new Error((json && json.error) || String(response.status));
+  if (!response.ok) throw new Error(problemText(json, response.status));
   return json;
 }
 
@@ -250,7 +250,25 @@ function renderStandings() {
   $('view').replaceChildren(el('section', { class: 'card wide printable' },
     el('h2', { text: t('tnStandingsAfter', { n: st.after_round }) }),
     table([t('tnRank'), '#', '', t('tnName'), t('tnRating'), t('tnFederation'), ...st.tiebreaks], rows, { 'data-testid': 'standings' }),
-    printButton()));
+    printButton()), ...(state.knockout ? [renderBracket(state.knockout)] : []));
+}
+
+// A knockout's bracket: each round's matches with their score, who went
+// through and the stage that decided it.
+function renderBracket(ko) {
+  const tempo = (x) => t({ standard: 'tnTempoStandard', rapid: 'tnTempoRapid', blitz: 'tnTempoBlitz', armageddon: 'tnTempoArmageddon' }[x]);
+  const points = (x) => String(x).replace('.5', '½').replace(/^0½$/, '½');
+  const rounds = ko.rounds.map((r) => el('div', { class: 'bracket-round' },
+    el('h3', { text: t('tnKnockoutRound', { n: r.number }) }),
+    table([t('tnName'), '', t('tnName'), ''], r.matches.map((m) => el('tr', { 'data-testid': 'match' },
+      el('td', { class: m.winner === m.first ? 'through' : '' }, playerLink(m.first)),
+      el('td', { class: 'num', text: m.second == null ? '' : `${points(m.score[0])}–${points(m.score[1])}` }),
+      el('td', { class: m.winner != null && m.winner === m.second ? 'through' : '' }, m.second == null ? t('tnByeThrough') : playerLink(m.second)),
+      el('td', { class: 'meta', text: m.winner != null ? `${t('tnThrough')}: ${playerName(m.winner)} (${tempo(m.decided_by)})` : (m.next_stage ? tempo(m.next_stage) : '') }))))));
+  return el('section', { class: 'card wide printable', 'data-testid': 'bracket' },
+    el('h2', { text: t('tnBracket') }),
+    ko.winner != null ? el('p', { text: t('tnKnockoutWinner', { name: playerName(ko.winner) }) }) : null,
+    ...rounds);
 }
 
 function renderCrosstable() {
@@ -478,6 +496,19 @@ function renderConsole() {
 
 // ---- The events, and the form that opens one -------------------------------
 
+// A knockout's match rules from the form: the main games, and the
+// tie-break stages written `tempo games clock[/Black's clock]`, comma
+// separated (`rapid 2 900+10, armageddon 1 300/240`).
+function matchRules(games, tiebreaks) {
+  const stages = (tiebreaks || '').split(',').map((x) => x.trim().split(/\s+/)).filter((w) => w[0]).map(([tempo, n, clocks = '']) => {
+    const [white, black] = clocks.split('/');
+    const stage = { tempo: tempo.toLowerCase(), games: Number(n) || 1, time_control: white };
+    if (black) stage.black_time_control = black;
+    return stage;
+  });
+  return { games: Number(games) || 2, tiebreaks: stages };
+}
+
 function renderList(list) {
   const form = el('form', { class: 'create', id: 'create', 'data-testid': 'create-form' },
     el('label', {}, el('span', { text: t('tnEventName') }), el('input', { name: 'name', required: true, maxlength: 100 })),
@@ -503,6 +534,8 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnAcceleration') }), el('select', { name: 'acceleration' },
       el('option', { value: 'none', text: t('tnAccelerationNone') }), el('option', { value: 'baku', text: t('tnAccelerationBaku') }))),
     el('label', {}, el('span', { text: t('tnDefaultTime') }), el('input', { name: 'default_time', type: 'number', min: 0, placeholder: '900' })),
+    el('label', {}, el('span', { text: t('tnMatchGames') }), el('input', { name: 'match_games', type: 'number', min: 1, value: 2 })),
+    el('label', { class: 'wide' }, el('span', { text: t('tnMatchTiebreaks') }), el('input', { name: 'match_tiebreaks', placeholder: 'rapid 2 900+10, blitz 2 300+2, armageddon 1 300/240' })),
     el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnCreate'), 'data-testid': 'create' })));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -517,6 +550,7 @@ function renderList(list) {
       acceleration: d.acceleration,
     };
     if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
+    if (system.kind === 'knockout') settings.knockout = matchRules(d.match_games, d.match_tiebreaks);
     try {
       const created = await api('/api/tournament', { method: 'POST', body: settings });
       if (created.token) localStorage.setItem(`arbiter.tournament.${created.id}.arbiter`, created.token);

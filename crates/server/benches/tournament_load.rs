@@ -400,6 +400,7 @@ async fn act(ws: &mut Ws, id: u64, event: Value) -> Result<(), String> {
 
 /// Plays one board to its end: both players seated (each on his own
 /// connection, by his token), then random moves until the planned end.
+#[allow(clippy::too_many_arguments)]
 async fn play_board(
     url: String,
     table: Table,
@@ -461,7 +462,7 @@ async fn play_game(
     play: &Play,
 ) -> Result<String, String> {
     let planned = min_plies + next_random(rng) % (max_plies - min_plies + 1);
-    let agreed_draw = next_random(rng) % 3 == 0;
+    let agreed_draw = next_random(rng).is_multiple_of(3);
     let mut pos = Position::new();
     let mut plies = 0u64;
     let mut request = 0u64;

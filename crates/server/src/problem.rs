@@ -18,6 +18,10 @@ arbiter_messages::messages! {
         ChallengeNotFound = "api-challenge-not-found",
         /// No page has this address.
         PageNotFound = "api-page-not-found",
+        /// Nothing is served at this address (the router's fallback).
+        NotRouted = "api-not-routed",
+        /// Too many requests from one address in a short time.
+        TooManyRequests = "api-too-many-requests",
         /// No token, or one nobody holds.
         TokenRequired = "api-token-required",
         /// An account's token on a game it does not play in.
@@ -128,6 +132,8 @@ arbiter_messages::messages! {
             /// The game's id.
             game: String,
         } = "api-game-elsewhere",
+        /// The node that runs the game did not answer a relayed request.
+        NodeUnreachable = "api-node-unreachable",
         /// Storage failed; nothing was changed.
         Storage {
             /// Why, as the store says it.
@@ -143,6 +149,11 @@ arbiter_messages::messages! {
             /// The parameter's name.
             field: String,
         } = "api-required",
+        /// A variant other than chess (lichess's `variant`).
+        VariantNotPlayed {
+            /// The variant asked for, quoted.
+            variant: String,
+        } = "api-variant-not-played",
         /// A Swiss's clock outside what the server plays.
         SwissClockOutOfRange = "api-swiss-clock-out-of-range",
         /// A Swiss's number of rounds outside what the server runs.
@@ -156,8 +167,8 @@ arbiter_messages::messages! {
         OnlySwissCreator = "api-only-swiss-creator",
         /// The tournament refused the request.
         TournamentRefused {
-            /// Why, as the tournament's crate says it.
-            error: String,
+            /// Why, in the tournament's own words.
+            refusal: Box<arbiter_tournament::director::Refusal>,
         } = "api-tournament-refused",
         /// A stored tournament whose record does not hold together.
         TournamentAltered {

@@ -144,3 +144,26 @@ async fn of_two_accepts_of_one_challenge_one_makes_the_game() {
     let games = s.get_json_as("/api/account/playing", &bob).await;
     assert_eq!(games["nowPlaying"].as_array().unwrap().len(), 5, "{games}");
 }
+
+#[tokio::test]
+async fn a_challenge_to_a_variant_is_refused_not_played_as_chess() {
+    let s = Server::start().await;
+    let alice = account(&s, "alice").await;
+    account(&s, "bob").await;
+    let challenge = |variant: &'static str| {
+        s.http
+            .post(s.url("/api/challenge/bob"))
+            .bearer_auth(&alice)
+            .json(&json!({"clock.limit": 180, "clock.increment": 2, "variant": variant}))
+            .send()
+    };
+    let refused = challenge("atomic").await.unwrap();
+    assert_eq!(refused.status(), 400);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "variant \"atomic\" is not played here: games follow the Laws of Chess \
+         (standard, or from a position)"
+    );
+    assert_eq!(challenge("standard").await.unwrap().status(), 200);
+}

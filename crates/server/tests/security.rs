@@ -183,9 +183,17 @@ async fn clients_over_their_rate_are_told_to_slow_down() {
     config.rate_burst = 10;
     let s = Server::start_with(dir, config).await;
     let mut statuses = Vec::new();
+    let mut slow_down = None;
     for _ in 0..30 {
-        statuses.push(s.get("/api/games").await.status().as_u16());
+        let answer = s.get("/api/games").await;
+        statuses.push(answer.status().as_u16());
+        if answer.status() == 429 {
+            assert_eq!(answer.headers()["retry-after"], "1");
+            slow_down = Some(answer.json::<Value>().await.unwrap());
+        }
     }
     assert!(statuses[..10].iter().all(|&c| c == 200), "{statuses:?}");
-    assert!(statuses.contains(&429), "{statuses:?}");
+    let slow_down = slow_down.unwrap_or_else(|| panic!("no 429 in {statuses:?}"));
+    assert_eq!(slow_down["error"], "too many requests");
+    assert_eq!(slow_down["message"]["zh"], "请求过多");
 }

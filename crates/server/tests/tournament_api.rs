@@ -53,6 +53,9 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     let (status, refused) = post(&s, "/api/tournament", None, settings(0)).await;
     assert_eq!(status, 400);
     assert_eq!(refused["error"], "a tournament needs at least one round");
+    // The pages show it in the reader's language.
+    assert_eq!(refused["message"]["zh"], "比赛至少需要一轮");
+    assert_eq!(refused["message"]["en"], refused["error"]);
 
     // Without a token, the arbiter is given an account and its token.
     let (status, created) = post(&s, "/api/tournament", None, settings(2)).await;
@@ -206,6 +209,7 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     let (status, early) = post(&s, &path("/pair"), Some(&arbiter), json!(null)).await;
     assert_eq!(status, 400);
     assert_eq!(early["error"], "round 1 is not published yet");
+    assert_eq!(early["message"]["zh"], "第 1 轮尚未公布");
 
     // Published: each board's game exists, refereed.
     let (status, published) = post(&s, &path("/publish"), Some(&arbiter), json!(null)).await;
@@ -323,6 +327,7 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     assert_eq!(missing.status(), 404);
     let body: Value = missing.json().await.unwrap();
     assert_eq!(body["error"], "tournament not found");
+    assert_eq!(body["message"]["zh"], "比赛不存在");
 }
 
 #[tokio::test]
@@ -441,4 +446,71 @@ async fn a_field_of_two_thousand_players_is_imported_in_one_request() {
     )
     .await;
     assert_eq!(status, 413);
+}
+
+/// SQL making the store refuse a tournament's event of sequence number
+/// `seq`, as a full disk would; then the SQL taking that away.
+fn store_fails_at(seq: usize) -> (Vec<String>, Vec<String>) {
+    if common::db::on_postgres() {
+        (
+            vec![
+                format!(
+                    "CREATE FUNCTION refuse_event() RETURNS trigger AS $$ BEGIN \
+                     IF NEW.seq = {seq} THEN RAISE EXCEPTION 'no space left'; END IF; \
+                     RETURN NEW; END $$ LANGUAGE plpgsql"
+                ),
+                "CREATE TRIGGER refuse_event BEFORE INSERT ON tournament_events \
+                 FOR EACH ROW EXECUTE FUNCTION refuse_event()"
+                    .to_string(),
+            ],
+            vec![
+                "DROP TRIGGER refuse_event ON tournament_events".to_string(),
+                "DROP FUNCTION refuse_event()".to_string(),
+            ],
+        )
+    } else {
+        (
+            vec![format!(
+                "CREATE TRIGGER refuse_event BEFORE INSERT ON tournament_events \
+                 WHEN NEW.seq = {seq} BEGIN SELECT RAISE(ABORT, 'no space left'); END"
+            )],
+            vec!["DROP TRIGGER refuse_event".to_string()],
+        )
+    }
+}
+
+#[tokio::test]
+async fn an_import_the_store_fails_midway_registers_nobody() {
+    let s = Server::start().await;
+    let (_, created) = post(&s, "/api/tournament", None, settings(2)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let arbiter = created["token"].as_str().unwrap().to_string();
+    let store = common::open_store(&s.path).await;
+    let before = store.tournament_events(&id).await.unwrap().len();
+    let (fail, heal) = store_fails_at(before + 2);
+    for sql in &fail {
+        store.execute_raw(sql).await.unwrap();
+    }
+    let import = json!({"format": "csv", "text": "name,rating\nAda,2100\nBo,2000\nCy,1900\n"});
+    let path = format!("/api/tournament/{id}/import");
+    // The third player's row cannot be written: the first two are not
+    // kept either, neither stored nor in the running tournament.
+    let (status, failed) = post(&s, &path, Some(&arbiter), import.clone()).await;
+    assert_eq!(status, 503, "{failed}");
+    assert_eq!(store.tournament_events(&id).await.unwrap().len(), before);
+    assert_eq!(state(&s, &id).await["players"], json!([]));
+    // Once the store writes again, the same import is whole.
+    for sql in &heal {
+        store.execute_raw(sql).await.unwrap();
+    }
+    let (status, imported) = post(&s, &path, Some(&arbiter), import).await;
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(imported["players"], json!([1, 2, 3]));
+    assert_eq!(
+        store.tournament_events(&id).await.unwrap().len(),
+        before + 3
+    );
+    let report = arbiter_server::verify(&store).await.unwrap();
+    assert!(report.is_clean(), "{report:?}");
+    store.close().await;
 }

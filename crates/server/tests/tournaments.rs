@@ -153,6 +153,34 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
 }
 
 #[tokio::test]
+async fn a_swiss_of_a_variant_is_refused_not_played_as_chess() {
+    let s = Server::start().await;
+    let creator = account(&s, "Director").await;
+    let create = |variant: &'static str| {
+        s.http
+            .post(s.url("/api/swiss/new/club"))
+            .bearer_auth(&creator)
+            .json(
+                &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
+                          "variant": variant}),
+            )
+            .send()
+    };
+    let refused = create("chess960").await.unwrap();
+    assert_eq!(refused.status(), 400);
+    let body: Value = refused.json().await.unwrap();
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("variant \"chess960\" is not played here"),
+        "{body}"
+    );
+    assert_eq!(s.get_text("/api/team/club/swiss").await, "");
+    assert_eq!(create("standard").await.unwrap().status(), 200);
+}
+
+#[tokio::test]
 async fn a_player_who_does_not_come_loses_by_default_and_the_round_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = common::config(dir.path());

@@ -2,11 +2,15 @@
 //! the players are level, the tie-break stages the event's rules set (mini
 //! matches of rapid or blitz games, a final Armageddon game).
 
+use arbiter_referee::TimeControl;
+use serde::{Deserialize, Serialize};
+
 use crate::player::StartNo;
 use crate::result::{Colour, GameResult};
 
 /// The time control of a stage, as the event's rules name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tempo {
     /// Games at the event's main time control.
     Standard,
@@ -68,6 +72,63 @@ impl MatchFormat {
         };
         self.stages.push(Stage { games, ..stage });
         self
+    }
+}
+
+/// A knockout match as an event's regulations set it: the main games at
+/// the event's time control, then, while the players are level, each
+/// tie-break stage with its own clocks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchRules {
+    /// The main games.
+    pub games: u32,
+    /// The tie-break stages, in the order they are played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<TiebreakStage>,
+}
+
+impl Default for MatchRules {
+    /// Two games, without tie-breaks.
+    fn default() -> MatchRules {
+        MatchRules {
+            games: 2,
+            tiebreaks: Vec::new(),
+        }
+    }
+}
+
+/// One tie-break stage of a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TiebreakStage {
+    /// Rapid, blitz, or Armageddon (one game, a draw wins for Black).
+    pub tempo: Tempo,
+    /// How many games (an Armageddon stage has one whatever is written).
+    #[serde(default = "one_game")]
+    pub games: u32,
+    /// The time control (White's, in an Armageddon game).
+    pub time_control: TimeControl,
+    /// Black's own time control, when it differs (an Armageddon game
+    /// gives Black less time for his draw odds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_time_control: Option<TimeControl>,
+}
+
+fn one_game() -> u32 {
+    1
+}
+
+impl MatchRules {
+    /// The match format these rules play: the main games, then each
+    /// tie-break stage.
+    pub fn format(&self) -> MatchFormat {
+        self.tiebreaks
+            .iter()
+            .fold(MatchFormat::new(self.games), |f, stage| {
+                f.then(Stage {
+                    tempo: stage.tempo,
+                    games: stage.games,
+                })
+            })
     }
 }
 

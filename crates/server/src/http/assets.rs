@@ -2,8 +2,11 @@
 //! `arbiter serve` needs nothing beside itself.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
+
+use super::error::ApiError;
+use crate::problem::Problem;
 
 macro_rules! web {
     ($path:literal) => {
@@ -184,9 +187,5 @@ pub async fn openapi() -> Response {
 
 /// Anything else.
 pub async fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        axum::Json(serde_json::json!({"error": "not found"})),
-    )
-        .into_response()
+    ApiError::NotFound(Problem::NotRouted).into_response()
 }

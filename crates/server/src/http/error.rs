@@ -1,6 +1,8 @@
 //! Errors as HTTP answers: a status and `{"error": …}`, the shape lichess
-//! clients expect too.
+//! clients expect too, with `"message"`: the same in every language (for
+//! the pages, which show it in the reader's).
 
+use arbiter_messages::Message;
 use arbiter_referee::{Ruling, Verdict};
 use axum::Json;
 use axum::http::StatusCode;
@@ -37,6 +39,9 @@ pub enum ApiError {
         /// The status to answer with.
         status: StatusCode,
     },
+    /// 429: too many requests from one address.
+    #[error("{}", Problem::TooManyRequests)]
+    TooManyRequests,
     /// 503: storage failed, nothing was changed.
     #[error("{0}")]
     Unavailable(Problem),
@@ -73,11 +78,29 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// What is wrong in every language, unless the referee said it (a
+    /// refusal carries the referee's own message).
+    fn message(&self) -> Option<Message> {
+        match self {
+            ApiError::NotFound(p)
+            | ApiError::Forbidden(p)
+            | ApiError::BadRequest(p)
+            | ApiError::Unavailable(p)
+            | ApiError::Internal(p) => Some(Message::of(p)),
+            ApiError::Unauthorized => Some(Message::of(&Problem::TokenRequired)),
+            ApiError::TooManyRequests => Some(Message::of(&Problem::TooManyRequests)),
+            ApiError::Rejected { .. } => None,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = match &self {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Rejected { status, .. } => *status,
@@ -85,6 +108,9 @@ impl IntoResponse for ApiError {
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let mut body = json!({"error": self.to_string()});
+        if let Some(message) = self.message() {
+            body["message"] = json!(message);
+        }
         if let ApiError::Rejected {
             verdict,
             refusal: Some(r),

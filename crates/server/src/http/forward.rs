@@ -17,8 +17,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::TokioIo;
 
+use super::error::ApiError;
 use crate::hub::Hub;
 use crate::node::{self, FORWARDED, Peers, Route};
+use crate::problem::Problem;
 
 /// The middleware: requests for a game another node runs go there; the
 /// rest, and requests another node forwarded, are answered here.
@@ -105,11 +107,8 @@ async fn relay(peers: &Peers, base: &str, body_limit: usize, mut request: Reques
         Err(e) => {
             tracing::warn!("cannot reach the node at {base}: {e}");
             return (
-                StatusCode::SERVICE_UNAVAILABLE,
                 [(header::RETRY_AFTER, "1")],
-                axum::Json(
-                    serde_json::json!({"error": "the game's node cannot be reached; try again"}),
-                ),
+                ApiError::Unavailable(Problem::NodeUnreachable),
             )
                 .into_response();
         }

@@ -6,11 +6,12 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use super::error::ApiError;
 use crate::hub::Hub;
 
 /// The limiter shared by all requests.
@@ -54,11 +55,6 @@ pub async fn limit(
     }
     match limiter.check_key(&addr.ip()) {
         Ok(()) => next.run(request).await,
-        Err(_) => (
-            StatusCode::TOO_MANY_REQUESTS,
-            [(header::RETRY_AFTER, "1")],
-            axum::Json(serde_json::json!({"error": "too many requests"})),
-        )
-            .into_response(),
+        Err(_) => ([(header::RETRY_AFTER, "1")], ApiError::TooManyRequests).into_response(),
     }
 }

@@ -13,14 +13,15 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use arbiter_tournament::director::{
-    Absent, Board, BoardResult, ByeKind, Director, EventKind, PlayerId, Registration, ResultSource,
-    Settings,
+    Absent, Board, BoardResult, ByeKind, Director, EventKind, Knockout, MatchStanding, PlayerId,
+    Registration, ResultSource, Settings,
 };
 use arbiter_tournament::tiebreak::{self, Format, Options, Tiebreak};
 use arbiter_tournament::{Colour, trf};
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -59,18 +60,51 @@ async fn caller(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiEr
     }
 }
 
-/// The tournament and its arbiter, who must be the caller.
-async fn as_arbiter(
-    hub: &Hub,
-    id: &str,
-    headers: &HeaderMap,
-) -> Result<(Arc<LiveTournament>, Account), ApiError> {
-    let live = tournament(hub, id)?;
-    let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
-    if live.read(|d| d.created_by() != me.id).await {
-        return Err(ApiError::Forbidden(Problem::OnlyTournamentArbiter));
+/// The event of the request's path and its arbiter, the caller: 404 for
+/// no such event, 401 without a token, 403 for anyone else.
+pub struct TheArbiter {
+    hub: Arc<Hub>,
+    live: Arc<LiveTournament>,
+    me: Account,
+}
+
+impl FromRequestParts<Arc<Hub>> for TheArbiter {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<TheArbiter, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, hub)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        TheArbiter::of(hub, &id, &parts.headers)
+            .await
+            .map_err(IntoResponse::into_response)
     }
-    Ok((live, me))
+}
+
+impl TheArbiter {
+    async fn of(hub: &Arc<Hub>, id: &str, headers: &HeaderMap) -> Result<TheArbiter, ApiError> {
+        let live = tournament(hub, id)?;
+        let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
+        if live.read(|d| d.created_by() != me.id).await {
+            return Err(ApiError::Forbidden(Problem::OnlyTournamentArbiter));
+        }
+        Ok(TheArbiter {
+            hub: hub.clone(),
+            live,
+            me,
+        })
+    }
+
+    /// The arbiter's act, now.
+    async fn act(&self, kind: EventKind) -> Result<(), ApiError> {
+        Ok(self.live.act_now(&self.hub, &self.me.id, kind).await?)
+    }
+
+    /// The arbiter's act, now, answered `{"ok": true}`.
+    async fn record(&self, kind: EventKind) -> Answer {
+        self.act(kind).await?;
+        Ok(Json(json!({"ok": true})))
+    }
 }
 
 /// The tournament and the caller, who must be the arbiter or `player`'s
@@ -352,6 +386,7 @@ fn state(id: &str, d: &Director) -> Value {
             })
         })
         .collect();
+    let knockout = d.knockout().map(|k| knockout_state(d, &k));
     // Whether the round may be paired, not its pairing: every read of the
     // event would wait seconds for a large field's.
     let next = match d.may_pair_next() {
@@ -369,24 +404,66 @@ fn state(id: &str, d: &Director) -> Value {
         "corrections": corrections,
         "standings": standings,
         "crosstable": crosstable,
+        "knockout": knockout,
         "next": next,
         "links": links(id),
     })
 }
 
+/// A knockout's bracket: each round's matches with their games, score
+/// and winner, and what each round of the log played.
+fn knockout_state(d: &Director, k: &Knockout) -> Value {
+    let stages = d
+        .settings()
+        .expect("a created event")
+        .match_rules()
+        .format()
+        .stages;
+    let tempo = |stage: usize| stages.get(stage).map(|s| json!(s.tempo));
+    let points = |halves: u32| json!(f64::from(halves) / 2.0);
+    let rounds: Vec<Value> = k
+        .rounds
+        .iter()
+        .map(|r| {
+            let matches: Vec<Value> = r
+                .matches
+                .iter()
+                .map(|m| {
+                    let (decided_by, next_stage) = match m.standing {
+                        MatchStanding::Won { stage, .. } => (tempo(stage), None),
+                        MatchStanding::Playing { stage, .. } => (None, tempo(stage)),
+                        MatchStanding::Undecided => (None, None),
+                    };
+                    json!({
+                        "first": m.first,
+                        "second": m.second,
+                        "score": [points(m.halves.0), points(m.halves.1)],
+                        "games": m.games.iter().map(|(round, board)| json!({"round": round, "board": board})).collect::<Vec<_>>(),
+                        "winner": m.winner(),
+                        "decided_by": decided_by,
+                        "next_stage": next_stage,
+                        "undecided": m.standing == MatchStanding::Undecided,
+                    })
+                })
+                .collect();
+            json!({"number": r.number, "matches": matches})
+        })
+        .collect();
+    let slots: Vec<Value> = k
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"round": i + 1, "knockout_round": s.knockout_round, "stage": s.stage, "tempo": s.tempo}))
+        .collect();
+    json!({"rounds": rounds, "slots": slots, "winner": k.winner})
+}
+
 /// `POST /api/tournament/{id}/players` (the arbiter): one player entered
 /// by hand.
-pub async fn register(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn register(arbiter: TheArbiter, body: Bytes) -> Answer {
     let player = checked_registration(json_body(&body)?)?;
-    live.act_now(&hub, &me.id, EventKind::Registered { player })
-        .await?;
-    let player = live.read(|d| d.players().len()).await;
+    arbiter.act(EventKind::Registered { player }).await?;
+    let player = arbiter.live.read(|d| d.players().len()).await;
     Ok(Json(json!({ "player": player })))
 }
 
@@ -402,13 +479,7 @@ struct Import {
 
 /// `POST /api/tournament/{id}/import` (the arbiter): the players of a TRF
 /// or a CSV, all or none.
-pub async fn import_players(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn import_players(arbiter: TheArbiter, body: Bytes) -> Answer {
     let request: Import = json_body(&body)?;
     let players = match request.format.to_lowercase().as_str() {
         "trf" => import::from_trf(&request.text),
@@ -422,6 +493,7 @@ pub async fn import_players(
         .into_iter()
         .map(checked_registration)
         .collect::<Result<Vec<_>, _>>()?;
+    let TheArbiter { hub, live, me } = arbiter;
     let ids = live
         .register_all(&hub, &me.id, players)
         .await
@@ -536,8 +608,8 @@ pub async fn bye(
     Ok(Json(json!({"ok": true})))
 }
 
-/// The body of a pairing given by the arbiter (a knockout's round, or a
-/// change of the round paired last).
+/// The body of a pairing given by the arbiter (a round as he pairs it, or
+/// a change of the round paired last).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GivenPairing {
@@ -551,15 +623,9 @@ struct GivenPairing {
 }
 
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
-/// event's system; a knockout's round is given in the body
-/// (`{"boards": [...], "bye": n}`). Not yet published.
-pub async fn pair(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+/// event's system, or as given in the body (`{"boards": [...], "bye":
+/// n}`), which the tournament checks. Not yet published.
+pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
     let given: Option<GivenPairing> = if body.is_empty() {
         None
     } else {
@@ -568,7 +634,8 @@ pub async fn pair(
     // The engine's time is logged: at thousands of players it is the
     // arbiter's wait.
     let started = std::time::Instant::now();
-    let (round, boards, bye) = live
+    let (round, boards, bye) = arbiter
+        .live
         .read(|d| {
             let round = d.rounds_paired() + 1;
             match given {
@@ -580,10 +647,12 @@ pub async fn pair(
         .map_err(crate::tournament::TournamentError::Refused)?;
     let engine = started.elapsed();
     let count = boards.len();
-    live.act_now(&hub, &me.id, EventKind::RoundPaired { round, boards, bye })
+    arbiter
+        .act(EventKind::RoundPaired { round, boards, bye })
         .await?;
     tracing::info!(
-        "tournament {id}: round {round} paired ({count} boards) in {:.1} ms, {:.1} ms of them by the engine",
+        "tournament {}: round {round} paired ({count} boards) in {:.1} ms, {:.1} ms of them by the engine",
+        arbiter.live.id,
         started.elapsed().as_secs_f64() * 1e3,
         engine.as_secs_f64() * 1e3
     );
@@ -593,40 +662,27 @@ pub async fn pair(
 /// `POST /api/tournament/{id}/pairing` (the arbiter): the round paired
 /// last, not yet published, changed by hand, with the reason; the change
 /// is kept with who made it.
-pub async fn change_pairing(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn change_pairing(arbiter: TheArbiter, body: Bytes) -> Answer {
     let g: GivenPairing = json_body(&body)?;
     let round = match g.round {
         Some(r) => r,
-        None => live.read(|d| d.rounds_paired()).await,
+        None => arbiter.live.read(|d| d.rounds_paired()).await,
     };
-    live.act_now(
-        &hub,
-        &me.id,
-        EventKind::PairingChanged {
+    arbiter
+        .act(EventKind::PairingChanged {
             round,
             boards: g.boards,
             bye: g.bye,
             reason: field("reason", &g.reason)?,
-        },
-    )
-    .await?;
+        })
+        .await?;
     Ok(Json(json!({ "round": round })))
 }
 
 /// `POST /api/tournament/{id}/publish` (the arbiter): the round paired
 /// last is published; each board's game is made, and online started.
-pub async fn publish(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn publish(arbiter: TheArbiter) -> Answer {
+    let TheArbiter { hub, live, me } = arbiter;
     let started = std::time::Instant::now();
     let round = live.publish(&hub, &me.id).await?;
     let games = live
@@ -637,7 +693,8 @@ pub async fn publish(
         })
         .await;
     tracing::info!(
-        "tournament {id}: round {round} published ({} games) in {:.1} ms",
+        "tournament {}: round {round} published ({} games) in {:.1} ms",
+        live.id,
         games.len(),
         started.elapsed().as_secs_f64() * 1e3
     );
@@ -668,61 +725,43 @@ fn required<T>(value: Option<T>, name: &str) -> Result<T, ApiError> {
 
 /// `POST /api/tournament/{id}/result` (the arbiter): a board's result,
 /// for a game played elsewhere.
-pub async fn result(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn result(arbiter: TheArbiter, body: Bytes) -> Answer {
     let a: BoardAct = json_body(&body)?;
-    let kind = EventKind::ResultRecorded {
-        round: a.round,
-        board: a.board,
-        result: required(a.result, "result")?,
-        game: None,
-    };
-    live.act_now(&hub, &me.id, kind).await?;
-    Ok(Json(json!({"ok": true})))
+    arbiter
+        .record(EventKind::ResultRecorded {
+            round: a.round,
+            board: a.board,
+            result: required(a.result, "result")?,
+            game: None,
+        })
+        .await
 }
 
 /// `POST /api/tournament/{id}/correct` (the arbiter): a recorded result
 /// corrected, with the reason; the correction is kept.
-pub async fn correct(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn correct(arbiter: TheArbiter, body: Bytes) -> Answer {
     let a: BoardAct = json_body(&body)?;
-    let kind = EventKind::ResultCorrected {
-        round: a.round,
-        board: a.board,
-        result: required(a.result, "result")?,
-        reason: field("reason", &a.reason)?,
-    };
-    live.act_now(&hub, &me.id, kind).await?;
-    Ok(Json(json!({"ok": true})))
+    arbiter
+        .record(EventKind::ResultCorrected {
+            round: a.round,
+            board: a.board,
+            result: required(a.result, "result")?,
+            reason: field("reason", &a.reason)?,
+        })
+        .await
 }
 
 /// `POST /api/tournament/{id}/forfeit` (the arbiter): a board whose
 /// player (`white`, `black` or `both`) did not come.
-pub async fn forfeit(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    let (live, me) = as_arbiter(&hub, &id, &headers).await?;
+pub async fn forfeit(arbiter: TheArbiter, body: Bytes) -> Answer {
     let a: BoardAct = json_body(&body)?;
-    let kind = EventKind::Forfeited {
-        round: a.round,
-        board: a.board,
-        absent: required(a.absent, "absent")?,
-    };
-    live.act_now(&hub, &me.id, kind).await?;
-    Ok(Json(json!({"ok": true})))
+    arbiter
+        .record(EventKind::Forfeited {
+            round: a.round,
+            board: a.board,
+            absent: required(a.absent, "absent")?,
+        })
+        .await
 }
 
 /// `GET /api/tournament/{id}/trf`: the event as TRF at this moment.

@@ -428,6 +428,18 @@ pub async fn claim_draw(Playing { game, color }: Playing) -> Ok200 {
 }
 
 /// Reads a form or JSON body into strings.
+/// A request's `variant` (lichess's names): games here are chess under the
+/// Laws, from the usual start or a given position; another variant is
+/// refused rather than played as standard chess.
+pub(super) fn standard_chess(p: &HashMap<String, String>) -> Result<(), ApiError> {
+    match p.get("variant").map(String::as_str) {
+        None | Some("standard" | "fromPosition") => Ok(()),
+        Some(other) => Err(ApiError::BadRequest(Problem::VariantNotPlayed {
+            variant: format!("{other:?}"),
+        })),
+    }
+}
+
 pub(super) fn params(
     headers: &HeaderMap,
     body: &Bytes,
@@ -544,6 +556,7 @@ pub async fn create_challenge(
             }));
         }
     };
+    standard_chess(&p)?;
     let fen = p.get("fen").filter(|f| !f.is_empty()).cloned();
     if let Some(f) = &fen {
         arbiter_rules::Position::from_fen(f).map_err(|e| {

@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::routes::{account, line, params};
+use super::routes::{account, line, params, standard_chess};
 use crate::http::error::ApiError;
 use crate::hub::Hub;
 use crate::problem::Problem;
@@ -39,8 +39,8 @@ const MOST_ROUNDS: u32 = 100;
 impl From<TournamentError> for ApiError {
     fn from(e: TournamentError) -> ApiError {
         match e {
-            TournamentError::Refused(r) => ApiError::BadRequest(Problem::TournamentRefused {
-                error: r.to_string(),
+            TournamentError::Refused(refusal) => ApiError::BadRequest(Problem::TournamentRefused {
+                refusal: Box::new(refusal),
             }),
             TournamentError::Store(s) => ApiError::Unavailable(Problem::Storage {
                 error: s.to_string(),
@@ -123,6 +123,7 @@ pub async fn create(
 ) -> Result<Json<Value>, ApiError> {
     let me = account(&hub, &headers).await?;
     let p = params(&headers, &body)?;
+    standard_chess(&p)?;
     let limit: u64 = number(&p, "clock.limit")?.ok_or_else(|| {
         ApiError::BadRequest(Problem::Required {
             field: "clock.limit".into(),

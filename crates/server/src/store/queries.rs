@@ -341,22 +341,26 @@ where
             .collect())
     }
 
-    /// Appends an event to a tournament's log.
-    pub(super) async fn append_tournament_event(
+    /// Appends events to a tournament's log, all or none.
+    pub(super) async fn append_tournament_events(
         &self,
         tournament: &str,
-        row: &TournamentEventRow,
+        rows: &[TournamentEventRow],
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
-             VALUES ($1, $2, $3, $4)",
-        )
-        .bind(tournament)
-        .bind(row.seq)
-        .bind(row.event_json.as_str())
-        .bind(row.hash.as_str())
-        .execute(self.pool)
-        .await?;
+        let mut tx = self.pool.begin().await?;
+        for row in rows {
+            sqlx::query(
+                "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(tournament)
+            .bind(row.seq)
+            .bind(row.event_json.as_str())
+            .bind(row.hash.as_str())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 

@@ -34,7 +34,7 @@ pub struct TournamentEventRow {
 
 impl Store {
     /// Adds a tournament's row; its events follow with
-    /// [`Store::append_tournament_event`].
+    /// [`Store::append_tournament_events`].
     pub async fn add_tournament(&self, row: &TournamentRow) -> Result<(), StoreError> {
         on_backend!(self, s => s.queries().add_tournament(row).await)
     }
@@ -44,14 +44,14 @@ impl Store {
         on_backend!(self, s => s.queries().tournaments().await)
     }
 
-    /// Appends an event to a tournament's log, durably (committed when
-    /// this returns).
-    pub async fn append_tournament_event(
+    /// Appends events to a tournament's log in one transaction: all or
+    /// none, durably (committed when this returns).
+    pub async fn append_tournament_events(
         &self,
         tournament: &str,
-        row: &TournamentEventRow,
+        rows: &[TournamentEventRow],
     ) -> Result<(), StoreError> {
-        on_backend!(self, s => s.queries().append_tournament_event(tournament, row).await)
+        on_backend!(self, s => s.queries().append_tournament_events(tournament, rows).await)
     }
 
     /// A tournament's stored events, in order, with their links.

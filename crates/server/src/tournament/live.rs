@@ -158,23 +158,37 @@ impl LiveTournament {
     }
 
     async fn append(&self, hub: &Hub, log: &mut Log, event: Event) -> Result<(), TournamentError> {
-        let before = log.director.clone();
-        log.director
-            .apply(&event)
-            .map_err(TournamentError::Refused)?;
-        let event_json = serde_json::to_string(&event).expect("events serialise");
-        let hash = chain::next(&log.link, &event_json);
-        let row = TournamentEventRow {
-            seq: log.next_seq,
-            event_json,
-            hash,
-        };
-        if let Err(e) = hub.store.append_tournament_event(&self.id, &row).await {
-            log.director = before;
-            return Err(e.into());
+        self.append_all(hub, log, vec![event]).await
+    }
+
+    /// Applies events in order and stores them in one transaction: a
+    /// refusal of any, or a failed write, changes nothing, and a crash
+    /// leaves all of them or none (a pairing and its manual change, an
+    /// imported list of players).
+    async fn append_all(
+        &self,
+        hub: &Hub,
+        log: &mut Log,
+        events: Vec<Event>,
+    ) -> Result<(), TournamentError> {
+        let mut director = log.director.clone();
+        let mut link = log.link.clone();
+        let mut rows = Vec::with_capacity(events.len());
+        for event in &events {
+            director.apply(event).map_err(TournamentError::Refused)?;
+            let event_json = serde_json::to_string(event).expect("events serialise");
+            let hash = chain::next(&link, &event_json);
+            link = hash.clone();
+            rows.push(TournamentEventRow {
+                seq: log.next_seq + rows.len() as i64,
+                event_json,
+                hash,
+            });
         }
-        log.next_seq += 1;
-        log.link = row.hash;
+        hub.store.append_tournament_events(&self.id, &rows).await?;
+        log.director = director;
+        log.next_seq += rows.len() as i64;
+        log.link = link;
         self.wake.notify_one();
         Ok(())
     }
@@ -191,6 +205,8 @@ impl LiveTournament {
         let round = log.director.rounds_paired() + 1;
         let creator = log.director.created_by().to_string();
         let manual = log.director.manual_first_round();
+        // The byes, the engine's pairing and the manual change are stored
+        // together, so that a crash cannot leave the engine's pairing alone.
         let mut plan = log.director.clone();
         let mut events = Vec::new();
         let mut accept = |plan: &mut Director, event: Event| {
@@ -222,9 +238,7 @@ impl LiveTournament {
             };
             accept(&mut plan, now(&creator, change))?;
         }
-        for event in events {
-            self.append(hub, &mut log, event).await?;
-        }
+        self.append_all(hub, &mut log, events).await?;
         self.publish_locked(hub, &mut log, by).await?;
         Ok(round)
     }
@@ -272,15 +286,9 @@ impl LiveTournament {
             .into_iter()
             .map(|player| now(by, EventKind::Registered { player }))
             .collect();
-        let mut trial = log.director.clone();
-        for e in &events {
-            trial.apply(e).map_err(TournamentError::Refused)?;
-        }
         let first = log.director.players().len() as u32 + 1;
         let count = events.len() as u32;
-        for e in events {
-            self.append(hub, &mut log, e).await?;
-        }
+        self.append_all(hub, &mut log, events).await?;
         Ok((first..first + count).collect())
     }
 
@@ -303,9 +311,13 @@ impl LiveTournament {
                 round: round.number,
             }));
         }
-        let ruleset = Ruleset::by_name(&settings.ruleset).map_err(|_| {
+        // A knockout's tie-break games have their stage's clocks.
+        let clocks = d
+            .round_clocks(round.number)
+            .ok_or(TournamentError::Refused(Refusal::NotCreated))?;
+        let ruleset = Ruleset::by_name(&clocks.ruleset).map_err(|_| {
             TournamentError::Refused(Refusal::UnknownRuleset {
-                name: settings.ruleset.clone(),
+                name: clocks.ruleset.clone(),
             })
         })?;
         let (date, time) = crate::time::today_and_now();
@@ -321,7 +333,8 @@ impl LiveTournament {
             };
             let setup = GameSetup {
                 ruleset: ruleset.clone(),
-                time_control: settings.time_control.clone(),
+                time_control: clocks.time_control.clone(),
+                black_time_control: clocks.black_time_control.clone(),
                 mode: settings.mode,
                 white: seat(white),
                 black: seat(black),

@@ -8,6 +8,7 @@
 pub mod db;
 pub mod pg;
 pub mod proxy;
+pub mod tournament;
 pub mod ws;
 
 use db::database;

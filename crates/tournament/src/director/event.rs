@@ -162,7 +162,7 @@ pub enum EventKind {
         bye: ByeKind,
     },
     /// The next round is paired (by the event's pairing system, or by the
-    /// arbiter for a knockout).
+    /// arbiter; in a knockout, one game of each match still being played).
     RoundPaired {
         /// The round, the one after the last paired.
         round: u32,

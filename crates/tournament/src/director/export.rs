@@ -89,6 +89,12 @@ impl Director {
                 });
             }
         }
+        // The type of tournament (TRF `092`): a reader ranks a round robin
+        // otherwise than a Swiss, and must not guess it from the size.
+        t.records.push(Record {
+            code: "092".to_string(),
+            text: settings.system.trf_type().to_string(),
+        });
         t.planned_rounds = Some(self.planned_rounds(settings));
         t.initial_colour = Some(Colour::White);
         t.points = settings.points;

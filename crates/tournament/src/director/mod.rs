@@ -19,6 +19,7 @@
 
 mod event;
 mod export;
+mod knockout;
 mod manual;
 mod pairing;
 mod refusal;
@@ -26,6 +27,7 @@ mod settings;
 mod state;
 
 pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
 pub use manual::ManualRound;
 pub use refusal::Refusal;
 pub use settings::{Acceleration, Settings, System};

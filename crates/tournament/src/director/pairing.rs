@@ -1,5 +1,6 @@
 //! The next round's pairing by the event's system: Arbiter's Dutch engine
-//! on the state as TRF sees it, or the Berger tables.
+//! on the state as TRF sees it, the Berger tables, or a knockout's
+//! bracket.
 
 use crate::Pairing;
 use crate::berger::round_pairing;
@@ -56,15 +57,15 @@ impl Director {
                 }
                 Ok((out, bye))
             }
-            System::Knockout => Err(Refusal::NoAutomaticPairing),
+            System::Knockout => Ok((self.knockout_boards(self.rounds().len())?, None)),
         }
     }
 
     /// Whether the next round may be paired by the event's system now:
     /// every check of [`Director::next_pairing`] but the pairing itself,
-    /// which for thousands of players takes seconds. Only a Swiss with no
-    /// pairing that meets the absolute criteria passes this and is then
-    /// refused by `next_pairing`.
+    /// which for thousands of players takes seconds. Only a Swiss or a
+    /// round robin with no pairing passes this and is then refused by
+    /// `next_pairing`.
     pub fn may_pair_next(&self) -> Result<(), Refusal> {
         let settings = self.settings().ok_or(Refusal::NotCreated)?;
         if self.is_terminated() {
@@ -75,7 +76,8 @@ impl Director {
         match settings.system {
             System::Dutch if self.available(round).len() < 2 => Err(Refusal::TooFewPlayers),
             System::RoundRobin { .. } if self.players().len() < 2 => Err(Refusal::TooFewPlayers),
-            System::Knockout => Err(Refusal::NoAutomaticPairing),
+            // A bracket's next round is read off the last, at no cost.
+            System::Knockout => self.knockout_boards(self.rounds().len()).map(|_| ()),
             _ => Ok(()),
         }
     }

@@ -169,8 +169,30 @@ arbiter_messages::messages! {
         SameResult = "tournament-same-result",
         /// A manual change or correction without its reason.
         NoReason = "tournament-no-reason",
-        /// A knockout's rounds are paired by the arbiter.
-        NoAutomaticPairing = "tournament-no-automatic-pairing",
+        /// A knockout match without games in one of its stages.
+        NoMatchGames = "tournament-no-match-games",
+        /// An Armageddon stage before another tie-break stage: it always
+        /// decides the match.
+        ArmageddonNotLast = "tournament-armageddon-not-last",
+        /// A knockout round that is not the matches still to play: each
+        /// board must be one of them, each once.
+        NotTheKnockoutPairing {
+            /// The round.
+            round: u32,
+        } = "tournament-not-the-knockout-pairing",
+        /// A knockout match level after every stage its rules have: the
+        /// regulations settle it (by lot), not the pairing.
+        MatchUndecided {
+            /// The player who had White in the match's first game.
+            first: PlayerId,
+            /// His opponent.
+            second: PlayerId,
+        } = "tournament-match-undecided",
+        /// Nothing more to pair: the knockout has its winner.
+        KnockoutWon {
+            /// The winner.
+            winner: PlayerId,
+        } = "tournament-knockout-won",
         /// Fewer than two players to pair.
         TooFewPlayers = "tournament-too-few-players",
         /// Two players the event's settings keep apart paired together.

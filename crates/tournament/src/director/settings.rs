@@ -4,6 +4,7 @@ use arbiter_referee::{Mode, Pace, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::PointSystem;
+use crate::knockout::{MatchRules, Tempo};
 use crate::tiebreak::Tiebreak;
 
 use super::Refusal;
@@ -20,8 +21,24 @@ pub enum System {
         /// How many times each pair meets.
         cycles: u32,
     },
-    /// Knockout matches; the arbiter enters each round's pairing.
+    /// Knockout matches ([`Settings::knockout`]): round 1 by seed (the
+    /// highest against the lowest, in a bracket where the first two seeds
+    /// can meet only in the final), later rounds the matches' winners in
+    /// bracket order.
     Knockout,
+}
+
+impl System {
+    /// The type of tournament as TRF record `092` writes it.
+    pub fn trf_type(self) -> &'static str {
+        match self {
+            System::Dutch => "Swiss Dutch",
+            System::RoundRobin { cycles: 1 } => "Round Robin",
+            System::RoundRobin { cycles: 2 } => "Double Round Robin",
+            System::RoundRobin { .. } => "Round Robin, several cycles",
+            System::Knockout => "Knockout",
+        }
+    }
 }
 
 /// Accelerated pairings (C.04.5).
@@ -95,6 +112,10 @@ pub struct Settings {
     /// `manualPairings`): see [`super::Director::manual_first_round`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub manual_pairings: Vec<[String; 2]>,
+    /// A knockout's matches: the main games, then the tie-break stages
+    /// with their clocks (`None`: two games, no tie-breaks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<MatchRules>,
 }
 
 impl Settings {
@@ -121,7 +142,13 @@ impl Settings {
             round_interval_ms: None,
             forbidden_pairs: Vec::new(),
             manual_pairings: Vec::new(),
+            knockout: None,
         }
+    }
+
+    /// A knockout's match rules, as set or by default.
+    pub fn match_rules(&self) -> MatchRules {
+        self.knockout.clone().unwrap_or_default()
     }
 
     /// The tie-breaks, read.
@@ -146,6 +173,9 @@ impl Settings {
         {
             return Err(Refusal::NoRounds);
         }
+        if self.system == System::Knockout {
+            check_match(&self.match_rules())?;
+        }
         if Ruleset::by_name(&self.ruleset).is_err() {
             return Err(Refusal::UnknownRuleset {
                 name: self.ruleset.clone(),
@@ -158,6 +188,24 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// Checks a knockout's match rules: games in every stage, an Armageddon
+/// game only last.
+fn check_match(rules: &MatchRules) -> Result<(), Refusal> {
+    if rules.games == 0 || rules.tiebreaks.iter().any(|s| s.games == 0) {
+        return Err(Refusal::NoMatchGames);
+    }
+    let stages = rules.tiebreaks.len();
+    if let Some(i) = rules
+        .tiebreaks
+        .iter()
+        .position(|s| s.tempo == Tempo::Armageddon)
+        && i + 1 != stages
+    {
+        return Err(Refusal::ArmageddonNotLast);
+    }
+    Ok(())
 }
 
 /// The FIDE ruleset for a control's pace (Appendices A.1 and B.1).

@@ -248,8 +248,14 @@ impl Director {
 
     /// The rounds the event will have: as set, or for a round robin the
     /// cycles of its players (known once round 1 is paired).
+    /// A knockout's rounds are its matches' games, known as they are
+    /// played: those paired, and one more until it has its winner.
     pub(super) fn planned_rounds(&self, settings: &Settings) -> u32 {
         match settings.system {
+            System::Knockout => {
+                let won = self.knockout().is_some_and(|k| k.winner.is_some());
+                self.rounds_paired() + u32::from(!won)
+            }
             System::RoundRobin { cycles } if !self.rounds.is_empty() => {
                 let n = self.players.len() as u32;
                 (n + n % 2 - 1) * cycles
@@ -507,6 +513,9 @@ impl Director {
     /// Whether round `round` may be paired now: the next one, within the
     /// event, every earlier round published with all its results in.
     pub(super) fn check_can_pair(&self, settings: &Settings, round: u32) -> Result<(), Refusal> {
+        if let Some(winner) = self.knockout().and_then(|k| k.winner) {
+            return Err(Refusal::KnockoutWon { winner });
+        }
         let expected = self.rounds_paired() + 1;
         let rounds = self.planned_rounds(settings);
         if expected > rounds {
@@ -561,7 +570,10 @@ impl Director {
                 return Err(Refusal::PlayerTwice { player: id });
             }
             seen[index] = true;
-            if settings.system == System::Dutch || settings.system == System::Knockout {
+            // A round robin's or a knockout's pairing is fixed: a player
+            // who withdrew keeps his place, and the arbiter declares the
+            // forfeits.
+            if settings.system == System::Dutch {
                 if !p.in_round(round) {
                     return Err(Refusal::Withdrawn { player: id });
                 }
@@ -581,13 +593,41 @@ impl Director {
                 }
             }
         }
+        if settings.system == System::Knockout {
+            return self.check_knockout_pairing(round, boards, bye);
+        }
         let must_play: Vec<PlayerId> = match settings.system {
             System::Dutch => self.available(round),
-            System::RoundRobin { .. } => self.players.iter().map(|p| p.id).collect(),
-            System::Knockout => Vec::new(),
+            System::RoundRobin { .. } | System::Knockout => {
+                self.players.iter().map(|p| p.id).collect()
+            }
         };
         if let Some(&player) = must_play.iter().find(|&&id| !seen[id as usize - 1]) {
             return Err(Refusal::PlayerLeftOut { player });
+        }
+        Ok(())
+    }
+
+    /// A knockout round pairs each match still to play at the stage due,
+    /// once, and nothing else; the colours may differ from the
+    /// alternation's (an Armageddon game's are often drawn by lot).
+    fn check_knockout_pairing(
+        &self,
+        round: u32,
+        boards: &[Board],
+        bye: Option<PlayerId>,
+    ) -> Result<(), Refusal> {
+        let due = self.knockout_boards(round as usize - 1)?;
+        let pairs = |bs: &[Board]| {
+            let mut p: Vec<(PlayerId, PlayerId)> = bs
+                .iter()
+                .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+                .collect();
+            p.sort_unstable();
+            p
+        };
+        if bye.is_some() || pairs(boards) != pairs(&due) {
+            return Err(Refusal::NotTheKnockoutPairing { round });
         }
         Ok(())
     }
