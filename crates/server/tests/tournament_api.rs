@@ -406,6 +406,48 @@ async fn an_account_creates_and_directs_its_own_event_and_imports_a_trf() {
     );
 }
 
+/// A large open's field arrives in one import, over the limit of every
+/// other request; then the event reads at once, since reading it does not
+/// pair the next round.
+#[tokio::test]
+async fn a_field_of_two_thousand_players_is_imported_in_one_request() {
+    let s = Server::start().await;
+    let (status, created) = post(&s, "/api/tournament", None, settings(9)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let arbiter = created["token"].as_str().unwrap();
+    let mut csv = String::from("name,rating,federation,fide_id\n");
+    for i in 1..=2000 {
+        csv.push_str(&format!(
+            "\"Player, Number {i:04}\",{},FID,{}\n",
+            1000 + i % 1800,
+            10_000_000 + i
+        ));
+    }
+    assert!(csv.len() > 64 * 1024, "{} bytes", csv.len());
+    let (status, imported) = post(
+        &s,
+        &format!("/api/tournament/{id}/import"),
+        Some(arbiter),
+        json!({"format": "csv", "text": csv}),
+    )
+    .await;
+    assert_eq!(status, 200, "{imported}");
+    assert_eq!(imported["players"].as_array().unwrap().len(), 2000);
+    let event = state(&s, id).await;
+    assert_eq!(event["players"].as_array().unwrap().len(), 2000);
+    assert_eq!(event["next"]["can_pair"], true);
+    // Other requests keep their limit.
+    let (status, _) = post(
+        &s,
+        &format!("/api/tournament/{id}/players"),
+        Some(arbiter),
+        json!({"name": "x".repeat(64 * 1024)}),
+    )
+    .await;
+    assert_eq!(status, 413);
+}
+
 /// SQL making the store refuse a tournament's event of sequence number
 /// `seq`, as a full disk would; then the SQL taking that away.
 fn store_fails_at(seq: usize) -> (Vec<String>, Vec<String>) {

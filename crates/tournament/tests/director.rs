@@ -638,3 +638,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn whether_the_next_round_may_be_paired_is_told_without_pairing_it() {
+    let lonely = swiss(1, 3);
+    assert_eq!(lonely.may_pair_next(), Err(Refusal::TooFewPlayers));
+    assert_eq!(lonely.next_pairing(), Err(Refusal::TooFewPlayers));
+
+    let mut t = swiss(6, 3);
+    assert_eq!(t.may_pair_next(), Ok(()));
+    let round = pair_and_publish(&mut t);
+    let missing = Err(Refusal::ResultsMissing {
+        round,
+        boards: vec![1, 2, 3],
+    });
+    assert_eq!(t.may_pair_next(), missing);
+    assert_eq!(t.next_pairing().map(|_| ()), missing);
+    record(&mut t, round, |_| BoardResult::Draw);
+    assert_eq!(t.may_pair_next(), Ok(()));
+    assert!(t.next_pairing().is_ok());
+
+    // Only the engine knows that two players who met cannot be paired
+    // again (C1).
+    let mut pair = swiss(2, 3);
+    let round = pair_and_publish(&mut pair);
+    record(&mut pair, round, |_| BoardResult::WhiteWins);
+    assert_eq!(pair.may_pair_next(), Ok(()));
+    assert_eq!(pair.next_pairing(), Err(Refusal::NoPairing { round: 2 }));
+}

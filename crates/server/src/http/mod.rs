@@ -23,6 +23,9 @@ use crate::lichess::routes as li;
 use crate::lichess::{export, swiss, users};
 use tournament_api as tn;
 
+/// Largest import of players accepted, bytes: a TRF of 10,000 players.
+const IMPORT_LIMIT: usize = 2 * 1024 * 1024;
+
 /// Every route: the web pages, Arbiter's API, and lichess's.
 pub fn router(hub: Arc<Hub>) -> Router {
     let body_limit = hub.config.body_limit;
@@ -82,7 +85,6 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tournament", post(tn::create).get(tn::list))
         .route("/api/tournament/{id}", get(tn::get))
         .route("/api/tournament/{id}/players", post(tn::register))
-        .route("/api/tournament/{id}/import", post(tn::import_players))
         .route("/api/tournament/{id}/join", post(tn::join))
         .route("/api/tournament/{id}/withdraw", post(tn::withdraw))
         .route("/api/tournament/{id}/bye", post(tn::bye))
@@ -136,6 +138,15 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .fallback(assets::not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyLimitLayer::new(body_limit))
+        // An import carries a whole field: a 2,000-player CSV is 50 KB, a
+        // TRF of as many players 200 KB, over the limit of every other
+        // request.
+        .merge(
+            Router::new()
+                .route("/api/tournament/{id}/import", post(tn::import_players))
+                .layer(DefaultBodyLimit::max(IMPORT_LIMIT))
+                .layer(RequestBodyLimitLayer::new(IMPORT_LIMIT)),
+        )
         .layer(axum::middleware::from_fn_with_state(
             hub.clone(),
             forward::forward,

@@ -387,7 +387,9 @@ fn state(id: &str, d: &Director) -> Value {
         })
         .collect();
     let knockout = d.knockout().map(|k| knockout_state(d, &k));
-    let next = match d.next_pairing() {
+    // Whether the round may be paired, not its pairing: every read of the
+    // event would wait seconds for a large field's.
+    let next = match d.may_pair_next() {
         Ok(_) => json!({"can_pair": true}),
         Err(why) => json!({"can_pair": false, "why": why.to_string()}),
     };
@@ -629,6 +631,9 @@ pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
     } else {
         json_body(&body)?
     };
+    // The engine's time is logged: at thousands of players it is the
+    // arbiter's wait.
+    let started = std::time::Instant::now();
     let (round, boards, bye) = arbiter
         .live
         .read(|d| {
@@ -640,9 +645,17 @@ pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
         })
         .await
         .map_err(crate::tournament::TournamentError::Refused)?;
+    let engine = started.elapsed();
+    let count = boards.len();
     arbiter
         .act(EventKind::RoundPaired { round, boards, bye })
         .await?;
+    tracing::info!(
+        "tournament {}: round {round} paired ({count} boards) in {:.1} ms, {:.1} ms of them by the engine",
+        arbiter.live.id,
+        started.elapsed().as_secs_f64() * 1e3,
+        engine.as_secs_f64() * 1e3
+    );
     Ok(Json(json!({ "round": round })))
 }
 
@@ -670,6 +683,7 @@ pub async fn change_pairing(arbiter: TheArbiter, body: Bytes) -> Answer {
 /// last is published; each board's game is made, and online started.
 pub async fn publish(arbiter: TheArbiter) -> Answer {
     let TheArbiter { hub, live, me } = arbiter;
+    let started = std::time::Instant::now();
     let round = live.publish(&hub, &me.id).await?;
     let games = live
         .read(|d| {
@@ -678,6 +692,12 @@ pub async fn publish(arbiter: TheArbiter) -> Answer {
                 .unwrap_or_else(Vec::new)
         })
         .await;
+    tracing::info!(
+        "tournament {}: round {round} published ({} games) in {:.1} ms",
+        live.id,
+        games.len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
     Ok(Json(json!({ "round": round, "games": games })))
 }
 

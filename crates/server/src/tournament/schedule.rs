@@ -29,7 +29,10 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
                         let s = d.settings();
                         (
                             d.is_finished(),
-                            d.next_pairing().is_ok(),
+                            // Not the pairing itself: this runs after
+                            // every act (each registration, each result),
+                            // and a large field takes seconds to pair.
+                            d.may_pair_next().is_ok(),
                             d.rounds_paired(),
                             s.and_then(|s| s.round_interval_ms),
                             s.and_then(|s| s.starts_at_ms),

@@ -132,6 +132,11 @@ impl<const N: usize> Graph<N> {
         }
     }
 
+    /// The weight of the edge between `a` and `b` (zero: they may not meet).
+    pub fn weight(&self, a: usize, b: usize) -> Wide<N> {
+        self.weights[a * self.n + b]
+    }
+
     /// Takes `v` and `mate` out of the graph as a pair, so that the pair
     /// stays in every later matching.
     pub fn fix_pair(&mut self, v: usize, mate: usize) {
