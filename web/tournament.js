@@ -256,7 +256,10 @@ function renderStandings() {
 // A knockout's bracket: each round's matches with their score, who went
 // through and the stage that decided it.
 function renderBracket(ko) {
-  const tempo = (x) => t({ standard: 'tnTempoStandard', rapid: 'tnTempoRapid', blitz: 'tnTempoBlitz', armageddon: 'tnTempoArmageddon' }[x]);
+  const tempo = (x) => ({
+    standard: () => t('tnTempoStandard'), rapid: () => t('tnTempoRapid'),
+    blitz: () => t('tnTempoBlitz'), armageddon: () => t('tnTempoArmageddon'),
+  }[x] || (() => x))();
   const points = (x) => String(x).replace('.5', '½').replace(/^0½$/, '½');
   const rounds = ko.rounds.map((r) => el('div', { class: 'bracket-round' },
     el('h3', { text: t('tnKnockoutRound', { n: r.number }) }),
