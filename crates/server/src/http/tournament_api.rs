@@ -34,7 +34,7 @@ use crate::hub::Hub;
 use crate::problem::Problem;
 use crate::store::Account;
 use crate::token::{new_id, new_token};
-use crate::tournament::{LiveTournament, Tournaments, import};
+use crate::tournament::{LiveTournament, Tournaments, engine_pairing, import};
 
 type Answer = Result<Json<Value>, ApiError>;
 
@@ -634,17 +634,18 @@ pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
     // The engine's time is logged: at thousands of players it is the
     // arbiter's wait.
     let started = std::time::Instant::now();
-    let (round, boards, bye) = arbiter
-        .live
-        .read(|d| {
-            let round = d.rounds_paired() + 1;
-            match given {
-                Some(g) => Ok((round, g.boards, g.bye)),
-                None => d.next_pairing().map(|(b, bye)| (round, b, bye)),
-            }
-        })
-        .await
-        .map_err(crate::tournament::TournamentError::Refused)?;
+    let (round, boards, bye) = match given {
+        Some(g) => {
+            let round = arbiter.live.read(Director::rounds_paired).await + 1;
+            (round, g.boards, g.bye)
+        }
+        None => {
+            let plan = arbiter.live.read(Director::clone).await;
+            let round = plan.rounds_paired() + 1;
+            let (boards, bye) = engine_pairing(plan).await?;
+            (round, boards, bye)
+        }
+    };
     let engine = started.elapsed();
     let count = boards.len();
     arbiter

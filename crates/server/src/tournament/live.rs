@@ -3,7 +3,7 @@
 
 use arbiter_referee::{GameResult, GameSetup, Mode, Outcome, Player, Ruleset, Termination};
 use arbiter_tournament::director::{
-    BoardResult, ByeKind, Director, Event, EventKind, Refusal, RoundState,
+    Board, BoardResult, ByeKind, Director, Event, EventKind, PlayerId, Refusal, RoundState,
 };
 use tokio::sync::Notify;
 
@@ -12,6 +12,18 @@ use crate::store::{
     Damage, Store, StoreError, TournamentEventRow, TournamentRow, chain, check_chain,
 };
 use crate::time::unix_ms;
+
+/// The engine's pairing of `plan`'s next round, made on a thread for
+/// blocking work: a large Swiss takes seconds to pair, which would hold
+/// one of the runtime's few workers and stall every game it serves.
+pub(crate) async fn engine_pairing(
+    plan: Director,
+) -> Result<(Vec<Board>, Option<PlayerId>), TournamentError> {
+    tokio::task::spawn_blocking(move || plan.next_pairing())
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+        .map_err(TournamentError::Refused)
+}
 
 /// Who records the result a game's referee decided.
 pub const REFEREE: &str = "referee";
@@ -224,7 +236,7 @@ impl LiveTournament {
                 accept(&mut plan, now(&creator, bye))?;
             }
         }
-        let (boards, bye) = plan.next_pairing().map_err(TournamentError::Refused)?;
+        let (boards, bye) = engine_pairing(plan.clone()).await?;
         accept(
             &mut plan,
             now(by, EventKind::RoundPaired { round, boards, bye }),
