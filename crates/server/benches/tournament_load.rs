@@ -38,6 +38,11 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
+/// The server's messages, read without parsing them whole.
+#[path = "common/scan.rs"]
+mod scan;
+use scan::{count_objects, number_after, string_after};
+
 #[derive(Debug, Parser)]
 struct Args {
     /// The server.
@@ -299,37 +304,6 @@ impl<'a> Incoming<'a> {
             role,
         })
     }
-}
-
-/// The string value right after the first `key` (which ends with its
-/// opening quote).
-fn string_after<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    let rest = &text[text.find(key)? + key.len()..];
-    Some(&rest[..rest.find('"')?])
-}
-
-/// The number right after the first `key`.
-fn number_after(text: &str, key: &str) -> Option<u64> {
-    let rest = &text[text.find(key)? + key.len()..];
-    let end = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    rest[..end].parse().ok()
-}
-
-/// How many objects the array opened by `key` holds (moves are flat
-/// records).
-fn count_objects(text: &str, key: &str) -> Option<u64> {
-    let rest = &text[text.find(key)? + key.len()..];
-    let mut count = 0;
-    for b in rest.bytes() {
-        match b {
-            b'{' => count += 1,
-            b']' => return Some(count),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// What a wanted message said: whether the game is over, its result, the
