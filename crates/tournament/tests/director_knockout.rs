@@ -291,7 +291,15 @@ fn a_player_who_withdraws_keeps_his_place_and_loses_his_games_by_forfeit() {
     .unwrap();
     let ko = t.knockout().unwrap();
     assert_eq!(ko.rounds[0].matches[0].winner(), Some(1));
-    // The TRF writes the forfeit on both lines, not an absence on his.
+    // Once the round's other game is over, the TRF writes the forfeit on
+    // both lines, not an absence on his.
+    t.apply(&arbiter(EventKind::ResultRecorded {
+        round: 2,
+        board: 3 - board,
+        result: BoardResult::Draw,
+        game: None,
+    }))
+    .unwrap();
     let text = trf::write(&t.tournament());
     let read = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let seed4 = read
