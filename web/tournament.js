@@ -133,7 +133,7 @@ function renderHome() {
   const playersCard = el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', '', t('tnName'), t('tnRating'), t('tnFederation'), t('tnPoints')], rows, { 'data-testid': 'players' })
       : el('p', { class: 'meta', text: t('tnNoPlayers') }),
-    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', link('/join', location.origin + `/tournament/${id}/join`, { 'data-testid': 'join-link' })));
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('a', { href: state.links.join, 'data-testid': 'join-link' }, location.origin + state.links.join)));
   const roundsCard = el('section', { class: 'card' }, el('h2', { text: t('tnRounds') }),
     state.rounds.length ? el('ul', { class: 'rounds' }, ...state.rounds.map((r) => el('li', {},
       link(`/pairings/${r.number}`, t('tnRoundN', { n: r.number })), ' ',
@@ -364,14 +364,23 @@ function registration(form) {
   return r;
 }
 
+// The entry code the registration link carries (`?code=`), if any.
+const linkCode = new URLSearchParams(location.search).get('code') || '';
+
 function renderJoin() {
+  // An event with an entry code asks it of whoever came without it.
+  const askCode = state.entry_code_required && !linkCode;
   const form = el('form', { class: 'create', 'data-testid': 'join-form' }, ...registrationFields(),
+    ...(askCode ? [el('label', {}, el('span', { text: t('tnEntryCode') }), el('input', { name: 'entry_code', required: true, maxlength: 100, 'data-testid': 'reg-entry-code' }))] : []),
     el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnRegisterMe'), 'data-testid': 'join' })));
   const done = el('div', { hidden: true, 'data-testid': 'joined' });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
-      const answer = await api(`/api/tournament/${id}/join`, { method: 'POST', body: registration(form) });
+      const body = registration(form);
+      const code = linkCode || new FormData(form).get('entry_code');
+      if (code) body.entry_code = code;
+      const answer = await api(`/api/tournament/${id}/join`, { method: 'POST', body });
       showError('');
       if (answer.token) localStorage.setItem(`arbiter.tournament.${id}.player`, answer.token);
       localStorage.setItem(`arbiter.tournament.${id}.account`, answer.account);
@@ -415,7 +424,8 @@ function consoleRegistration() {
     el('textarea', { name: 'text', rows: 4, placeholder: 'name,rating,federation,fide_id,title' }),
     el('button', { type: 'submit', text: t('tnImport') })], async (d) => act('import', { format: d.format, text: d.text }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnRegistration') }),
-    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('code', { 'data-testid': 'console-join-link', text: `${location.origin}/tournament/${id}/join` })),
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('code', { 'data-testid': 'console-join-link', text: location.origin + state.links.join })),
+    state.settings.entry_code ? el('p', { class: 'meta', 'data-testid': 'console-entry-code', text: t('tnEntryCodeIs', { code: state.settings.entry_code }) }) : null,
     add, el('h2', { text: t('tnImportPlayers') }), imp);
 }
 
@@ -537,6 +547,7 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnAcceleration') }), el('select', { name: 'acceleration' },
       el('option', { value: 'none', text: t('tnAccelerationNone') }), el('option', { value: 'baku', text: t('tnAccelerationBaku') }))),
     el('label', {}, el('span', { text: t('tnDefaultTime') }), el('input', { name: 'default_time', type: 'number', min: 0, placeholder: '900' })),
+    el('label', {}, el('span', { text: t('tnEntryCodeField') }), el('input', { name: 'entry_code', maxlength: 100, 'data-testid': 'entry-code' })),
     el('label', {}, el('span', { text: t('tnMatchGames') }), el('input', { name: 'match_games', type: 'number', min: 1, value: 2 })),
     el('label', { class: 'wide' }, el('span', { text: t('tnMatchTiebreaks') }), el('input', { name: 'match_tiebreaks', placeholder: 'rapid 2 900+10, blitz 2 300+2, armageddon 1 300/240' })),
     el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnCreate'), 'data-testid': 'create' })));
@@ -553,6 +564,7 @@ function renderList(list) {
       acceleration: d.acceleration,
     };
     if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
+    if (d.entry_code.trim()) settings.entry_code = d.entry_code.trim();
     if (system.kind === 'knockout') settings.knockout = matchRules(d.match_games, d.match_tiebreaks);
     try {
       const created = await api('/api/tournament', { method: 'POST', body: settings });
@@ -579,7 +591,7 @@ async function load(force = false) {
     return;
   }
   let fresh;
-  try { fresh = await api(`/api/tournament/${id}`); } catch (e) { showError(e.message); return; }
+  try { fresh = await api(`/api/tournament/${id}`, { token: arbiterToken }); } catch (e) { showError(e.message); return; }
   const text = JSON.stringify(fresh);
   const busy = view === 'arbiter' && (dirty || document.activeElement?.closest('form'));
   if (!force && (text === shown || busy)) { if (view === 'home') refreshClocks(); return; }

@@ -17,6 +17,7 @@
 //! all read that, so a round paired here is the round `arbiter pair
 //! --dutch -c` finds when it re-pairs the exported file.
 
+mod entry;
 mod event;
 mod export;
 mod knockout;

@@ -193,6 +193,9 @@ arbiter_messages::messages! {
             /// The winner.
             winner: PlayerId,
         } = "tournament-knockout-won",
+        /// A player entering himself without the event's entry code, or
+        /// with another.
+        WrongEntryCode = "tournament-wrong-entry-code",
         /// Fewer than two players to pair.
         TooFewPlayers = "tournament-too-few-players",
         /// Two players the event's settings keep apart paired together.

@@ -116,6 +116,13 @@ pub struct Settings {
     /// with their clocks (`None`: two games, no tie-breaks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knockout: Option<MatchRules>,
+    /// The code a player gives to enter himself through the event's link
+    /// (lichess's Swiss `password`): `None`, anyone with the link enters.
+    /// The arbiter enters players by hand without it. It is kept in the
+    /// log, so that it holds across a restart; the services show it only
+    /// to the arbiter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_code: Option<String>,
 }
 
 impl Settings {
@@ -143,6 +150,7 @@ impl Settings {
             forbidden_pairs: Vec::new(),
             manual_pairings: Vec::new(),
             knockout: None,
+            entry_code: None,
         }
     }
 
