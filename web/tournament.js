@@ -133,6 +133,7 @@ function renderHome() {
   const playersCard = el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', '', t('tnName'), t('tnRating'), t('tnFederation'), t('tnPoints')], rows, { 'data-testid': 'players' })
       : el('p', { class: 'meta', text: t('tnNoPlayers') }),
+    state.lots_drawn ? el('p', { class: 'meta', 'data-testid': 'drawn-by-lot', text: t('tnDrawnByLot') }) : null,
     el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('a', { href: state.links.join, 'data-testid': 'join-link' }, location.origin + state.links.join)));
   const roundsCard = el('section', { class: 'card' }, el('h2', { text: t('tnRounds') }),
     state.rounds.length ? el('ul', { class: 'rounds' }, ...state.rounds.map((r) => el('li', {},
@@ -225,6 +226,7 @@ function renderPairings() {
     el('h2', { text: t('tnPairingsOfRound', { n }) }),
     table([t('tnBoard'), t('white'), t('tnResult'), t('black'), ''], rows, { 'data-testid': 'pairings' }),
     round.bye ? el('p', { 'data-testid': 'bye', text: t('tnByeIs', { name: playerName(round.bye) }) }) : null,
+    state.lots_drawn ? el('p', { class: 'meta', 'data-testid': 'drawn-by-lot', text: t('tnDrawnByLot') }) : null,
     ...state.players.filter((p) => p.byes.some((b) => b.round === n)).map((p) => el('p', { class: 'meta', text: t('tnRequestedBye', { name: p.name }) })),
     round.changes.length ? el('div', { class: 'changes', 'data-testid': 'manual-changes' },
       el('h2', { text: t('tnManualChanges') }),
@@ -479,6 +481,9 @@ function consoleRounds() {
   const last = state.rounds[state.rounds.length - 1];
   const card = el('section', { class: 'card wide' }, el('h2', { text: t('tnRounds') }));
   const allPaired = state.rounds.length >= (state.rounds_planned ?? state.settings.rounds);
+  if (state.settings.pairing_numbers === 'by_lot' && !state.rounds.length) card.append(el('div', { class: 'controls' },
+    el('button', { type: 'button', 'data-testid': 'draw-lots', text: t('tnDrawLots'), onclick: () => act('lots') }),
+    el('span', { class: 'meta', text: state.lots_drawn ? t('tnDrawnByLot') : t('tnLotsAtRoundOne') })));
   if (!allPaired) card.append(el('div', { class: 'controls' },
     el('button', { type: 'button', class: 'primary', disabled: !state.next.can_pair, 'data-testid': 'pair', text: t('tnPairRound', { n: next }), onclick: () => act('pair') }),
     state.next.can_pair ? null : el('span', { class: 'meta', 'data-testid': 'why-not', text: state.next.why })));
@@ -532,6 +537,8 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
       el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
       el('option', { value: 'rr2', text: t('tnDoubleRoundRobin') }), el('option', { value: 'knockout', text: t('tnKnockout') }))),
+    el('label', {}, el('span', { text: t('tnPairingNumbers') }), el('select', { name: 'pairing_numbers', 'data-testid': 'pairing-numbers' },
+      el('option', { value: 'by_rating', text: t('tnByRating') }), el('option', { value: 'by_lot', text: t('tnByLot') }))),
     el('label', {}, el('span', { text: t('tnRoundsField') }), el('input', { name: 'rounds', type: 'number', min: 1, max: 100, value: 5, required: true })),
     el('label', {}, el('span', { text: t('timeControl') }), el('input', { name: 'time_control', value: '300+3', required: true, maxlength: 60 })),
     el('label', {}, el('span', { text: t('ruleset') }), el('select', { name: 'ruleset' },
@@ -566,6 +573,7 @@ function renderList(list) {
     if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
     if (d.entry_code.trim()) settings.entry_code = d.entry_code.trim();
     if (system.kind === 'knockout') settings.knockout = matchRules(d.match_games, d.match_tiebreaks);
+    if (system.kind === 'round_robin' && d.pairing_numbers === 'by_lot') settings.pairing_numbers = 'by_lot';
     try {
       const created = await api('/api/tournament', { method: 'POST', body: settings });
       if (created.token) localStorage.setItem(`arbiter.tournament.${created.id}.arbiter`, created.token);

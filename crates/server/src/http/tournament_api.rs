@@ -435,6 +435,7 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         "status": status(d),
         "settings": settings_json,
         "entry_code_required": entry_code.is_some(),
+        "lots_drawn": d.lots().is_some(),
         "rounds_planned": t.planned_rounds,
         "players": players,
         "rounds": rounds,
@@ -675,10 +676,24 @@ struct GivenPairing {
     reason: String,
 }
 
+/// `POST /api/tournament/{id}/lots` (the arbiter): a round robin's
+/// pairing numbers drawn by lot now (FIDE C.05), again if drawn before,
+/// until round 1 is paired. The numbers, number 1 first.
+pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
+    let TheArbiter { hub, live, me } = arbiter;
+    live.draw_lots(&hub, &me.id).await?;
+    let order = live.read(|d| d.lots().map(<[PlayerId]>::to_vec)).await;
+    Ok(Json(json!({ "lots": order })))
+}
+
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
 /// event's system, or as given in the body (`{"boards": [...], "bye":
-/// n}`), which the tournament checks. Not yet published.
+/// n}`), which the tournament checks. Not yet published. A round robin by
+/// lot whose lots nobody drew has them drawn first.
 pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
+    if arbiter.live.read(Director::lots_due).await {
+        arbiter.live.draw_lots(&arbiter.hub, &arbiter.me.id).await?;
+    }
     let given: Option<GivenPairing> = if body.is_empty() {
         None
     } else {

@@ -21,6 +21,7 @@ mod entry;
 mod event;
 mod export;
 mod knockout;
+mod lots;
 mod manual;
 mod pairing;
 mod refusal;
@@ -31,7 +32,7 @@ pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId,
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
 pub use manual::ManualRound;
 pub use refusal::Refusal;
-pub use settings::{Acceleration, Settings, System};
+pub use settings::{Acceleration, PairingNumbers, Settings, System};
 pub use state::{
     BoardState, Correction, Director, ManualChange, PlayerState, ResultSource, RoundState,
 };
