@@ -269,7 +269,7 @@ function renderBracket(ko) {
       el('td', { class: m.winner === m.first ? 'through' : '' }, playerLink(m.first)),
       el('td', { class: 'num', text: m.second == null ? '' : `${points(m.score[0])}–${points(m.score[1])}` }),
       el('td', { class: m.winner != null && m.winner === m.second ? 'through' : '' }, m.second == null ? t('tnByeThrough') : playerLink(m.second)),
-      el('td', { class: 'meta', text: m.winner != null ? `${t('tnThrough')}: ${playerName(m.winner)} (${tempo(m.decided_by)})` : (m.next_stage ? tempo(m.next_stage) : '') }))))));
+      el('td', { class: 'meta', text: m.winner != null ? t('tnThrough', { name: playerName(m.winner), stage: tempo(m.decided_by) }) : (m.next_stage ? tempo(m.next_stage) : '') }))))));
   return el('section', { class: 'card wide printable', 'data-testid': 'bracket' },
     el('h2', { text: t('tnBracket') }),
     ko.winner != null ? el('p', { text: t('tnKnockoutWinner', { name: playerName(ko.winner) }) }) : null,

@@ -143,9 +143,22 @@ impl Director {
     }
 
     /// The cells of the players not paired in `round`: their byes, or
-    /// absences.
+    /// absences. A round robin's or a knockout's pairing keeps a player who
+    /// withdrew in his place: his board (a forfeit) or his rest is his
+    /// cell, not an absence.
     fn write_unpaired(&self, t: &mut Tournament, round: u32, start: &impl Fn(PlayerId) -> StartNo) {
+        let seated = |id: PlayerId| {
+            self.round(round).is_some_and(|r| {
+                r.bye == Some(id)
+                    || r.boards
+                        .iter()
+                        .any(|b| b.board.white == id || b.board.black == id)
+            })
+        };
         for p in self.players() {
+            if seated(p.id) {
+                continue;
+            }
             let code = if let Some(bye) = p.byes.get(&round) {
                 match bye {
                     ByeKind::Half => ResultCode::HalfPointBye,
