@@ -10,8 +10,12 @@ use super::{BoardResult, ByeKind, Director, PlayerId, System};
 impl Director {
     /// The players in start-number order (the pairing numbers of C.04.2):
     /// by rating, highest first, then by name, then by registration.
-    /// A late entry takes his place in that order, as C.04.2 allows.
+    /// A late entry takes his place in that order, as C.04.2 allows. In a
+    /// round robin by lot, once drawn, the order the lots gave.
     pub fn start_order(&self) -> Vec<PlayerId> {
+        if let Some(order) = self.lots() {
+            return order.to_vec();
+        }
         let mut order: Vec<&super::PlayerState> = self.players().iter().collect();
         order.sort_by(|a, b| {
             b.registration
