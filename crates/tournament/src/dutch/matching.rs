@@ -694,12 +694,21 @@ impl<const N: usize> Graph<N> {
     /// duals stand still, instead of reading every edge's slack. If it has
     /// to move the duals, what it built is undone and the stage is grown
     /// again in full, the slacks recorded: the same steps in the same order
-    /// either way, so the same matching.
+    /// either way, so the same matching. A solve of a few trees (a player
+    /// re-paired) is short and reads each list about once: it scans in full
+    /// from the start.
     fn search(&mut self) {
+        const MANY_TREES: usize = 16;
         let n = self.n;
         self.duals_version += 1;
-        while self.start_stage() {
-            if !self.grow_tight() {
+        loop {
+            let trees = self.start_stage();
+            if trees == 0 {
+                break;
+            }
+            if trees < MANY_TREES {
+                self.stage();
+            } else if !self.grow_tight() {
                 self.undo_blossoms();
                 self.start_stage();
                 self.stage();
@@ -717,8 +726,8 @@ impl<const N: usize> Graph<N> {
     }
 
     /// Clears the labels and makes each exposed vertex of positive dual the
-    /// root of a tree; false when there is none.
-    fn start_stage(&mut self) -> bool {
+    /// root of a tree; how many trees there are.
+    fn start_stage(&mut self) -> usize {
         let n = self.n;
         self.label.fill(FREE);
         self.label_end.fill(None);
@@ -729,7 +738,7 @@ impl<const N: usize> Graph<N> {
         self.disallow_all();
         self.queue.clear();
         self.made.clear();
-        let mut roots = false;
+        let mut trees = 0;
         for v in 0..n {
             if self.open(v)
                 && self.mate[v].is_none()
@@ -737,10 +746,10 @@ impl<const N: usize> Graph<N> {
                 && self.label[self.in_blossom[v]] == FREE
             {
                 self.assign_label(v, OUTER, None);
-                roots = true;
+                trees += 1;
             }
         }
-        roots
+        trees
     }
 
     /// Grows the trees along tight edges only; true when the matching
