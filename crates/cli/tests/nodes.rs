@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use serve::{Client, Process, pg};
+use serve::{Client, Process};
 
 /// Four knights out, then back (see crash.rs): 24 plies make no fivefold
 /// repetition, so every game is ended by a resignation.
@@ -22,18 +22,6 @@ const SHUFFLE: [&str; 8] = [
     "g1f3", "g8f6", "b1c3", "b8c6", "f3g1", "f6g8", "c3b1", "c6b8",
 ];
 const PLIES: usize = 24;
-
-/// A fresh database on the throwaway cluster.
-fn fresh_database(dir: &std::path::Path) -> String {
-    let name: String = dir
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
-    pg::url(&format!("arbiter_nodes_{}", name.to_lowercase()))
-}
 
 fn node(db: &str, name: &str) -> Process {
     Process::start(db, &["--node", name])
@@ -222,7 +210,7 @@ async fn play(
 async fn several_nodes_one_killed_mid_game_its_games_are_taken_over_and_finish() {
     const GAMES: usize = 300;
     let dir = tempfile::tempdir().unwrap();
-    let db = fresh_database(dir.path());
+    let db = serve::postgres_database(dir.path(), "arbiter_nodes");
     let mut nodes: Vec<Process> = ["a", "b", "c"].iter().map(|n| node(&db, n)).collect();
     let clients = Arc::new(
         nodes
@@ -347,7 +335,7 @@ async fn several_nodes_one_killed_mid_game_its_games_are_taken_over_and_finish()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken_over() {
     let dir = tempfile::tempdir().unwrap();
-    let db = fresh_database(dir.path());
+    let db = serve::postgres_database(dir.path(), "arbiter_nodes");
     let lease = ["--lease-ms", "3000"];
     let a = Process::start(&db, &["--node", "a", lease[0], lease[1]]);
     let b = Process::start(&db, &["--node", "b", lease[0], lease[1]]);
@@ -400,7 +388,7 @@ async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken
 #[test]
 fn several_nodes_berserk_plays_with_its_players_on_different_nodes() {
     let dir = tempfile::tempdir().unwrap();
-    let db = fresh_database(dir.path());
+    let db = serve::postgres_database(dir.path(), "arbiter_nodes");
     let add = |name: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["account", "add", name, "--db", &db])

@@ -31,12 +31,16 @@ use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use std::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// The server's messages, read without parsing them whole.
 #[path = "common/scan.rs"]
 mod scan;
 use scan::{count_objects, number_after, string_after};
+
+/// A player's connection to his game.
+#[path = "common/seat.rs"]
+mod seat;
+use seat::{Ws, seat};
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -106,9 +110,6 @@ impl std::fmt::Display for Transport {
     }
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 struct Shared {
     latencies: Mutex<Histogram<u64>>,
     moves: AtomicU64,
@@ -163,24 +164,6 @@ async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Va
         return Err(format!("create: {}", r.status()));
     }
     r.json().await.map_err(|e| e.to_string())
-}
-
-async fn seat(url: &str, id: &str, token: &str) -> Result<Ws, String> {
-    let ws_url = format!("{}/api/games/{id}/ws", url.replacen("http", "ws", 1));
-    // A small read buffer: the library zeroes it before every read, and
-    // the load generator shares the machine's cores with the server.
-    // Nagle's algorithm off, as browsers have it.
-    // 2 KiB holds an update and its verdict.
-    let config = WebSocketConfig::default().read_buffer_size(2 * 1024);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
-        .await
-        .map_err(|e| e.to_string())?;
-    ws.send(Message::text(
-        json!({"type": "auth", "token": token}).to_string(),
-    ))
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(ws)
 }
 
 /// What the load generator reads of a server message, found by scanning

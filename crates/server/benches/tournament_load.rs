@@ -36,12 +36,16 @@ use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// The server's messages, read without parsing them whole.
 #[path = "common/scan.rs"]
 mod scan;
 use scan::{count_objects, number_after, string_after};
+
+/// A player's connection to his game.
+#[path = "common/seat.rs"]
+mod seat;
+use seat::{Ws, seat};
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -89,9 +93,6 @@ struct Args {
     #[arg(long, hide = true)]
     bench: bool,
 }
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A player as the registration link answered him.
 #[derive(Clone, Debug)]
@@ -347,21 +348,6 @@ async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, St
 /// A view of the game over (an earlier update may still be unread).
 fn over(m: &Incoming) -> bool {
     m.view.is_some_and(|(status, _)| status == "over")
-}
-
-/// A player's connection to his game, seated by his account's token.
-async fn seat(url: &str, game: &str, token: &str) -> Result<Ws, String> {
-    let ws_url = format!("{}/api/games/{game}/ws", url.replacen("http", "ws", 1));
-    let config = WebSocketConfig::default().read_buffer_size(2 * 1024);
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
-        .await
-        .map_err(|e| e.to_string())?;
-    ws.send(Message::text(
-        json!({"type": "auth", "token": token}).to_string(),
-    ))
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(ws)
 }
 
 async fn act(ws: &mut Ws, id: u64, event: Value) -> Result<(), String> {

@@ -186,3 +186,45 @@ async fn a_node_needs_postgresql() {
     let err = refused(config).await;
     assert!(err.contains("need a PostgreSQL database"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_export_an_accounts_games_wherever_they_run() {
+    let db = fresh_database();
+    let a = start(&db, "a", Duration::from_millis(200)).await;
+    let b = start(&db, "b", Duration::from_millis(200)).await;
+    let store = Store::open(db.clone()).await.unwrap();
+    let (alice, bob) = (arbiter_server::new_token(), arbiter_server::new_token());
+    store.add_account("alice", &alice, false).await.unwrap();
+    store.add_account("bob", &bob, false).await.unwrap();
+    store.close().await;
+    // Accepted on a, the game is a's.
+    let (_, id) = common::challenge_accepted(&a, &alice, &bob).await;
+    let (status, _) = a
+        .post_as(&format!("/api/board/game/{id}/move/e2e4"), &alice)
+        .await;
+    assert_eq!(status, 200);
+    // Either node lists it among Alice's games, as it stands on a.
+    let mut pgns = Vec::new();
+    for s in [&a, &b] {
+        let r = s
+            .http
+            .get(s.url("/api/games/user/alice?ongoing=true"))
+            .header("accept", "application/x-ndjson")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+        let text = r.text().await.unwrap();
+        let games: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(games.len(), 1, "{text}");
+        assert_eq!(games[0]["id"], id.as_str());
+        assert_eq!(games[0]["moves"], "e4");
+        let pgn = s.get_text("/api/games/user/alice?ongoing=true").await;
+        assert!(pgn.contains("\n1. e4 {[%clk "), "{pgn}");
+        pgns.push(pgn);
+    }
+    assert_eq!(pgns[0], pgns[1]);
+}

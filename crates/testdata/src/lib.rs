@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod peers;
+
 /// The folder holding the shared test data.
 ///
 /// # Panics

@@ -15,41 +15,11 @@ use arbiter_tournament::dutch::{self, Acceleration, Board, Dice, GeneratorConfig
 use arbiter_tournament::{Points, RoundEntry};
 use arbiter_tournament::{Tournament, trf};
 
-/// Builds bbpPairings once per test binary.
+/// bbpPairings, built once for the crate's tests.
 fn bbp() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
     EXE.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bbpPairings");
-        let exe = dir.join("bbpPairings.exe");
-        if exe.is_file() {
-            return exe;
-        }
-        let source = arbiter_testdata::data_dir()
-            .parent()
-            .expect("shared/ holds data/")
-            .join("bench/peers-src/bbpPairings");
-        let build = dir.with_extension("build");
-        let _ = std::fs::remove_dir_all(&build);
-        let status = Command::new("cp")
-            .arg("-r")
-            .arg(&source)
-            .arg(&build)
-            .status()
-            .expect("cp runs");
-        assert!(status.success(), "cannot copy {}", source.display());
-        let out = Command::new("make")
-            .args(["-s", "bbpPairings.exe"])
-            .current_dir(&build)
-            .output()
-            .expect("make runs (scripts/install-test-deps installs it)");
-        assert!(
-            out.status.success(),
-            "bbpPairings does not build: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::rename(build.join("bbpPairings.exe"), &exe).unwrap();
-        exe
+        arbiter_testdata::peers::bbp_pairings(Path::new(env!("CARGO_TARGET_TMPDIR")))
     })
 }
 

@@ -25,21 +25,26 @@ impl Drop for Process {
     }
 }
 
+/// A database named after `dir` (whose files are the test's) on the
+/// throwaway PostgreSQL cluster: `PREFIX_DIRNAME`, made of letters and
+/// digits as PostgreSQL's names want.
+pub fn postgres_database(dir: &Path, prefix: &str) -> String {
+    let name: String = dir
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    pg::url(&format!("{prefix}_{}", name.to_lowercase()))
+}
+
 /// The `--db` of a test whose files are in `dir`: `dir/arbiter.db`, or with
 /// `ARBITER_TEST_DB=postgres` a database on a throwaway PostgreSQL cluster
 /// (as in the server's tests).
 pub fn database(dir: &Path) -> String {
     match std::env::var("ARBITER_TEST_DB").as_deref() {
-        Ok("postgres") => {
-            let name: String = dir
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .chars()
-                .filter(char::is_ascii_alphanumeric)
-                .collect();
-            pg::url(&format!("arbiter_{name}"))
-        }
+        Ok("postgres") => postgres_database(dir, "arbiter"),
         Ok("sqlite") | Err(_) => dir.join("arbiter.db").to_str().unwrap().to_string(),
         Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
     }

@@ -63,6 +63,32 @@ fn game_of_path(path: &str) -> Option<&str> {
     }
 }
 
+/// The body of `GET {base}{path}` from the node at `base`, asked with
+/// `accept`: what a node reads of a game another node runs, for answers
+/// that gather several games (an account's games) and so cannot be
+/// relayed whole.
+pub async fn fetch_from_node(
+    peers: &Peers,
+    base: &str,
+    path: &str,
+    accept: &str,
+) -> Result<String, ApiError> {
+    let unreachable = |e: reqwest::Error| {
+        tracing::warn!("cannot read {path} from the node at {base}: {e}");
+        ApiError::Unavailable(Problem::NodeUnreachable)
+    };
+    let answer = peers
+        .client
+        .get(format!("{base}{path}"))
+        .header(FORWARDED, &peers.secret)
+        .header(header::ACCEPT, accept)
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(unreachable)?;
+    answer.text().await.map_err(unreachable)
+}
+
 /// Headers that belong to one connection, not to the request.
 fn hop_by_hop(name: &HeaderName) -> bool {
     [

@@ -5,7 +5,7 @@ mod assets;
 pub mod auth;
 mod broadcast;
 pub mod error;
-mod forward;
+pub(crate) mod forward;
 mod limits;
 pub mod seat;
 pub mod tournament_api;

@@ -18,8 +18,10 @@ use super::format;
 use super::routes::{line, ndjson};
 use crate::game::{GameHandle, Status, Update, View};
 use crate::http::error::ApiError;
+use crate::http::forward::fetch_from_node;
 use crate::http::seat::TheGame;
 use crate::hub::{Hub, HubError};
+use crate::node::{self, Route};
 use crate::problem::Problem;
 
 /// Most games `/api/games/user/{name}` sends at once.
@@ -120,6 +122,21 @@ pub async fn games_of_user(
     let pgn_in_json = flag(&q, "pgnInJson", false);
     let mut body = String::new();
     for row in rows {
+        // On a node, a game another node runs is read from that node.
+        if let Route::To(base) = node::route(&hub, &row.id).await
+            && let Some(peers) = hub.peers.get()
+        {
+            let path = format!("/game/export/{}?pgnInJson={pgn_in_json}", row.id);
+            let accept = if json {
+                "application/json"
+            } else {
+                "application/x-chess-pgn"
+            };
+            let text = fetch_from_node(peers, &base, &path, accept).await?;
+            body.push_str(&text);
+            body.push_str(if json { "\n" } else { "\n\n" });
+            continue;
+        }
         let Some(game) = hub.game(&row.id).await? else {
             continue;
         };
