@@ -84,6 +84,9 @@ pub struct Graph<const N: usize> {
     duals_version: u64,
     /// The blossoms made in the current stage, in order.
     made: Vec<usize>,
+    /// From how many trees a stage is first grown along the tight edges
+    /// (the tests compare with a graph that never does).
+    many_trees: usize,
 }
 
 impl<const N: usize> Graph<N> {
@@ -128,6 +131,7 @@ impl<const N: usize> Graph<N> {
             tight_at: vec![0; n],
             duals_version: 1,
             made: Vec::new(),
+            many_trees: 16,
         }
     }
 
@@ -698,7 +702,6 @@ impl<const N: usize> Graph<N> {
     /// re-paired) is short and reads each list about once: it scans in full
     /// from the start.
     fn search(&mut self) {
-        const MANY_TREES: usize = 16;
         let n = self.n;
         self.duals_version += 1;
         loop {
@@ -706,7 +709,7 @@ impl<const N: usize> Graph<N> {
             if trees == 0 {
                 break;
             }
-            if trees < MANY_TREES {
+            if trees < self.many_trees {
                 self.stage();
             } else if !self.grow_tight() {
                 self.undo_blossoms();
@@ -1187,6 +1190,73 @@ mod tests {
                 let kept = weight_of(&mate, &w, &out);
                 prop_assert_eq!(kept, from_scratch(&w, &out));
                 prop_assert_eq!(kept, brute(&w, &out));
+            }
+        }
+    }
+
+    /// Weights from a few values (many ties) on more vertices than a stage
+    /// needs trees to use the tight-edge lists, then changes.
+    fn large_case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
+        (20usize..48, 2u64..6).prop_flat_map(|(n, max)| {
+            let change = prop_oneof![
+                3 => (0..n, prop::collection::vec(prop_oneof![Just(0u64), 1..max], n))
+                    .prop_map(|(v, ws)| Change::Reweigh(v, ws)),
+                1 => (0..n).prop_map(Change::Fix),
+            ];
+            (
+                weights(n, max),
+                prop::collection::vec((change, any::<bool>()), 1..8),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Growing a stage along the tight-edge lists first finds the very
+        /// matching that scanning every edge finds (not only one as heavy):
+        /// the pairing procedure reads which optimum it gets.
+        #[test]
+        fn tight_edge_stages_find_the_same_matching((w, changes) in large_case()) {
+            let n = w.len();
+            let mut lists = Graph::<1>::new(n);
+            lists.many_trees = 1;
+            let mut full = Graph::<1>::new(n);
+            full.many_trees = usize::MAX;
+            for (i, row) in w.iter().enumerate() {
+                for (j, &x) in row.iter().enumerate().skip(i + 1) {
+                    lists.set(j, i, Wide::from_u64(x));
+                    full.set(j, i, Wide::from_u64(x));
+                }
+            }
+            let mut mate = lists.best_matching();
+            prop_assert_eq!(&mate, &full.best_matching());
+            let mut out = vec![false; n];
+            for (change, solve) in changes {
+                match change {
+                    Change::Reweigh(v, ws) => {
+                        for (u, x) in ws.into_iter().enumerate() {
+                            if u != v && !out[u] && !out[v] {
+                                lists.set(v, u, Wide::from_u64(x));
+                                full.set(v, u, Wide::from_u64(x));
+                            }
+                        }
+                    }
+                    Change::Fix(v) => {
+                        let Some(m) = mate[v] else { continue };
+                        if out[v] || lists.weight(v, m).is_zero() {
+                            continue;
+                        }
+                        lists.fix_pair(v, m);
+                        full.fix_pair(v, m);
+                        out[v] = true;
+                        out[m] = true;
+                    }
+                }
+                if solve {
+                    mate = lists.best_matching();
+                    prop_assert_eq!(&mate, &full.best_matching());
+                }
             }
         }
     }
