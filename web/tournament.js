@@ -133,7 +133,8 @@ function renderHome() {
   const playersCard = el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', '', t('tnName'), t('tnRating'), t('tnFederation'), t('tnPoints')], rows, { 'data-testid': 'players' })
       : el('p', { class: 'meta', text: t('tnNoPlayers') }),
-    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', link('/join', location.origin + `/tournament/${id}/join`, { 'data-testid': 'join-link' })));
+    state.lots_drawn ? el('p', { class: 'meta', 'data-testid': 'drawn-by-lot', text: t('tnDrawnByLot') }) : null,
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('a', { href: state.links.join, 'data-testid': 'join-link' }, location.origin + state.links.join)));
   const roundsCard = el('section', { class: 'card' }, el('h2', { text: t('tnRounds') }),
     state.rounds.length ? el('ul', { class: 'rounds' }, ...state.rounds.map((r) => el('li', {},
       link(`/pairings/${r.number}`, t('tnRoundN', { n: r.number })), ' ',
@@ -225,6 +226,7 @@ function renderPairings() {
     el('h2', { text: t('tnPairingsOfRound', { n }) }),
     table([t('tnBoard'), t('white'), t('tnResult'), t('black'), ''], rows, { 'data-testid': 'pairings' }),
     round.bye ? el('p', { 'data-testid': 'bye', text: t('tnByeIs', { name: playerName(round.bye) }) }) : null,
+    state.lots_drawn ? el('p', { class: 'meta', 'data-testid': 'drawn-by-lot', text: t('tnDrawnByLot') }) : null,
     ...state.players.filter((p) => p.byes.some((b) => b.round === n)).map((p) => el('p', { class: 'meta', text: t('tnRequestedBye', { name: p.name }) })),
     round.changes.length ? el('div', { class: 'changes', 'data-testid': 'manual-changes' },
       el('h2', { text: t('tnManualChanges') }),
@@ -267,7 +269,7 @@ function renderBracket(ko) {
       el('td', { class: m.winner === m.first ? 'through' : '' }, playerLink(m.first)),
       el('td', { class: 'num', text: m.second == null ? '' : `${points(m.score[0])}–${points(m.score[1])}` }),
       el('td', { class: m.winner != null && m.winner === m.second ? 'through' : '' }, m.second == null ? t('tnByeThrough') : playerLink(m.second)),
-      el('td', { class: 'meta', text: m.winner != null ? `${t('tnThrough')}: ${playerName(m.winner)} (${tempo(m.decided_by)})` : (m.next_stage ? tempo(m.next_stage) : '') }))))));
+      el('td', { class: 'meta', text: m.winner != null ? t('tnThrough', { name: playerName(m.winner), stage: tempo(m.decided_by) }) : (m.next_stage ? tempo(m.next_stage) : '') }))))));
   return el('section', { class: 'card wide printable', 'data-testid': 'bracket' },
     el('h2', { text: t('tnBracket') }),
     ko.winner != null ? el('p', { text: t('tnKnockoutWinner', { name: playerName(ko.winner) }) }) : null,
@@ -364,14 +366,23 @@ function registration(form) {
   return r;
 }
 
+// The entry code the registration link carries (`?code=`), if any.
+const linkCode = new URLSearchParams(location.search).get('code') || '';
+
 function renderJoin() {
+  // An event with an entry code asks it of whoever came without it.
+  const askCode = state.entry_code_required && !linkCode;
   const form = el('form', { class: 'create', 'data-testid': 'join-form' }, ...registrationFields(),
+    ...(askCode ? [el('label', {}, el('span', { text: t('tnEntryCode') }), el('input', { name: 'entry_code', required: true, maxlength: 100, 'data-testid': 'reg-entry-code' }))] : []),
     el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnRegisterMe'), 'data-testid': 'join' })));
   const done = el('div', { hidden: true, 'data-testid': 'joined' });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
-      const answer = await api(`/api/tournament/${id}/join`, { method: 'POST', body: registration(form) });
+      const body = registration(form);
+      const code = linkCode || new FormData(form).get('entry_code');
+      if (code) body.entry_code = code;
+      const answer = await api(`/api/tournament/${id}/join`, { method: 'POST', body });
       showError('');
       if (answer.token) localStorage.setItem(`arbiter.tournament.${id}.player`, answer.token);
       localStorage.setItem(`arbiter.tournament.${id}.account`, answer.account);
@@ -415,7 +426,8 @@ function consoleRegistration() {
     el('textarea', { name: 'text', rows: 4, placeholder: 'name,rating,federation,fide_id,title' }),
     el('button', { type: 'submit', text: t('tnImport') })], async (d) => act('import', { format: d.format, text: d.text }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnRegistration') }),
-    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('code', { 'data-testid': 'console-join-link', text: `${location.origin}/tournament/${id}/join` })),
+    el('p', { class: 'meta' }, t('tnJoinHere'), ' ', el('code', { 'data-testid': 'console-join-link', text: location.origin + state.links.join })),
+    state.settings.entry_code ? el('p', { class: 'meta', 'data-testid': 'console-entry-code', text: t('tnEntryCodeIs', { code: state.settings.entry_code }) }) : null,
     add, el('h2', { text: t('tnImportPlayers') }), imp);
 }
 
@@ -469,6 +481,9 @@ function consoleRounds() {
   const last = state.rounds[state.rounds.length - 1];
   const card = el('section', { class: 'card wide' }, el('h2', { text: t('tnRounds') }));
   const allPaired = state.rounds.length >= (state.rounds_planned ?? state.settings.rounds);
+  if (state.settings.pairing_numbers === 'by_lot' && !state.rounds.length) card.append(el('div', { class: 'controls' },
+    el('button', { type: 'button', 'data-testid': 'draw-lots', text: t('tnDrawLots'), onclick: () => act('lots') }),
+    el('span', { class: 'meta', text: state.lots_drawn ? t('tnDrawnByLot') : t('tnLotsAtRoundOne') })));
   if (!allPaired) card.append(el('div', { class: 'controls' },
     el('button', { type: 'button', class: 'primary', disabled: !state.next.can_pair, 'data-testid': 'pair', text: t('tnPairRound', { n: next }), onclick: () => act('pair') }),
     state.next.can_pair ? null : el('span', { class: 'meta', 'data-testid': 'why-not', text: state.next.why })));
@@ -522,6 +537,8 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
       el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
       el('option', { value: 'rr2', text: t('tnDoubleRoundRobin') }), el('option', { value: 'knockout', text: t('tnKnockout') }))),
+    el('label', {}, el('span', { text: t('tnPairingNumbers') }), el('select', { name: 'pairing_numbers', 'data-testid': 'pairing-numbers' },
+      el('option', { value: 'by_rating', text: t('tnByRating') }), el('option', { value: 'by_lot', text: t('tnByLot') }))),
     el('label', {}, el('span', { text: t('tnRoundsField') }), el('input', { name: 'rounds', type: 'number', min: 1, max: 100, value: 5, required: true })),
     el('label', {}, el('span', { text: t('timeControl') }), el('input', { name: 'time_control', value: '300+3', required: true, maxlength: 60 })),
     el('label', {}, el('span', { text: t('ruleset') }), el('select', { name: 'ruleset' },
@@ -537,6 +554,7 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnAcceleration') }), el('select', { name: 'acceleration' },
       el('option', { value: 'none', text: t('tnAccelerationNone') }), el('option', { value: 'baku', text: t('tnAccelerationBaku') }))),
     el('label', {}, el('span', { text: t('tnDefaultTime') }), el('input', { name: 'default_time', type: 'number', min: 0, placeholder: '900' })),
+    el('label', {}, el('span', { text: t('tnEntryCodeField') }), el('input', { name: 'entry_code', maxlength: 100, 'data-testid': 'entry-code' })),
     el('label', {}, el('span', { text: t('tnMatchGames') }), el('input', { name: 'match_games', type: 'number', min: 1, value: 2 })),
     el('label', { class: 'wide' }, el('span', { text: t('tnMatchTiebreaks') }), el('input', { name: 'match_tiebreaks', placeholder: 'rapid 2 900+10, blitz 2 300+2, armageddon 1 300/240' })),
     el('div', { class: 'wide' }, el('button', { class: 'primary', type: 'submit', text: t('tnCreate'), 'data-testid': 'create' })));
@@ -553,7 +571,9 @@ function renderList(list) {
       acceleration: d.acceleration,
     };
     if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
+    if (d.entry_code.trim()) settings.entry_code = d.entry_code.trim();
     if (system.kind === 'knockout') settings.knockout = matchRules(d.match_games, d.match_tiebreaks);
+    if (system.kind === 'round_robin' && d.pairing_numbers === 'by_lot') settings.pairing_numbers = 'by_lot';
     try {
       const created = await api('/api/tournament', { method: 'POST', body: settings });
       if (created.token) localStorage.setItem(`arbiter.tournament.${created.id}.arbiter`, created.token);
@@ -579,7 +599,7 @@ async function load(force = false) {
     return;
   }
   let fresh;
-  try { fresh = await api(`/api/tournament/${id}`); } catch (e) { showError(e.message); return; }
+  try { fresh = await api(`/api/tournament/${id}`, { token: arbiterToken }); } catch (e) { showError(e.message); return; }
   const text = JSON.stringify(fresh);
   const busy = view === 'arbiter' && (dirty || document.activeElement?.closest('form'));
   if (!force && (text === shown || busy)) { if (view === 'home') refreshClocks(); return; }

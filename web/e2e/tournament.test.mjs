@@ -10,11 +10,11 @@
 // web/e2e/screenshots/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServer, startBrowser, play, shot, root } from './server.mjs';
+import { startServer, startBrowser, shot } from './server.mjs';
+import {
+  open as openIn, eventState, until, register, createEvent, playRound as playIn, shots as shotsIn,
+  lendConsole, cliStandings, pageStandings, pairAndPublish, roundComplete,
+} from './event.mjs';
 
 // The default time (FIDE 6.7.1) of the event: short, so that the no-show
 // is ruled within the test, long enough for a browser to make a first move.
@@ -34,97 +34,18 @@ after(async () => {
   server?.stop();
 });
 
-async function open(url, lang = 'en', ready = 'body') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  await context.addInitScript((l) => localStorage.setItem('arbiter.lang', l), lang);
-  const page = await context.newPage();
-  page.on('dialog', (d) => d.accept());
-  await page.goto(url);
-  await page.waitForSelector(ready);
-  return page;
-}
-
-const state = async (id) => (await fetch(`${server.base}/api/tournament/${id}`)).json();
-
-async function until(what, check, timeout = 20000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-// Short games with known ends: the fool's mate (0-1), the scholar's mate
-// (1-0).
-const GAMES = [
-  ['f2f3', 'e7e5', 'g2g4', 'd8h4'],
-  ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'],
-];
-
-// Plays a published round in the players' browsers: each player's home
-// page shows his game, he opens it and plays; the absent never open theirs.
-async function playRound(id, players, absent = new Set()) {
-  const st = await state(id);
-  const round = st.rounds[st.rounds.length - 1];
-  const pageOf = new Map(players.map((p) => [p.number, p.page]));
-  const boards = round.boards.filter((b) => !absent.has(b.white) && !absent.has(b.black));
-  // Everyone present opens his game from his home page, all at once: the
-  // clocks run from the publication.
-  const present = round.boards.flatMap((b) => [b.white, b.black]).filter((n) => !absent.has(n));
-  await Promise.all(present.map(async (n) => {
-    const page = pageOf.get(n);
-    await page.goto(`${server.base}/tournament/${id}`);
-    await page.waitForSelector('[data-testid=play]');
-    await page.click('[data-testid=play]');
-    await page.waitForSelector('#board cg-board');
-  }));
-  // The first moves on every board first, then the rest: nobody waits past
-  // the default time.
-  const line = (b) => GAMES[(b.board - 1) % GAMES.length];
-  const longest = Math.max(...boards.map((b) => line(b).length));
-  for (let ply = 0; ply < longest; ply++) {
-    for (const b of boards) {
-      const moves = line(b);
-      if (ply >= moves.length) continue;
-      await play(pageOf.get(ply % 2 === 0 ? b.white : b.black), moves[ply]);
-      // The mover's page shows the move before the next is made.
-      await pageOf.get(ply % 2 === 0 ? b.black : b.white).waitForFunction((n) =>
-        [...document.querySelectorAll('[data-testid=moves] td:not(.n)')].filter((c) => c.textContent !== '…').length >= n, ply + 1);
-    }
-  }
-  return round;
-}
-
-// Screenshots of one page in both languages.
-async function shots(viewers, pathname, name, ready) {
-  for (const [lang, page] of Object.entries(viewers)) {
-    await page.goto(server.base + pathname);
-    await page.waitForSelector(ready);
-    await shot(page, `tn-${name}-${lang}`);
-  }
-}
+const open = (url, lang, ready) => openIn(browser, url, lang, ready);
+const state = (id) => eventState(server.base, id);
+const playRound = (id, players, absent) => playIn(server.base, id, players, { absent });
+const shots = (viewers, pathname, name, ready) => shotsIn(server.base, viewers, pathname, `tn-${name}`, ready);
 
 test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its standings equal arbiter standings on its TRF', { timeout: 600000 }, async () => {
   // The arbiter opens the event with the form.
   const arbiter = await open(`${server.base}/tournament`, 'en', '[data-testid=create-form]');
-  await arbiter.fill('input[name=name]', 'Hall Swiss');
-  await arbiter.fill('input[name=place]', 'Suzhou');
-  await arbiter.fill('input[name=start_date]', '2026-12-02');
-  await arbiter.fill('input[name=end_date]', '2026-12-02');
-  await arbiter.fill('input[name=chief_arbiter]', 'Wang, Lei');
-  await arbiter.selectOption('select[name=system]', 'dutch');
-  await arbiter.fill('input[name=rounds]', '3');
-  await arbiter.fill('input[name=time_control]', '300+3');
-  await arbiter.selectOption('select[name=ruleset]', 'fide-blitz');
-  await arbiter.fill('input[name=tiebreaks]', TIEBREAKS);
-  await arbiter.fill('input[name=default_time]', String(DEFAULT_TIME_S));
-  await shot(arbiter, 'tn-create-en');
-  await arbiter.click('[data-testid=create]');
-  await arbiter.waitForURL(/\/tournament\/\w+\/arbiter$/);
-  const id = new URL(arbiter.url()).pathname.split('/')[2];
-  await arbiter.waitForSelector('[data-testid=console-join-link]');
+  const id = await createEvent(arbiter, {
+    name: 'Hall Swiss', place: 'Suzhou', start_date: '2026-12-02', end_date: '2026-12-02', chief_arbiter: 'Wang, Lei',
+    system: 'dutch', rounds: 3, time_control: '300+3', ruleset: 'fide-blitz', tiebreaks: TIEBREAKS, default_time: DEFAULT_TIME_S,
+  }, 'tn-create-en');
   const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
   assert.equal(joinLink, `${server.base}/tournament/${id}/join`);
   let st = await state(id);
@@ -133,18 +54,11 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
 
   // Seven players register through the link, each in his own browser.
   const names = ['Ivanova, Anna', 'Berg, Tomas', 'Chen, Yu', 'Duarte, Rui', 'Ekman, Sara', 'Fischer, Lena', 'Gao, Ming'];
-  const players = [];
-  for (const [i, name] of names.entries()) {
-    const page = await open(joinLink, i % 2 ? 'zh' : 'en', '[data-testid=join-form]');
-    await page.fill('[data-testid=reg-name]', name);
-    await page.fill('[data-testid=reg-rating]', String(2400 - i * 100));
+  const players = await register(browser, joinLink, names, (i) => 2400 - i * 100, async (page, i) => {
     if (i === 0) await shot(page, 'tn-join-en');
     if (i === 1) await shot(page, 'tn-join-zh');
-    await page.click('[data-testid=join]');
-    await page.waitForSelector('[data-testid=joined]:not([hidden])');
-    assert.match(await page.textContent('[data-testid=my-link]'), new RegExp(`/tournament/${id}#\\w+`));
-    players.push({ name, number: i + 1, page });
-  }
+  });
+  for (const p of players) assert.match(await p.page.textContent('[data-testid=my-link]'), new RegExp(`/tournament/${id}#\\w+`));
   st = await state(id);
   assert.deepEqual(st.players.map((p) => p.name), names);
   assert.ok(st.players.every((p) => p.account), 'each registered player has an account');
@@ -210,30 +124,14 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   assert.equal(await viewer.textContent('[data-testid=pairings] tr[data-board="3"] [data-testid=result]'), '− – +');
 
   // Round 3, played to its end.
-  await arbiter.reload();
-  await arbiter.waitForSelector('[data-testid=pair]:not([disabled])');
-  await arbiter.click('[data-testid=pair]');
-  await arbiter.waitForSelector('[data-testid=publish]');
-  await arbiter.click('[data-testid=publish]');
-  await until('round 3 published', async () => (await state(id)).rounds[2].published);
+  await pairAndPublish(arbiter, server.base, id, 3);
   await playRound(id, players);
-  st = await until('round 3 complete', async () => { const s = await state(id); return s.rounds[2].complete && s; });
+  st = await roundComplete(server.base, id, 3);
   assert.equal(st.status, 'finished');
 
   // The final standings page equals `arbiter standings` on the exported TRF.
-  const trf = await (await fetch(`${server.base}/api/tournament/${id}/trf`)).text();
-  const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-tn-'));
-  const file = path.join(dir, 'event.trf');
-  writeFileSync(file, trf);
-  const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
-  const cli = execFileSync(bin, ['standings', file, '--tiebreaks', 'PTS,BH/C1,BH,SB', '--format', 'swiss'], { encoding: 'utf8' })
-    .trim().split('\n').slice(1).map((l) => l.split('\t'));
-  await viewer.goto(`${server.base}/tournament/${id}/standings`);
-  await viewer.waitForSelector('[data-testid=standings]');
-  const page = await viewer.$$eval('[data-testid=standings] tbody tr', (rows) => rows.map((r) => {
-    const c = [...r.querySelectorAll('td')].map((td) => td.textContent);
-    return [c[0], c[1], ...c.slice(6)];
-  }));
+  const cli = await cliStandings(server.base, id, TIEBREAKS, 'swiss');
+  const page = await pageStandings(viewer, server.base, id);
   assert.equal(page.length, 7);
   assert.deepEqual(page, cli);
   assert.match(await viewer.textContent('h2'), /after round 3/);
@@ -249,8 +147,7 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   await shots(viewers, `/tournament/${id}/player/${someone}`, 'player', '[data-testid=player-games]');
   await shots(viewers, `/tournament/${id}/join`, 'join-form', '[data-testid=join-form]');
   // The console, with the arbiter's token kept in each language's browser.
-  const token = await arbiter.evaluate((tid) => localStorage.getItem(`arbiter.tournament.${tid}.arbiter`), id);
-  for (const page of Object.values(viewers)) await page.evaluate(([tid, tok]) => localStorage.setItem(`arbiter.tournament.${tid}.arbiter`, tok), [id, token]);
+  await lendConsole(arbiter, viewers, id);
   await shots(viewers, `/tournament/${id}/arbiter`, 'console', '[data-testid=console-join-link]');
   // The Chinese pages speak Chinese.
   await viewers.zh.goto(`${server.base}/tournament/${id}/standings`);

@@ -16,12 +16,11 @@ Prints `swiss ID` at the end.
 """
 
 import sys
-import threading
 import time
 
 import berserk
 
-from swiss_bot import play
+from swiss_bot import Bots
 
 base = sys.argv[1]
 rounds = int(sys.argv[2])
@@ -57,42 +56,7 @@ assert info["nbPlayers"] == len(players), info
 listed = creator.tournaments.swiss_by_team("arbiter-club")
 assert [s["id"] for s in listed] == [swiss_id], listed
 
-errors = []
-games_played = []
-
-
-def bot(c, stop):
-    """A player's bot: every game that starts for it is played."""
-    threads = []
-    try:
-        for event in c.board.stream_incoming_events():
-            if stop.is_set():
-                break
-            if event.get("type") != "gameStart":
-                continue
-            game = event["game"]
-            games_played.append(game["gameId"])
-            t = threading.Thread(
-                target=guarded, args=(play, c, game["gameId"], game["color"]), daemon=True
-            )
-            t.start()
-            threads.append(t)
-    except Exception as e:  # the stream ends when the server stops
-        if not stop.is_set():
-            errors.append(repr(e))
-
-
-def guarded(f, *args):
-    try:
-        f(*args)
-    except Exception as e:
-        errors.append(repr(e))
-
-
-stop = threading.Event()
-for p in players:
-    threading.Thread(target=bot, args=(p, stop), daemon=True).start()
-time.sleep(0.5)
+bots = Bots(players)
 
 
 def wait_round_over(r):
@@ -101,7 +65,7 @@ def wait_round_over(r):
         info = creator.tournaments.get_swiss(swiss_id)
         if info["round"] == r and info["nbOngoing"] == 0:
             return info
-        assert not errors, errors
+        bots.check()
         time.sleep(0.2)
     raise AssertionError(f"round {r} did not finish: {info}")
 
@@ -114,7 +78,7 @@ for r in range(1, rounds + 1):
         players[-1].tournaments.withdraw_swiss(swiss_id)
 
 assert info["status"] == "finished", info
-assert not errors, errors
+bots.check()
 results = list(creator.tournaments.stream_swiss_results(swiss_id))
 assert len(results) == len(players), results
 assert [r["rank"] for r in results] == sorted(r["rank"] for r in results), results
@@ -122,5 +86,5 @@ pgn = "".join(creator.tournaments.export_swiss_games(swiss_id, as_pgn=True))
 assert pgn.count("[Event \"Berserk Swiss\"]") >= rounds * (len(players) // 2 - 1), pgn[:400]
 trf = creator.tournaments.export_swiss_trf(swiss_id)
 assert "012 Berserk Swiss" in trf, trf
-stop.set()
+bots.stop.set()
 print("swiss", swiss_id)

@@ -97,3 +97,22 @@ async fn berserk_runs_a_swiss_whose_trf_rechecks_clean() {
     assert!(ok, "{verified}");
     assert!(verified.contains("1 tournaments"), "{verified}");
 }
+
+/// A Swiss with a password (lichess's `password`): berserk's `join_swiss`
+/// is refused without it or with another (400, as lichess), and admitted
+/// with it; `get_swiss` says that one is asked, never which.
+#[test]
+fn berserk_joins_a_swiss_with_its_password_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = serve::database(dir.path());
+    let creator = add_account(&db, "Director", false);
+    let players: Vec<String> = ["Ann", "Bob"]
+        .iter()
+        .map(|name| add_account(&db, name, false))
+        .collect();
+    let server = Process::start(&db, &[]);
+    let mut args = vec![&server.base, &creator];
+    args.extend(&players);
+    let stdout = python("berserk_swiss_password.py", args);
+    assert!(stdout.starts_with("swiss "), "{stdout}");
+}

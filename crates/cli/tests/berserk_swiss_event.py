@@ -22,7 +22,7 @@ import time
 
 import berserk
 
-from swiss_bot import play
+from swiss_bot import Bots, ending_from_id
 
 WITHDRAW_AFTER = 2
 ABSENT_IN = 4
@@ -58,7 +58,6 @@ for p in players:
 info = creator.tournaments.get_swiss(swiss_id)
 assert info["nbPlayers"] == len(players), info
 
-errors = []
 current_round = [0]
 absent_games = []
 absent_lock = threading.Lock()
@@ -76,40 +75,16 @@ def stays_away(index):
         return True
 
 
-def bot(index, c, stop):
-    """A player's bot: every game that starts for it is played, but the
-    one its player stays away from."""
-    try:
-        for event in c.board.stream_incoming_events():
-            if stop.is_set():
-                break
-            if event.get("type") != "gameStart":
-                continue
-            game = event["game"]
-            if stays_away(index):
-                absent_games[0] = game["gameId"]
-                continue
-            threading.Thread(
-                target=guarded,
-                args=(play, c, game["gameId"], game["color"]),
-                daemon=True,
-            ).start()
-    except Exception as e:  # the stream ends when the server stops
-        if not stop.is_set():
-            errors.append(repr(e))
+def ending(index, game):
+    """The game's ending, from its id; none for the game its player stays
+    away from."""
+    if stays_away(index):
+        absent_games[0] = game["gameId"]
+        return None
+    return ending_from_id(game["gameId"])
 
 
-def guarded(f, *args):
-    try:
-        f(*args)
-    except Exception as e:
-        errors.append(repr(e))
-
-
-stop = threading.Event()
-for i, p in enumerate(players):
-    threading.Thread(target=bot, args=(i, p, stop), daemon=True).start()
-time.sleep(1)
+bots = Bots(players, ending)
 
 
 def wait_round_over(r):
@@ -118,7 +93,7 @@ def wait_round_over(r):
         info = creator.tournaments.get_swiss(swiss_id)
         if info["round"] == r and info["nbOngoing"] == 0:
             return info
-        assert not errors, errors
+        bots.check()
         time.sleep(0.2)
     raise AssertionError(f"round {r} did not finish: {info}")
 
@@ -131,12 +106,12 @@ for r in range(1, rounds + 1):
         players[-1].tournaments.withdraw_swiss(swiss_id)
 
 assert info["status"] == "finished", info
-assert not errors, errors
+bots.check()
 assert len(absent_games) == 1, absent_games
 results = list(creator.tournaments.stream_swiss_results(swiss_id))
 assert len(results) == len(players), results
 trf = creator.tournaments.export_swiss_trf(swiss_id)
 assert "012 Berserk Open" in trf, trf
-stop.set()
+bots.stop.set()
 print("swiss", swiss_id)
 print("absent", absent_games[0])

@@ -1,15 +1,30 @@
-"""One side of a Swiss game, played by a bot over lichess's Board API
-through berserk: an opening, then the game's end chosen from the game's id
-(a resignation by one side, or a draw offered and accepted), so that the
-results of a round vary. Shared by the berserk Swiss tests' scripts.
+"""Players as bots over lichess's Board API through berserk: each listens
+on its event stream and plays every game that starts for it (`gameStart`):
+an opening, then the game's end (a resignation by one side, or a draw
+offered and accepted). Shared by the berserk tournament tests' scripts.
 """
+
+import threading
+import time
 
 OPENING = ["e2e4", "e7e5", "g1f3", "b8c6"]
 
+# How a game ends.
+WHITE_WINS = 0
+BLACK_WINS = 1
+DRAW = 2
 
-def play(c, game_id, color):
-    """Plays one game to its end from one side."""
-    ending = sum(map(ord, game_id)) % 3  # 0 White wins, 1 Black wins, 2 draw
+
+def ending_from_id(game_id):
+    """An ending chosen from the game's id, so that a round's results vary."""
+    return sum(map(ord, game_id)) % 3
+
+
+def play(c, game_id, color, ending=None):
+    """Plays one game to its end from one side: to `ending`, or without one
+    to the ending chosen from its id."""
+    if ending is None:
+        ending = ending_from_id(game_id)
     acted = set()
     for state in c.board.stream_game_state(game_id):
         if state["type"] == "gameFull":
@@ -28,15 +43,59 @@ def play(c, game_id, color):
                 acted.add(n)
                 c.board.make_move(game_id, OPENING[n])
             continue
-        if ending == 0 and color == "black" and "resign" not in acted:
+        if ending == WHITE_WINS and color == "black" and "resign" not in acted:
             acted.add("resign")
             c.board.resign_game(game_id)
-        elif ending == 1 and color == "white" and "resign" not in acted:
+        elif ending == BLACK_WINS and color == "white" and "resign" not in acted:
             acted.add("resign")
             c.board.resign_game(game_id)
-        elif ending == 2 and color == "white" and "offer" not in acted:
+        elif ending == DRAW and color == "white" and "offer" not in acted:
             acted.add("offer")
             c.board.offer_draw(game_id)
-        elif ending == 2 and color == "black" and state.get("wdraw") and "accept" not in acted:
+        elif ending == DRAW and color == "black" and state.get("wdraw") and "accept" not in acted:
             acted.add("accept")
             c.board.accept_draw(game_id)
+
+
+class Bots:
+    """A bot for each client: a thread on the player's event stream, and a
+    thread for each game that starts for him. `ending(index, game)` (the
+    player's index, the `gameStart` event's game) says how the game ends,
+    or `None` if the player stays away from it; without it, the ending
+    comes from the game's id. What goes wrong is kept in `errors`."""
+
+    def __init__(self, clients, ending=None):
+        self.errors = []
+        self.games = []
+        self.stop = threading.Event()
+        self.ending = ending or (lambda index, game: ending_from_id(game["gameId"]))
+        for i, c in enumerate(clients):
+            threading.Thread(target=self._listen, args=(i, c), daemon=True).start()
+        # The streams are open before anything is paired.
+        time.sleep(1)
+
+    def _listen(self, index, c):
+        try:
+            for event in c.board.stream_incoming_events():
+                if self.stop.is_set():
+                    break
+                if event.get("type") != "gameStart":
+                    continue
+                game = event["game"]
+                self.games.append(game["gameId"])
+                threading.Thread(target=self._game, args=(index, c, game), daemon=True).start()
+        except Exception as e:  # the stream ends when the server stops
+            if not self.stop.is_set():
+                self.errors.append(repr(e))
+
+    def _game(self, index, c, game):
+        try:
+            ending = self.ending(index, game)
+            if ending is not None:
+                play(c, game["gameId"], game["color"], ending)
+        except Exception as e:
+            self.errors.append(repr(e))
+
+    def check(self):
+        """Fails on the first thing that went wrong."""
+        assert not self.errors, self.errors

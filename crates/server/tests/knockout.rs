@@ -208,3 +208,111 @@ fn an_eight_player_knockout_goes_to_rapid_and_armageddon_and_replays_after_a_res
         store.close().await;
     });
 }
+
+/// Waits until the schedule has published round `n` of `id`; the state.
+async fn wait_published(s: &Server, id: &str, n: usize) -> Value {
+    for _ in 0..400 {
+        let st = s.get_json(&format!("/api/tournament/{id}")).await;
+        if st["rounds"][n - 1]["published"] == true {
+            return st;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("round {n} never published");
+}
+
+/// The boards of round `n` (White, Black), by player number.
+fn boards_of(st: &Value, n: usize) -> Vec<(u64, u64)> {
+    st["rounds"][n - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect()
+}
+
+/// Plays each board of round `n` of the state `st` to its ending.
+async fn play_boards(s: &Server, st: &Value, n: usize, tokens: &[String], endings: &[Ending]) {
+    let token = |p: u64| tokens[p as usize - 1].as_str();
+    let boards = st["rounds"][n - 1]["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), endings.len(), "round {n}: {st}");
+    for (b, &end) in boards.iter().zip(endings) {
+        let (w, bl) = (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+        play(s, b["game"].as_str().unwrap(), token(w), token(bl), end).await;
+    }
+}
+
+#[tokio::test]
+async fn a_knockout_on_a_schedule_pairs_and_publishes_its_rounds_and_tie_break_games_itself() {
+    let s = Server::start().await;
+    let arbiter = account(&s, "Director").await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    // One game a match, then one rapid game, then Armageddon; round 1 in
+    // three seconds, each later round a tenth of a second after the last
+    // result of the round before.
+    let settings = json!({
+        "name": "Scheduled Cup", "system": {"kind": "knockout"}, "rounds": 2,
+        "time_control": "5400+30", "ruleset": "fide-standard", "mode": "online",
+        "tiebreaks": ["PTS"], "starts_at_ms": now + 3000, "round_interval_ms": 100,
+        "knockout": {"games": 1, "tiebreaks": [
+            {"tempo": "rapid", "games": 1, "time_control": "900+10"},
+            {"tempo": "armageddon", "time_control": "300", "black_time_control": "240"},
+        ]},
+    });
+    let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut tokens = Vec::new();
+    for i in 1..=4u32 {
+        let r = s
+            .http
+            .post(s.url(&format!("/api/tournament/{id}/join")))
+            .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
+            .send()
+            .await
+            .unwrap();
+        let joined: Value = r.json().await.unwrap();
+        assert_eq!(joined["player"], i, "{joined}");
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    // Round 1 at its time, by the schedule: 1 v 4, 2 v 3.
+    let st = wait_published(&s, &id, 1).await;
+    assert_eq!(st["rounds"][0]["paired_by"], "schedule");
+    assert_eq!(boards_of(&st, 1), [(1, 4), (2, 3)]);
+    play_boards(&s, &st, 1, &tokens, &[WhiteWins, Draw]).await;
+    wait_complete(&s, &id, 1).await;
+    // The level match goes on to its rapid game, paired and published by
+    // the schedule at the rapid clocks; the match that is won waits.
+    let st = wait_published(&s, &id, 2).await;
+    assert_eq!(st["rounds"][1]["paired_by"], "schedule");
+    let rapid = boards_of(&st, 2);
+    assert_eq!(rapid.len(), 1);
+    assert_eq!(
+        (rapid[0].0.min(rapid[0].1), rapid[0].0.max(rapid[0].1)),
+        (2, 3)
+    );
+    assert_eq!(st["knockout"]["slots"][1]["tempo"], "rapid");
+    let game = st["rounds"][1]["boards"][0]["game"].as_str().unwrap();
+    assert_eq!(s.view(game).await["head"]["time_control"], "900+10");
+    // Seed 3 wins it, whatever his colour.
+    let ending = if rapid[0].0 == 3 {
+        WhiteWins
+    } else {
+        BlackWins
+    };
+    play_boards(&s, &st, 2, &tokens, &[ending]).await;
+    let st = wait_complete(&s, &id, 2).await;
+    assert_eq!(ko_match(&st, 1, 2)["winner"], 3);
+    assert_eq!(ko_match(&st, 1, 2)["decided_by"], "rapid");
+    // The final, by the schedule too: seed 1 has White.
+    let st = wait_published(&s, &id, 3).await;
+    assert_eq!(st["rounds"][2]["paired_by"], "schedule");
+    assert_eq!(boards_of(&st, 3), [(1, 3)]);
+    play_boards(&s, &st, 3, &tokens, &[WhiteWins]).await;
+    let st = wait_complete(&s, &id, 3).await;
+    assert_eq!(st["knockout"]["winner"], 1);
+    assert_eq!(st["status"], "finished");
+}

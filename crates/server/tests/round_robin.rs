@@ -248,3 +248,179 @@ async fn a_double_round_robin_of_four_reverses_colours_in_the_second_cycle() {
     )
     .await;
 }
+
+/// The players' pairing numbers by player: `start_no` of each.
+fn pairing_numbers(st: &Value) -> BTreeMap<u64, u64> {
+    st["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_u64().unwrap(), p["start_no"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_round_robin_by_lot_pairs_by_the_numbers_drawn_and_keeps_them_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, arbiter, drawn, round_one) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let arbiter = account(&s, "Director").await;
+        let settings = json!({
+            "name": "Lots", "system": {"kind": "round_robin", "cycles": 1}, "rounds": 5,
+            "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+            "tiebreaks": ["PTS", "SB"], "pairing_numbers": "by_lot",
+        });
+        let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let path = |p: &str| format!("/api/tournament/{id}{p}");
+        for (i, name) in ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+            .iter()
+            .enumerate()
+        {
+            let player = json!({"name": name, "rating": 2000 - 10 * i});
+            assert_eq!(post(&s, &path("/players"), &arbiter, player).await.0, 200);
+        }
+        let st = s.get_json(&path("")).await;
+        assert_eq!(st["lots_drawn"], false);
+        // Only the arbiter draws.
+        let (status, _) = post(&s, &path("/lots"), "nobody", json!(null)).await;
+        assert_eq!(status, 401);
+        // The arbiter draws, and draws again (the last draw stands).
+        let (status, lots) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+        assert_eq!(status, 200, "{lots}");
+        let (status, lots) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+        assert_eq!(status, 200, "{lots}");
+        let drawn: Vec<u64> = lots["lots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect();
+        let mut sorted = drawn.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 2, 3, 4, 5, 6]);
+        let st = s.get_json(&path("")).await;
+        assert_eq!(st["lots_drawn"], true);
+        let numbers = pairing_numbers(&st);
+        for (i, player) in drawn.iter().enumerate() {
+            assert_eq!(numbers[player], i as u64 + 1, "{st}");
+        }
+        // Round 1 is the Berger table's by the numbers drawn.
+        let (status, _) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
+        assert_eq!(status, 200);
+        let st = s.get_json(&path("")).await;
+        let boards: Vec<(u64, u64)> = st["rounds"][0]["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+            .collect();
+        let expected: Vec<(u64, u64)> = round_pairing(6, 1, 1)
+            .unwrap()
+            .into_iter()
+            .map(|p| match p {
+                Pairing::Game { white, black } => {
+                    (drawn[white as usize - 1], drawn[black as usize - 1])
+                }
+                Pairing::Bye(_) => unreachable!("six players: nobody rests"),
+            })
+            .collect();
+        assert_eq!(boards, expected);
+        // Once round 1 is paired, the numbers are fixed.
+        let (status, refused) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            refused["error"],
+            "the lots cannot be drawn once round 1 is paired"
+        );
+        // The TRF's start numbers are the numbers drawn.
+        let text = s.get_text(&path("/trf")).await;
+        let t = trf::read(&text).unwrap();
+        let names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"];
+        for (i, player) in drawn.iter().enumerate() {
+            let entrant = t
+                .entrants
+                .iter()
+                .find(|e| e.player.start_no == i as u32 + 1)
+                .unwrap();
+            assert_eq!(entrant.player.name, names[*player as usize - 1], "{text}");
+        }
+        (id, arbiter, drawn, boards)
+    });
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let st = s.get_json(&format!("/api/tournament/{id}")).await;
+        // The draw came back with the log, exactly.
+        assert_eq!(st["lots_drawn"], true);
+        let boards: Vec<(u64, u64)> = st["rounds"][0]["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(boards, round_one);
+        let numbers = pairing_numbers(&st);
+        for (i, player) in drawn.iter().enumerate() {
+            assert_eq!(numbers[player], i as u64 + 1);
+        }
+        // The round paired before the stop is published on start, as any
+        // round is; the arbiter goes on with round 2 once it is played.
+        assert_eq!(st["rounds"][0]["published"], true);
+        let (status, refused) = post(
+            &s,
+            &format!("/api/tournament/{id}/lots"),
+            &arbiter,
+            json!(null),
+        )
+        .await;
+        assert_eq!(status, 400, "{refused}");
+        let store = common::open_store(&path).await;
+        let report = arbiter_server::verify(&store).await.unwrap();
+        assert!(report.is_clean(), "{report:?}");
+        store.close().await;
+    });
+}
+
+#[tokio::test]
+async fn a_round_robin_by_lot_whose_lots_nobody_drew_draws_them_as_round_one_is_paired() {
+    let s = Server::start().await;
+    let arbiter = account(&s, "Director").await;
+    let settings = json!({
+        "name": "Lots", "system": {"kind": "round_robin", "cycles": 1}, "rounds": 3,
+        "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+        "tiebreaks": ["PTS"], "pairing_numbers": "by_lot",
+    });
+    let (_, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    for name in ["Ann", "Bob", "Cat"] {
+        assert_eq!(
+            post(&s, &path("/players"), &arbiter, json!({"name": name}))
+                .await
+                .0,
+            200
+        );
+    }
+    let (status, paired) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
+    assert_eq!(status, 200, "{paired}");
+    let st = s.get_json(&path("")).await;
+    assert_eq!(st["lots_drawn"], true);
+    assert_eq!(st["rounds"][0]["boards"].as_array().unwrap().len(), 1);
+    // A Swiss by lot is refused: lots are a round robin's.
+    let (status, refused) = post(
+        &s,
+        "/api/tournament",
+        &arbiter,
+        json!({"name": "Swiss", "system": {"kind": "dutch"}, "rounds": 3,
+               "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+               "tiebreaks": ["PTS"], "pairing_numbers": "by_lot"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(refused["message"]["zh"], "只有编排号抽签决定的循环赛才抽签");
+}

@@ -514,3 +514,97 @@ async fn an_import_the_store_fails_midway_registers_nobody() {
     assert!(report.is_clean(), "{report:?}");
     store.close().await;
 }
+
+#[test]
+fn an_entry_code_admits_through_the_link_only_who_gives_it_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, arbiter) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let mut with_code = settings(3);
+        with_code["entry_code"] = json!(" rook & 7 ");
+        let (status, created) = post(&s, "/api/tournament", None, with_code).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let arbiter = created["token"].as_str().unwrap().to_string();
+        // The link the arbiter hands out carries the code.
+        assert_eq!(
+            created["links"]["join"],
+            format!("/tournament/{id}/join?code=rook+%26+7")
+        );
+        // Anyone else reads only that there is one.
+        let public = state(&s, &id).await;
+        assert_eq!(public["entry_code_required"], true);
+        assert_eq!(public["settings"].get("entry_code"), None);
+        assert_eq!(public["links"]["join"], format!("/tournament/{id}/join"));
+        assert!(!public.to_string().contains("rook"), "{public}");
+        let mine = s
+            .get_json_as(&format!("/api/tournament/{id}"), &arbiter)
+            .await;
+        assert_eq!(mine["settings"]["entry_code"], "rook & 7");
+        assert_eq!(mine["links"]["join"], created["links"]["join"]);
+
+        // Without the code, or with another, the tournament refuses, and
+        // no account is made.
+        let store = common::open_store(&s.path).await;
+        let accounts = store.accounts().await.unwrap().len();
+        let join = format!("/api/tournament/{id}/join");
+        let (status, refused) = post(&s, &join, None, json!({"name": "Du Fu"})).await;
+        assert_eq!(status, 400);
+        assert_eq!(refused["error"], "wrong entry code");
+        assert_eq!(refused["message"]["zh"], "参赛码错误");
+        let (status, _) = post(
+            &s,
+            &join,
+            None,
+            json!({"name": "Du Fu", "entry_code": "rook & 8"}),
+        )
+        .await;
+        assert_eq!(status, 400);
+        assert_eq!(store.accounts().await.unwrap().len(), accounts);
+        store.close().await;
+        let (status, joined) = post(
+            &s,
+            &join,
+            None,
+            json!({"name": "Du Fu", "rating": 1800, "entry_code": "rook & 7"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["player"], 1);
+        // The arbiter enters players by hand without it.
+        let (status, _) = post(
+            &s,
+            &format!("/api/tournament/{id}/players"),
+            Some(&arbiter),
+            json!({"name": "Eva Lind"}),
+        )
+        .await;
+        assert_eq!(status, 200);
+        (id, arbiter)
+    });
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        // The code came back with the event's log.
+        let join = format!("/api/tournament/{id}/join");
+        let (status, refused) = post(&s, &join, None, json!({"name": "Bo Ann"})).await;
+        assert_eq!(status, 400);
+        assert_eq!(refused["error"], "wrong entry code");
+        let (status, joined) = post(
+            &s,
+            &join,
+            None,
+            json!({"name": "Bo Ann", "entry_code": "rook & 7"}),
+        )
+        .await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["player"], 3);
+        let mine = s
+            .get_json_as(&format!("/api/tournament/{id}"), &arbiter)
+            .await;
+        assert_eq!(mine["settings"]["entry_code"], "rook & 7");
+    });
+}

@@ -217,3 +217,84 @@ async fn a_player_who_does_not_come_loses_by_default_and_the_round_goes_on() {
     assert_eq!(status, 400);
     assert_eq!(body["error"], "the tournament is over: it was terminated");
 }
+
+/// Joins Swiss `id` as `token` with a form body (`password=…` as
+/// lichess's page sends it, or none): status and body.
+async fn join_with(s: &Server, id: &str, token: &str, form: Option<&str>) -> (u16, Value) {
+    let mut r = s
+        .http
+        .post(s.url(&format!("/api/swiss/{id}/join")))
+        .bearer_auth(token);
+    if let Some(form) = form {
+        r = r
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(form.to_string());
+    }
+    let r = r.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+#[test]
+fn a_swiss_with_a_password_admits_only_who_gives_it_and_keeps_it_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, tokens) = first.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        let creator = account(&s, "Director").await;
+        let tokens = accounts(&s, &["Ann", "Bob", "Cat"]).await;
+        let r = s
+            .http
+            .post(s.url("/api/swiss/new/club"))
+            .bearer_auth(&creator)
+            .json(
+                &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
+                          "name": "Members' Swiss", "password": "knight-42"}),
+            )
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        let swiss: Value = r.json().await.unwrap();
+        // As lichess: that a password is asked, never the password.
+        assert_eq!(swiss["password"], true, "{swiss}");
+        assert!(!swiss.to_string().contains("knight-42"), "{swiss}");
+        let id = swiss["id"].as_str().unwrap().to_string();
+        // Without it, or with another, lichess's 400 and its reason.
+        let (status, body) = join_with(&s, &id, &tokens[0], None).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["error"], "wrong entry code");
+        assert_eq!(body["message"]["zh"], "参赛码错误");
+        let (status, _) = join_with(&s, &id, &tokens[0], Some("password=knight-43")).await;
+        assert_eq!(status, 400);
+        let (status, body) = join_with(&s, &id, &tokens[0], Some("password=knight-42")).await;
+        assert_eq!(status, 200, "{body}");
+        // A Swiss without one says nothing of it and admits anyone.
+        let open = create_swiss(&s, &creator, 1).await;
+        let swiss = s.get_json(&format!("/api/swiss/{open}")).await;
+        assert_eq!(swiss.get("password"), None, "{swiss}");
+        assert_eq!(join_with(&s, &open, &tokens[1], None).await.0, 200);
+        (id, tokens)
+    });
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(&path, common::config(&path)).await;
+        // The password came back with the Swiss's log, still unshown.
+        let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
+        assert_eq!(swiss["password"], true);
+        assert_eq!(swiss["nbPlayers"], 1);
+        let team = s.get_text("/api/team/club/swiss").await;
+        assert!(!team.contains("knight-42"), "{team}");
+        let (status, body) = join_with(&s, &id, &tokens[1], Some("password=bishop")).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["error"], "wrong entry code");
+        let (status, body) = join_with(&s, &id, &tokens[1], Some("password=knight-42")).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(
+            s.get_json(&format!("/api/swiss/{id}")).await["nbPlayers"],
+            2
+        );
+    });
+}

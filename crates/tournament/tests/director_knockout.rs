@@ -10,7 +10,7 @@ use arbiter_tournament::director::{
     Registration, Settings, System,
 };
 use arbiter_tournament::knockout::{MatchRules, Tempo, TiebreakStage};
-use arbiter_tournament::trf;
+use arbiter_tournament::{ResultCode, trf};
 
 fn arbiter(kind: EventKind) -> Event {
     Event {
@@ -291,6 +291,24 @@ fn a_player_who_withdraws_keeps_his_place_and_loses_his_games_by_forfeit() {
     .unwrap();
     let ko = t.knockout().unwrap();
     assert_eq!(ko.rounds[0].matches[0].winner(), Some(1));
+    // Once the round's other game is over, the TRF writes the forfeit on
+    // both lines, not an absence on his.
+    t.apply(&arbiter(EventKind::ResultRecorded {
+        round: 2,
+        board: 3 - board,
+        result: BoardResult::Draw,
+        game: None,
+    }))
+    .unwrap();
+    let text = trf::write(&t.tournament());
+    let read = trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let seed4 = read
+        .entrants
+        .iter()
+        .find(|e| e.player.start_no == 4)
+        .unwrap();
+    assert_eq!(seed4.rounds[1].opponent, Some(1), "{text}");
+    assert_eq!(seed4.rounds[1].code, ResultCode::ForfeitLoss, "{text}");
 }
 
 #[test]

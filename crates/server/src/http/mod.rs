@@ -88,6 +88,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/tournament/{id}/join", post(tn::join))
         .route("/api/tournament/{id}/withdraw", post(tn::withdraw))
         .route("/api/tournament/{id}/bye", post(tn::bye))
+        .route("/api/tournament/{id}/lots", post(tn::draw_lots))
         .route("/api/tournament/{id}/pair", post(tn::pair))
         .route("/api/tournament/{id}/pairing", post(tn::change_pairing))
         .route("/api/tournament/{id}/publish", post(tn::publish))

@@ -158,6 +158,12 @@ fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
     s.start_date = field("start_date", &s.start_date)?;
     s.end_date = field("end_date", &s.end_date)?;
     s.chief_arbiter = field("chief_arbiter", &s.chief_arbiter)?;
+    // An empty code is none: the link admits anyone.
+    s.entry_code = s
+        .entry_code
+        .map(|code| field("entry_code", &code))
+        .transpose()?
+        .filter(|code| !code.is_empty());
     Ok(s)
 }
 
@@ -172,11 +178,20 @@ fn checked_registration(mut r: Registration) -> Result<Registration, ApiError> {
     Ok(r)
 }
 
-fn links(id: &str) -> Value {
+/// The event's pages; the registration link carries the entry code when
+/// `code` is given (the arbiter's view: the link he hands out).
+fn links(id: &str, code: Option<&str>) -> Value {
+    let join = match code {
+        Some(code) => format!(
+            "/tournament/{id}/join?{}",
+            serde_urlencoded::to_string([("code", code)]).expect("a code encodes")
+        ),
+        None => format!("/tournament/{id}/join"),
+    };
     json!({
         "home": format!("/tournament/{id}"),
         "arbiter": format!("/tournament/{id}/arbiter"),
-        "join": format!("/tournament/{id}/join"),
+        "join": join,
         "standings": format!("/tournament/{id}/standings"),
         "trf": format!("/api/tournament/{id}/trf"),
     })
@@ -203,12 +218,13 @@ pub async fn create(
             (a, Some(t))
         }
     };
+    let code = settings.entry_code.clone();
     let live = Tournaments::create(&hub, NO_TEAM, &arbiter.id, settings).await?;
     let id = &live.id;
     let mut answer = json!({
         "id": id,
         "arbiter": arbiter.id,
-        "links": links(id),
+        "links": links(id, code.as_deref()),
     });
     if let Some(token) = token {
         answer["links"]["arbiter"] = json!(format!("/tournament/{id}/arbiter#{token}"));
@@ -251,17 +267,33 @@ fn status(d: &Director) -> &'static str {
     }
 }
 
-/// `GET /api/tournament/{id}`: the event as it stands.
-pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Answer {
+/// `GET /api/tournament/{id}`: the event as it stands. The entry code is
+/// shown only to the event's arbiter (his token); anyone else reads only
+/// whether there is one.
+pub async fn get(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer {
     let live = tournament(&hub, &id)?;
-    Ok(Json(live.read(|d| state(&live.id, d)).await))
+    // A token nobody holds reads what anyone reads.
+    let me = caller(&hub, &headers).await.ok().flatten();
+    Ok(Json(
+        live.read(|d| {
+            let arbiter = me.as_ref().is_some_and(|a| a.id == d.created_by());
+            state(&live.id, d, arbiter)
+        })
+        .await,
+    ))
 }
 
 /// The whole state: settings, players, rounds with their boards and
 /// manual changes, corrections, standings with the tie-breaks, the
-/// crosstable, and whether the next round may be paired.
-fn state(id: &str, d: &Director) -> Value {
-    let settings = d.settings().expect("a created event");
+/// crosstable, and whether the next round may be paired. The entry code
+/// is in it only for the arbiter.
+fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
+    let mut settings = d.settings().expect("a created event").clone();
+    let entry_code = settings.entry_code.take();
     let order = d.start_order();
     let starts = d.start_numbers();
     let id_of = |start_no: u32| order[start_no as usize - 1];
@@ -393,11 +425,17 @@ fn state(id: &str, d: &Director) -> Value {
         Ok(_) => json!({"can_pair": true}),
         Err(why) => json!({"can_pair": false, "why": why.to_string()}),
     };
+    let mut settings_json = json!(settings);
+    if for_arbiter && let Some(code) = &entry_code {
+        settings_json["entry_code"] = json!(code);
+    }
     json!({
         "id": id,
         "arbiter": d.created_by(),
         "status": status(d),
-        "settings": settings,
+        "settings": settings_json,
+        "entry_code_required": entry_code.is_some(),
+        "lots_drawn": d.lots().is_some(),
         "rounds_planned": t.planned_rounds,
         "players": players,
         "rounds": rounds,
@@ -406,7 +444,7 @@ fn state(id: &str, d: &Director) -> Value {
         "crosstable": crosstable,
         "knockout": knockout,
         "next": next,
-        "links": links(id),
+        "links": links(id, entry_code.as_deref().filter(|_| for_arbiter)),
     })
 }
 
@@ -501,9 +539,20 @@ pub async fn import_players(arbiter: TheArbiter, body: Bytes) -> Answer {
     Ok(Json(json!({ "players": ids })))
 }
 
+/// The body of a self-registration: the player, and the event's entry
+/// code when it has one (the registration link carries it).
+#[derive(Deserialize)]
+struct Join {
+    #[serde(flatten)]
+    player: Registration,
+    #[serde(default)]
+    entry_code: Option<String>,
+}
+
 /// `POST /api/tournament/{id}/join`: a player enters himself through the
-/// event's link. With a token his account plays; without one, an account
-/// is made for him and its token answered: his games' links take it.
+/// event's link, with its entry code when it has one. With a token his
+/// account plays; without one, an account is made for him and its token
+/// answered: his games' links take it.
 pub async fn join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -511,7 +560,12 @@ pub async fn join(
     body: Bytes,
 ) -> Answer {
     let live = tournament(&hub, &id)?;
-    let mut player = checked_registration(json_body(&body)?)?;
+    let Join { player, entry_code } = json_body(&body)?;
+    let mut player = checked_registration(player)?;
+    let code = entry_code.as_deref().map(str::trim);
+    live.read(|d| d.check_entry_code(code))
+        .await
+        .map_err(crate::tournament::TournamentError::Refused)?;
     // Refused before any account is made for him (no name, entries
     // closed).
     let trial = arbiter_tournament::director::Event {
@@ -622,10 +676,24 @@ struct GivenPairing {
     reason: String,
 }
 
+/// `POST /api/tournament/{id}/lots` (the arbiter): a round robin's
+/// pairing numbers drawn by lot now (FIDE C.05), again if drawn before,
+/// until round 1 is paired. The numbers, number 1 first.
+pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
+    let TheArbiter { hub, live, me } = arbiter;
+    live.draw_lots(&hub, &me.id).await?;
+    let order = live.read(|d| d.lots().map(<[PlayerId]>::to_vec)).await;
+    Ok(Json(json!({ "lots": order })))
+}
+
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
 /// event's system, or as given in the body (`{"boards": [...], "bye":
-/// n}`), which the tournament checks. Not yet published.
+/// n}`), which the tournament checks. Not yet published. A round robin by
+/// lot whose lots nobody drew has them drawn first.
 pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
+    if arbiter.live.read(Director::lots_due).await {
+        arbiter.live.draw_lots(&arbiter.hub, &arbiter.me.id).await?;
+    }
     let given: Option<GivenPairing> = if body.is_empty() {
         None
     } else {

@@ -114,7 +114,8 @@ fn name_pairs(p: &HashMap<String, String>, key: &str) -> Result<Vec<[String; 2]>
 /// (seconds; 99999999: rounds started by hand), `forbiddenPairings`
 /// (players never paired together) and `manualPairings` (round 1 by
 /// hand; the players on no valid line get a bye worth a point), each two
-/// user names a line.
+/// user names a line, and `password` (the entry code a player gives to
+/// join; an empty one is none).
 pub async fn create(
     State(hub): State<Arc<Hub>>,
     Path(team): Path<String>,
@@ -174,6 +175,10 @@ pub async fn create(
     settings.default_time_ms = Some(hub.config.default_time.as_millis() as u64);
     settings.forbidden_pairs = name_pairs(&p, "forbiddenPairings")?;
     settings.manual_pairings = name_pairs(&p, "manualPairings")?;
+    settings.entry_code = p
+        .get("password")
+        .map(|code| code.trim().to_string())
+        .filter(|code| !code.is_empty());
     let live = Tournaments::create(&hub, &team, &me.id, settings).await?;
     Ok(Json(info(&live).await))
 }
@@ -220,6 +225,10 @@ async fn info(live: &LiveTournament) -> Value {
                 "rated": false,
                 "verified": false,
             });
+            // As lichess: whether a password is asked, never the password.
+            if d.has_entry_code() {
+                json["password"] = json!(true);
+            }
             if d.rounds_paired() == 0 && next.is_none() {
                 json["nextRound"] = next_round(s.starts_at_ms);
             } else if !d.is_finished() && next.is_some() {
@@ -260,14 +269,22 @@ pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Ok200 {
     Ok(Json(info(&live).await))
 }
 
-/// `POST /api/swiss/{id}/join`: the account enters, with its name.
+/// `POST /api/swiss/{id}/join` (form or JSON `password`, when the Swiss
+/// has one): the account enters, with its name. A wrong or missing
+/// password is refused with 400, as lichess refuses it.
 pub async fn join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    body: Bytes,
 ) -> Ok200 {
     let me = account(&hub, &headers).await?;
     let live = swiss(&hub, &id)?;
+    let p = params(&headers, &body)?;
+    let password = p.get("password").map(String::as_str);
+    live.read(|d| d.check_entry_code(password))
+        .await
+        .map_err(TournamentError::Refused)?;
     let player = Registration {
         name: me.name.clone(),
         account: Some(me.id.clone()),

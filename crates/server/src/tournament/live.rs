@@ -226,6 +226,12 @@ impl LiveTournament {
             events.push(event);
             Ok::<_, TournamentError>(())
         };
+        // A round robin by lot draws its lots, if nobody has, before
+        // round 1 is paired.
+        if plan.lots_due() {
+            let lots = now(by, drawn_lots(&plan));
+            accept(&mut plan, lots)?;
+        }
         if let Some(m) = &manual {
             for &player in &m.byes {
                 let bye = EventKind::ByeRequested {
@@ -253,6 +259,16 @@ impl LiveTournament {
         self.append_all(hub, &mut log, events).await?;
         self.publish_locked(hub, &mut log, by).await?;
         Ok(round)
+    }
+
+    /// Draws the lots of a round robin by lot (FIDE C.05), by `by`: the
+    /// pairing numbers in an order the server's generator shuffles,
+    /// recorded in the log. Again, before round 1, the draw replaces the
+    /// one before.
+    pub async fn draw_lots(&self, hub: &Hub, by: &str) -> Result<(), TournamentError> {
+        let mut log = self.log.lock().await;
+        let event = now(by, drawn_lots(&log.director));
+        self.append(hub, &mut log, event).await
     }
 
     /// After a restart: a round paired but not published (the server
@@ -476,6 +492,16 @@ async fn board_game(
         return Ok(id);
     }
     Ok(hub.create_game_as(id, setup, accounts, online).await?.id)
+}
+
+/// A drawing of lots: every player of `d`, in an order the server's
+/// generator (ChaCha, seeded from the operating system) shuffles. The
+/// order is the event; the fold only checks it.
+fn drawn_lots(d: &Director) -> EventKind {
+    use rand::seq::SliceRandom as _;
+    let mut order: Vec<PlayerId> = d.players().iter().map(|p| p.id).collect();
+    order.shuffle(&mut rand::rng());
+    EventKind::LotsDrawn { order }
 }
 
 /// An event by `by` at this moment.

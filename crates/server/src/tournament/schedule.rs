@@ -32,7 +32,9 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
                             // Not the pairing itself: this runs after
                             // every act (each registration, each result),
                             // and a large field takes seconds to pair.
-                            d.may_pair_next().is_ok(),
+                            // A round robin by lot draws its lots as
+                            // round 1 starts.
+                            d.may_pair_next().is_ok() || (d.lots_due() && d.players().len() >= 2),
                             d.rounds_paired(),
                             s.and_then(|s| s.round_interval_ms),
                             s.and_then(|s| s.starts_at_ms),

@@ -10,8 +10,12 @@ use super::{BoardResult, ByeKind, Director, PlayerId, System};
 impl Director {
     /// The players in start-number order (the pairing numbers of C.04.2):
     /// by rating, highest first, then by name, then by registration.
-    /// A late entry takes his place in that order, as C.04.2 allows.
+    /// A late entry takes his place in that order, as C.04.2 allows. In a
+    /// round robin by lot, once drawn, the order the lots gave.
     pub fn start_order(&self) -> Vec<PlayerId> {
+        if let Some(order) = self.lots() {
+            return order.to_vec();
+        }
         let mut order: Vec<&super::PlayerState> = self.players().iter().collect();
         order.sort_by(|a, b| {
             b.registration
@@ -139,9 +143,22 @@ impl Director {
     }
 
     /// The cells of the players not paired in `round`: their byes, or
-    /// absences.
+    /// absences. A round robin's or a knockout's pairing keeps a player who
+    /// withdrew in his place: his board (a forfeit) or his rest is his
+    /// cell, not an absence.
     fn write_unpaired(&self, t: &mut Tournament, round: u32, start: &impl Fn(PlayerId) -> StartNo) {
+        let seated = |id: PlayerId| {
+            self.round(round).is_some_and(|r| {
+                r.bye == Some(id)
+                    || r.boards
+                        .iter()
+                        .any(|b| b.board.white == id || b.board.black == id)
+            })
+        };
         for p in self.players() {
+            if seated(p.id) {
+                continue;
+            }
             let code = if let Some(bye) = p.byes.get(&round) {
                 match bye {
                     ByeKind::Half => ResultCode::HalfPointBye,

@@ -17,9 +17,11 @@
 //! all read that, so a round paired here is the round `arbiter pair
 //! --dutch -c` finds when it re-pairs the exported file.
 
+mod entry;
 mod event;
 mod export;
 mod knockout;
+mod lots;
 mod manual;
 mod pairing;
 mod refusal;
@@ -30,7 +32,7 @@ pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId,
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
 pub use manual::ManualRound;
 pub use refusal::Refusal;
-pub use settings::{Acceleration, Settings, System};
+pub use settings::{Acceleration, PairingNumbers, Settings, System};
 pub use state::{
     BoardState, Correction, Director, ManualChange, PlayerState, ResultSource, RoundState,
 };

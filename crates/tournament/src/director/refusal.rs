@@ -193,6 +193,19 @@ arbiter_messages::messages! {
             /// The winner.
             winner: PlayerId,
         } = "tournament-knockout-won",
+        /// A player entering himself without the event's entry code, or
+        /// with another.
+        WrongEntryCode = "tournament-wrong-entry-code",
+        /// Lots drawn in an event whose pairing numbers are not drawn by
+        /// lot, or asked of an event other than a round robin.
+        LotsOnlyInRoundRobin = "tournament-lots-only-in-round-robin",
+        /// Lots drawn once round 1 is paired: the numbers are fixed.
+        LotsAfterRoundOne = "tournament-lots-after-round-one",
+        /// A draw that does not give each player one number.
+        LotsNotEveryPlayer = "tournament-lots-not-every-player",
+        /// Round 1 of a round robin by lot paired before the lots are
+        /// drawn.
+        LotsNotDrawn = "tournament-lots-not-drawn",
         /// Fewer than two players to pair.
         TooFewPlayers = "tournament-too-few-players",
         /// Two players the event's settings keep apart paired together.

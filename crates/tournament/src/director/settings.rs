@@ -52,6 +52,26 @@ pub enum Acceleration {
     Baku,
 }
 
+/// How a round robin's players get their pairing numbers, the numbers
+/// the Berger tables speak of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingNumbers {
+    /// By rating, highest first, then by name: the start numbers.
+    #[default]
+    ByRating,
+    /// Drawn by lot before round 1 (FIDE C.05): the service draws them,
+    /// and the draw is an event of the log
+    /// ([`super::EventKind::LotsDrawn`]).
+    ByLot,
+}
+
+impl PairingNumbers {
+    fn is_by_rating(&self) -> bool {
+        *self == PairingNumbers::ByRating
+    }
+}
+
 /// An event's settings, fixed when it is created.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
@@ -116,6 +136,16 @@ pub struct Settings {
     /// with their clocks (`None`: two games, no tie-breaks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knockout: Option<MatchRules>,
+    /// The code a player gives to enter himself through the event's link
+    /// (lichess's Swiss `password`): `None`, anyone with the link enters.
+    /// The arbiter enters players by hand without it. It is kept in the
+    /// log, so that it holds across a restart; the services show it only
+    /// to the arbiter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_code: Option<String>,
+    /// A round robin's pairing numbers: by rating, or drawn by lot.
+    #[serde(default, skip_serializing_if = "PairingNumbers::is_by_rating")]
+    pub pairing_numbers: PairingNumbers,
 }
 
 impl Settings {
@@ -143,6 +173,8 @@ impl Settings {
             forbidden_pairs: Vec::new(),
             manual_pairings: Vec::new(),
             knockout: None,
+            entry_code: None,
+            pairing_numbers: PairingNumbers::ByRating,
         }
     }
 
@@ -175,6 +207,11 @@ impl Settings {
         }
         if self.system == System::Knockout {
             check_match(&self.match_rules())?;
+        }
+        if self.pairing_numbers == PairingNumbers::ByLot
+            && !matches!(self.system, System::RoundRobin { .. })
+        {
+            return Err(Refusal::LotsOnlyInRoundRobin);
         }
         if Ruleset::by_name(&self.ruleset).is_err() {
             return Err(Refusal::UnknownRuleset {

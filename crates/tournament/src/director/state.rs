@@ -151,6 +151,8 @@ pub struct Director {
     corrections: Vec<Correction>,
     terminated: bool,
     next_round_at: Option<i64>,
+    /// The pairing numbers drawn by lot, while the draw stands.
+    pub(super) lots: Option<Vec<PlayerId>>,
 }
 
 impl Director {
@@ -435,6 +437,7 @@ impl Director {
                 self.next_round_at = Some(*starts_at_ms);
                 Ok(())
             }
+            EventKind::LotsDrawn { order } => self.draw_lots(&settings, order),
             EventKind::Terminated => {
                 self.terminated = true;
                 Ok(())
@@ -456,6 +459,8 @@ impl Director {
                 account: account.clone(),
             });
         }
+        // A new entry voids the draw: the lots are drawn again.
+        self.lots = None;
         self.players.push(PlayerState {
             id: self.players.len() as PlayerId + 1,
             registration: player.clone(),
@@ -523,6 +528,9 @@ impl Director {
         }
         if round != expected {
             return Err(Refusal::RoundOutOfOrder { round, expected });
+        }
+        if self.lots_due() {
+            return Err(Refusal::LotsNotDrawn);
         }
         if let Some(last) = self.rounds.last() {
             if !last.published {
