@@ -41,6 +41,9 @@ pub struct Graph<const N: usize> {
     /// The mate of each vertex whose pair is fixed: such pairs leave the
     /// graph, which shrinks as the round's brackets are paired.
     fixed: Vec<Option<usize>>,
+    /// Whether each vertex is still in the graph (its pair not fixed), as
+    /// flags side by side for the search's scans.
+    is_open: Vec<bool>,
     /// Vertices whose weights changed since the last solve.
     changed: Vec<usize>,
     is_changed: Vec<bool>,
@@ -66,9 +69,24 @@ pub struct Graph<const N: usize> {
     /// they stay integers: an edge's slack is `u_i + u_j - 2w` plus twice
     /// the duals of the blossoms holding both ends.
     dual: Vec<Wide<N>>,
+    /// Whether each edge is tight (may be used by the search), at `i * n + j`
+    /// and `j * n + i`, like the weights: a scan reads its vertex's row in
+    /// order.
     allowed: Vec<bool>,
     allowed_list: Vec<usize>,
     queue: Vec<usize>,
+    /// Each vertex's tight edges (zero slack) as they were at `tight_at`:
+    /// the far ends, in order.
+    tight: Vec<Vec<u32>>,
+    tight_at: Vec<u64>,
+    /// Counts the changes of the vertex duals (and of the graph between
+    /// solves): a vertex's tight edges are read afresh after one.
+    duals_version: u64,
+    /// The blossoms made in the current stage, in order.
+    made: Vec<usize>,
+    /// From how many trees a stage is first grown along the tight edges
+    /// (the tests compare with a graph that never does).
+    many_trees: usize,
 }
 
 impl<const N: usize> Graph<N> {
@@ -88,6 +106,7 @@ impl<const N: usize> Graph<N> {
             weights: vec![Wide::ZERO; n * n],
             ends,
             fixed: vec![None; n],
+            is_open: vec![true; n],
             changed: Vec::new(),
             is_changed: vec![false; n],
             exposed: Vec::new(),
@@ -105,9 +124,14 @@ impl<const N: usize> Graph<N> {
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual: vec![Wide::ZERO; 2 * n],
-            allowed: vec![false; edges],
+            allowed: vec![false; n * n],
             allowed_list: Vec::new(),
             queue: Vec::new(),
+            tight: vec![Vec::new(); n],
+            tight_at: vec![0; n],
+            duals_version: 1,
+            made: Vec::new(),
+            many_trees: 16,
         }
     }
 
@@ -147,6 +171,8 @@ impl<const N: usize> Graph<N> {
         }
         self.fixed[v] = Some(mate);
         self.fixed[mate] = Some(v);
+        self.is_open[v] = false;
+        self.is_open[mate] = false;
     }
 
     /// The matching of maximum total weight: each vertex's mate, if any.
@@ -159,7 +185,7 @@ impl<const N: usize> Graph<N> {
     }
 
     fn open(&self, v: usize) -> bool {
-        self.fixed[v].is_none()
+        self.is_open[v]
     }
 
     fn endpoint(&self, p: usize) -> usize {
@@ -178,9 +204,22 @@ impl<const N: usize> Graph<N> {
     }
 
     fn allow(&mut self, k: usize) {
-        if !self.allowed[k] {
-            self.allowed[k] = true;
+        let (i, j) = self.ends[k];
+        let (i, j) = (i as usize, j as usize);
+        if !self.allowed[i * self.n + j] {
+            self.allowed[i * self.n + j] = true;
+            self.allowed[j * self.n + i] = true;
             self.allowed_list.push(k);
+        }
+    }
+
+    /// Forgets which edges were tight (a new stage starts).
+    fn disallow_all(&mut self) {
+        for k in std::mem::take(&mut self.allowed_list) {
+            let (i, j) = self.ends[k];
+            let (i, j) = (i as usize, j as usize);
+            self.allowed[i * self.n + j] = false;
+            self.allowed[j * self.n + i] = false;
         }
     }
 
@@ -403,6 +442,7 @@ impl<const N: usize> Graph<N> {
         let mut bv = self.in_blossom[v];
         let mut bw = self.in_blossom[w];
         let b = self.unused.pop().expect("at most n blossoms");
+        self.made.push(b);
         self.base[b] = Some(base);
         self.parent[b] = None;
         self.parent[bb] = Some(b);
@@ -651,34 +691,31 @@ impl<const N: usize> Graph<N> {
     /// path (to another tree or to an exposed vertex of dual zero) or with a
     /// vertex's dual reaching zero, which then takes its root's place as the
     /// exposed one.
+    ///
+    /// Most stages of a large solve end in an augmenting path before any
+    /// dual moves: such a stage only ever follows tight edges, so it is
+    /// first grown along each vertex's list of tight edges, kept while the
+    /// duals stand still, instead of reading every edge's slack. If it has
+    /// to move the duals, what it built is undone and the stage is grown
+    /// again in full, the slacks recorded: the same steps in the same order
+    /// either way, so the same matching. A solve of a few trees (a player
+    /// re-paired) is short and reads each list about once: it scans in full
+    /// from the start.
     fn search(&mut self) {
         let n = self.n;
+        self.duals_version += 1;
         loop {
-            self.label.fill(FREE);
-            self.label_end.fill(None);
-            self.best_edge.fill(None);
-            for b in n..2 * n {
-                self.best_edges[b] = None;
-            }
-            for k in std::mem::take(&mut self.allowed_list) {
-                self.allowed[k] = false;
-            }
-            self.queue.clear();
-            let mut roots = false;
-            for v in 0..n {
-                if self.open(v)
-                    && self.mate[v].is_none()
-                    && !self.dual[v].is_zero()
-                    && self.label[self.in_blossom[v]] == FREE
-                {
-                    self.assign_label(v, OUTER, None);
-                    roots = true;
-                }
-            }
-            if !roots {
+            let trees = self.start_stage();
+            if trees == 0 {
                 break;
             }
-            self.stage();
+            if trees < self.many_trees {
+                self.stage();
+            } else if !self.grow_tight() {
+                self.undo_blossoms();
+                self.start_stage();
+                self.stage();
+            }
             for b in n..2 * n {
                 if self.parent[b].is_none()
                     && self.base[b].is_some()
@@ -688,6 +725,62 @@ impl<const N: usize> Graph<N> {
                     self.expand_blossom(b, true);
                 }
             }
+        }
+    }
+
+    /// Clears the labels and makes each exposed vertex of positive dual the
+    /// root of a tree; how many trees there are.
+    fn start_stage(&mut self) -> usize {
+        let n = self.n;
+        self.label.fill(FREE);
+        self.label_end.fill(None);
+        self.best_edge.fill(None);
+        for b in n..2 * n {
+            self.best_edges[b] = None;
+        }
+        self.disallow_all();
+        self.queue.clear();
+        self.made.clear();
+        let mut trees = 0;
+        for v in 0..n {
+            if self.open(v)
+                && self.mate[v].is_none()
+                && !self.dual[v].is_zero()
+                && self.label[self.in_blossom[v]] == FREE
+            {
+                self.assign_label(v, OUTER, None);
+                trees += 1;
+            }
+        }
+        trees
+    }
+
+    /// Grows the trees along tight edges only; true when the matching
+    /// changed, false when the duals would have to move.
+    fn grow_tight(&mut self) -> bool {
+        while let Some(v) = self.queue.pop() {
+            if self.scan_tight(v) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Takes apart the blossoms made in this stage, the last first, so that
+    /// the graph is as it was when the stage started.
+    fn undo_blossoms(&mut self) {
+        while let Some(b) = self.made.pop() {
+            for s in self.children[b].clone() {
+                self.parent[s] = None;
+                if s < self.n {
+                    self.in_blossom[s] = s;
+                } else {
+                    for leaf in self.leaves_of(s) {
+                        self.in_blossom[leaf] = s;
+                    }
+                }
+            }
+            self.release(b);
         }
     }
 
@@ -761,6 +854,7 @@ impl<const N: usize> Graph<N> {
                     _ => {}
                 }
             }
+            self.duals_version += 1;
             for b in n..2 * n {
                 if self.base[b].is_some() && self.parent[b].is_none() {
                     match self.label[b] {
@@ -823,55 +917,113 @@ impl<const N: usize> Graph<N> {
     }
 
     /// Scans the edges of outer vertex `v`; true when the matching changed.
+    ///
+    /// The hottest loop of a solve: it reads `v`'s rows (weights, tight
+    /// edges) in order, and each neighbour's weight once.
     fn scan(&mut self, v: usize) -> bool {
-        for j in 0..self.n {
-            if j == v || !self.open(j) {
+        let row = v * self.n;
+        // Neither `v`'s dual nor its row changes during the scan.
+        let dual_v = self.dual[v];
+        for w in 0..self.n {
+            let weight = self.weights[row + w];
+            if w == v || !self.is_open[w] || weight.is_zero() {
                 continue;
             }
-            if self.weights[v * self.n + j].is_zero() {
-                continue;
-            }
-            let k = Self::slot(v, j);
-            let p = if j > v { 2 * k + 1 } else { 2 * k };
-            let w = j;
             if self.in_blossom[v] == self.in_blossom[w] {
                 continue;
             }
-            let mut slack = Wide::ZERO;
-            if !self.allowed[k] {
-                slack = self.dual[v] + self.dual[w] - self.weights[v * self.n + w].double();
-                if slack.is_zero() {
-                    self.allow(k);
+            let k = Self::slot(v, w);
+            if !self.allowed[row + w] {
+                let slack = dual_v + self.dual[w] - weight.double();
+                if !slack.is_zero() {
+                    let bw = self.in_blossom[w];
+                    if self.label[bw] == OUTER {
+                        let b = self.in_blossom[v];
+                        self.offer(b, k, slack);
+                    } else if self.label[w] == FREE {
+                        self.offer(w, k, slack);
+                    }
+                    continue;
+                }
+                self.allow(k);
+            }
+            if self.grow(v, w, k) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Scans the tight edges of outer vertex `v`, as `scan` does while the
+    /// duals have not moved in this stage (it records no slack); true when
+    /// the matching changed.
+    fn scan_tight(&mut self, v: usize) -> bool {
+        self.read_tight(v);
+        let tight = std::mem::take(&mut self.tight[v]);
+        let mut changed = false;
+        for &w in &tight {
+            let w = w as usize;
+            if self.in_blossom[v] == self.in_blossom[w] {
+                continue;
+            }
+            let k = Self::slot(v, w);
+            self.allow(k);
+            if self.grow(v, w, k) {
+                changed = true;
+                break;
+            }
+        }
+        self.tight[v] = tight;
+        changed
+    }
+
+    /// Makes `v`'s list of tight edges current.
+    fn read_tight(&mut self, v: usize) {
+        if self.tight_at[v] == self.duals_version {
+            return;
+        }
+        let row = v * self.n;
+        let dual_v = self.dual[v];
+        let mut tight = std::mem::take(&mut self.tight[v]);
+        tight.clear();
+        for w in 0..self.n {
+            let weight = self.weights[row + w];
+            if w != v
+                && self.is_open[w]
+                && !weight.is_zero()
+                && (dual_v + self.dual[w] - weight.double()).is_zero()
+            {
+                tight.push(w as u32);
+            }
+        }
+        self.tight[v] = tight;
+        self.tight_at[v] = self.duals_version;
+    }
+
+    /// Grows `v`'s tree along the tight edge `k` to `w`: labels `w`, makes a
+    /// blossom, or augments (then true).
+    fn grow(&mut self, v: usize, w: usize, k: usize) -> bool {
+        let p = if w > v { 2 * k + 1 } else { 2 * k };
+        let bw = self.in_blossom[w];
+        if self.label[bw] == FREE {
+            let base = self.base[bw].expect("a blossom has a base");
+            if self.mate[base].is_none() {
+                // An exposed vertex of dual zero: augment to it.
+                self.augment_matching(k);
+                return true;
+            }
+            self.assign_label(w, INNER, Some(p ^ 1));
+        } else if self.label[bw] == OUTER {
+            match self.scan_blossom(v, w) {
+                Some(base) => self.add_blossom(base, k),
+                None => {
+                    self.augment_matching(k);
+                    return true;
                 }
             }
-            let bw = self.in_blossom[w];
-            if self.allowed[k] {
-                if self.label[bw] == FREE {
-                    let base = self.base[bw].expect("a blossom has a base");
-                    if self.mate[base].is_none() {
-                        // An exposed vertex of dual zero: augment to it.
-                        self.augment_matching(k);
-                        return true;
-                    }
-                    self.assign_label(w, INNER, Some(p ^ 1));
-                } else if self.label[bw] == OUTER {
-                    match self.scan_blossom(v, w) {
-                        Some(base) => self.add_blossom(base, k),
-                        None => {
-                            self.augment_matching(k);
-                            return true;
-                        }
-                    }
-                } else if self.label[w] == FREE {
-                    self.label[w] = INNER;
-                    self.label_end[w] = Some(p ^ 1);
-                }
-            } else if self.label[bw] == OUTER {
-                let b = self.in_blossom[v];
-                self.offer(b, k, slack);
-            } else if self.label[w] == FREE {
-                self.offer(w, k, slack);
-            }
+        } else if self.label[w] == FREE {
+            self.label[w] = INNER;
+            self.label_end[w] = Some(p ^ 1);
         }
         false
     }
@@ -1038,6 +1190,73 @@ mod tests {
                 let kept = weight_of(&mate, &w, &out);
                 prop_assert_eq!(kept, from_scratch(&w, &out));
                 prop_assert_eq!(kept, brute(&w, &out));
+            }
+        }
+    }
+
+    /// Weights from a few values (many ties) on more vertices than a stage
+    /// needs trees to use the tight-edge lists, then changes.
+    fn large_case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
+        (20usize..48, 2u64..6).prop_flat_map(|(n, max)| {
+            let change = prop_oneof![
+                3 => (0..n, prop::collection::vec(prop_oneof![Just(0u64), 1..max], n))
+                    .prop_map(|(v, ws)| Change::Reweigh(v, ws)),
+                1 => (0..n).prop_map(Change::Fix),
+            ];
+            (
+                weights(n, max),
+                prop::collection::vec((change, any::<bool>()), 1..8),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Growing a stage along the tight-edge lists first finds the very
+        /// matching that scanning every edge finds (not only one as heavy):
+        /// the pairing procedure reads which optimum it gets.
+        #[test]
+        fn tight_edge_stages_find_the_same_matching((w, changes) in large_case()) {
+            let n = w.len();
+            let mut lists = Graph::<1>::new(n);
+            lists.many_trees = 1;
+            let mut full = Graph::<1>::new(n);
+            full.many_trees = usize::MAX;
+            for (i, row) in w.iter().enumerate() {
+                for (j, &x) in row.iter().enumerate().skip(i + 1) {
+                    lists.set(j, i, Wide::from_u64(x));
+                    full.set(j, i, Wide::from_u64(x));
+                }
+            }
+            let mut mate = lists.best_matching();
+            prop_assert_eq!(&mate, &full.best_matching());
+            let mut out = vec![false; n];
+            for (change, solve) in changes {
+                match change {
+                    Change::Reweigh(v, ws) => {
+                        for (u, x) in ws.into_iter().enumerate() {
+                            if u != v && !out[u] && !out[v] {
+                                lists.set(v, u, Wide::from_u64(x));
+                                full.set(v, u, Wide::from_u64(x));
+                            }
+                        }
+                    }
+                    Change::Fix(v) => {
+                        let Some(m) = mate[v] else { continue };
+                        if out[v] || lists.weight(v, m).is_zero() {
+                            continue;
+                        }
+                        lists.fix_pair(v, m);
+                        full.fix_pair(v, m);
+                        out[v] = true;
+                        out[m] = true;
+                    }
+                }
+                if solve {
+                    mate = lists.best_matching();
+                    prop_assert_eq!(&mate, &full.best_matching());
+                }
             }
         }
     }
