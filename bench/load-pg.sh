@@ -1,32 +1,25 @@
 #!/usr/bin/env bash
 # One load run of `arbiter serve` on PostgreSQL on this machine: a
 # throwaway cluster with fsync on (scripts/pg-throwaway), a release server
-# on it, and the load generator. Prints one CSV row (see README.md):
+# on it, and the load generator. Prints one CSV row (its columns:
+# bench/runs/2026-12-02-vm-pg/README.md):
 #
-#   bench/runs/2026-12-02-vm/load-pg.sh GAMES THINK_MS SECONDS WARM_UP [TRANSPORT]
+#   bench/load-pg.sh GAMES THINK_MS SECONDS WARM_UP [TRANSPORT]
 #
 # Needs `cargo build --release -p arbiter` and
-# `cargo bench -p arbiter-server --bench load --no-run` first.
+# `cargo bench -p arbiter-server --bench load --no-run` first, and psql.
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/.."
 games="$1" think="$2" seconds="$3" warm="$4" transport="${5:-relay}"
 port=18091
 
-# The CPU seconds (user + system) of a process and its children.
-cpu_of_tree() {
-  local root="$1" total=0 pid
-  for pid in $root $(ps -o pid= --ppid "$root"); do
-    [ -r "/proc/$pid/stat" ] || continue
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-tick="$(getconf CLK_TCK)"
+. bench/cpu.sh
 
 coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
 read -r url <&"${PG[0]}"
 pgdir="${url##*host=}"
 postmaster="$(head -n 1 "$pgdir/data/postmaster.pid")"
+sql() { psql -h "$pgdir" -U arbiter -d arbiter -XAtq -c "$1"; }
 
 target/release/arbiter serve --db "$url" --addr "127.0.0.1:$port" --rate-limit 0 \
   >"/tmp/load-pg-server.log" 2>&1 &
@@ -43,9 +36,17 @@ generator=$!
 until grep -q "games open" "$out"; do sleep 0.05; done
 sleep "$warm"
 s0="$(cpu_of_tree "$server")"; p0="$(cpu_of_tree "$postmaster")"
+c0="$(sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'arbiter'")"
+l0="$(sql "SELECT pg_current_wal_lsn()")"
+k0="$(sql "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter")"
+f0="$(ls "$pgdir/data/pg_wal" | grep -c '^[0-9A-F]*$')"
 read -r _ u0 n0 y0 i0 w0 q0 sq0 st0 _ < /proc/stat
 sleep "$seconds"
 s1="$(cpu_of_tree "$server")"; p1="$(cpu_of_tree "$postmaster")"
+c1="$(sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'arbiter'")"
+wal="$(sql "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$l0')")"
+k1="$(sql "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter")"
+f1="$(ls "$pgdir/data/pg_wal" | grep -c '^[0-9A-F]*$')"
 read -r _ u1 n1 y1 i1 w1 q1 sq1 st1 _ < /proc/stat
 wait "$generator"
 load_after="$(cut -d' ' -f1 /proc/loadavg)"
@@ -53,10 +54,14 @@ load_after="$(cut -d' ' -f1 /proc/loadavg)"
 row="$(grep -E '^\| [0-9]' "$out" | tail -n 1)"
 gen_us="$(sed -n 's/generator CPU: \([0-9.]*\).*/\1/p' "$out")"
 IFS='|' read -r _ g th secs moves mps p50 p99 p999 max errors done _ <<<"$row"
+moves="${moves// /}"
+commits=$((c1 - c0))
+moves_per_commit="$(awk -v m="$moves" -v c="$commits" 'BEGIN { printf "%.1f", m / c }')"
+wal_per_move="$(awk -v w="$wal" -v m="$moves" 'BEGIN { printf "%.0f", w / m }')"
 all=$(( (u1+n1+y1+i1+w1+q1+sq1+st1) - (u0+n0+y0+i0+w0+q0+sq0+st0) ))
 idle=$(( 100 * ((i1+w1) - (i0+w0)) / all ))
 steal=$(( 100 * (st1 - st0) / all ))
 us() { awk -v c="$1" -v t="$tick" -v m="$moves" 'BEGIN { printf "%.0f", c / t * 1e6 / m }'; }
-echo "$(git rev-parse --short HEAD),$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us $((s1 - s0))),$(us $((p1 - p0))),$gen_us,$load_before,$load_after,$idle,$steal" | tr -d ' '
+echo "$(git rev-parse --short HEAD),$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us $((s1 - s0))),$(us $((p1 - p0))),$gen_us,$commits,$moves_per_commit,$wal_per_move,$((k1 - k0)),$((f1 - f0)),$load_before,$load_after,$idle,$steal" | tr -d ' '
 cat "$out" >&2
 rm -f "$out"

@@ -5,11 +5,10 @@
 # BBP=path/to/bbpPairings.exe, bbpPairings pairs the same files too
 # (`bbpPairings.exe --dutch FILE -p OUT`, the same output format).
 #
-#   [BBP=bbpPairings.exe] bench/runs/2026-12-02-vm-dutch/pair-2000.sh BINARY...
+#   [BBP=bbpPairings.exe] bench/pair-2000.sh BINARY...
 #
-# The files are those of bench/runs/2026-12-02-vm-tournament/pair-2000.sh:
-# Arbiter's generator (seed 1, the first binary's), a 2,000-player event of
-# one round, and the same players before it.
+# The files come from Arbiter's generator (seed 1, the first binary's): a
+# 2,000-player event of one round, and the same players before it.
 set -euo pipefail
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

@@ -5,7 +5,7 @@
 # table, then its CSV rows (one per round) prefixed with the commit and the
 # database, and the server's own log of each pairing and publication.
 #
-#   bench/runs/2026-12-02-vm-tournament/tournament.sh PLAYERS THINK_MS PLAY_ROUNDS [sqlite|pg]
+#   bench/tournament.sh PLAYERS THINK_MS PLAY_ROUNDS [sqlite|pg]
 #
 # IMPORT=1 also times importing the players as one CSV into another event.
 #
@@ -13,7 +13,7 @@
 # `cargo bench -p arbiter-server --bench tournament_load --no-run` first
 # (the README says with which build).
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/.."
 players="$1" think="$2" rounds="$3" db="${4:-sqlite}"
 port=18093
 log=/tmp/tournament-load-server.log

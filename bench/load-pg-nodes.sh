@@ -4,27 +4,19 @@
 # (scripts/pg-throwaway), NODES release nodes on it (named a, b, c...),
 # and the load generator making game i on node i % NODES. With `cross`,
 # the players connect to the node after their game's, which relays every
-# move. Prints one CSV row (see README.md):
+# move. Prints one CSV row
+# (its columns: bench/runs/2026-12-02-vm/README.md):
 #
-#   bench/runs/2026-12-02-vm/load-pg-nodes.sh NODES GAMES THINK_MS SECONDS WARM_UP [TRANSPORT] [cross]
+#   bench/load-pg-nodes.sh NODES GAMES THINK_MS SECONDS WARM_UP [TRANSPORT] [cross]
 #
 # Needs `cargo build --release -p arbiter` and
 # `cargo bench -p arbiter-server --bench load --no-run` first, and psql.
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/.."
 nodes="$1" games="$2" think="$3" seconds="$4" warm="$5" transport="${6:-relay}" cross="${7:-}"
 first_port=18091
 
-# The CPU seconds (user + system) of a process and its children, in ticks.
-cpu_of_tree() {
-  local root="$1" total=0 pid
-  for pid in $root $(ps -o pid= --ppid "$root"); do
-    [ -r "/proc/$pid/stat" ] || continue
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-tick="$(getconf CLK_TCK)"
+. bench/cpu.sh
 
 coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
 read -r url <&"${PG[0]}"
