@@ -432,12 +432,14 @@ function consoleRegistration() {
 }
 
 function consolePlayers() {
+  // A finished event takes no more withdrawals or byes.
+  const over = state.status === 'finished';
   const rows = [...state.players].sort((a, b) => a.start_no - b.start_no).map((p) => el('tr', {},
     el('td', { text: p.start_no }), el('td', { text: p.name }), el('td', { text: p.rating || '' }),
     el('td', { text: p.byes.map((b) => t('tnByeInRound', { n: b.round })).join(', ') }),
     el('td', {}, p.withdrawn_after != null ? el('span', { class: 'pill', text: t('tnWithdrawn') })
-      : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
-  const bye = formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
+      : over ? null : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
+  const bye = over ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
     el('input', { name: 'round', type: 'number', min: 1, value: state.rounds.length + 1, 'aria-label': t('tnRound') }),
     el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
     el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
