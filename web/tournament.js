@@ -260,7 +260,7 @@ function renderStandings() {
 function renderBracket(ko) {
   const tempo = (x) => ({
     standard: () => t('tnTempoStandard'), rapid: () => t('tnTempoRapid'),
-    blitz: () => t('tnTempoBlitz'), armageddon: () => t('tnTempoArmageddon'),
+    blitz: () => t('tnTempoBlitz'), armageddon: () => t('tnTempoArmageddon'), lot: () => t('tnByLot'),
   }[x] || (() => x))();
   const points = (x) => String(x).replace('.5', '½').replace(/^0½$/, '½');
   const rounds = ko.rounds.map((r) => el('div', { class: 'bracket-round' },
@@ -486,6 +486,12 @@ function consoleRounds() {
   if (state.settings.pairing_numbers === 'by_lot' && !state.rounds.length) card.append(el('div', { class: 'controls' },
     el('button', { type: 'button', 'data-testid': 'draw-lots', text: t('tnDrawLots'), onclick: () => act('lots') }),
     el('span', { class: 'meta', text: state.lots_drawn ? t('tnDrawnByLot') : t('tnLotsAtRoundOne') })));
+  // A knockout match level after every stage its rules have: the
+  // regulations decide it by lot.
+  const level = state.knockout?.rounds.at(-1)?.matches.some((m) => m.undecided);
+  if (level) card.append(el('div', { class: 'controls' },
+    el('button', { type: 'button', 'data-testid': 'draw-lots', text: t('tnDrawLots'), onclick: () => act('lots') }),
+    el('span', { class: 'meta', text: t('tnLevelMatchByLot') })));
   if (!allPaired) card.append(el('div', { class: 'controls' },
     el('button', { type: 'button', class: 'primary', disabled: !state.next.can_pair, 'data-testid': 'pair', text: t('tnPairRound', { n: next }), onclick: () => act('pair') }),
     state.next.can_pair ? null : el('span', { class: 'meta', 'data-testid': 'why-not', text: state.next.why })));

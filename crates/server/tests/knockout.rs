@@ -316,3 +316,55 @@ async fn a_knockout_on_a_schedule_pairs_and_publishes_its_rounds_and_tie_break_g
     assert_eq!(st["knockout"]["winner"], 1);
     assert_eq!(st["status"], "finished");
 }
+
+#[tokio::test]
+async fn a_match_level_after_every_stage_is_decided_by_lot_by_the_arbiter() {
+    let s = Server::start().await;
+    let arbiter = account(&s, "Director").await;
+    // One game a match and no tie-break stage: a draw leaves a match level.
+    let settings = json!({
+        "name": "Lot Cup", "system": {"kind": "knockout"}, "rounds": 2,
+        "time_control": "5400+30", "ruleset": "fide-standard", "mode": "online",
+        "tiebreaks": ["PTS"], "knockout": {"games": 1, "tiebreaks": []},
+    });
+    let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    let mut tokens = Vec::new();
+    for i in 1..=4u32 {
+        let r = s
+            .http
+            .post(s.url(&path("/join")))
+            .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
+            .send()
+            .await
+            .unwrap();
+        let joined: Value = r.json().await.unwrap();
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    // No match is level yet: no lot is due.
+    let (status, refused) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+    assert_eq!(status, 400, "{refused}");
+    let (boards, _, st) = round(&s, &id, &arbiter, &tokens, &[WhiteWins, Draw]).await;
+    assert_eq!(boards, [(1, 4), (2, 3)]);
+    assert_eq!(ko_match(&st, 1, 2)["undecided"], true);
+    // The final cannot be paired while 2 v 3 is level.
+    let (status, _) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
+    assert_eq!(status, 400);
+    // The arbiter draws lots: 2 v 3 gets a winner, recorded as a lot.
+    let (status, drawn) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+    assert_eq!(status, 200, "{drawn}");
+    let st = s.get_json(&path("")).await;
+    let decided = ko_match(&st, 1, 2);
+    assert_eq!(decided["decided_by"], "lot");
+    assert_eq!(decided["undecided"], false);
+    let winner = decided["winner"].as_u64().unwrap();
+    assert!(winner == 2 || winner == 3, "{decided}");
+    // A second draw finds nothing due; the final is seed 1 against him.
+    let (status, _) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
+    assert_eq!(status, 400);
+    let (boards, _, st) = round(&s, &id, &arbiter, &tokens, &[BlackWins]).await;
+    assert_eq!(boards, [(1, winner)]);
+    assert_eq!(st["knockout"]["winner"], winner);
+}

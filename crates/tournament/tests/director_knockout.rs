@@ -237,6 +237,56 @@ fn a_match_level_after_every_stage_waits_for_the_regulations() {
 }
 
 #[test]
+fn a_match_level_after_every_stage_is_decided_by_lot_and_the_knockout_goes_on() {
+    let mut t = knockout(4, MatchRules::default());
+    let mut log = Vec::new();
+    // Two games a match, no tie-break stage: 1 v 4 is won 1½-½; 2 v 3
+    // is drawn twice, level with no stage left.
+    assert_eq!(play(&mut t, &mut log, &[WhiteWins, Draw]), [(1, 4), (2, 3)]);
+    assert_eq!(play(&mut t, &mut log, &[Draw, Draw]), [(4, 1), (3, 2)]);
+    assert_eq!(t.matches_due_a_lot(), [(2, 3)]);
+    let lot = |first, second, winner| {
+        arbiter(EventKind::MatchDecidedByLot {
+            first,
+            second,
+            winner,
+        })
+    };
+    // Only that match, only for one of its players, is decided by lot.
+    for refused in [lot(1, 4, 1), lot(2, 3, 1), lot(3, 2, 3)] {
+        assert_eq!(t.apply(&refused), Err(Refusal::LotNotDue));
+    }
+    let drawn = lot(2, 3, 3);
+    t.apply(&drawn).unwrap();
+    log.push(drawn);
+    assert!(t.matches_due_a_lot().is_empty());
+    let ko = t.knockout().unwrap();
+    let decided = &ko.rounds[0].matches[1];
+    assert_eq!(decided.standing, MatchStanding::WonByLot { winner: 3 });
+    assert_eq!(decided.halves, (2, 2));
+    // The final: seed 1 against the lot's winner, who wins it 2-0.
+    assert_eq!(play(&mut t, &mut log, &[BlackWins]), [(1, 3)]);
+    assert_eq!(play(&mut t, &mut log, &[WhiteWins]), [(3, 1)]);
+    assert_eq!(t.knockout().unwrap().winner, Some(3));
+    assert!(t.is_finished());
+    // The lot is in the log: a replay gives the same knockout.
+    let mut all = vec![arbiter(EventKind::Created {
+        settings: settings(MatchRules::default()),
+    })];
+    for i in 1..=4 {
+        all.push(arbiter(EventKind::Registered {
+            player: Registration {
+                name: format!("Seed {i}"),
+                rating: 2800 - 10 * i,
+                ..Registration::default()
+            },
+        }));
+    }
+    all.extend(log);
+    assert_eq!(Director::replay(&all).unwrap(), t);
+}
+
+#[test]
 fn a_bracket_with_fewer_players_than_places_gives_the_top_seeds_a_bye() {
     let mut t = knockout(
         3,

@@ -469,6 +469,7 @@ fn knockout_state(d: &Director, k: &Knockout) -> Value {
                 .map(|m| {
                     let (decided_by, next_stage) = match m.standing {
                         MatchStanding::Won { stage, .. } => (tempo(stage), None),
+                        MatchStanding::WonByLot { .. } => (Some(json!("lot")), None),
                         MatchStanding::Playing { stage, .. } => (None, tempo(stage)),
                         MatchStanding::Undecided => (None, None),
                     };
@@ -678,7 +679,9 @@ struct GivenPairing {
 
 /// `POST /api/tournament/{id}/lots` (the arbiter): a round robin's
 /// pairing numbers drawn by lot now (FIDE C.05), again if drawn before,
-/// until round 1 is paired. The numbers, number 1 first.
+/// until round 1 is paired; the numbers, number 1 first. In a knockout,
+/// the matches of the current round level after every stage are decided
+/// by lot (`lots` is then null: the bracket says who went through).
 pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
     let TheArbiter { hub, live, me } = arbiter;
     live.draw_lots(&hub, &me.id).await?;

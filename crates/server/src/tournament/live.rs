@@ -267,6 +267,19 @@ impl LiveTournament {
     /// one before.
     pub async fn draw_lots(&self, hub: &Hub, by: &str) -> Result<(), TournamentError> {
         let mut log = self.log.lock().await;
+        if log.director.knockout().is_some() {
+            // In a knockout, the lots decide the matches level after
+            // every stage, all in one transaction.
+            let due = log.director.matches_due_a_lot();
+            if due.is_empty() {
+                return Err(TournamentError::Refused(Refusal::LotNotDue));
+            }
+            let events = due
+                .into_iter()
+                .map(|(first, second)| now(by, winner_by_lot(first, second)))
+                .collect();
+            return self.append_all(hub, &mut log, events).await;
+        }
         let event = now(by, drawn_lots(&log.director));
         self.append(hub, &mut log, event).await
     }
@@ -502,6 +515,22 @@ fn drawn_lots(d: &Director) -> EventKind {
     let mut order: Vec<PlayerId> = d.players().iter().map(|p| p.id).collect();
     order.shuffle(&mut rand::rng());
     EventKind::LotsDrawn { order }
+}
+
+/// A knockout match decided by lot: the winner drawn by the server's
+/// generator, as for the pairing numbers.
+fn winner_by_lot(first: PlayerId, second: PlayerId) -> EventKind {
+    use rand::Rng as _;
+    let winner = if rand::rng().random_bool(0.5) {
+        first
+    } else {
+        second
+    };
+    EventKind::MatchDecidedByLot {
+        first,
+        second,
+        winner,
+    }
 }
 
 /// An event by `by` at this moment.

@@ -245,6 +245,17 @@ pub enum EventKind {
         /// pairing number 1.
         order: Vec<PlayerId>,
     },
+    /// A knockout match level after every stage its rules have is
+    /// decided by lot, as the regulations then say. The service draws the
+    /// winner and records him, so that the fold stays pure.
+    MatchDecidedByLot {
+        /// The match's first player (White in its first game).
+        first: PlayerId,
+        /// His opponent.
+        second: PlayerId,
+        /// Who the lot puts through: `first` or `second`.
+        winner: PlayerId,
+    },
     /// The event ends before its last round: nothing more is paired.
     Terminated,
 }

@@ -37,6 +37,11 @@ pub enum MatchStanding {
     },
     /// Level after every stage: the regulations settle it.
     Undecided,
+    /// Level after every stage, and decided by lot.
+    WonByLot {
+        /// The winner the lot gave.
+        winner: PlayerId,
+    },
 }
 
 /// One match of a knockout round.
@@ -61,7 +66,7 @@ impl Match {
     /// The winner, once there is one.
     pub fn winner(&self) -> Option<PlayerId> {
         match self.standing {
-            MatchStanding::Won { winner, .. } => Some(winner),
+            MatchStanding::Won { winner, .. } | MatchStanding::WonByLot { winner } => Some(winner),
             _ => None,
         }
     }
@@ -153,6 +158,8 @@ struct Walking {
     played: KnockoutMatch,
     games: Vec<(u32, u32)>,
     halves: (u32, u32),
+    /// The winner a lot gave, once the match was level after every stage.
+    by_lot: Option<PlayerId>,
 }
 
 impl Walking {
@@ -163,6 +170,7 @@ impl Walking {
             played: KnockoutMatch::new(first, second.unwrap_or(0)),
             games: Vec::new(),
             halves: (0, 0),
+            by_lot: None,
         }
     }
 
@@ -185,7 +193,10 @@ impl Walking {
             MatchState::Won { winner, stage } => MatchStanding::Won { winner, stage },
             // The fold pairs only the games a match still needs, so it is
             // never overplayed; a level match waits for the regulations.
-            MatchState::Undecided | MatchState::Overplayed => MatchStanding::Undecided,
+            MatchState::Undecided | MatchState::Overplayed => match self.by_lot {
+                Some(winner) => MatchStanding::WonByLot { winner },
+                None => MatchStanding::Undecided,
+            },
         }
     }
 
@@ -239,6 +250,7 @@ impl Director {
             .chunks(2)
             .map(|c| Walking::new(seeds[c[0] - 1], seed(c[1])))
             .collect();
+        self.mark_lots(&mut current);
         let rank = |p: PlayerId| seeds.iter().position(|&s| s == p);
         let mut out = Knockout::default();
         let mut done: Vec<KnockoutRound> = Vec::new();
@@ -251,6 +263,7 @@ impl Director {
             let settled = settle(&current, done.len() + 1);
             if settled.matches.iter().all(|m| m.winner().is_some()) && settled.matches.len() > 1 {
                 current = pair_winners(&settled, &rank);
+                self.mark_lots(&mut current);
                 done.push(settled);
             }
             let stage = current
@@ -282,14 +295,69 @@ impl Director {
                 .is_some_and(|r| r.matches.iter().all(|m| m.winner().is_some()))
         {
             // The round just won gives the next, still to be played.
-            let next = done
+            let mut next = done
                 .last()
                 .map(|r| pair_winners(r, &rank))
                 .unwrap_or_default();
+            self.mark_lots(&mut next);
             done.push(settle(&next, done.len() + 1));
         }
         out.rounds = done;
         Some(out)
+    }
+
+    /// Gives each match the winner a lot gave it, if one did. A pair
+    /// meets once in a knockout, so a lot is found by the pair alone.
+    fn mark_lots(&self, matches: &mut [Walking]) {
+        for w in matches {
+            w.by_lot = self
+                .decided_by_lot
+                .iter()
+                .find_map(|&(first, second, winner)| {
+                    (w.first == first && w.second == Some(second)).then_some(winner)
+                });
+        }
+    }
+
+    /// Records a knockout match decided by lot: one of the current
+    /// round's, level after every stage, for one of its players.
+    pub(super) fn decide_by_lot(
+        &mut self,
+        first: PlayerId,
+        second: PlayerId,
+        winner: PlayerId,
+    ) -> Result<(), Refusal> {
+        let ko = self.knockout().ok_or(Refusal::LotNotDue)?;
+        let due = ko.rounds.last().is_some_and(|r| {
+            r.matches.iter().any(|m| {
+                m.first == first
+                    && m.second == Some(second)
+                    && m.standing == MatchStanding::Undecided
+            })
+        });
+        if !due || (winner != first && winner != second) {
+            return Err(Refusal::LotNotDue);
+        }
+        self.decided_by_lot.push((first, second, winner));
+        Ok(())
+    }
+
+    /// The matches of the current knockout round level after every stage
+    /// of their rules, which only a lot can decide: first and second.
+    pub fn matches_due_a_lot(&self) -> Vec<(PlayerId, PlayerId)> {
+        let Some(ko) = self.knockout() else {
+            return Vec::new();
+        };
+        ko.rounds
+            .last()
+            .map(|r| {
+                r.matches
+                    .iter()
+                    .filter(|m| m.standing == MatchStanding::Undecided)
+                    .filter_map(|m| Some((m.first, m.second?)))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Each board's result of a round, into its match.
@@ -331,7 +399,7 @@ impl Director {
                         second: m.second.unwrap_or(m.first),
                     });
                 }
-                MatchStanding::Won { .. } => {}
+                MatchStanding::Won { .. } | MatchStanding::WonByLot { .. } => {}
             }
         }
         let stage = due.iter().map(|d| d.0).min().unwrap_or(0);

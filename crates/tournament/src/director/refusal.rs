@@ -206,6 +206,10 @@ arbiter_messages::messages! {
         /// Round 1 of a round robin by lot paired before the lots are
         /// drawn.
         LotsNotDrawn = "tournament-lots-not-drawn",
+        /// A knockout match decided by lot that is not level after every
+        /// stage in the round being played, or a winner who is not one of
+        /// its players.
+        LotNotDue = "tournament-lot-not-due",
         /// Fewer than two players to pair.
         TooFewPlayers = "tournament-too-few-players",
         /// Two players the event's settings keep apart paired together.

@@ -153,6 +153,8 @@ pub struct Director {
     next_round_at: Option<i64>,
     /// The pairing numbers drawn by lot, while the draw stands.
     pub(super) lots: Option<Vec<PlayerId>>,
+    /// Knockout matches decided by lot: first, second, winner.
+    pub(super) decided_by_lot: Vec<(PlayerId, PlayerId, PlayerId)>,
 }
 
 impl Director {
@@ -438,6 +440,11 @@ impl Director {
                 Ok(())
             }
             EventKind::LotsDrawn { order } => self.draw_lots(&settings, order),
+            EventKind::MatchDecidedByLot {
+                first,
+                second,
+                winner,
+            } => self.decide_by_lot(*first, *second, *winner),
             EventKind::Terminated => {
                 self.terminated = true;
                 Ok(())
