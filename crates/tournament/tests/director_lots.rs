@@ -1,8 +1,8 @@
-//! The drawing of lots of a round robin (FIDE C.05): the pairing numbers
-//! of the Berger tables drawn before round 1, as the fold keeps them:
-//! the draw is an event (the randomness is the service's), so a replay
-//! gives the same numbers, the pairings follow them, and the TRF's start
-//! numbers are them.
+//! The drawing of lots of a round robin (FIDE Tournament Rules, C.06
+//! II): the pairing numbers of the Berger tables drawn before round 1,
+//! as the fold keeps them: the draw is an event (the randomness is the
+//! service's), so a replay gives the same numbers, the pairings follow
+//! them, and the TRF's start numbers are them.
 
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::director::{

@@ -677,11 +677,11 @@ struct GivenPairing {
     reason: String,
 }
 
-/// `POST /api/tournament/{id}/lots` (the arbiter): a round robin's
-/// pairing numbers drawn by lot now (FIDE C.05), again if drawn before,
-/// until round 1 is paired; the numbers, number 1 first. In a knockout,
-/// the matches of the current round level after every stage are decided
-/// by lot (`lots` is then null: the bracket says who went through).
+/// `POST /api/tournament/{id}/lots` (the arbiter): a round robin's pairing
+/// numbers drawn by lot now (FIDE Tournament Rules, C.06 II), again if
+/// drawn before, until round 1 is paired; the numbers, number 1 first. In a
+/// knockout, the matches of the current round level after every stage are
+/// decided by lot (`lots` is then null: the bracket says who went through).
 pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
     let TheArbiter { hub, live, me } = arbiter;
     live.draw_lots(&hub, &me.id).await?;

@@ -261,10 +261,10 @@ impl LiveTournament {
         Ok(round)
     }
 
-    /// Draws the lots of a round robin by lot (FIDE C.05), by `by`: the
-    /// pairing numbers in an order the server's generator shuffles,
-    /// recorded in the log. Again, before round 1, the draw replaces the
-    /// one before.
+    /// Draws the lots of a round robin by lot (FIDE Tournament Rules, C.06
+    /// II), by `by`: the pairing numbers in an order the server's generator
+    /// shuffles, recorded in the log. Again, before round 1, the draw
+    /// replaces the one before.
     pub async fn draw_lots(&self, hub: &Hub, by: &str) -> Result<(), TournamentError> {
         let mut log = self.log.lock().await;
         if log.director.knockout().is_some() {

@@ -235,11 +235,11 @@ pub enum EventKind {
         /// When, ms since 1970.
         starts_at_ms: i64,
     },
-    /// The lots are drawn: a round robin's pairing numbers (FIDE C.05),
-    /// before round 1 is paired. The service draws them and records the
-    /// draw, so that the fold stays pure and a replay gives the same
-    /// numbers. A player who enters afterwards voids the draw: the lots
-    /// are drawn again.
+    /// The lots are drawn: a round robin's pairing numbers (FIDE Tournament
+    /// Rules, C.06 II), before round 1 is paired. The service draws them
+    /// and records the draw, so that the fold stays pure and a replay gives
+    /// the same numbers. A player who enters afterwards voids the draw: the
+    /// lots are drawn again.
     LotsDrawn {
         /// Every player, in the order of the numbers drawn: the first has
         /// pairing number 1.

@@ -1,5 +1,6 @@
 //! The drawing of lots: a round robin's pairing numbers drawn before
-//! round 1 (FIDE C.05), kept as the log recorded them.
+//! round 1 (FIDE Tournament Rules, C.06 II), kept as the log recorded
+//! them.
 
 use super::{Director, PairingNumbers, PlayerId, Refusal, Settings, System};
 

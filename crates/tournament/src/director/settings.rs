@@ -60,8 +60,8 @@ pub enum PairingNumbers {
     /// By rating, highest first, then by name: the start numbers.
     #[default]
     ByRating,
-    /// Drawn by lot before round 1 (FIDE C.05): the service draws them,
-    /// and the draw is an event of the log
+    /// Drawn by lot before round 1 (FIDE Tournament Rules, C.06 II): the
+    /// service draws them, and the draw is an event of the log
     /// ([`super::EventKind::LotsDrawn`]).
     ByLot,
 }
