@@ -74,6 +74,25 @@ async fn round(
     )
 }
 
+/// Players 1 to `n` enter through the event's link, strongest first, so
+/// that player `i` is seed `i`; their tokens, in order.
+async fn seeds_join(s: &Server, id: &str, n: u32) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for i in 1..=n {
+        let r = s
+            .http
+            .post(s.url(&format!("/api/tournament/{id}/join")))
+            .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
+            .send()
+            .await
+            .unwrap();
+        let joined: Value = r.json().await.unwrap();
+        assert_eq!(joined["player"], i, "{joined}");
+        tokens.push(joined["token"].as_str().unwrap().to_string());
+    }
+    tokens
+}
+
 /// The match of knockout round `r` (from 1), number `m` (from 1).
 fn ko_match(st: &Value, r: usize, m: usize) -> &Value {
     &st["knockout"]["rounds"][r - 1]["matches"][m - 1]
@@ -91,19 +110,7 @@ fn an_eight_player_knockout_goes_to_rapid_and_armageddon_and_replays_after_a_res
         assert_eq!(status, 201, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
         // Eight players enter, strongest first: player n is seed n.
-        let mut tokens = Vec::new();
-        for i in 1..=8u32 {
-            let r = s
-                .http
-                .post(s.url(&format!("/api/tournament/{id}/join")))
-                .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
-                .send()
-                .await
-                .unwrap();
-            let joined: Value = r.json().await.unwrap();
-            assert_eq!(joined["player"], i);
-            tokens.push(joined["token"].as_str().unwrap().to_string());
-        }
+        let tokens = seeds_join(&s, &id, 8).await;
         // Game 1: by seed, in bracket order, the higher seed with White,
         // at the event's clocks.
         let (boards, views, _) = round(
@@ -265,19 +272,7 @@ async fn a_knockout_on_a_schedule_pairs_and_publishes_its_rounds_and_tie_break_g
     let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
-    let mut tokens = Vec::new();
-    for i in 1..=4u32 {
-        let r = s
-            .http
-            .post(s.url(&format!("/api/tournament/{id}/join")))
-            .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
-            .send()
-            .await
-            .unwrap();
-        let joined: Value = r.json().await.unwrap();
-        assert_eq!(joined["player"], i, "{joined}");
-        tokens.push(joined["token"].as_str().unwrap().to_string());
-    }
+    let tokens = seeds_join(&s, &id, 4).await;
     // Round 1 at its time, by the schedule: 1 v 4, 2 v 3.
     let st = wait_published(&s, &id, 1).await;
     assert_eq!(st["rounds"][0]["paired_by"], "schedule");
@@ -331,18 +326,7 @@ async fn a_match_level_after_every_stage_is_decided_by_lot_by_the_arbiter() {
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let path = |p: &str| format!("/api/tournament/{id}{p}");
-    let mut tokens = Vec::new();
-    for i in 1..=4u32 {
-        let r = s
-            .http
-            .post(s.url(&path("/join")))
-            .json(&json!({"name": format!("Seed {i}"), "rating": 2700 - 10 * i}))
-            .send()
-            .await
-            .unwrap();
-        let joined: Value = r.json().await.unwrap();
-        tokens.push(joined["token"].as_str().unwrap().to_string());
-    }
+    let tokens = seeds_join(&s, &id, 4).await;
     // No match is level yet: no lot is due.
     let (status, refused) = post(&s, &path("/lots"), &arbiter, json!(null)).await;
     assert_eq!(status, 400, "{refused}");

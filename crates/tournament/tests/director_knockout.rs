@@ -58,14 +58,20 @@ fn knockout(players: u32, rules: MatchRules) -> Director {
     }))
     .unwrap();
     for i in 1..=players {
-        let player = Registration {
+        t.apply(&seed_registered(i)).unwrap();
+    }
+    t
+}
+
+/// Seed `i` enters: registered strongest first, player `i` is seed `i`.
+fn seed_registered(i: u32) -> Event {
+    arbiter(EventKind::Registered {
+        player: Registration {
             name: format!("Seed {i}"),
             rating: 2800 - 10 * i,
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
-    }
-    t
+        },
+    })
 }
 
 /// Pairs the next round as the director does, publishes it and records
@@ -197,15 +203,7 @@ fn an_eight_player_knockout_goes_through_rapid_and_armageddon_to_its_winner() {
         settings: settings(world_cup_rules()),
     });
     let mut all = vec![created];
-    for i in 1..=8 {
-        all.push(arbiter(EventKind::Registered {
-            player: Registration {
-                name: format!("Seed {i}"),
-                rating: 2800 - 10 * i,
-                ..Registration::default()
-            },
-        }));
-    }
+    all.extend((1..=8).map(seed_registered));
     all.extend(log);
     let json: Vec<String> = all
         .iter()
@@ -273,15 +271,7 @@ fn a_match_level_after_every_stage_is_decided_by_lot_and_the_knockout_goes_on() 
     let mut all = vec![arbiter(EventKind::Created {
         settings: settings(MatchRules::default()),
     })];
-    for i in 1..=4 {
-        all.push(arbiter(EventKind::Registered {
-            player: Registration {
-                name: format!("Seed {i}"),
-                rating: 2800 - 10 * i,
-                ..Registration::default()
-            },
-        }));
-    }
+    all.extend((1..=4).map(seed_registered));
     all.extend(log);
     assert_eq!(Director::replay(&all).unwrap(), t);
 }
