@@ -1122,10 +1122,15 @@ mod tests {
         })
     }
 
-    /// Weights, then changes, each followed by a solve or not (several
-    /// changes may come between two solves).
-    fn case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
-        (2usize..11, 2u64..40).prop_flat_map(|(n, max)| {
+    /// Weights on `vertices` vertices below a maximum drawn from `values`,
+    /// then up to `changes` changes, each followed by a solve or not
+    /// (several changes may come between two solves).
+    fn changing(
+        vertices: std::ops::Range<usize>,
+        values: std::ops::Range<u64>,
+        changes: usize,
+    ) -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
+        (vertices, values).prop_flat_map(move |(n, max)| {
             let change = prop_oneof![
                 3 => (0..n, prop::collection::vec(prop_oneof![Just(0u64), 1..max], n))
                     .prop_map(|(v, ws)| Change::Reweigh(v, ws)),
@@ -1133,9 +1138,14 @@ mod tests {
             ];
             (
                 weights(n, max),
-                prop::collection::vec((change, any::<bool>()), 1..12),
+                prop::collection::vec((change, any::<bool>()), 1..changes),
             )
         })
+    }
+
+    /// Small cases, with weights of many values.
+    fn case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
+        changing(2..11, 2..40, 12)
     }
 
     proptest! {
@@ -1197,17 +1207,7 @@ mod tests {
     /// Weights from a few values (many ties) on more vertices than a stage
     /// needs trees to use the tight-edge lists, then changes.
     fn large_case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
-        (20usize..48, 2u64..6).prop_flat_map(|(n, max)| {
-            let change = prop_oneof![
-                3 => (0..n, prop::collection::vec(prop_oneof![Just(0u64), 1..max], n))
-                    .prop_map(|(v, ws)| Change::Reweigh(v, ws)),
-                1 => (0..n).prop_map(Change::Fix),
-            ];
-            (
-                weights(n, max),
-                prop::collection::vec((change, any::<bool>()), 1..8),
-            )
-        })
+        changing(20..48, 2..6, 8)
     }
 
     proptest! {
