@@ -67,11 +67,30 @@ impl Server {
     pub async fn start_in(path: &std::path::Path, config: Config) -> Server {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let task = tokio::spawn(async move {
-            arbiter_server::serve_with("127.0.0.1:0".parse().unwrap(), config, |a| {
-                let _ = tx.send(a);
-            })
-            .await
-            .unwrap();
+            let mut ready = Some(tx);
+            // The restart tests drop a server with its runtime, as a crash
+            // would end it; but the store's own threads then take a moment
+            // to close, and hold SQLite's locks meanwhile (a real crash
+            // releases them with the process). A start that finds the
+            // database locked tries again, for up to five seconds.
+            for attempt in 0.. {
+                let served = arbiter_server::serve_with(
+                    "127.0.0.1:0".parse().unwrap(),
+                    config.clone(),
+                    |a| {
+                        if let Some(tx) = ready.take() {
+                            let _ = tx.send(a);
+                        }
+                    },
+                )
+                .await;
+                match served {
+                    Err(e) if attempt < 50 && format!("{e:?}").contains("database is locked") => {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                    served => return served.unwrap(),
+                }
+            }
         });
         let addr = rx.await.unwrap();
         Server {
