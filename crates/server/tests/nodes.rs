@@ -114,6 +114,33 @@ async fn several_nodes_answer_every_game_wherever_it_runs() {
     store.close().await;
 }
 
+/// Every node lists every game with its status, the games another node
+/// runs included (read from their records).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_list_every_game_with_its_status() {
+    let db = fresh_database();
+    let a = start(&db, "a", Duration::from_millis(200)).await;
+    let b = start(&db, "b", Duration::from_millis(200)).await;
+    let started = a.started_game("300+0").await;
+    let waiting = a
+        .create(serde_json::json!({"white": "Cid", "black": "Dee", "time_control": "300+0"}))
+        .await;
+    let status_on = |list: &Value, game: &Value| {
+        let id = game["id"].as_str().unwrap();
+        let listed = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id);
+        listed.map(|g| g["status"].as_str().unwrap().to_string())
+    };
+    for node in [&a, &b] {
+        let list = node.get_json("/api/games").await;
+        assert_eq!(status_on(&list, &started).as_deref(), Some("started"));
+        assert_eq!(status_on(&list, &waiting).as_deref(), Some("created"));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_a_node_that_lost_its_lease_cannot_write_to_the_game() {
     let db = fresh_database();

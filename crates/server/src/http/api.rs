@@ -13,8 +13,9 @@ use serde_json::{Value, json};
 
 use super::error::ApiError;
 use super::seat::{Seat, TheGame};
+use crate::game::view::Status;
 use crate::game::{WrittenVerdict, kind_name};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
 use crate::problem::Problem;
 
 /// Longest name, event, place or round accepted.
@@ -173,11 +174,16 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
             "over"
         } else {
             // Unfinished games are all live: ask the game whether its
-            // clock has started.
-            match hub.game(&r.id).await {
-                Ok(Some(game)) if game.read(|g| g.is_started()).await.unwrap_or(false) => "started",
-                _ => "created",
-            }
+            // clock has started, or, when another node runs it, its record.
+            let started = match hub.game(&r.id).await {
+                Ok(Some(game)) => game.read(|g| g.is_started()).await.unwrap_or(false),
+                Err(HubError::Elsewhere(_)) => matches!(
+                    hub.snapshot(&r.id).await,
+                    Ok(Some((_, view))) if view.status == Status::Started
+                ),
+                _ => false,
+            };
+            if started { "started" } else { "created" }
         };
         games.push(json!({
                 "id": r.id,
