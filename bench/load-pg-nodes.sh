@@ -5,9 +5,12 @@
 # and the load generator making game i on node i % NODES. With `cross`,
 # the players connect to the node after their game's, which relays every
 # move. Prints one CSV row
-# (its columns: bench/runs/2026-12-02-vm/README.md):
+# (its columns: bench/runs/2026-12-02-vm-pg-writeback/README.md):
 #
 #   bench/load-pg-nodes.sh NODES GAMES THINK_MS SECONDS WARM_UP [TRANSPORT] [cross]
+#
+# DIRTY_BACKGROUND_BYTES=N (as root) sets the kernel's background writeback
+# threshold for the run (bench/writeback.sh, docs/scale.md).
 #
 # Needs `cargo build --release -p arbiter` and
 # `cargo bench -p arbiter-server --bench load --no-run` first, and psql.
@@ -17,6 +20,7 @@ nodes="$1" games="$2" think="$3" seconds="$4" warm="$5" transport="${6:-relay}" 
 first_port=18091
 
 . bench/cpu.sh
+. bench/writeback.sh
 
 coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
 read -r url <&"${PG[0]}"
@@ -32,7 +36,8 @@ for ((k = 0; k < nodes; k++)); do
     --rate-limit 0 >"/tmp/load-pg-node-${names[k]}.log" 2>&1 &
   pids+=($!) urls+=("http://127.0.0.1:$port")
 done
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; exec {PG[1]}>&-; wait' EXIT
+trap 'writeback_restore; for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; exec {PG[1]}>&-; wait' EXIT
+writeback_apply
 for u in "${urls[@]}"; do
   until curl -sf "$u/api/games" >/dev/null; do sleep 0.2; done
 done
@@ -91,6 +96,6 @@ commits=$((c1 - c0))
 notifications="$(grep -c 'Asynchronous notification' "$notes" || true)"
 wal_per_move="$(awk -v w="$wal" -v m="$moves" 'BEGIN { printf "%.0f", w / m }')"
 moves_per_commit="$(awk -v m="$moves" -v c="$commits" 'BEGIN { printf "%.1f", m / c }')"
-echo "$(git rev-parse --short HEAD),$nodes,${cross:-own},$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us "$total" "$moves"),$per_node,$(us $((p1 - p0)) "$moves"),$commits,$moves_per_commit,$wal_per_move,$notifications,$gen_us,$load_before,$load_after,$idle,$steal" | tr -d ' '
+echo "$(git rev-parse --short HEAD),$nodes,${cross:-own},$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us "$total" "$moves"),$per_node,$(us $((p1 - p0)) "$moves"),$commits,$moves_per_commit,$wal_per_move,$notifications,$gen_us,$load_before,$load_after,$idle,$steal,$(writeback_setting)" | tr -d ' '
 cat "$out" >&2
 rm -f "$out" "$notes"

@@ -2,9 +2,12 @@
 # One load run of `arbiter serve` on PostgreSQL on this machine: a
 # throwaway cluster with fsync on (scripts/pg-throwaway), a release server
 # on it, and the load generator. Prints one CSV row (its columns:
-# bench/runs/2026-12-02-vm-pg/README.md):
+# bench/runs/2026-12-02-vm-pg-writeback/README.md):
 #
 #   bench/load-pg.sh GAMES THINK_MS SECONDS WARM_UP [TRANSPORT]
+#
+# DIRTY_BACKGROUND_BYTES=N (as root) sets the kernel's background writeback
+# threshold for the run (bench/writeback.sh, docs/scale.md).
 #
 # Needs `cargo build --release -p arbiter` and
 # `cargo bench -p arbiter-server --bench load --no-run` first, and psql.
@@ -14,6 +17,7 @@ games="$1" think="$2" seconds="$3" warm="$4" transport="${5:-relay}"
 port=18091
 
 . bench/cpu.sh
+. bench/writeback.sh
 
 coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
 read -r url <&"${PG[0]}"
@@ -24,7 +28,8 @@ sql() { psql -h "$pgdir" -U arbiter -d arbiter -XAtq -c "$1"; }
 target/release/arbiter serve --db "$url" --addr "127.0.0.1:$port" --rate-limit 0 \
   >"/tmp/load-pg-server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; exec {PG[1]}>&-; wait' EXIT
+trap 'writeback_restore; kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; exec {PG[1]}>&-; wait' EXIT
+writeback_apply
 until curl -sf "http://127.0.0.1:$port/api/games" >/dev/null; do sleep 0.2; done
 
 load_before="$(cut -d' ' -f1 /proc/loadavg)"
@@ -62,6 +67,6 @@ all=$(( (u1+n1+y1+i1+w1+q1+sq1+st1) - (u0+n0+y0+i0+w0+q0+sq0+st0) ))
 idle=$(( 100 * ((i1+w1) - (i0+w0)) / all ))
 steal=$(( 100 * (st1 - st0) / all ))
 us() { awk -v c="$1" -v t="$tick" -v m="$moves" 'BEGIN { printf "%.0f", c / t * 1e6 / m }'; }
-echo "$(git rev-parse --short HEAD),$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us $((s1 - s0))),$(us $((p1 - p0))),$gen_us,$commits,$moves_per_commit,$wal_per_move,$((k1 - k0)),$((f1 - f0)),$load_before,$load_after,$idle,$steal" | tr -d ' '
+echo "$(git rev-parse --short HEAD),$g,$transport,$th,$secs,$mps,$p50,$p99,$p999,$max,$errors,$(us $((s1 - s0))),$(us $((p1 - p0))),$gen_us,$commits,$moves_per_commit,$wal_per_move,$((k1 - k0)),$((f1 - f0)),$load_before,$load_after,$idle,$steal,$(writeback_setting)" | tr -d ' '
 cat "$out" >&2
 rm -f "$out"
