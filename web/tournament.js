@@ -517,7 +517,7 @@ function renderConsole() {
     el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleRounds(), consoleRegistration(), consolePlayers(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleRounds(), state.status === 'finished' ? null : consoleRegistration(), consolePlayers(), exports));
 }
 
 // ---- The events, and the form that opens one -------------------------------

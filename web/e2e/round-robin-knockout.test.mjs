@@ -113,7 +113,7 @@ test('an arbiter runs a round robin of four in the browser: Berger pairings, a f
   await shots(base, viewers, `/tournament/${id}/crosstable`, 'rr-crosstable', '[data-testid=crosstable]');
   await shots(base, viewers, `/tournament/${id}/standings`, 'rr-standings', '[data-testid=standings]');
   await lendConsole(arbiter, viewers, id);
-  await shots(base, viewers, `/tournament/${id}/arbiter`, 'rr-console', '[data-testid=console-join-link]');
+  await shots(base, viewers, `/tournament/${id}/arbiter`, 'rr-console', '[data-testid=console-players]');
   await viewers.zh.goto(`${base}/tournament/${id}/crosstable`);
   await viewers.zh.waitForSelector('[data-testid=crosstable]');
   assert.match(await viewers.zh.textContent('h2'), /[\u4e00-\u9fff]/, 'the Chinese crosstable speaks Chinese');
@@ -223,7 +223,7 @@ test('an arbiter runs a knockout of four in the browser: a match decided in its 
   for (const r of [1, 2, 5, 7]) await shots(base, viewers, `/tournament/${id}/pairings/${r}`, `ko-pairings-${r}`, '[data-testid=pairings]');
   await shots(base, viewers, `/tournament/${id}/crosstable`, 'ko-crosstable', '[data-testid=crosstable]');
   await lendConsole(arbiter, viewers, id);
-  await shots(base, viewers, `/tournament/${id}/arbiter`, 'ko-console', '[data-testid=console-join-link]');
+  await shots(base, viewers, `/tournament/${id}/arbiter`, 'ko-console', '[data-testid=console-players]');
   await viewers.zh.goto(`${base}/tournament/${id}/standings`);
   await viewers.zh.waitForSelector('[data-testid=bracket]');
   assert.match(await viewers.zh.textContent('[data-testid=bracket]'), new RegExp(`冠军：${name(1)}`));

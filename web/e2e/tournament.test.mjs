@@ -148,7 +148,10 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   await shots(viewers, `/tournament/${id}/join`, 'join-form', '[data-testid=join-form]');
   // The console, with the arbiter's token kept in each language's browser.
   await lendConsole(arbiter, viewers, id);
-  await shots(viewers, `/tournament/${id}/arbiter`, 'console', '[data-testid=console-join-link]');
+  await shots(viewers, `/tournament/${id}/arbiter`, 'console', '[data-testid=console-players]');
+  // Finished, the event takes no more entries: the console offers none.
+  assert.equal(await viewer.locator('[data-testid=add-player]').count(), 0);
+  assert.equal(await viewer.locator('[data-testid=console-join-link]').count(), 0);
   // The Chinese pages speak Chinese.
   await viewers.zh.goto(`${server.base}/tournament/${id}/standings`);
   await viewers.zh.waitForSelector('[data-testid=standings]');

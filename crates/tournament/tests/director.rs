@@ -101,6 +101,23 @@ fn a_swiss_runs_to_its_end_and_its_trf_rechecks_clean() {
         t.next_pairing(),
         Err(Refusal::AllRoundsPaired { rounds: 3 })
     ));
+    // Over: it takes no more entries nor withdrawals.
+    let late = Registration {
+        name: "Late".into(),
+        ..Registration::default()
+    };
+    let entry = arbiter(EventKind::Registered { player: late });
+    assert_eq!(t.apply(&entry), Err(Refusal::Finished));
+    let withdrawal = arbiter(EventKind::Withdrawn { player: 1 });
+    assert_eq!(t.apply(&withdrawal), Err(Refusal::Finished));
+    // Its results may still be corrected.
+    let correction = arbiter(EventKind::ResultCorrected {
+        round: 3,
+        board: 1,
+        result: BoardResult::WhiteWins,
+        reason: "scoresheets".into(),
+    });
+    t.apply(&correction).unwrap();
     let text = assert_trf_rechecks_clean(&t);
     assert!(text.contains("012 Spring Open"), "{text}");
     // Points add up: each round gives 4 boards' point and the bye's.

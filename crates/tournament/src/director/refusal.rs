@@ -14,6 +14,9 @@ arbiter_messages::messages! {
         AlreadyCreated = "tournament-already-created",
         /// Anything that changes the event after it was terminated.
         Terminated = "tournament-terminated",
+        /// An entry or a withdrawal once every round is played and every
+        /// result is in.
+        Finished = "tournament-finished",
         /// An event without a name.
         NoName = "tournament-no-name",
         /// An event of no rounds.

@@ -459,6 +459,9 @@ impl Director {
         if settings.system != System::Dutch && !self.rounds.is_empty() {
             return Err(Refusal::RegistrationClosed);
         }
+        if self.is_finished() {
+            return Err(Refusal::Finished);
+        }
         if let Some(account) = &player.account
             && self.player_of_account(account).is_some()
         {
@@ -479,6 +482,9 @@ impl Director {
     }
 
     fn withdraw(&mut self, player: PlayerId) -> Result<(), Refusal> {
+        if self.is_finished() {
+            return Err(Refusal::Finished);
+        }
         let paired = self.rounds_paired();
         let p = self.player_mut(player)?;
         if p.withdrawn_after.is_some() {
