@@ -370,6 +370,14 @@ function registration(form) {
 const linkCode = new URLSearchParams(location.search).get('code') || '';
 
 function renderJoin() {
+  // An event that takes no more entries says why, in the referee's words.
+  const closed = state.status === 'finished' ? say('tournament-finished')
+    : state.settings.system.kind !== 'dutch' && state.rounds.length ? say('tournament-registration-closed') : null;
+  if (closed) {
+    $('view').replaceChildren(el('section', { class: 'card' }, el('h2', { text: t('tnRegister') }),
+      el('p', { 'data-testid': 'join-closed', text: closed })));
+    return;
+  }
   // An event with an entry code asks it of whoever came without it.
   const askCode = state.entry_code_required && !linkCode;
   const form = el('form', { class: 'create', 'data-testid': 'join-form' }, ...registrationFields(),

@@ -145,7 +145,9 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   await shots(viewers, `/tournament/${id}/standings`, 'standings', '[data-testid=standings]');
   await shots(viewers, `/tournament/${id}/crosstable`, 'crosstable', '[data-testid=crosstable]');
   await shots(viewers, `/tournament/${id}/player/${someone}`, 'player', '[data-testid=player-games]');
-  await shots(viewers, `/tournament/${id}/join`, 'join-form', '[data-testid=join-form]');
+  // Finished, the event takes no more entries: its join page says so.
+  await shots(viewers, `/tournament/${id}/join`, 'join-closed', '[data-testid=join-closed]');
+  assert.equal(await viewers.zh.textContent('[data-testid=join-closed]'), '比赛已结束：各轮均已赛完，成绩均已录入');
   // The console, with the arbiter's token kept in each language's browser.
   await lendConsole(arbiter, viewers, id);
   await shots(viewers, `/tournament/${id}/arbiter`, 'console', '[data-testid=console-players]');
