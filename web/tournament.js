@@ -249,10 +249,14 @@ function renderStandings() {
       el('td', {}, playerLink(r.player)), el('td', { text: p.rating || '' }), el('td', { text: p.federation }),
       ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })));
   });
-  $('view').replaceChildren(el('section', { class: 'card wide printable' },
-    el('h2', { text: t('tnStandingsAfter', { n: st.after_round }) }),
+  // A knockout ranks by its bracket; its points count every game of
+  // every match, each game a round of the event.
+  const heading = state.knockout ? t('tnKnockoutPoints', { n: st.after_round }) : t('tnStandingsAfter', { n: st.after_round });
+  const points = el('section', { class: 'card wide printable' },
+    el('h2', { text: heading, 'data-testid': 'standings-heading' }),
     table([t('tnRank'), '#', '', t('tnName'), t('tnRating'), t('tnFederation'), ...st.tiebreaks], rows, { 'data-testid': 'standings' }),
-    printButton()), ...(state.knockout ? [renderBracket(state.knockout)] : []));
+    printButton());
+  $('view').replaceChildren(...(state.knockout ? [renderBracket(state.knockout), points] : [points]));
 }
 
 // A knockout's bracket: each round's matches with their score, who went

@@ -215,6 +215,8 @@ test('an arbiter runs a knockout of four in the browser: a match decided in its 
     { cells: [name(1), '2–0', name(3), `through: ${name(1)} (main games)`], through: [name(1)] },
   ]);
   assert.match(await viewer.textContent('[data-testid=bracket]'), new RegExp(`Winner: ${name(1)}`));
+  // Below it, the points of every game, not "standings after round 7".
+  assert.equal(await viewer.textContent('[data-testid=standings-heading]'), 'Points of every game (7 rounds of games)');
 
   // Every page, in English and Chinese: the bracket is on the standings.
   const viewers = { en: viewer, zh: await open(browser, `${base}/tournament`, 'zh') };
