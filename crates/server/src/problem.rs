@@ -156,6 +156,12 @@ arbiter_messages::messages! {
         } = "api-variant-not-played",
         /// A Swiss's clock outside what the server plays.
         SwissClockOutOfRange = "api-swiss-clock-out-of-range",
+        /// A Swiss entry condition the server cannot check (lichess's
+        /// ratings, rated games, titles, teams).
+        ConditionNotChecked {
+            /// The field, as lichess names it.
+            field: String,
+        } = "api-condition-not-checked",
         /// A Swiss's number of rounds outside what the server runs.
         RoundsOutOfRange {
             /// The most rounds a Swiss may have.

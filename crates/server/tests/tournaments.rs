@@ -235,6 +235,66 @@ async fn join_with(s: &Server, id: &str, token: &str, form: Option<&str>) -> (u1
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
+/// lichess's `conditions.allowList`: only the accounts named join
+/// themselves (by the lichess API or the event's link); a condition the
+/// server cannot check is refused, not ignored.
+#[tokio::test]
+async fn a_swiss_with_an_allow_list_admits_only_the_accounts_on_it() {
+    let s = Server::start().await;
+    let creator = account(&s, "Director").await;
+    let tokens = accounts(&s, &["Ann", "Bob"]).await;
+    let create = |body: Value| {
+        let r = s
+            .http
+            .post(s.url("/api/swiss/new/club"))
+            .bearer_auth(&creator);
+        async move { r.json(&body).send().await.unwrap() }
+    };
+    let r = create(json!({"clock.limit": 300, "nbRounds": 3, "conditions.minRating.rating": 1500}))
+        .await;
+    assert_eq!(r.status(), 400);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "conditions.minRating.rating: this server cannot check that entry condition (it checks conditions.allowList)"
+    );
+    // berserk sends the conditions it was not given as nulls: no condition.
+    let r = create(
+        json!({"clock.limit": 300, "nbRounds": 3, "conditions.maxRating.rating": null,
+                          "conditions.allowList": "ANN, carol"}),
+    )
+    .await;
+    assert_eq!(r.status(), 200);
+    let id = r.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, body) = join_with(&s, &id, &tokens[1], None).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "bob is not on the list of accounts this tournament admits"
+    );
+    assert_eq!(join_with(&s, &id, &tokens[0], None).await.0, 200);
+    // Through the event's link: without an account, refused before one is made.
+    let r = s
+        .post_json(
+            &format!("/api/tournament/{id}/join"),
+            &json!({"name": "Carol"}),
+        )
+        .await;
+    assert_eq!(r.status(), 400);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(
+        body["message"]["zh"],
+        "本赛事只接受名单中的账户报名：请用你的账户报名"
+    );
+    assert_eq!(
+        s.get_json(&format!("/api/swiss/{id}")).await["nbPlayers"],
+        1
+    );
+}
+
 #[test]
 fn a_swiss_with_a_password_admits_only_who_gives_it_and_keeps_it_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

@@ -564,9 +564,14 @@ pub async fn join(
     let Join { player, entry_code } = json_body(&body)?;
     let mut player = checked_registration(player)?;
     let code = entry_code.as_deref().map(str::trim);
-    live.read(|d| d.check_entry_code(code))
-        .await
-        .map_err(crate::tournament::TournamentError::Refused)?;
+    let caller = caller(&hub, &headers).await?;
+    let account_id = caller.as_ref().map(|a| a.id.clone());
+    live.read(|d| {
+        d.check_entry_code(code)?;
+        d.check_allowed(account_id.as_deref())
+    })
+    .await
+    .map_err(crate::tournament::TournamentError::Refused)?;
     // Refused before any account is made for him (no name, entries
     // closed).
     let trial = arbiter_tournament::director::Event {
@@ -579,7 +584,7 @@ pub async fn join(
     live.read(|d| d.clone().apply(&trial))
         .await
         .map_err(crate::tournament::TournamentError::Refused)?;
-    let (account, token) = match caller(&hub, &headers).await? {
+    let (account, token) = match caller {
         Some(a) => (a, None),
         None => {
             let (a, t) = new_account(&hub, &player.name).await?;

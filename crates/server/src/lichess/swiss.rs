@@ -114,8 +114,11 @@ fn name_pairs(p: &HashMap<String, String>, key: &str) -> Result<Vec<[String; 2]>
 /// (seconds; 99999999: rounds started by hand), `forbiddenPairings`
 /// (players never paired together) and `manualPairings` (round 1 by
 /// hand; the players on no valid line get a bye worth a point), each two
-/// user names a line, and `password` (the entry code a player gives to
-/// join; an empty one is none).
+/// user names a line, `password` (the entry code a player gives to
+/// join; an empty one is none), and `conditions.allowList` (the only
+/// accounts that may join, by user name, separated by commas or lines).
+/// Other conditions (ratings, rated games, titles) are refused rather
+/// than ignored: the server has none of what they ask to check.
 pub async fn create(
     State(hub): State<Arc<Hub>>,
     Path(team): Path<String>,
@@ -179,8 +182,37 @@ pub async fn create(
         .get("password")
         .map(|code| code.trim().to_string())
         .filter(|code| !code.is_empty());
+    settings.allowed_accounts = allow_list(&p)?;
     let live = Tournaments::create(&hub, &team, &me.id, settings).await?;
     Ok(Json(info(&live).await))
+}
+
+/// The accounts of `conditions.allowList`, lower-cased; an entry
+/// condition the server cannot check (any other `conditions.…` given a
+/// value, or `%titled` in the list) is refused.
+fn allow_list(p: &HashMap<String, String>) -> Result<Vec<String>, ApiError> {
+    const ALLOW_LIST: &str = "conditions.allowList";
+    let unchecked = |field: &str| {
+        ApiError::BadRequest(Problem::ConditionNotChecked {
+            field: field.to_string(),
+        })
+    };
+    if let Some((field, _)) = p
+        .iter()
+        .find(|(k, v)| k.starts_with("conditions.") && *k != ALLOW_LIST && !v.trim().is_empty())
+    {
+        return Err(unchecked(field));
+    }
+    let names = p.get(ALLOW_LIST).map_or("", String::as_str);
+    let names: Vec<String> = names
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|n| !n.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if names.iter().any(|n| n.starts_with('%')) {
+        return Err(unchecked(&format!("{ALLOW_LIST} %titled")));
+    }
+    Ok(names)
 }
 
 /// The lichess JSON of a Swiss.
@@ -282,9 +314,12 @@ pub async fn join(
     let live = swiss(&hub, &id)?;
     let p = params(&headers, &body)?;
     let password = p.get("password").map(String::as_str);
-    live.read(|d| d.check_entry_code(password))
-        .await
-        .map_err(TournamentError::Refused)?;
+    live.read(|d| {
+        d.check_entry_code(password)?;
+        d.check_allowed(Some(&me.id))
+    })
+    .await
+    .map_err(TournamentError::Refused)?;
     let player = Registration {
         name: me.name.clone(),
         account: Some(me.id.clone()),

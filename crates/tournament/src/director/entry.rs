@@ -1,4 +1,5 @@
-//! Who may enter himself: with the event's entry code, when it has one.
+//! Who may enter himself: with the event's entry code, when it has one,
+//! and from its allow list, when it has one.
 
 use super::{Director, Refusal};
 
@@ -30,6 +31,41 @@ impl Director {
     /// himself.
     pub fn has_entry_code(&self) -> bool {
         self.settings().is_some_and(|s| s.entry_code.is_some())
+    }
+
+    /// Whether the account `account` (`None`: a player without one) may
+    /// enter itself: the event has no allow list, or the account is on
+    /// it. The arbiter enters players by hand without it.
+    ///
+    /// ```
+    /// use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Settings};
+    /// let mut settings = Settings::swiss("Club Open", 5, "300+3".parse().unwrap());
+    /// settings.allowed_accounts = vec!["alice".into()];
+    /// let mut t = Director::default();
+    /// t.apply(&Event { at_ms: 0, by: "arbiter".into(), kind: EventKind::Created { settings } })?;
+    /// assert_eq!(t.check_allowed(Some("Alice")), Ok(()));
+    /// assert_eq!(t.check_allowed(Some("bob")), Err(Refusal::NotOnAllowList { account: "bob".into() }));
+    /// assert_eq!(t.check_allowed(None), Err(Refusal::AllowListNeedsAccount));
+    /// # Ok::<(), Refusal>(())
+    /// ```
+    pub fn check_allowed(&self, account: Option<&str>) -> Result<(), Refusal> {
+        let Some(list) = self
+            .settings()
+            .map(|s| &s.allowed_accounts)
+            .filter(|l| !l.is_empty())
+        else {
+            return Ok(());
+        };
+        let Some(account) = account else {
+            return Err(Refusal::AllowListNeedsAccount);
+        };
+        if list.iter().any(|a| a.eq_ignore_ascii_case(account)) {
+            Ok(())
+        } else {
+            Err(Refusal::NotOnAllowList {
+                account: account.to_string(),
+            })
+        }
     }
 }
 

@@ -199,6 +199,15 @@ arbiter_messages::messages! {
         /// A player entering himself without the event's entry code, or
         /// with another.
         WrongEntryCode = "tournament-wrong-entry-code",
+        /// An account entering itself that is not on the event's allow
+        /// list.
+        NotOnAllowList {
+            /// The account.
+            account: String,
+        } = "tournament-not-on-allow-list",
+        /// A player entering himself without an account, in an event
+        /// that admits only the accounts on its allow list.
+        AllowListNeedsAccount = "tournament-allow-list-needs-account",
         /// Lots drawn in an event whose pairing numbers are not drawn by
         /// lot, or asked of an event other than a round robin.
         LotsOnlyInRoundRobin = "tournament-lots-only-in-round-robin",

@@ -143,6 +143,11 @@ pub struct Settings {
     /// to the arbiter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entry_code: Option<String>,
+    /// The accounts that may enter themselves (lichess's Swiss
+    /// `conditions.allowList`), lower-cased: empty, any may. The arbiter
+    /// enters players by hand whatever it holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_accounts: Vec<String>,
     /// A round robin's pairing numbers: by rating, or drawn by lot.
     #[serde(default, skip_serializing_if = "PairingNumbers::is_by_rating")]
     pub pairing_numbers: PairingNumbers,
@@ -174,6 +179,7 @@ impl Settings {
             manual_pairings: Vec::new(),
             knockout: None,
             entry_code: None,
+            allowed_accounts: Vec::new(),
             pairing_numbers: PairingNumbers::ByRating,
         }
     }
