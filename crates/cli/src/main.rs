@@ -46,6 +46,9 @@ enum Command {
     Serve(commands::serve::Args),
     /// Check every stored game's hash chain and replay it.
     Verify(commands::verify::Args),
+    /// Print the verifier key of the log's signing key, with which anyone
+    /// checks the server's checkpoints and proofs.
+    Key(commands::key::Args),
     /// Check a game's proof (`GET /api/games/ID/proof`) offline, against
     /// the log's key: its record is the one the log signed.
     VerifyProof(commands::verify_proof::Args),
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
+        Command::Key(args) => commands::key::run(args),
         Command::VerifyProof(args) => commands::verify_proof::run(args),
         Command::Witness(args) => commands::witness::run(args),
         Command::Account(args) => commands::account::run(args),

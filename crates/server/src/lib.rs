@@ -32,6 +32,7 @@ mod time;
 mod token;
 mod tournament;
 mod verify;
+mod verify_log;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -41,7 +42,9 @@ pub use hub::{Config, HubError, NodeConfig};
 pub use store::{Account, Damage, Database, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
-pub use verify::{Finding, Report, verify};
+pub use verify::{Finding, Report, verify, verify_with};
+pub use verify_log::{LogReport, SavedCheckpoint};
+pub use store::log::load_or_make_key;
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

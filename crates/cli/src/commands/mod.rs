@@ -5,6 +5,7 @@ pub mod board;
 pub mod board_sim;
 pub mod check;
 pub mod inspect;
+pub mod key;
 pub mod match_;
 pub mod pair;
 pub mod perft;

@@ -1,0 +1,282 @@
+//! The signed log against tampering (issue 34): a record cut, deleted,
+//! rewritten (even with every later chain link recomputed), swapped with
+//! another game's, or the database restored from an older backup, is
+//! found by `arbiter verify` and named by its game, with the server's own
+//! checkpoints and with a checkpoint or a game's proof saved by a player
+//! before the tampering. (SQLite: the log is kept there so far.)
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use arbiter_server::{Damage, SavedCheckpoint, Store};
+use common::{Server, tokens};
+
+/// Plays `moves` in a new game; its id.
+async fn play(s: &Server, moves: &[&str]) -> String {
+    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+    for (i, m) in moves.iter().enumerate() {
+        let t = if i % 2 == 0 { &white } else { &black };
+        assert_eq!(s.mv(&id, t, m).await.0, 200, "{m}");
+    }
+    id
+}
+
+/// Waits until the latest checkpoint covers every leaf: what a player
+/// saves from `GET /checkpoint`.
+async fn saved_checkpoint(store: &Store) -> SavedCheckpoint {
+    for _ in 0..100 {
+        let leaves = store.log_leaves(0, u64::MAX >> 1).await.unwrap().len() as u64;
+        if let Some((size, note)) = store.latest_checkpoint().await.unwrap() {
+            if size == leaves {
+                return SavedCheckpoint { note, game: None };
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no checkpoint of the whole log");
+}
+
+/// Plays three games, stops the server; the games' ids and a checkpoint
+/// saved by a player at the end.
+fn three_games(path: &Path) -> (Vec<String>, SavedCheckpoint) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let s = Server::start_in(path, common::config(path)).await;
+        let a = play(&s, &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]).await;
+        let b = play(&s, &["d2d4", "d7d5", "c2c4", "e7e6"]).await;
+        let c = play(&s, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+        let store = common::open_store(path).await;
+        let saved = saved_checkpoint(&store).await;
+        let clean = arbiter_server::verify_with(&store, &[saved.clone()]).await.unwrap();
+        assert!(clean.is_clean(), "{:?}", clean.log);
+        store.close().await;
+        (vec![a, b, c], saved)
+    })
+}
+
+/// The games named by `arbiter verify` with the server's checkpoints
+/// alone, and with `saved` too; each finding's problem.
+fn named(path: &Path, saved: &SavedCheckpoint) -> [Vec<(String, Damage)>; 2] {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = common::open_store(path).await;
+        let mut out = [Vec::new(), Vec::new()];
+        for (i, with) in [vec![], vec![saved.clone()]].iter().enumerate() {
+            let report = arbiter_server::verify_with(&store, with).await.unwrap();
+            assert!(!report.is_clean() || i == 0);
+            out[i] = report
+                .log
+                .unwrap()
+                .findings
+                .into_iter()
+                .map(|f| (f.game, f.problem))
+                .collect();
+        }
+        store.close().await;
+        out
+    })
+}
+
+fn alter(path: &Path, sql: &str) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = common::open_store(path).await;
+        assert!(store.execute_raw(sql).await.unwrap() > 0, "{sql}");
+        store.close().await;
+    });
+}
+
+fn skip_on_postgres() -> bool {
+    common::db::on_postgres()
+}
+
+#[test]
+fn the_last_event_of_a_game_deleted_is_found_and_the_game_named() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (games, saved) = three_games(dir.path());
+    // The mating move of game c, gone.
+    alter(dir.path(), &format!("DELETE FROM events WHERE game_id = '{}' AND seq = 3", games[2]));
+    alter(dir.path(), &format!("DELETE FROM journal WHERE game_id = '{}' AND seq = 3", games[2]));
+    for found in named(dir.path(), &saved) {
+        assert_eq!(found, [(games[2].clone(), Damage::LogRecordMissing)]);
+    }
+}
+
+#[test]
+fn the_last_events_of_several_games_deleted_are_found_and_each_game_named() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (games, saved) = three_games(dir.path());
+    for table in ["events", "journal"] {
+        alter_any(dir.path(), &format!(
+            "DELETE FROM {table} WHERE (game_id = '{}' AND seq >= 3) OR (game_id = '{}' AND seq >= 2)",
+            games[0], games[1]
+        ));
+    }
+    for found in named(dir.path(), &saved) {
+        let mut named: Vec<&String> = found.iter().map(|f| &f.0).collect();
+        named.dedup();
+        assert_eq!(named, [&games[0], &games[1]], "{found:?}");
+        assert!(found.iter().all(|f| f.1 == Damage::LogRecordMissing));
+    }
+}
+
+fn alter_any(path: &Path, sql: &str) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = common::open_store(path).await;
+        store.execute_raw(sql).await.unwrap();
+        store.close().await;
+    });
+}
+
+#[test]
+fn an_event_rewritten_with_every_later_link_recomputed_is_found() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (games, saved) = three_games(dir.path());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let store = common::open_store(dir.path()).await;
+        // Rewrite game a's second move and recompute the chain after it,
+        // so that the chain alone holds together.
+        let game = &games[0];
+        let events = arbiter_tlog_events(&store, game).await;
+        let setup: String = setup_of(&store, game).await;
+        let mut link = arbiter_tlog::record::game_genesis(game, &setup);
+        for (seq, json) in events.iter().enumerate() {
+            let json = if seq == 1 { json.replace("e7e5", "e7e6") } else { json.clone() };
+            link = arbiter_tlog::record::next_link(&link, &json);
+            for table in ["events", "journal"] {
+                store
+                    .execute_raw(&format!(
+                        "UPDATE {table} SET event = '{}', hash = '{link}' WHERE game_id = '{game}' AND seq = {seq}",
+                        json.replace('\'', "''")
+                    ))
+                    .await
+                    .unwrap();
+            }
+        }
+        let report = arbiter_server::verify(&store).await.unwrap();
+        // The chain holds; the referee may refuse the new moves, but the log
+        // names the game from the rewritten event on.
+        let log = report.log.unwrap();
+        assert!(log.findings.iter().all(|f| &f.game == game), "{:?}", log.findings);
+        assert_eq!(log.findings[0].seq, Some(1));
+        assert_eq!(log.findings[0].problem, Damage::LogRecordDiffers);
+        store.close().await;
+    });
+    let [alone, with] = named(dir.path(), &saved);
+    assert_eq!(alone, with);
+}
+
+async fn arbiter_tlog_events(store: &Store, game: &str) -> Vec<String> {
+    let proof = store.game_proof(game).await.unwrap().unwrap();
+    let record = String::from_utf8(proof.extra.unwrap()).unwrap();
+    arbiter_tlog::record::GameRecord::parse(&record).unwrap().events
+}
+
+async fn setup_of(store: &Store, game: &str) -> String {
+    let proof = store.game_proof(game).await.unwrap().unwrap();
+    let record = String::from_utf8(proof.extra.unwrap()).unwrap();
+    arbiter_tlog::record::GameRecord::parse(&record).unwrap().setup_json
+}
+
+#[test]
+fn two_games_events_swapped_are_found_and_both_named() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (games, saved) = three_games(dir.path());
+    let (a, b) = (&games[0], &games[1]);
+    for table in ["events", "journal"] {
+        alter_any(dir.path(), &format!(
+            "UPDATE {table} SET game_id = CASE game_id WHEN '{a}' THEN 'swap' ELSE game_id END WHERE game_id = '{a}'"
+        ));
+        alter_any(dir.path(), &format!("UPDATE {table} SET game_id = '{a}' WHERE game_id = '{b}'"));
+        alter_any(dir.path(), &format!("UPDATE {table} SET game_id = '{b}' WHERE game_id = 'swap'"));
+    }
+    for found in named(dir.path(), &saved) {
+        let games: std::collections::BTreeSet<&String> = found.iter().map(|f| &f.0).collect();
+        assert_eq!(games, [a, b].into_iter().collect(), "{found:?}");
+    }
+}
+
+#[test]
+fn a_whole_game_deleted_is_found_and_named() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (games, saved) = three_games(dir.path());
+    let b = &games[1];
+    alter_any(dir.path(), &format!("DELETE FROM events WHERE game_id = '{b}'"));
+    alter_any(dir.path(), &format!("DELETE FROM journal WHERE game_id = '{b}'"));
+    alter_any(dir.path(), &format!("DELETE FROM games WHERE id = '{b}'"));
+    for found in named(dir.path(), &saved) {
+        assert!(!found.is_empty());
+        assert!(found.iter().all(|f| &f.0 == b && f.1 == Damage::LogRecordMissing), "{found:?}");
+    }
+}
+
+#[test]
+fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let backup = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (game, checkpoint, proof) = runtime.block_on(async {
+        let s = Server::start_in(path, common::config(path)).await;
+        let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+        assert_eq!(s.mv(&id, &white, "e2e4").await.0, 200);
+        assert_eq!(s.mv(&id, &black, "e7e5").await.0, 200);
+        let store = common::open_store(path).await;
+        saved_checkpoint(&store).await;
+        // The backup: a consistent copy of the database as it stands.
+        store
+            .execute_raw(&format!("VACUUM INTO '{}'", backup.path().join("arbiter.db").display()))
+            .await
+            .unwrap();
+        // The game goes on; its player saves its proof at the end.
+        for (i, m) in ["g1f3", "b8c6", "f1c4", "g8f6"].iter().enumerate() {
+            let t = if i % 2 == 0 { &white } else { &black };
+            assert_eq!(s.mv(&id, t, m).await.0, 200);
+        }
+        let checkpoint = saved_checkpoint(&store).await;
+        let proof = store.game_proof(&id).await.unwrap().unwrap();
+        store.close().await;
+        (id, checkpoint, SavedCheckpoint::parse(&proof.to_text()).unwrap())
+    });
+    drop(runtime);
+    // The database is put back as the backup had it.
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(path.join(format!("arbiter.db{suffix}")));
+    }
+    std::fs::copy(backup.path().join("arbiter.db"), path.join("arbiter.db")).unwrap();
+    let [alone, with] = named(path, &checkpoint);
+    // Alone, the restored database holds together: only what was saved
+    // outside it can tell.
+    assert!(alone.is_empty(), "{alone:?}");
+    assert!(
+        with.iter().any(|f| matches!(f.1, Damage::LogCut { .. })),
+        "{with:?}"
+    );
+    let [_, with_proof] = named(path, &proof);
+    assert!(
+        with_proof.contains(&(game.clone(), Damage::LogProofDiffers { proved: 6, stored: 2 })),
+        "{with_proof:?}"
+    );
+}
