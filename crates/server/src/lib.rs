@@ -39,12 +39,12 @@ use std::sync::Arc;
 
 use hub::Hub;
 pub use hub::{Config, HubError, NodeConfig};
+pub use store::log::load_or_make_key;
 pub use store::{Account, Damage, Database, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
 pub use verify::{Finding, Report, verify, verify_with};
 pub use verify_log::{LogReport, SavedCheckpoint};
-pub use store::log::load_or_make_key;
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

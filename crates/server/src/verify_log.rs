@@ -102,7 +102,9 @@ fn game_of(leaf: &Option<Leaf>) -> (String, Option<i64>) {
     match leaf {
         Some(Leaf::GameCreated { game, .. }) => (game.clone(), None),
         Some(Leaf::GameEvent { game, seq, .. }) => (game.clone(), Some(*seq)),
-        Some(Leaf::TournamentEvent { tournament, seq, .. }) => (tournament.clone(), Some(*seq)),
+        Some(Leaf::TournamentEvent {
+            tournament, seq, ..
+        }) => (tournament.clone(), Some(*seq)),
         None => (String::new(), None),
     }
 }
@@ -122,13 +124,23 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
             let leaf = parse_leaf(&data);
             let (game, seq) = game_of(&leaf);
             if idx != leaves.len() as u64 {
-                let missing = Damage::LogLeafMissing { index: leaves.len() as i64 };
-                report.findings.push(Finding { game, seq, problem: missing });
+                let missing = Damage::LogLeafMissing {
+                    index: leaves.len() as i64,
+                };
+                report.findings.push(Finding {
+                    game,
+                    seq,
+                    problem: missing,
+                });
                 return Ok(report);
             }
             if hash != Hash::of_leaf(data.as_bytes()).0 || leaf.is_none() {
                 let altered = Damage::LogLeafAltered { index: idx as i64 };
-                report.findings.push(Finding { game, seq, problem: altered });
+                report.findings.push(Finding {
+                    game,
+                    seq,
+                    problem: altered,
+                });
             }
             leaves.push(StoredLeaf { data, leaf });
         }
@@ -156,7 +168,11 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
             Ok(c) => c,
             Err(problem) => {
                 let invalid = Damage::LogCheckpointInvalid { problem };
-                report.findings.push(Finding { game: String::new(), seq: None, problem: invalid });
+                report.findings.push(Finding {
+                    game: String::new(),
+                    seq: None,
+                    problem: invalid,
+                });
                 continue;
             }
         };
@@ -171,12 +187,21 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
                     size: stated.size as i64,
                     leaves: tree.size() as i64,
                 };
-                report.findings.push(Finding { game: String::new(), seq: None, problem: cut });
+                report.findings.push(Finding {
+                    game: String::new(),
+                    seq: None,
+                    problem: cut,
+                });
             }
         }
     }
     for (size, _) in failed {
-        let from = confirmed.iter().copied().filter(|c| *c < size).max().unwrap_or(0);
+        let from = confirmed
+            .iter()
+            .copied()
+            .filter(|c| *c < size)
+            .max()
+            .unwrap_or(0);
         let mut named = HashSet::new();
         for leaf in &leaves[from as usize..size as usize] {
             let (game, _) = game_of(&leaf.leaf);
@@ -185,7 +210,11 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
                     size: size as i64,
                     from: from as i64,
                 };
-                report.findings.push(Finding { game, seq: None, problem: rewritten });
+                report.findings.push(Finding {
+                    game,
+                    seq: None,
+                    problem: rewritten,
+                });
             }
         }
     }
@@ -199,7 +228,11 @@ fn open(note: &str, key: &VerifierKey) -> Result<Checkpoint, String> {
     note.verified_by(&keys).map_err(|e| e.to_string())?;
     let checkpoint = Checkpoint::parse(note.text()).map_err(|e| e.to_string())?;
     if checkpoint.origin != key.name() {
-        return Err(format!("a checkpoint of {}, not of {}", checkpoint.origin, key.name()));
+        return Err(format!(
+            "a checkpoint of {}, not of {}",
+            checkpoint.origin,
+            key.name()
+        ));
     }
     Ok(checkpoint)
 }
@@ -291,12 +324,22 @@ async fn check_saved_game(
             proved: record.events.len() as i64,
             stored: links.len() as i64,
         };
-        report.findings.push(Finding { game, seq: None, problem: cut });
+        report.findings.push(Finding {
+            game,
+            seq: None,
+            problem: cut,
+        });
         return Ok(());
     }
     if leaves.get(index as usize).map(|l| l.data.as_str()) != Some(proved.data().as_str()) {
-        let moved = Damage::LogLeafMissing { index: index as i64 };
-        report.findings.push(Finding { game, seq: None, problem: moved });
+        let moved = Damage::LogLeafMissing {
+            index: index as i64,
+        };
+        report.findings.push(Finding {
+            game,
+            seq: None,
+            problem: moved,
+        });
     }
     Ok(())
 }

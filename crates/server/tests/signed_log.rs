@@ -28,10 +28,10 @@ async fn play(s: &Server, moves: &[&str]) -> String {
 async fn saved_checkpoint(store: &Store) -> SavedCheckpoint {
     for _ in 0..100 {
         let leaves = store.log_leaves(0, u64::MAX >> 1).await.unwrap().len() as u64;
-        if let Some((size, note)) = store.latest_checkpoint().await.unwrap() {
-            if size == leaves {
-                return SavedCheckpoint { note, game: None };
-            }
+        if let Some((size, note)) = store.latest_checkpoint().await.unwrap()
+            && size == leaves
+        {
+            return SavedCheckpoint { note, game: None };
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -49,7 +49,9 @@ fn three_games(path: &Path) -> (Vec<String>, SavedCheckpoint) {
         let c = play(&s, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
         let store = common::open_store(path).await;
         let saved = saved_checkpoint(&store).await;
-        let clean = arbiter_server::verify_with(&store, &[saved.clone()]).await.unwrap();
+        let clean = arbiter_server::verify_with(&store, std::slice::from_ref(&saved))
+            .await
+            .unwrap();
         assert!(clean.is_clean(), "{:?}", clean.log);
         store.close().await;
         (vec![a, b, c], saved)
@@ -100,8 +102,13 @@ fn the_last_event_of_a_game_deleted_is_found_and_the_game_named() {
     let dir = tempfile::tempdir().unwrap();
     let (games, saved) = three_games(dir.path());
     // The mating move of game c, gone.
-    alter(dir.path(), &format!("DELETE FROM events WHERE game_id = '{}' AND seq = 3", games[2]));
-    alter(dir.path(), &format!("DELETE FROM journal WHERE game_id = '{}' AND seq = 3", games[2]));
+    let c = &games[2];
+    alter(
+        dir.path(),
+        &format!(
+            "DELETE FROM events WHERE game_id = '{c}' AND seq = (SELECT max(seq) FROM events WHERE game_id = '{c}')"
+        ),
+    );
     for found in named(dir.path(), &saved) {
         assert_eq!(found, [(games[2].clone(), Damage::LogRecordMissing)]);
     }
@@ -115,10 +122,13 @@ fn the_last_events_of_several_games_deleted_are_found_and_each_game_named() {
     let dir = tempfile::tempdir().unwrap();
     let (games, saved) = three_games(dir.path());
     for table in ["events", "journal"] {
-        alter_any(dir.path(), &format!(
-            "DELETE FROM {table} WHERE (game_id = '{}' AND seq >= 3) OR (game_id = '{}' AND seq >= 2)",
-            games[0], games[1]
-        ));
+        alter_any(
+            dir.path(),
+            &format!(
+                "DELETE FROM {table} WHERE (game_id = '{}' AND seq >= 4) OR (game_id = '{}' AND seq >= 3)",
+                games[0], games[1]
+            ),
+        );
     }
     for found in named(dir.path(), &saved) {
         let mut named: Vec<&String> = found.iter().map(|f| &f.0).collect();
@@ -147,14 +157,14 @@ fn an_event_rewritten_with_every_later_link_recomputed_is_found() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         let store = common::open_store(dir.path()).await;
-        // Rewrite game a's second move and recompute the chain after it,
+        // Rewrite Black's first move in game a and recompute the chain after it,
         // so that the chain alone holds together.
         let game = &games[0];
         let events = arbiter_tlog_events(&store, game).await;
         let setup: String = setup_of(&store, game).await;
         let mut link = arbiter_tlog::record::game_genesis(game, &setup);
         for (seq, json) in events.iter().enumerate() {
-            let json = if seq == 1 { json.replace("e7e5", "e7e6") } else { json.clone() };
+            let json = json.replace("e7e5", "e7e6");
             link = arbiter_tlog::record::next_link(&link, &json);
             for table in ["events", "journal"] {
                 store
@@ -171,7 +181,8 @@ fn an_event_rewritten_with_every_later_link_recomputed_is_found() {
         // names the game from the rewritten event on.
         let log = report.log.unwrap();
         assert!(log.findings.iter().all(|f| &f.game == game), "{:?}", log.findings);
-        assert_eq!(log.findings[0].seq, Some(1));
+        let rewritten = events.iter().position(|e| e.contains("e7e5")).unwrap() as i64;
+        assert_eq!(log.findings[0].seq, Some(rewritten));
         assert_eq!(log.findings[0].problem, Damage::LogRecordDiffers);
         store.close().await;
     });
@@ -182,13 +193,17 @@ fn an_event_rewritten_with_every_later_link_recomputed_is_found() {
 async fn arbiter_tlog_events(store: &Store, game: &str) -> Vec<String> {
     let proof = store.game_proof(game).await.unwrap().unwrap();
     let record = String::from_utf8(proof.extra.unwrap()).unwrap();
-    arbiter_tlog::record::GameRecord::parse(&record).unwrap().events
+    arbiter_tlog::record::GameRecord::parse(&record)
+        .unwrap()
+        .events
 }
 
 async fn setup_of(store: &Store, game: &str) -> String {
     let proof = store.game_proof(game).await.unwrap().unwrap();
     let record = String::from_utf8(proof.extra.unwrap()).unwrap();
-    arbiter_tlog::record::GameRecord::parse(&record).unwrap().setup_json
+    arbiter_tlog::record::GameRecord::parse(&record)
+        .unwrap()
+        .setup_json
 }
 
 #[test]
@@ -199,13 +214,15 @@ fn two_games_events_swapped_are_found_and_both_named() {
     let dir = tempfile::tempdir().unwrap();
     let (games, saved) = three_games(dir.path());
     let (a, b) = (&games[0], &games[1]);
-    for table in ["events", "journal"] {
-        alter_any(dir.path(), &format!(
-            "UPDATE {table} SET game_id = CASE game_id WHEN '{a}' THEN 'swap' ELSE game_id END WHERE game_id = '{a}'"
-        ));
-        alter_any(dir.path(), &format!("UPDATE {table} SET game_id = '{a}' WHERE game_id = '{b}'"));
-        alter_any(dir.path(), &format!("UPDATE {table} SET game_id = '{b}' WHERE game_id = 'swap'"));
-    }
+    // Each event of one game takes the other's place, chain links and all.
+    alter(
+        dir.path(),
+        &format!(
+            "UPDATE events SET event = o.event, hash = o.hash \
+         FROM (SELECT game_id, seq, event, hash FROM events WHERE game_id IN ('{a}', '{b}')) AS o \
+         WHERE events.game_id IN ('{a}', '{b}') AND o.game_id <> events.game_id AND o.seq = events.seq"
+        ),
+    );
     for found in named(dir.path(), &saved) {
         let games: std::collections::BTreeSet<&String> = found.iter().map(|f| &f.0).collect();
         assert_eq!(games, [a, b].into_iter().collect(), "{found:?}");
@@ -220,12 +237,23 @@ fn a_whole_game_deleted_is_found_and_named() {
     let dir = tempfile::tempdir().unwrap();
     let (games, saved) = three_games(dir.path());
     let b = &games[1];
-    alter_any(dir.path(), &format!("DELETE FROM events WHERE game_id = '{b}'"));
-    alter_any(dir.path(), &format!("DELETE FROM journal WHERE game_id = '{b}'"));
+    alter_any(
+        dir.path(),
+        &format!("DELETE FROM events WHERE game_id = '{b}'"),
+    );
+    alter_any(
+        dir.path(),
+        &format!("DELETE FROM journal WHERE game_id = '{b}'"),
+    );
     alter_any(dir.path(), &format!("DELETE FROM games WHERE id = '{b}'"));
     for found in named(dir.path(), &saved) {
         assert!(!found.is_empty());
-        assert!(found.iter().all(|f| &f.0 == b && f.1 == Damage::LogRecordMissing), "{found:?}");
+        assert!(
+            found
+                .iter()
+                .all(|f| &f.0 == b && f.1 == Damage::LogRecordMissing),
+            "{found:?}"
+        );
     }
 }
 
@@ -247,7 +275,10 @@ fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
         saved_checkpoint(&store).await;
         // The backup: a consistent copy of the database as it stands.
         store
-            .execute_raw(&format!("VACUUM INTO '{}'", backup.path().join("arbiter.db").display()))
+            .execute_raw(&format!(
+                "VACUUM INTO '{}'",
+                backup.path().join("arbiter.db").display()
+            ))
             .await
             .unwrap();
         // The game goes on; its player saves its proof at the end.
@@ -258,7 +289,11 @@ fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
         let checkpoint = saved_checkpoint(&store).await;
         let proof = store.game_proof(&id).await.unwrap().unwrap();
         store.close().await;
-        (id, checkpoint, SavedCheckpoint::parse(&proof.to_text()).unwrap())
+        (
+            id,
+            checkpoint,
+            SavedCheckpoint::parse(&proof.to_text()).unwrap(),
+        )
     });
     drop(runtime);
     // The database is put back as the backup had it.
@@ -276,7 +311,8 @@ fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
     );
     let [_, with_proof] = named(path, &proof);
     assert!(
-        with_proof.contains(&(game.clone(), Damage::LogProofDiffers { proved: 6, stored: 2 })),
+        with_proof.iter().any(|f| f.0 == game
+            && matches!(f.1, Damage::LogProofDiffers { proved, stored } if proved == stored + 4)),
         "{with_proof:?}"
     );
 }

@@ -130,42 +130,6 @@ pub(super) fn rows_holding(nodes: &[Node]) -> Vec<i64> {
     rows
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use arbiter_tlog::MemoryTree;
-
-    #[test]
-    fn the_rows_hold_every_node_of_the_tree_where_place_of_says() {
-        let mut log = LogTree::default();
-        let mut memory = MemoryTree::new();
-        let mut rows = HashMap::new();
-        for i in 0..37 {
-            let leaf = Leaf::GameEvent {
-                game: "g".into(),
-                seq: i,
-                link: format!("{i:064x}"),
-            };
-            let row = log.append(&leaf);
-            assert_eq!(row.idx, i);
-            memory.append(leaf.hash());
-            rows.insert(row.idx, row.nodes);
-        }
-        assert_eq!(log.root(), memory.root_at(37).unwrap());
-        for size in 1..=37 {
-            let nodes = Frontier::nodes(size);
-            assert!(rows_holding(&nodes).iter().all(|r| *r < size as i64));
-            let hashes = nodes_from_rows(&nodes, &rows).unwrap();
-            let frontier = Frontier::from_nodes(
-                size,
-                &nodes.iter().map(|n| hashes[n]).collect::<Vec<_>>(),
-            )
-            .unwrap();
-            assert_eq!(frontier.root(), memory.root_at(size).unwrap());
-        }
-    }
-}
-
 /// The signing key kept in `path`, made there if missing: a file its
 /// owner alone may read, holding `PRIVATE+KEY+NAME+ID+SEED`. A new key is
 /// named `name`, or `arbiter.log/` and eight random hexadecimal digits.
@@ -208,4 +172,38 @@ pub fn load_or_make_key(
     writeln!(file, "{}", key.to_secret_text()).map_err(|e| failed("cannot write", &e))?;
     file.sync_all().map_err(|e| failed("cannot sync", &e))?;
     Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_tlog::MemoryTree;
+
+    #[test]
+    fn the_rows_hold_every_node_of_the_tree_where_place_of_says() {
+        let mut log = LogTree::default();
+        let mut memory = MemoryTree::new();
+        let mut rows = HashMap::new();
+        for i in 0..37 {
+            let leaf = Leaf::GameEvent {
+                game: "g".into(),
+                seq: i,
+                link: format!("{i:064x}"),
+            };
+            let row = log.append(&leaf);
+            assert_eq!(row.idx, i);
+            memory.append(leaf.hash());
+            rows.insert(row.idx, row.nodes);
+        }
+        assert_eq!(log.root(), memory.root_at(37).unwrap());
+        for size in 1..=37 {
+            let nodes = Frontier::nodes(size);
+            assert!(rows_holding(&nodes).iter().all(|r| *r < size as i64));
+            let hashes = nodes_from_rows(&nodes, &rows).unwrap();
+            let frontier =
+                Frontier::from_nodes(size, &nodes.iter().map(|n| hashes[n]).collect::<Vec<_>>())
+                    .unwrap();
+            assert_eq!(frontier.root(), memory.root_at(size).unwrap());
+        }
+    }
 }

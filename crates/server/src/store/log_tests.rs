@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use arbiter_tlog::record::Leaf;
 use arbiter_tlog::{
-    Checkpoint, MemoryTree, Note, Verifier, check_consistency, check_inclusion,
-    consistency_ranges, inclusion_ranges,
+    Checkpoint, MemoryTree, Note, Verifier, check_consistency, check_inclusion, consistency_ranges,
+    inclusion_ranges,
 };
 
 use super::{EventRow, Op, Store};
@@ -52,10 +52,10 @@ impl Expected {
 /// Waits for the signer to sign a checkpoint of `size` leaves.
 async fn checkpoint_of(store: &Store, size: u64) -> String {
     for _ in 0..100 {
-        if let Some((s, note)) = store.latest_checkpoint().await.unwrap() {
-            if s == size {
-                return note;
-            }
+        if let Some((s, note)) = store.latest_checkpoint().await.unwrap()
+            && s == size
+        {
+            return note;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -85,7 +85,10 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
     let leaves = expected.leaves.clone();
     assert_eq!(size, 42);
     let stored = store.log_leaves(0, 100).await.unwrap();
-    assert_eq!(stored.iter().map(|l| l.1.clone()).collect::<Vec<_>>(), leaves);
+    assert_eq!(
+        stored.iter().map(|l| l.1.clone()).collect::<Vec<_>>(),
+        leaves
+    );
     assert_eq!(
         leaves[3],
         Leaf::GameEvent {
@@ -109,19 +112,24 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
 
     // Proofs from the stored subtrees.
     for index in [0, 3, 17, 41] {
-        let path = store.log_proof(&inclusion_ranges(index, size)).await.unwrap().unwrap();
+        let path = store
+            .log_proof(&inclusion_ranges(index, size))
+            .await
+            .unwrap()
+            .unwrap();
         let leaf = arbiter_tlog::Hash::of_leaf(leaves[index as usize].as_bytes());
         check_inclusion(leaf, index, size, &path, &checkpoint.root).unwrap();
     }
     for old in [1, 2, 7, 32, 41] {
-        let path = store.log_proof(&consistency_ranges(old, size)).await.unwrap().unwrap();
+        let path = store
+            .log_proof(&consistency_ranges(old, size))
+            .await
+            .unwrap()
+            .unwrap();
         let old_root = expected.tree.root_at(old).unwrap();
         check_consistency(old, &old_root, size, &checkpoint.root, &path).unwrap();
     }
-    assert_eq!(
-        store.leaf_index(&leaves[17]).await.unwrap(),
-        Some(17)
-    );
+    assert_eq!(store.leaf_index(&leaves[17]).await.unwrap(), Some(17));
 
     // Its key is its owner's alone.
     use std::os::unix::fs::PermissionsExt;
@@ -141,7 +149,13 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
     let grown = Checkpoint::parse(Note::parse(note.as_bytes()).unwrap().text()).unwrap();
     assert_eq!(grown.root, expected.tree.root_at(size + 1).unwrap());
     assert_eq!(store.log_key().unwrap().verifier(), key);
-    let kept: Vec<u64> = store.checkpoints().await.unwrap().iter().map(|c| c.0).collect();
+    let kept: Vec<u64> = store
+        .checkpoints()
+        .await
+        .unwrap()
+        .iter()
+        .map(|c| c.0)
+        .collect();
     // Signed as the tree grew (the first batch may have had its own),
     // each kept.
     assert!(kept.windows(2).all(|w| w[0] < w[1]), "{kept:?}");

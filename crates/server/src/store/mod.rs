@@ -120,10 +120,10 @@
 pub mod chain;
 #[cfg(test)]
 mod challenge_tests;
+mod damage;
 pub mod log;
 #[cfg(test)]
 mod log_tests;
-mod damage;
 mod migrations;
 pub mod nodes;
 mod postgres;
@@ -830,17 +830,23 @@ impl Store {
         ranges: &[std::ops::Range<u64>],
     ) -> Result<Option<Vec<arbiter_tlog::Hash>>, StoreError> {
         let wanted = arbiter_tlog::tree::nodes_needed(ranges);
-        let Some(found) = sqlite::log_reads::nodes(&self.log_backend()?.pool, &wanted).await? else {
+        let Some(found) = sqlite::log_reads::nodes(&self.log_backend()?.pool, &wanted).await?
+        else {
             return Ok(None);
         };
-        Ok(arbiter_tlog::tree::assemble(ranges, |n| found.get(&n).copied()))
+        Ok(arbiter_tlog::tree::assemble(ranges, |n| {
+            found.get(&n).copied()
+        }))
     }
 
     /// Game `id`'s proof (c2sp.org/tlog-proof): its record, the inclusion
     /// proof of its last leaf, and the latest checkpoint. `None` if the
     /// game is unknown, not in the log, or not yet in a signed checkpoint
     /// (one is signed within a second of a write).
-    pub async fn game_proof(&self, id: &str) -> Result<Option<arbiter_tlog::TlogProof>, StoreError> {
+    pub async fn game_proof(
+        &self,
+        id: &str,
+    ) -> Result<Option<arbiter_tlog::TlogProof>, StoreError> {
         let Some(game) = self.game(id).await? else {
             return Ok(None);
         };
@@ -860,7 +866,10 @@ impl Store {
         if index >= size {
             return Ok(None);
         }
-        let Some(path) = self.log_proof(&arbiter_tlog::inclusion_ranges(index, size)).await? else {
+        let Some(path) = self
+            .log_proof(&arbiter_tlog::inclusion_ranges(index, size))
+            .await?
+        else {
             return Ok(None);
         };
         Ok(Some(arbiter_tlog::TlogProof {

@@ -10,7 +10,9 @@ use super::super::StoreError;
 use super::super::log::{nodes_from_rows, rows_holding};
 
 /// The latest checkpoint signed: its size and note.
-pub(crate) async fn latest_checkpoint(pool: &SqlitePool) -> Result<Option<(u64, String)>, StoreError> {
+pub(crate) async fn latest_checkpoint(
+    pool: &SqlitePool,
+) -> Result<Option<(u64, String)>, StoreError> {
     let row = sqlx::query("SELECT size, note FROM log_checkpoints ORDER BY size DESC LIMIT 1")
         .fetch_optional(pool)
         .await?;

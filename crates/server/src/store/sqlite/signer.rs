@@ -16,10 +16,11 @@ const EVERY_AT_MOST: Duration = Duration::from_secs(1);
 /// Starts the signer on the writer's published `head`.
 pub(super) fn start(pool: SqlitePool, key: SigningKey, mut head: watch::Receiver<TreeHead>) {
     tokio::spawn(async move {
-        let mut signed: i64 = sqlx::query_scalar("SELECT coalesce(max(size), 0) FROM log_checkpoints")
-            .fetch_one(&pool)
-            .await
-            .unwrap_or(0);
+        let mut signed: i64 =
+            sqlx::query_scalar("SELECT coalesce(max(size), 0) FROM log_checkpoints")
+                .fetch_one(&pool)
+                .await
+                .unwrap_or(0);
         loop {
             let now = *head.borrow_and_update();
             if now.size as i64 > signed {

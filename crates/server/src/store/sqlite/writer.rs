@@ -88,9 +88,11 @@ fn writer_error(e: rusqlite::Error) -> StoreError {
 /// The log's right edge, read back from the rows of its last leaves.
 fn read_frontier(conn: &Connection) -> Result<Frontier, StoreError> {
     let size: i64 = conn
-        .query_row("SELECT coalesce(max(idx) + 1, 0) FROM log_leaves", [], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT coalesce(max(idx) + 1, 0) FROM log_leaves",
+            [],
+            |r| r.get(0),
+        )
         .map_err(writer_error)?;
     let nodes = Frontier::nodes(size as u64);
     let mut rows = HashMap::new();
@@ -110,7 +112,9 @@ fn read_frontier(conn: &Connection) -> Result<Frontier, StoreError> {
     }
     let hashes = log::nodes_from_rows(&nodes, &rows);
     hashes
-        .and_then(|h| Frontier::from_nodes(size as u64, &nodes.iter().map(|n| h[n]).collect::<Vec<_>>()))
+        .and_then(|h| {
+            Frontier::from_nodes(size as u64, &nodes.iter().map(|n| h[n]).collect::<Vec<_>>())
+        })
         .ok_or_else(|| {
             StoreError::Writer(format!(
                 "the log's tree of {size} leaves is missing rows of its right edge"
@@ -396,7 +400,13 @@ mod tests {
             min_slice: 3,
             clear_chunk: 4,
         };
-        let writer = start(&path, pace, Arc::new(AtomicBool::new(false)), watch::channel(TreeHead::default()).0).unwrap();
+        let writer = start(
+            &path,
+            pace,
+            Arc::new(AtomicBool::new(false)),
+            watch::channel(TreeHead::default()).0,
+        )
+        .unwrap();
         let games = ["a", "b", "c"];
         writer
             .write(games.iter().map(|g| new_game(g)).collect())
@@ -445,7 +455,13 @@ mod tests {
         let wal = dir.path().join("checkpoint.db-wal");
         let store = SqliteStore::open(&path).await.unwrap();
         let wanted = Arc::new(AtomicBool::new(false));
-        let writer = start(&path, Pace::DEFAULT, wanted.clone(), watch::channel(TreeHead::default()).0).unwrap();
+        let writer = start(
+            &path,
+            Pace::DEFAULT,
+            wanted.clone(),
+            watch::channel(TreeHead::default()).0,
+        )
+        .unwrap();
         writer.write(vec![new_game("a")]).await.unwrap();
         let wal_size = || std::fs::metadata(&wal).unwrap().len();
         let start = wal_size();
