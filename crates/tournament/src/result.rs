@@ -1,27 +1,10 @@
 //! What happened to one player in one round: a game, a forfeit, a bye, or
 //! an absence.
 
+use arbiter_rules::Color;
+
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-
-/// A side of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// The player had White.
-    White,
-    /// The player had Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
 
 /// A result code of a TRF round cell (column 99 of the first round), kept
 /// exactly so that a file writes back as it was read.
@@ -140,7 +123,7 @@ pub enum Outcome {
         /// The opponent's start number.
         opponent: StartNo,
         /// The player's colour.
-        colour: Colour,
+        colour: Color,
         /// The result from the player's side.
         result: GameResult,
     },
@@ -149,7 +132,7 @@ pub enum Outcome {
         /// The opponent's start number.
         opponent: StartNo,
         /// The colour the pairing gave the player, when the file says it.
-        colour: Option<Colour>,
+        colour: Option<Color>,
         /// Whether the player won the forfeit (the opponent did not come).
         won: bool,
     },
@@ -173,7 +156,7 @@ pub struct RoundEntry {
     /// The opponent, when there was one.
     pub opponent: Option<StartNo>,
     /// The colour, when the player had one.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result code as written.
     pub code: ResultCode,
 }
@@ -187,7 +170,7 @@ impl RoundEntry {
     };
 
     /// A game played against `opponent` with `colour`, won, drawn or lost.
-    pub fn game(opponent: StartNo, colour: Colour, result: GameResult) -> RoundEntry {
+    pub fn game(opponent: StartNo, colour: Color, result: GameResult) -> RoundEntry {
         let code = match result {
             GameResult::Win => ResultCode::Win,
             GameResult::Draw => ResultCode::Draw,

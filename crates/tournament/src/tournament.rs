@@ -3,7 +3,8 @@
 
 use crate::player::{Player, StartNo};
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, Outcome, RoundEntry};
+use crate::result::{Outcome, RoundEntry};
+use arbiter_rules::Color;
 
 /// A calendar date, as tournament records give it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -135,7 +136,7 @@ pub struct Tournament {
     pub planned_rounds: Option<u32>,
     /// The colour the top player had, or is to have, in round 1 (`152`, or
     /// `XXC white1`/`black1`).
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// Pair by the ranks in the file rather than the start numbers (`XXC rank`).
     pub pair_by_rank: bool,
     /// What each result scores.
@@ -240,12 +241,12 @@ impl Tournament {
         self.set_cell(
             white,
             round,
-            RoundEntry::game(black, Colour::White, white_result),
+            RoundEntry::game(black, Color::White, white_result),
         );
         self.set_cell(
             black,
             round,
-            RoundEntry::game(white, Colour::Black, white_result.reversed()),
+            RoundEntry::game(white, Color::Black, white_result.reversed()),
         );
     }
 

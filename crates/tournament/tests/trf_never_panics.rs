@@ -1,9 +1,10 @@
 //! No input makes the TRF reader panic; every error names the line (and the
 //! column) where the file is wrong; written tournaments read back the same.
 
+use arbiter_rules::Color;
 use arbiter_tournament::trf;
 use arbiter_tournament::{
-    Colour, GameResult, Player, PointSystem, Points, ResultCode, RoundEntry, Tournament,
+    GameResult, Player, PointSystem, Points, ResultCode, RoundEntry, Tournament,
 };
 use proptest::prelude::*;
 
@@ -93,8 +94,8 @@ fn tournament() -> impl Strategy<Value = Tournament> {
                             colour: Some(colour),
                             code,
                         };
-                        t.set_cell(white, round, cell(black, Colour::White, w));
-                        t.set_cell(black, round, cell(white, Colour::Black, b));
+                        t.set_cell(white, round, cell(black, Color::White, w));
+                        t.set_cell(black, round, cell(white, Color::Black, b));
                     }
                     r => {
                         let result =

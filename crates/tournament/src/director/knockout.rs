@@ -13,7 +13,8 @@
 use arbiter_referee::TimeControl;
 
 use crate::knockout::{KnockoutMatch, MatchFormat, MatchState, Tempo};
-use crate::result::{Colour, GameResult};
+use crate::result::GameResult;
+use arbiter_rules::Color;
 
 use super::settings::fide_ruleset_for;
 use super::{Board, BoardResult, Director, PlayerId, Refusal, RoundState, System};
@@ -26,7 +27,7 @@ pub enum MatchStanding {
         /// The stage of the next game.
         stage: usize,
         /// The colour of the match's first player in it.
-        first_colour: Colour,
+        first_colour: Color,
     },
     /// Won.
     Won {
@@ -203,9 +204,9 @@ impl Walking {
     fn record(&mut self, round: u32, board: u32, b: &Board, result: BoardResult) {
         let white = white_result(result);
         let (colour, first_result) = if b.white == self.first {
-            (Colour::White, white)
+            (Color::White, white)
         } else {
-            (Colour::Black, white.reversed())
+            (Color::Black, white.reversed())
         };
         self.played.record(colour, first_result);
         self.games.push((round, board));
@@ -407,11 +408,11 @@ impl Director {
             .into_iter()
             .filter(|d| d.0 == stage)
             .map(|(_, first, second, colour)| match colour {
-                Colour::White => Board {
+                Color::White => Board {
                     white: first,
                     black: second,
                 },
-                Colour::Black => Board {
+                Color::Black => Board {
                     white: second,
                     black: first,
                 },

@@ -5,7 +5,8 @@
 //! compare.
 
 use crate::result::{GameResult, ResultCode, RoundEntry};
-use crate::{Colour, Player, PointSystem, Points, Tournament};
+use crate::{Player, PointSystem, Points, Tournament};
+use arbiter_rules::Color;
 
 use super::{Acceleration, NoPairing, pair, round_to_pair};
 
@@ -168,9 +169,9 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
     let mut t = Tournament {
         planned_rounds: Some(config.rounds),
         initial_colour: Some(if dice.one_in(2) {
-            Colour::White
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         }),
         points: config.points,
         ..Tournament::default()
@@ -225,8 +226,8 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
                     colour: Some(colour),
                     code: code(won),
                 };
-                t.set_cell(white, round, cell(black, Colour::White, white_wins));
-                t.set_cell(black, round, cell(white, Colour::Black, !white_wins));
+                t.set_cell(white, round, cell(black, Color::White, white_wins));
+                t.set_cell(black, round, cell(white, Color::Black, !white_wins));
                 continue;
             }
             let diff =

@@ -5,8 +5,9 @@
 
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, GameResult, Outcome};
+use crate::result::{GameResult, Outcome};
 use crate::tournament::Tournament;
+use arbiter_rules::Color;
 
 use super::{Edition, Format};
 
@@ -20,7 +21,7 @@ pub(crate) struct Round {
     /// A game played over the board.
     pub over_the_board: bool,
     /// The colour of a game played over the board.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result of a game played over the board, for rating-based
     /// tie-breaks (which count 1, ½, 0 whatever the point system).
     pub result: Option<GameResult>,

@@ -33,8 +33,8 @@ use thiserror::Error;
 
 use crate::player::StartNo;
 use crate::points::Points;
-use crate::result::Colour;
 use crate::tournament::{Date, Tournament};
+use arbiter_rules::Color;
 
 use buchholz::Family;
 use crosstable::Crosstable;
@@ -426,9 +426,9 @@ fn values(table: &Crosstable, tiebreak: &Tiebreak, unrated: Option<u32>) -> Vec<
             .collect(),
         Kind::Wins => count(&|r| r.points == win),
         Kind::GamesWon => count(&|r| r.over_the_board && r.points == win),
-        Kind::BlackGames => count(&|r| r.over_the_board && r.colour == Some(Colour::Black)),
+        Kind::BlackGames => count(&|r| r.over_the_board && r.colour == Some(Color::Black)),
         Kind::BlackWins => {
-            count(&|r| r.over_the_board && r.colour == Some(Colour::Black) && r.points == win)
+            count(&|r| r.over_the_board && r.colour == Some(Color::Black) && r.points == win)
         }
         Kind::GamesElected | Kind::RoundsElected => {
             count(&|r| r.over_the_board || r.pairing_bye || r.points == win)

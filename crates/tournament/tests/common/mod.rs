@@ -3,9 +3,10 @@
 
 #![allow(dead_code)]
 
+use arbiter_rules::Color;
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::{
-    Colour, GameResult, Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament,
+    GameResult, Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament,
 };
 
 /// A small deterministic random source (xorshift), so that a failing seed
@@ -75,8 +76,8 @@ fn play_board(t: &mut Tournament, rng: &mut Rng, round: u32, white: u32, black: 
             colour: Some(colour),
             code,
         };
-        t.set_cell(white, round, cell(black, Colour::White, white_code));
-        t.set_cell(black, round, cell(white, Colour::Black, black_code));
+        t.set_cell(white, round, cell(black, Color::White, white_code));
+        t.set_cell(black, round, cell(white, Color::Black, black_code));
     };
     match rng.below(40) {
         0 => forfeit(t, ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
