@@ -236,7 +236,7 @@ impl Tournament {
         round: u32,
         white: StartNo,
         black: StartNo,
-        white_result: crate::result::GameResult,
+        white_result: arbiter_rules::PlayerResult,
     ) {
         self.set_cell(
             white,
@@ -275,7 +275,7 @@ impl Tournament {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::result::GameResult;
+    use arbiter_rules::PlayerResult;
 
     #[test]
     fn dates_read_in_the_usual_forms() {
@@ -303,7 +303,7 @@ mod tests {
         let mut t = Tournament::default();
         t.register(Player::new(2, "B"));
         t.register(Player::new(1, "A"));
-        t.record_game(2, 1, 2, GameResult::Draw);
+        t.record_game(2, 1, 2, PlayerResult::Draw);
         assert_eq!(t.entrants[0].player.start_no, 1);
         assert_eq!(t.entrant(1).unwrap().round(1), RoundEntry::NOT_PAIRED);
         assert_eq!(t.score_after(1, 2), Points::HALF);

@@ -192,7 +192,7 @@ impl Director {
 
 /// White's and Black's cells for a board's result.
 fn cells(white: StartNo, black: StartNo, result: BoardResult) -> (RoundEntry, RoundEntry) {
-    use crate::GameResult as G;
+    use arbiter_rules::PlayerResult as G;
     let game = |r: G| {
         (
             RoundEntry::game(black, Color::White, r),

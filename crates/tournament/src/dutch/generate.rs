@@ -4,7 +4,9 @@
 //! paired by this engine. Anyone can feed its files to another engine and
 //! compare.
 
-use crate::result::{GameResult, ResultCode, RoundEntry};
+use arbiter_rules::PlayerResult;
+
+use crate::result::{ResultCode, RoundEntry};
 use crate::{Player, PointSystem, Points, Tournament};
 use arbiter_rules::Color;
 
@@ -236,11 +238,11 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
             let draw = f64::from(config.draw_percentage) / 100.0 * (1.0 - (2.0 * e - 1.0).abs());
             let roll = dice.unit();
             let result = if roll < draw {
-                GameResult::Draw
+                PlayerResult::Draw
             } else if roll < draw + (1.0 - draw) * e {
-                GameResult::Win
+                PlayerResult::Win
             } else {
-                GameResult::Loss
+                PlayerResult::Loss
             };
             t.record_game(round, white, black, result);
         }

@@ -3,11 +3,9 @@
 
 #![allow(dead_code)]
 
-use arbiter_rules::Color;
+use arbiter_rules::{Color, PlayerResult};
 use arbiter_tournament::berger::round_pairing;
-use arbiter_tournament::{
-    GameResult, Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament,
-};
+use arbiter_tournament::{Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament};
 
 /// A small deterministic random source (xorshift), so that a failing seed
 /// can be replayed.
@@ -55,15 +53,15 @@ fn base(players: u32, rounds: u32, rng: &mut Rng, format: &str) -> Tournament {
     t
 }
 
-fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> GameResult {
+fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> PlayerResult {
     let edge = (white_rating as i32 - black_rating as i32) / 20;
     let roll = rng.below(100) as i32;
     if roll < 38 + edge {
-        GameResult::Win
+        PlayerResult::Win
     } else if roll < 68 + edge / 2 {
-        GameResult::Draw
+        PlayerResult::Draw
     } else {
-        GameResult::Loss
+        PlayerResult::Loss
     }
 }
 
