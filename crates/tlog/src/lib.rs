@@ -15,6 +15,9 @@
 //!   (c2sp.org/tlog-cosignature, Ed25519).
 //! - [`TlogProof`] (c2sp.org/tlog-proof).
 //! - [`witness`], the witness's half of c2sp.org/tlog-witness.
+//! - [`record`]: Arbiter's records in the log: the hash chain of each
+//!   game and tournament, the leaf of each stored event, a game's record
+//!   in a proof.
 //!
 //! Pure: no I/O, no clock, no randomness. Times and key seeds are inputs.
 //! The formats are checked against the Go implementation's published
@@ -31,6 +34,7 @@ pub mod inclusion;
 mod key;
 mod note;
 mod problem;
+pub mod record;
 mod tlog_proof;
 pub mod tree;
 pub mod witness;

@@ -155,6 +155,10 @@ arbiter_messages::messages! {
         } = "tlog-proof-too-long",
         /// A witness request whose first line is not `old N`.
         RequestOld = "tlog-request-old",
+        /// A proof's game record that does not start `arbiter game ID`.
+        RecordHeader = "tlog-record-header",
+        /// A game record without its setup line.
+        RecordNoSetup = "tlog-record-no-setup",
     }
 }
 
