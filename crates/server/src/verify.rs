@@ -4,18 +4,7 @@
 use arbiter_referee::Game;
 use serde::Serialize;
 
-use crate::store::{Damage, Store, StoreError, chain};
-
-/// What was found wrong with one game.
-#[derive(Clone, Debug, Serialize)]
-pub struct Finding {
-    /// The id of the game whose record is wrong.
-    pub game: String,
-    /// The event where it goes wrong (`None`: the game's row).
-    pub seq: Option<i64>,
-    /// What is wrong (in `--json`, its English words).
-    pub problem: Damage,
-}
+use crate::store::{Damage, Finding, Store, StoreError, chain};
 
 /// The result of a verification.
 #[derive(Clone, Debug, Default, Serialize)]

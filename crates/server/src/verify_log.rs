@@ -16,8 +16,7 @@ use arbiter_tlog::record::{GameRecord, Leaf};
 use arbiter_tlog::{Checkpoint, Hash, MemoryTree, Note, TlogProof, Verifier, VerifierKey};
 use serde::Serialize;
 
-use crate::store::{Damage, Store, StoreError, chain};
-use crate::verify::Finding;
+use crate::store::{Damage, Finding, Store, StoreError, chain};
 
 /// What the log's check found.
 #[derive(Clone, Debug, Default, Serialize)]

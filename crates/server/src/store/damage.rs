@@ -99,6 +99,17 @@ arbiter_messages::messages! {
     }
 }
 
+/// What was found wrong with one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// The id of the game whose record is wrong.
+    pub game: String,
+    /// The event where it goes wrong (`None`: the game's row).
+    pub seq: Option<i64>,
+    /// What is wrong (in `--json`, its English words).
+    pub problem: Damage,
+}
+
 impl std::fmt::Display for Damage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&english().render(self))
