@@ -316,3 +316,89 @@ fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
         "{with_proof:?}"
     );
 }
+
+/// The game's proof as served, once its last record is in a checkpoint.
+async fn served_proof(s: &Server, id: &str, after: Option<u64>) -> arbiter_tlog::TlogProof {
+    for _ in 0..100 {
+        let r = s.get(&format!("/api/games/{id}/proof")).await;
+        if r.status() == 200 {
+            let proof = arbiter_tlog::TlogProof::parse(&r.text().await.unwrap()).unwrap();
+            if Some(proof.index) != after {
+                return proof;
+            }
+        } else {
+            assert_eq!(r.status(), 404);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("no proof of game {id}");
+}
+
+#[tokio::test]
+async fn the_checkpoint_its_key_consistency_proofs_and_a_games_proof_are_served() {
+    use arbiter_tlog::record::GameRecord;
+    use arbiter_tlog::{SignedCheckpoint, VerifierKey, check_consistency, witness::AddCheckpoint};
+    if skip_on_postgres() {
+        return;
+    }
+    let s = Server::start().await;
+    let key = VerifierKey::parse(s.get_text("/checkpoint/key").await.trim()).unwrap();
+    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+    assert_eq!(s.mv(&id, &white, "e2e4").await.0, 200);
+    assert_eq!(s.mv(&id, &black, "e7e5").await.0, 200);
+    // The game's proof holds, offline, with the key served.
+    let first = served_proof(&s, &id, None).await;
+    let record =
+        GameRecord::parse(std::str::from_utf8(first.extra.as_deref().unwrap()).unwrap()).unwrap();
+    assert_eq!(record.game, id);
+    let (old, _) = first
+        .verify(record.last_leaf().hash(), key.name(), &[&key], &[])
+        .unwrap();
+    // A record other than the one logged does not.
+    let mut other = record.clone();
+    other.events.pop();
+    assert!(
+        first
+            .verify(other.last_leaf().hash(), key.name(), &[&key], &[])
+            .is_err()
+    );
+    // The game goes on: the new checkpoint extends the old.
+    assert_eq!(s.mv(&id, &white, "g1f3").await.0, 200);
+    let second = served_proof(&s, &id, Some(first.index)).await;
+    assert!(second.index > first.index);
+    let latest = s.get_text("/checkpoint").await;
+    let new = SignedCheckpoint::open(latest.as_bytes(), key.name(), &[&key]).unwrap();
+    let (size, root) = (old.checkpoint.size, old.checkpoint.root);
+    let body = s
+        .get_text(&format!("/checkpoint/consistency?old={size}"))
+        .await;
+    let answer = AddCheckpoint::parse(body.as_bytes()).unwrap();
+    assert_eq!((answer.old, &answer.checkpoint), (size, &latest));
+    let (new_size, new_root) = (new.checkpoint.size, new.checkpoint.root);
+    check_consistency(size, &root, new_size, &new_root, &answer.proof).unwrap();
+    // The proof does not join the new tree to another old one.
+    let wrong = arbiter_tlog::Hash::of_leaf(b"not the old tree");
+    assert!(check_consistency(size, &wrong, new_size, &new_root, &answer.proof).is_err());
+    // Between two kept checkpoints, the older named by `new`.
+    let body = s
+        .get_text(&format!("/checkpoint/consistency?old=1&new={size}"))
+        .await;
+    let answer = AddCheckpoint::parse(body.as_bytes()).unwrap();
+    assert_eq!(answer.checkpoint, first.checkpoint);
+    // The fresh log's first leaf is the game's creation.
+    let created = arbiter_tlog::record::Leaf::GameCreated {
+        game: id.clone(),
+        genesis: arbiter_tlog::record::game_genesis(&id, &record.setup_json),
+    };
+    check_consistency(1, &created.hash(), size, &root, &answer.proof).unwrap();
+    // What cannot be answered.
+    let too_new = new_size + 1000;
+    for (path, status) in [
+        (format!("/checkpoint/consistency?old={too_new}"), 400),
+        (format!("/checkpoint/consistency?old=0&new={too_new}"), 404),
+        ("/checkpoint/consistency".to_string(), 400),
+        ("/api/games/nosuchgame/proof".to_string(), 404),
+    ] {
+        assert_eq!(s.get(&path).await.status(), status, "{path}");
+    }
+}

@@ -802,6 +802,12 @@ impl Store {
         sqlite::log_reads::latest_checkpoint(&self.log_backend()?.pool).await
     }
 
+    /// The checkpoint signed at `size` leaves, if one was (every one is
+    /// kept).
+    pub async fn checkpoint_at(&self, size: u64) -> Result<Option<String>, StoreError> {
+        sqlite::log_reads::checkpoint_at(&self.log_backend()?.pool, size).await
+    }
+
     /// Every checkpoint signed, smallest first.
     pub async fn checkpoints(&self) -> Result<Vec<(u64, String)>, StoreError> {
         sqlite::log_reads::checkpoints(&self.log_backend()?.pool).await

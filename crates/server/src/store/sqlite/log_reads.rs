@@ -84,3 +84,16 @@ pub(crate) async fn leaves(
         .map(|r| (r.get::<i64, _>(0) as u64, r.get(1), r.get(2)))
         .collect())
 }
+
+/// The checkpoint signed at `size` leaves, if one was.
+pub(crate) async fn checkpoint_at(
+    pool: &SqlitePool,
+    size: u64,
+) -> Result<Option<String>, StoreError> {
+    Ok(
+        sqlx::query_scalar("SELECT note FROM log_checkpoints WHERE size = $1")
+            .bind(size as i64)
+            .fetch_optional(pool)
+            .await?,
+    )
+}
