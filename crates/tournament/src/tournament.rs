@@ -3,7 +3,8 @@
 
 use crate::player::{Player, StartNo};
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, Outcome, RoundEntry};
+use crate::result::{Outcome, RoundEntry};
+use arbiter_rules::Color;
 
 /// A calendar date, as tournament records give it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -135,7 +136,7 @@ pub struct Tournament {
     pub planned_rounds: Option<u32>,
     /// The colour the top player had, or is to have, in round 1 (`152`, or
     /// `XXC white1`/`black1`).
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// Pair by the ranks in the file rather than the start numbers (`XXC rank`).
     pub pair_by_rank: bool,
     /// What each result scores.
@@ -235,17 +236,17 @@ impl Tournament {
         round: u32,
         white: StartNo,
         black: StartNo,
-        white_result: crate::result::GameResult,
+        white_result: arbiter_rules::PlayerResult,
     ) {
         self.set_cell(
             white,
             round,
-            RoundEntry::game(black, Colour::White, white_result),
+            RoundEntry::game(black, Color::White, white_result),
         );
         self.set_cell(
             black,
             round,
-            RoundEntry::game(white, Colour::Black, white_result.reversed()),
+            RoundEntry::game(white, Color::Black, white_result.reversed()),
         );
     }
 
@@ -274,7 +275,7 @@ impl Tournament {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::result::GameResult;
+    use arbiter_rules::PlayerResult;
 
     #[test]
     fn dates_read_in_the_usual_forms() {
@@ -302,7 +303,7 @@ mod tests {
         let mut t = Tournament::default();
         t.register(Player::new(2, "B"));
         t.register(Player::new(1, "A"));
-        t.record_game(2, 1, 2, GameResult::Draw);
+        t.record_game(2, 1, 2, PlayerResult::Draw);
         assert_eq!(t.entrants[0].player.start_no, 1);
         assert_eq!(t.entrant(1).unwrap().round(1), RoundEntry::NOT_PAIRED);
         assert_eq!(t.score_after(1, 2), Points::HALF);

@@ -12,12 +12,13 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use arbiter_rules::Color;
 use arbiter_tournament::director::{
     Absent, Board, BoardResult, ByeKind, Director, EventKind, Knockout, MatchStanding, PlayerId,
     Registration, ResultSource, Settings,
 };
 use arbiter_tournament::tiebreak::{self, Format, Options, Tiebreak};
-use arbiter_tournament::{Colour, trf};
+use arbiter_tournament::trf;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{FromRequestParts, Path, State};
@@ -412,7 +413,7 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
                 "start_no": e.player.start_no,
                 "rounds": e.rounds.iter().map(|c| json!({
                     "opponent": c.opponent.map(id_of),
-                    "colour": c.colour.map(|c| if c == Colour::White { "w" } else { "b" }),
+                    "colour": c.colour.map(Color::char),
                     "code": c.code.to_char().to_string(),
                 })).collect::<Vec<_>>(),
             })

@@ -5,8 +5,11 @@
 
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, GameResult, Outcome};
+use arbiter_rules::PlayerResult;
+
+use crate::result::Outcome;
 use crate::tournament::Tournament;
+use arbiter_rules::Color;
 
 use super::{Edition, Format};
 
@@ -20,10 +23,10 @@ pub(crate) struct Round {
     /// A game played over the board.
     pub over_the_board: bool,
     /// The colour of a game played over the board.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result of a game played over the board, for rating-based
     /// tie-breaks (which count 1, ½, 0 whatever the point system).
-    pub result: Option<GameResult>,
+    pub result: Option<PlayerResult>,
     /// The pairing-allocated bye.
     pub pairing_bye: bool,
     /// A voluntary unplayed round (C.07 16): unplayed and not scored as a win
