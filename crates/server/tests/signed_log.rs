@@ -296,11 +296,14 @@ fn a_database_restored_from_an_older_backup_is_found_by_a_saved_proof() {
         )
     });
     drop(runtime);
-    // The database is put back as the backup had it.
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(path.join(format!("arbiter.db{suffix}")));
-    }
+    // The database is put back as the backup had it, beside the server's
+    // key (in a directory of its own: nothing of the server that ran is
+    // left holding the files).
+    let restored = tempfile::tempdir().unwrap();
+    let path = restored.path();
     std::fs::copy(backup.path().join("arbiter.db"), path.join("arbiter.db")).unwrap();
+    let key = "arbiter.db.log-key";
+    std::fs::copy(dir.path().join(key), path.join(key)).unwrap();
     let [alone, with] = named(path, &checkpoint);
     // Alone, the restored database holds together: only what was saved
     // outside it can tell.
