@@ -109,7 +109,10 @@ impl SqliteStore {
         )?;
         let checkpointer = self.pool.acquire().await?.detach();
         checkpoint::start(checkpointer, checkpoint_wanted);
-        signer::start(self.pool.clone(), key, self.head.subscribe());
+        let head = self.head.subscribe();
+        let now = *head.borrow();
+        let signed = signer::catch_up(&self.pool, &key, now).await;
+        signer::start(self.pool.clone(), key, head, signed);
         Ok(writer)
     }
 

@@ -13,9 +13,40 @@ use super::super::log::TreeHead;
 /// Least time between two checkpoints.
 const EVERY_AT_MOST: Duration = Duration::from_secs(1);
 
-/// Starts the signer on the writer's published `head`.
-pub(super) fn start(pool: SqlitePool, key: SigningKey, mut head: watch::Receiver<TreeHead>) {
+/// Signs the tree as the writer found it at start, if no checkpoint holds
+/// all of it (after a crash, the leaves of its last second): before the
+/// server's start-up writes (which read, then write, in one transaction,
+/// and would find the database written under them). Returns whether it
+/// signed.
+pub(super) async fn catch_up(pool: &SqlitePool, key: &SigningKey, head: TreeHead) -> bool {
+    let signed: i64 = sqlx::query_scalar("SELECT coalesce(max(size), 0) FROM log_checkpoints")
+        .fetch_one(pool)
+        .await
+        .unwrap_or(0);
+    if head.size as i64 <= signed {
+        return false;
+    }
+    match sign(pool, key, head).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!("the log's checkpoint at {} leaves: {e}", head.size);
+            false
+        }
+    }
+}
+
+/// Starts the signer on the writer's published `head`, after
+/// [`catch_up`] (`rest_first`: it just signed).
+pub(super) fn start(
+    pool: SqlitePool,
+    key: SigningKey,
+    mut head: watch::Receiver<TreeHead>,
+    rest_first: bool,
+) {
     tokio::spawn(async move {
+        if rest_first {
+            tokio::time::sleep(EVERY_AT_MOST).await;
+        }
         let mut signed: i64 =
             sqlx::query_scalar("SELECT coalesce(max(size), 0) FROM log_checkpoints")
                 .fetch_one(&pool)
