@@ -33,7 +33,7 @@ fn ratings_print_one_line_per_player_with_k_expected_and_change() {
     let (_dir, path) = spring();
     // Wang: PD .08 against the 2700 (D capped at 400), .15 against the
     // 2450: 40 × (1.5 − .23) = 50.8. Li: .19 + .85; 10 × (.5 − 1.04).
-    // Zhao: .81 + .98 (D 550 counted in full); 10 × (1 − 1.79).
+    // Zhao: .81 + .97 (D 550 counted in full); 10 × (1 − 1.78).
     arbiter()
         .arg("ratings")
         .arg(&path)
@@ -43,7 +43,7 @@ fn ratings_print_one_line_per_player_with_k_expected_and_change() {
             "StartNo\tName\tRating\tK\tGames\tScore\tExpected\tChange\tNewRating\tNote\n\
              1\tWang, Yue\t2150\t40\t2\t1.5\t0.23\t50.8\t2201\t\n\
              2\tLi, Chao\t2450\t10\t2\t0.5\t1.04\t-5.4\t2445\t\n\
-             3\tZhao, Xue\t2700\t10\t2\t1\t1.79\t-7.9\t2692\t\n\
+             3\tZhao, Xue\t2700\t10\t2\t1\t1.78\t-7.8\t2692\t\n\
              4\tChen, Lu\t-\t-\t2\t0\t-\t-\t-\tFIDE B.02 8.2.1: no point in 2 games against rated opponents: disregarded if this is the player's first event\n",
         );
 }

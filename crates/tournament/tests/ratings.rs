@@ -366,3 +366,17 @@ fn generated_events_agree_with_an_independent_reading_of_the_regulations() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every note's key has words in every catalogue (English and Chinese).
+#[test]
+fn every_rating_note_has_words_in_every_catalogue() {
+    for catalogue in arbiter_messages::catalogues() {
+        for key in RatingNote::KEYS {
+            assert!(
+                catalogue.template(key).is_some(),
+                "{}: no entry for {key}",
+                catalogue.language()
+            );
+        }
+    }
+}
