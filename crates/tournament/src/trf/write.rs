@@ -45,7 +45,8 @@ pub fn write(tournament: &Tournament) -> String {
         let _ = writeln!(out, "XXC {}", configuration.join(" "));
     }
     write_point_system(&mut out, &tournament.points);
-    for entrant in &tournament.entrants {
+    // With `XXC rank` the lines' order is the ranking: keep it.
+    for entrant in tournament.in_pairing_order() {
         write_player(&mut out, entrant);
     }
     for entrant in &tournament.entrants {
