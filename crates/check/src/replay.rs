@@ -12,7 +12,7 @@ use arbiter_rules::{CastlingMode, Color, History, Move, Position, Rule, Setup};
 
 use crate::finding::{Kind, RawFinding};
 use crate::mark::{self, WrongMark};
-use crate::reason::{self, Reason, Side};
+use crate::reason::{self, Reason};
 use crate::tags::TagCheck;
 
 /// What the replay of a game found.
@@ -652,7 +652,7 @@ impl Replay {
                     at,
                     Reason::WinnerCannotMate {
                         recorded,
-                        winner: Side(winner),
+                        winner,
                     },
                 );
                 f.fen = Some(pos.fen());
