@@ -650,10 +650,7 @@ impl Replay {
                 let mut f = RawFinding::new(
                     Kind::WinnerCannotMate,
                     at,
-                    Reason::WinnerCannotMate {
-                        recorded,
-                        winner,
-                    },
+                    Reason::WinnerCannotMate { recorded, winner },
                 );
                 f.fen = Some(pos.fen());
                 self.find(f);

@@ -855,7 +855,9 @@ fn a_win_for_a_side_that_can_never_mate_is_reported() {
     assert_eq!(cannot.rule.to_string(), "FIDE 6.9 / 5.1.2 / 7.5.5");
     // The side is named as the referee names it.
     assert!(
-        cannot.message.starts_with("0-1 gives the game to Black, who cannot checkmate"),
+        cannot
+            .message
+            .starts_with("0-1 gives the game to Black, who cannot checkmate"),
         "{}",
         cannot.message
     );
