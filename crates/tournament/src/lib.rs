@@ -12,6 +12,7 @@ pub mod berger;
 pub mod director;
 pub mod dutch;
 pub mod knockout;
+pub mod norm;
 mod pairing;
 mod player;
 mod points;
