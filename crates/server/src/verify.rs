@@ -26,7 +26,7 @@ impl Report {
     pub fn is_clean(&self) -> bool {
         self.findings.is_empty()
             && self.tournaments.findings.is_empty()
-            && self.log.as_ref().is_none_or(|l| l.findings.is_empty())
+            && self.log.as_ref().is_none_or(|l| l.is_clean())
     }
 }
 

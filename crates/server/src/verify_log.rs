@@ -17,6 +17,7 @@ use arbiter_tlog::{Checkpoint, Hash, MemoryTree, Note, TlogProof, Verifier, Veri
 use serde::Serialize;
 
 use crate::store::{Damage, Finding, Store, StoreError, chain};
+use crate::tournament::verify::TournamentFinding;
 
 /// What the log's check found.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -25,8 +26,37 @@ pub struct LogReport {
     pub leaves: u64,
     /// Checkpoints the tree was checked against.
     pub checkpoints: usize,
-    /// Everything wrong, each naming its game.
+    /// Everything wrong with games' records, each naming its game (and
+    /// what concerns the whole log, naming none).
     pub findings: Vec<Finding>,
+    /// Everything wrong with tournaments' records, each naming its
+    /// tournament.
+    pub tournaments: Vec<TournamentFinding>,
+}
+
+impl LogReport {
+    /// Records `problem` against the record of `leaf`: its tournament's,
+    /// or its game's (none, for a leaf that cannot be read).
+    fn found(&mut self, leaf: &Option<Leaf>, problem: Damage) {
+        if let Some(Leaf::TournamentEvent {
+            tournament, seq, ..
+        }) = leaf
+        {
+            self.tournaments.push(TournamentFinding {
+                tournament: tournament.clone(),
+                seq: *seq,
+                problem,
+            });
+            return;
+        }
+        let (game, seq) = game_of(leaf);
+        self.findings.push(Finding { game, seq, problem });
+    }
+
+    /// Whether nothing was found wrong.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty() && self.tournaments.is_empty()
+    }
 }
 
 /// A checkpoint to check the tree against: the server's own, or one
@@ -121,25 +151,16 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
         }
         for (idx, data, hash) in page {
             let leaf = parse_leaf(&data);
-            let (game, seq) = game_of(&leaf);
             if idx != leaves.len() as u64 {
                 let missing = Damage::LogLeafMissing {
                     index: leaves.len() as i64,
                 };
-                report.findings.push(Finding {
-                    game,
-                    seq,
-                    problem: missing,
-                });
+                report.found(&leaf, missing);
                 return Ok(report);
             }
             if hash != Hash::of_leaf(data.as_bytes()).0 || leaf.is_none() {
                 let altered = Damage::LogLeafAltered { index: idx as i64 };
-                report.findings.push(Finding {
-                    game,
-                    seq,
-                    problem: altered,
-                });
+                report.found(&leaf, altered);
             }
             leaves.push(StoredLeaf { data, leaf });
         }
@@ -203,17 +224,23 @@ pub async fn verify_log(store: &Store, saved: &[SavedCheckpoint]) -> Result<LogR
             .unwrap_or(0);
         let mut named = HashSet::new();
         for leaf in &leaves[from as usize..size as usize] {
-            let (game, _) = game_of(&leaf.leaf);
-            if named.insert(game.clone()) {
+            let (name, _) = game_of(&leaf.leaf);
+            let tournament = matches!(leaf.leaf, Some(Leaf::TournamentEvent { .. }));
+            if named.insert((tournament, name.clone())) {
                 let rewritten = Damage::LogRewritten {
                     size: size as i64,
                     from: from as i64,
                 };
-                report.findings.push(Finding {
-                    game,
-                    seq: None,
-                    problem: rewritten,
-                });
+                // A game is named without an event: where it was rewritten
+                // is not known.
+                match &leaf.leaf {
+                    Some(Leaf::TournamentEvent { .. }) => report.found(&leaf.leaf, rewritten),
+                    _ => report.findings.push(Finding {
+                        game: name,
+                        seq: None,
+                        problem: rewritten,
+                    }),
+                }
             }
         }
     }
@@ -252,8 +279,11 @@ async fn check_records(
     // Each logged game's links, by seq, from the database.
     let mut links: HashMap<String, Vec<String>> = HashMap::new();
     let mut logged: HashMap<String, HashSet<i64>> = HashMap::new();
+    // Likewise for tournaments.
+    let mut tournament_links: HashMap<String, Vec<String>> = HashMap::new();
+    let mut tournament_logged: HashMap<String, HashSet<i64>> = HashMap::new();
     for leaf in leaves {
-        let (game, seq) = game_of(&leaf.leaf);
+        let (game, _) = game_of(&leaf.leaf);
         let problem = match &leaf.leaf {
             Some(Leaf::GameCreated { genesis, .. }) => match games.get(&game) {
                 None => Some(Damage::LogRecordMissing),
@@ -277,11 +307,42 @@ async fn check_records(
                     Some(_) => None,
                 }
             }
-            // Tournaments' events are not in the log yet.
-            Some(Leaf::TournamentEvent { .. }) | None => None,
+            Some(Leaf::TournamentEvent {
+                tournament,
+                seq,
+                link,
+            }) => {
+                if !tournament_links.contains_key(tournament) {
+                    let rows = store.tournament_events(tournament).await?;
+                    let links = rows.into_iter().map(|r| r.hash).collect();
+                    tournament_links.insert(tournament.clone(), links);
+                }
+                tournament_logged
+                    .entry(tournament.clone())
+                    .or_default()
+                    .insert(*seq);
+                match tournament_links[tournament].get(*seq as usize) {
+                    None => Some(Damage::LogRecordMissing),
+                    Some(stored) if stored != link => Some(Damage::LogRecordDiffers),
+                    Some(_) => None,
+                }
+            }
+            None => None,
         };
         if let Some(problem) = problem {
-            report.findings.push(Finding { game, seq, problem });
+            report.found(&leaf.leaf, problem);
+        }
+    }
+    for (tournament, seqs) in &tournament_logged {
+        let first = seqs.iter().min().copied().unwrap_or(0);
+        for seq in first..tournament_links[tournament].len() as i64 {
+            if !seqs.contains(&seq) {
+                report.tournaments.push(TournamentFinding {
+                    tournament: tournament.clone(),
+                    seq,
+                    problem: Damage::LogNotLogged,
+                });
+            }
         }
     }
     // An event stored after the game's first logged one, with no leaf:

@@ -405,3 +405,127 @@ async fn the_checkpoint_its_key_consistency_proofs_and_a_games_proof_are_served(
         assert_eq!(s.get(&path).await.status(), status, "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_tournaments_events_are_leaves_and_one_cut_or_rewritten_is_found_and_named() {
+    use serde_json::{Value, json};
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    let s = Server::start_in(path, common::config(path)).await;
+    let settings = json!({
+        "name": "Spring Open", "place": "Shanghai", "start_date": "2026-12-02",
+        "chief_arbiter": "Ana Arbiter", "system": {"kind": "dutch"}, "rounds": 2,
+        "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+    });
+    let created: Value = s
+        .post_json("/api/tournament", &settings)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let arbiter = created["token"].as_str().unwrap().to_string();
+    for name in ["Li Wei", "Bo Ann"] {
+        let r = s
+            .http
+            .post(s.url(&format!("/api/tournament/{id}/players")))
+            .bearer_auth(&arbiter)
+            .json(&json!({ "name": name }))
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{}", r.status());
+    }
+    let store = common::open_store(path).await;
+    let saved = saved_checkpoint(&store).await;
+    // Its creation and both registrations, in order, each a leaf.
+    let logged: Vec<String> = store
+        .log_leaves(0, 100)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.1)
+        .filter(|data| data.starts_with(&format!("arbiter tournament {id}\n")))
+        .collect();
+    let events = store.tournament_events(&id).await.unwrap();
+    assert_eq!(events.len(), 3);
+    let expected: Vec<String> = events
+        .iter()
+        .map(|e| {
+            arbiter_tlog::record::Leaf::TournamentEvent {
+                tournament: id.clone(),
+                seq: e.seq,
+                link: e.hash.clone(),
+            }
+            .data()
+        })
+        .collect();
+    assert_eq!(logged, expected);
+    let report = arbiter_server::verify_with(&store, std::slice::from_ref(&saved))
+        .await
+        .unwrap();
+    assert!(report.is_clean(), "{:?}", report.log);
+
+    // A registration rewritten, every later link recomputed: the
+    // tournament's chain holds, its leaves do not.
+    let mut link = arbiter_tlog::record::tournament_genesis(&id);
+    for e in &events {
+        let json = e.event_json.replace("Li Wei", "Li Wai");
+        link = arbiter_tlog::record::next_link(&link, &json);
+        store
+            .execute_raw(&format!(
+                "UPDATE tournament_events SET event = '{}', hash = '{link}' \
+                 WHERE tournament_id = '{id}' AND seq = {}",
+                json.replace('\'', "''"),
+                e.seq
+            ))
+            .await
+            .unwrap();
+    }
+    let report = arbiter_server::verify_with(&store, std::slice::from_ref(&saved))
+        .await
+        .unwrap();
+    assert!(
+        report.tournaments.findings.is_empty(),
+        "{:?}",
+        report.tournaments
+    );
+    let found: Vec<(String, i64, Damage)> = report
+        .log
+        .unwrap()
+        .tournaments
+        .into_iter()
+        .map(|f| (f.tournament, f.seq, f.problem))
+        .collect();
+    let rewritten = events
+        .iter()
+        .position(|e| e.event_json.contains("Li Wei"))
+        .unwrap() as i64;
+    assert_eq!(
+        found[0],
+        (id.clone(), rewritten, Damage::LogRecordDiffers),
+        "{found:?}"
+    );
+    assert!(found.iter().all(|f| f.0 == id), "{found:?}");
+
+    // The last registration cut.
+    store
+        .execute_raw(&format!(
+            "DELETE FROM tournament_events WHERE tournament_id = '{id}' AND seq = 2"
+        ))
+        .await
+        .unwrap();
+    let report = arbiter_server::verify(&store).await.unwrap();
+    let log = report.log.unwrap();
+    assert!(
+        log.tournaments
+            .iter()
+            .any(|f| f.tournament == id && f.seq == 2 && f.problem == Damage::LogRecordMissing),
+        "{:?}",
+        log.tournaments
+    );
+    store.close().await;
+}

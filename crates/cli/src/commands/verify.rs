@@ -70,14 +70,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 (game, None) => println!("game {game}: {}", f.problem),
             }
         }
+        let log_tournaments = report.log.as_ref().map_or(&[][..], |l| &l.tournaments[..]);
+        for f in log_tournaments {
+            println!("tournament {} event {}: {}", f.tournament, f.seq, f.problem);
+        }
         if let Some(log) = &report.log {
             println!(
                 "signed log: {} leaves checked against {} checkpoints",
                 log.leaves, log.checkpoints
             );
         }
-        let altered =
-            report.findings.len() + report.tournaments.findings.len() + log_findings.len();
+        let altered = report.findings.len()
+            + report.tournaments.findings.len()
+            + log_findings.len()
+            + log_tournaments.len();
         println!(
             "{} games, {} events, {} tournaments, {} tournament events checked: {}",
             report.games,

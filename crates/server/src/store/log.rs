@@ -14,19 +14,27 @@ use arbiter_tlog::{Frontier, Hash, Node};
 
 use super::Op;
 
-/// The leaf an op adds to the log, if it stores a record.
-pub(super) fn leaf_of(op: &Op) -> Option<Leaf> {
+/// The leaves an op adds to the log, pushed onto `leaves`: one per record
+/// it stores.
+pub(super) fn leaves_of(op: &Op, leaves: &mut Vec<Leaf>) {
     match op {
-        Op::NewGame { id, setup_json, .. } => Some(Leaf::GameCreated {
+        Op::NewGame { id, setup_json, .. } => leaves.push(Leaf::GameCreated {
             game: id.clone(),
             genesis: record::game_genesis(id, setup_json),
         }),
-        Op::Event(row) => Some(Leaf::GameEvent {
+        Op::Event(row) => leaves.push(Leaf::GameEvent {
             game: row.game_id.clone(),
             seq: row.seq,
             link: row.hash.clone(),
         }),
-        Op::Finish { .. } | Op::Heartbeat(_) => None,
+        Op::TournamentEvents { tournament, rows } => {
+            leaves.extend(rows.iter().map(|row| Leaf::TournamentEvent {
+                tournament: tournament.clone(),
+                seq: row.seq,
+                link: row.hash.clone(),
+            }))
+        }
+        Op::Finish { .. } | Op::Heartbeat(_) => {}
     }
 }
 

@@ -42,7 +42,9 @@ struct Expected {
 
 impl Expected {
     fn record(&mut self, op: &Op) {
-        if let Some(leaf) = super::log::leaf_of(op) {
+        let mut leaves = Vec::new();
+        super::log::leaves_of(op, &mut leaves);
+        for leaf in leaves {
             self.tree.append(leaf.hash());
             self.leaves.push(leaf.data());
         }
@@ -160,4 +162,68 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
     // each kept.
     assert!(kept.windows(2).all(|w| w[0] < w[1]), "{kept:?}");
     assert_eq!(kept[kept.len() - 2..], [size, size + 1]);
+}
+
+fn tournament_events(tournament: &str, seqs: std::ops::Range<i64>) -> Op {
+    Op::TournamentEvents {
+        tournament: tournament.to_string(),
+        rows: seqs
+            .map(|seq| super::TournamentEventRow {
+                seq,
+                event_json: format!("{{\"t\":{seq}}}"),
+                hash: format!("{tournament}{seq:063}"),
+            })
+            .collect(),
+    }
+}
+
+#[tokio::test]
+async fn a_tournaments_events_are_leaves_and_one_refused_leaves_its_batch_and_the_tree_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("arbiter.db")).await.unwrap();
+    let writer = store.writer().await.unwrap();
+    let mut expected = Expected::default();
+    let game = new_game("a");
+    expected.record(&game);
+    writer.write(vec![game]).await.unwrap();
+    let row = super::TournamentRow {
+        id: "t".into(),
+        team: String::new(),
+        created_unix_ms: 0,
+    };
+    store.add_tournament(&row).await.unwrap();
+    // Through the store, as the tournament service writes them.
+    let Op::TournamentEvents { rows, .. } = tournament_events("t", 0..2) else {
+        unreachable!()
+    };
+    store.append_tournament_events("t", &rows).await.unwrap();
+    expected.record(&tournament_events("t", 0..2));
+    // An event in a place already taken is refused, alone: the game's
+    // event sent with it is written, and the tree holds its leaf only.
+    let (refused, written) = tokio::join!(
+        writer.write(vec![tournament_events("t", 1..3)]),
+        writer.write(vec![event("a", 0)]),
+    );
+    assert!(refused.is_err());
+    written.unwrap();
+    expected.record(&event("a", 0));
+    let stored: Vec<String> = store
+        .log_leaves(0, 100)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.1)
+        .collect();
+    assert_eq!(stored, expected.leaves);
+    assert_eq!(store.tournament_events("t").await.unwrap().len(), 2);
+    assert_eq!(store.events("a").await.unwrap().len(), 1);
+    // The tree the writer grows is still the one stored.
+    let note = checkpoint_of(&store, expected.tree.size()).await;
+    let checkpoint = Checkpoint::parse(Note::parse(note.as_bytes()).unwrap().text()).unwrap();
+    assert_eq!(
+        checkpoint.root,
+        expected.tree.root_at(expected.tree.size()).unwrap()
+    );
+    drop(writer);
+    store.close().await;
 }

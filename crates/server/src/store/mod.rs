@@ -469,6 +469,16 @@ pub enum Op {
     },
     /// The server is alive at this time (ms since 1970).
     Heartbeat(i64),
+    /// A tournament's events, all or none (SQLite: through the writer, so
+    /// that they are leaves of the signed log in commit order; a request
+    /// holding them is written in a savepoint of its own, so that an event
+    /// already in its place refuses it alone, not its batch).
+    TournamentEvents {
+        /// The tournament.
+        tournament: String,
+        /// Its new events.
+        rows: Vec<TournamentEventRow>,
+    },
 }
 
 impl Op {
@@ -536,7 +546,25 @@ pub struct Writer {
     tx: mpsc::Sender<Request>,
 }
 
+/// A handle on a writer that does not keep it running: the store keeps
+/// one to the writer it started, to write tournaments' events in the
+/// signed log while the server runs.
+#[derive(Clone, Debug)]
+struct WeakWriter(mpsc::WeakSender<Request>);
+
+impl WeakWriter {
+    /// The writer, if it still runs.
+    fn upgrade(&self) -> Option<Writer> {
+        self.0.upgrade().map(|tx| Writer { tx })
+    }
+}
+
 impl Writer {
+    /// A handle that does not keep the writer running.
+    fn downgrade(&self) -> WeakWriter {
+        WeakWriter(self.tx.downgrade())
+    }
+
     /// A writer and the queue its commit loop drains.
     fn channel() -> (Writer, mpsc::Receiver<Request>) {
         let (tx, rx) = mpsc::channel(65536);

@@ -2,9 +2,11 @@
 //! belongs to) and its events, each sealed by its link in the hash chain
 //! ([`chain::tournament_genesis`], then [`chain::next`] as for a game's).
 //!
-//! A tournament's events are few (a registration, a pairing, a result),
-//! so they are written through the read pool, one statement each, not
-//! through the games' group-commit writer; the primary key on
+//! A tournament's events are few (a registration, a pairing, a result).
+//! On SQLite, while the server runs, they go through the games'
+//! group-commit writer, which makes them leaves of the signed log (in a
+//! savepoint of their own); otherwise they are written through the read
+//! pool, one statement each. The primary key on
 //! `(tournament_id, seq)` refuses a second event in the same place. Their
 //! SQL is with every other query of both backends, in `queries`.
 
@@ -51,6 +53,17 @@ impl Store {
         tournament: &str,
         rows: &[TournamentEventRow],
     ) -> Result<(), StoreError> {
+        // On SQLite, while the server runs, through its writer: in the
+        // signed log.
+        if let Backend::Sqlite(s) = &self.0
+            && let Some(writer) = s.running_writer()
+        {
+            let op = super::Op::TournamentEvents {
+                tournament: tournament.to_string(),
+                rows: rows.to_vec(),
+            };
+            return writer.write(vec![op]).await;
+        }
         on_backend!(self, s => s.queries().append_tournament_events(tournament, rows).await)
     }
 

@@ -207,6 +207,9 @@ impl Columns {
                     c.finished.push(game_id);
                 }
                 Op::Heartbeat(ms) => c.heartbeat = Some(ms),
+                // Refused before (see `run`): on PostgreSQL a tournament's
+                // events are written through the pool.
+                Op::TournamentEvents { .. } => {}
             }
         }
     }
@@ -299,6 +302,14 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
             // here rather than acknowledged unwritten.
             if on_node && r.fence.is_none() && r.ops.iter().any(Op::is_of_a_game) {
                 let _ = r.done.send(Err(Unwritten::Fenced));
+                return;
+            }
+            if r.ops
+                .iter()
+                .any(|op| matches!(op, Op::TournamentEvents { .. }))
+            {
+                let why = "on PostgreSQL, a tournament's events are written through the pool";
+                let _ = r.done.send(Err(Unwritten::Failed(why.into())));
                 return;
             }
             columns.push(r.ops, r.fence.as_ref());

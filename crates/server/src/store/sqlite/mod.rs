@@ -25,7 +25,7 @@ use tokio::sync::watch;
 
 use super::log::{self, TreeHead};
 use super::queries::{Dialect, Queries};
-use super::{StoreError, Writer, migrations};
+use super::{StoreError, WeakWriter, Writer, migrations};
 
 /// SQLite's own statements.
 const DIALECT: Dialect = Dialect {
@@ -46,6 +46,8 @@ pub struct SqliteStore {
     path: PathBuf,
     /// The log's head, as the writer publishes it after each commit.
     head: watch::Sender<TreeHead>,
+    /// The writer started, while it runs.
+    running: std::sync::Mutex<Option<WeakWriter>>,
 }
 
 impl SqliteStore {
@@ -85,7 +87,14 @@ impl SqliteStore {
             pool,
             path: path.to_path_buf(),
             head: watch::channel(TreeHead::default()).0,
+            running: std::sync::Mutex::new(None),
         })
+    }
+
+    /// The writer started by [`SqliteStore::writer`], if it still runs.
+    pub(super) fn running_writer(&self) -> Option<Writer> {
+        let running = self.running.lock().expect("writer lock");
+        running.as_ref().and_then(WeakWriter::upgrade)
     }
 
     /// Where the log's signing key is kept: beside the database, the
@@ -113,6 +122,7 @@ impl SqliteStore {
         let now = *head.borrow();
         let signed = signer::catch_up(&self.pool, &key, now).await;
         signer::start(self.pool.clone(), key, head, signed);
+        *self.running.lock().expect("writer lock") = Some(writer.downgrade());
         Ok(writer)
     }
 

@@ -187,6 +187,10 @@ fn run(
         let before = log.tree.clone();
         let outcome = commit(&mut conn, &batch, &filing, &step, next_id, &mut log.tree)
             .map_err(|e| e.to_string());
+        let (outcome, mut refused) = match outcome {
+            Ok((next, refused)) => (Ok(next), refused),
+            Err(e) => (Err(e), Vec::new()),
+        };
         if outcome.is_err() {
             log.tree = before;
         } else if log.tree.size() != before.size() {
@@ -195,13 +199,13 @@ fn run(
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
-        for Request { ops, done, .. } in batch.drain(..) {
-            let _ = done.send(
-                outcome
-                    .as_ref()
-                    .map(|_| ())
-                    .map_err(|e| Unwritten::Failed(e.clone())),
-            );
+        refused.resize(batch.len(), None);
+        for (Request { ops, done, .. }, refusal) in batch.drain(..).zip(refused) {
+            let answer = match (&outcome, &refusal) {
+                (Err(e), _) | (Ok(_), Some(e)) => Err(Unwritten::Failed(e.clone())),
+                (Ok(_), None) => Ok(()),
+            };
+            let _ = done.send(answer);
             if outcome.is_ok() {
                 journaled.extend(ops.into_iter().filter_map(|op| match op {
                     Op::Event(row) => Some(row),
@@ -237,7 +241,8 @@ fn finish_checkpoint(conn: &Connection) {
 
 /// Writes the batch (its events journaled from id `first_id` on), their
 /// leaves in the log's `tree`, and the filing step in one transaction;
-/// returns the id of the next event.
+/// returns the id of the next event, and why each request refused alone
+/// was (a tournament's, in a savepoint of its own: `None` for the rest).
 fn commit(
     conn: &mut Connection,
     batch: &[Request],
@@ -245,22 +250,60 @@ fn commit(
     step: &Step,
     first_id: i64,
     tree: &mut LogTree,
-) -> Result<i64, rusqlite::Error> {
-    let tx = conn.transaction()?;
+) -> Result<(i64, Vec<Option<String>>), rusqlite::Error> {
+    let mut tx = conn.transaction()?;
     let mut next_id = first_id;
-    for op in batch.iter().flat_map(|r| &r.ops) {
-        if write(&tx, op, next_id)? {
-            next_id += 1;
+    let mut refused = Vec::new();
+    let mut leaves = Vec::new();
+    for (i, request) in batch.iter().enumerate() {
+        let alone = request
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::TournamentEvents { .. }));
+        if !alone {
+            write_request(&tx, &request.ops, &mut next_id, tree, &mut leaves)?;
+            continue;
         }
-        if let Some(leaf) = log::leaf_of(op) {
-            let row = tree.append(&leaf);
-            tx.prepare_cached("INSERT INTO log_leaves (idx, data, nodes) VALUES (?1, ?2, ?3)")?
-                .execute(params![row.idx, row.data, row.nodes])?;
+        let (before, id_before) = (tree.clone(), next_id);
+        let savepoint = tx.savepoint()?;
+        match write_request(&savepoint, &request.ops, &mut next_id, tree, &mut leaves) {
+            Ok(()) => savepoint.commit()?,
+            // Dropped, the savepoint rolls back what the request wrote.
+            Err(e) => {
+                drop(savepoint);
+                (*tree, next_id) = (before, id_before);
+                refused.resize(i + 1, None);
+                refused[i] = Some(e.to_string());
+            }
         }
     }
     file(&tx, filing.events(step.slice.clone()), step.clear_up_to)?;
     tx.commit()?;
-    Ok(next_id)
+    Ok((next_id, refused))
+}
+
+/// Writes a request's ops (events journaled from id `next_id` on, which
+/// it advances) and their leaves.
+fn write_request(
+    conn: &Connection,
+    ops: &[Op],
+    next_id: &mut i64,
+    tree: &mut LogTree,
+    leaves: &mut Vec<arbiter_tlog::record::Leaf>,
+) -> Result<(), rusqlite::Error> {
+    for op in ops {
+        if write(conn, op, *next_id)? {
+            *next_id += 1;
+        }
+        leaves.clear();
+        log::leaves_of(op, leaves);
+        for leaf in leaves.iter() {
+            let row = tree.append(leaf);
+            conn.prepare_cached("INSERT INTO log_leaves (idx, data, nodes) VALUES (?1, ?2, ?3)")?
+                .execute(params![row.idx, row.data, row.nodes])?;
+        }
+    }
+    Ok(())
 }
 
 /// Inserts `events` into their home and deletes the journal up to
@@ -339,6 +382,15 @@ fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::
                  ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms",
             )?
             .execute(params![ms])?;
+        }
+        Op::TournamentEvents { tournament, rows } => {
+            let mut insert = conn.prepare_cached(
+                "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
+                 VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for row in rows {
+                insert.execute(params![tournament, row.seq, row.event_json, row.hash])?;
+            }
         }
     }
     Ok(false)
