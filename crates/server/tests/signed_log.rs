@@ -419,13 +419,11 @@ async fn a_tournaments_events_are_leaves_and_one_cut_or_rewritten_is_found_and_n
         "name": "Spring Open", "place": "Shanghai", "start_date": "2026-12-02",
         "chief_arbiter": "Ana Arbiter", "system": {"kind": "dutch"}, "rounds": 2,
         "time_control": "300+3", "ruleset": "fide-blitz", "mode": "online",
+        "tiebreaks": ["PTS", "BH", "SB"],
     });
-    let created: Value = s
-        .post_json("/api/tournament", &settings)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let r = s.post_json("/api/tournament", &settings).await;
+    assert_eq!(r.status(), 201);
+    let created: Value = r.json().await.unwrap();
     let id = created["id"].as_str().unwrap().to_string();
     let arbiter = created["token"].as_str().unwrap().to_string();
     for name in ["Li Wei", "Bo Ann"] {
