@@ -46,6 +46,12 @@ enum Command {
     Serve(commands::serve::Args),
     /// Check every stored game's hash chain and replay it.
     Verify(commands::verify::Args),
+    /// Check a game's proof (`GET /api/games/ID/proof`) offline, against
+    /// the log's key: its record is the one the log signed.
+    VerifyProof(commands::verify_proof::Args),
+    /// Vouch that a log only grows: cosign its checkpoints (C2SP
+    /// tlog-witness), each only with a proof that it extends the last.
+    Witness(commands::witness::Args),
     /// Manage API accounts.
     Account(commands::account::Args),
     /// Pair a tournament's next round (FIDE Dutch system), check a file's
@@ -72,6 +78,8 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
+        Command::VerifyProof(args) => commands::verify_proof::run(args),
+        Command::Witness(args) => commands::witness::run(args),
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
-use arbiter_tournament::{Colour, ResultCode, Tournament, trf};
+use arbiter_tournament::{ResultCode, Tournament, trf};
 use serde_json::Value;
 use serve::Process;
 
@@ -69,9 +70,9 @@ fn for_gacrux(tournament: &Tournament) -> Tournament {
         for cell in &mut e.rounds {
             if let (Some(opponent), None) = (cell.opponent, cell.colour) {
                 cell.colour = Some(if me < opponent {
-                    Colour::White
+                    Color::White
                 } else {
-                    Colour::Black
+                    Color::Black
                 });
             }
         }

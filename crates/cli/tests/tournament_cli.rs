@@ -45,10 +45,10 @@ fn berger_past_the_last_round_exits_1_and_bad_input_exits_3() {
     let done = dir.path().join("done.trf");
     // Three rounds played: nothing left to pair in a single round robin.
     let mut t = arbiter_tournament::trf::read(AFTER_ROUND_1).unwrap();
-    t.record_game(2, 4, 3, arbiter_tournament::GameResult::Draw);
-    t.record_game(2, 1, 2, arbiter_tournament::GameResult::Draw);
-    t.record_game(3, 2, 4, arbiter_tournament::GameResult::Draw);
-    t.record_game(3, 3, 1, arbiter_tournament::GameResult::Draw);
+    t.record_game(2, 4, 3, arbiter_rules::PlayerResult::Draw);
+    t.record_game(2, 1, 2, arbiter_rules::PlayerResult::Draw);
+    t.record_game(3, 2, 4, arbiter_rules::PlayerResult::Draw);
+    t.record_game(3, 3, 1, arbiter_rules::PlayerResult::Draw);
     std::fs::write(&done, arbiter_tournament::trf::write(&t)).unwrap();
     arbiter()
         .args(["pair", "--berger"])

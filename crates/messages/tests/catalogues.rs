@@ -115,7 +115,8 @@ fn a_message_serialises_as_one_text_per_language_english_first() {
 
 /// Every message the crates give, with the names of its arguments: the
 /// referee's reasons, `arbiter check`'s, why a SAN names no legal move,
-/// what the PGN reader found wrong, and why a tournament refuses an event.
+/// what the PGN reader found wrong, why a tournament refuses an event, and
+/// what is wrong with a transparency log's note, proof or witness request.
 fn declared() -> Vec<(&'static str, &'static [&'static str])> {
     use arbiter_rules::san::{CastlingRefusal, ParseSanError, ParseSanErrorKind, SanError};
     [
@@ -128,6 +129,8 @@ fn declared() -> Vec<(&'static str, &'static [&'static str])> {
         arbiter_pgn::SyntaxErrorKind::ARGUMENTS,
         arbiter_pgn::GameError::ARGUMENTS,
         arbiter_tournament::director::Refusal::ARGUMENTS,
+        arbiter_tlog::Problem::ARGUMENTS,
+        arbiter_tlog::witness::Refusal::ARGUMENTS,
     ]
     .concat()
 }

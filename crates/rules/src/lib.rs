@@ -45,7 +45,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use position::{
     IllegalMoveError, ParseFenError, Position, PositionError, PositionOutcome, Validation,
 };
-pub use result::{GameResult, ParseResultError};
+pub use result::{GameResult, ParseResultError, PlayerResult};
 pub use role::{Piece, Role};
 pub use rule::{ParseRuleError, Rule, Source};
 pub use setup::Setup;

@@ -1,5 +1,6 @@
 //! How a game ended, as a score: `1-0`, `0-1`, `1/2-1/2` or `*` (FIDE 5,
-//! spelled as PGN writes it, PGN standard 8.2.6).
+//! spelled as PGN writes it, PGN standard 8.2.6), and the same score from
+//! one player's side: won, drawn or lost.
 
 use core::fmt;
 use core::str::FromStr;
@@ -36,6 +37,53 @@ pub enum GameResult {
     /// or its result is not known.
     #[cfg_attr(feature = "serde", serde(rename = "*"))]
     Unknown,
+}
+
+/// A game's result from one player's side: won, drawn or lost.
+///
+/// The one player-side result of the workspace: a tournament's crosstable
+/// cell and an engine match's tally both hold it. In JSON it is `"win"`,
+/// `"draw"` or `"loss"`.
+///
+/// ```
+/// use arbiter_rules::{Color, GameResult, PlayerResult};
+/// let black = GameResult::BlackWins.for_side(Color::Black);
+/// assert_eq!(black, Some(PlayerResult::Win));
+/// assert_eq!(PlayerResult::Win.reversed(), PlayerResult::Loss);
+/// assert_eq!(PlayerResult::Draw.half_points(), 1);
+/// assert_eq!(GameResult::Unknown.for_side(Color::White), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum PlayerResult {
+    /// The player won: 1 point in the Laws' scoring (FIDE 5.1, 5.2).
+    Win,
+    /// The game was drawn: ½ point.
+    Draw,
+    /// The player lost: no point.
+    Loss,
+}
+
+impl PlayerResult {
+    /// The same game from the opponent's side.
+    pub const fn reversed(self) -> PlayerResult {
+        match self {
+            PlayerResult::Win => PlayerResult::Loss,
+            PlayerResult::Draw => PlayerResult::Draw,
+            PlayerResult::Loss => PlayerResult::Win,
+        }
+    }
+
+    /// The Laws' score in half points: 2, 1 or 0. (A tournament may score
+    /// games otherwise, by its own point system.)
+    pub const fn half_points(self) -> u8 {
+        match self {
+            PlayerResult::Win => 2,
+            PlayerResult::Draw => 1,
+            PlayerResult::Loss => 0,
+        }
+    }
 }
 
 /// A text that is not one of the four results.
@@ -77,6 +125,20 @@ impl GameResult {
     /// `true` for `1-0` and `0-1`.
     pub const fn is_decisive(self) -> bool {
         matches!(self, GameResult::WhiteWins | GameResult::BlackWins)
+    }
+
+    /// The result from `side`'s side of the board; `None` for `*`.
+    pub const fn for_side(self, side: Color) -> Option<PlayerResult> {
+        match (self, side) {
+            (GameResult::Draw, _) => Some(PlayerResult::Draw),
+            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => {
+                Some(PlayerResult::Win)
+            }
+            (GameResult::WhiteWins, Color::Black) | (GameResult::BlackWins, Color::White) => {
+                Some(PlayerResult::Loss)
+            }
+            (GameResult::Unknown, _) => None,
+        }
     }
 
     /// Who won; `None` for a draw or `*`.
@@ -136,5 +198,45 @@ mod tests {
         }
         assert_eq!(GameResult::Draw.winner(), None);
         assert_eq!(GameResult::Unknown.winner(), None);
+    }
+
+    #[test]
+    fn each_side_sees_the_other_sides_result_reversed() {
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ] {
+            let white = r.for_side(Color::White).unwrap();
+            let black = r.for_side(Color::Black).unwrap();
+            assert_eq!(white.reversed(), black);
+            assert_eq!(white.half_points() + black.half_points(), 2);
+        }
+        assert_eq!(
+            GameResult::WhiteWins.for_side(Color::White),
+            Some(PlayerResult::Win)
+        );
+        assert_eq!(
+            GameResult::WhiteWins.for_side(Color::Black),
+            Some(PlayerResult::Loss)
+        );
+        assert_eq!(
+            GameResult::Draw.for_side(Color::Black),
+            Some(PlayerResult::Draw)
+        );
+        assert_eq!(GameResult::Unknown.for_side(Color::Black), None);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_player_result_is_a_lowercase_word_in_json() {
+        for (r, word) in [
+            (PlayerResult::Win, "\"win\""),
+            (PlayerResult::Draw, "\"draw\""),
+            (PlayerResult::Loss, "\"loss\""),
+        ] {
+            assert_eq!(serde_json::to_string(&r).unwrap(), word);
+            assert_eq!(serde_json::from_str::<PlayerResult>(word).unwrap(), r);
+        }
     }
 }

@@ -3,10 +3,10 @@
 //! matches of rapid or blitz games, a final Armageddon game).
 
 use arbiter_referee::TimeControl;
+use arbiter_rules::{Color, PlayerResult};
 use serde::{Deserialize, Serialize};
 
 use crate::player::StartNo;
-use crate::result::{Colour, GameResult};
 
 /// The time control of a stage, as the event's rules name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -136,9 +136,9 @@ impl MatchRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MatchGame {
     /// The colour of the match's first player.
-    pub first_colour: Colour,
+    pub first_colour: Color,
     /// The result for the match's first player.
-    pub first_result: GameResult,
+    pub first_result: PlayerResult,
 }
 
 /// Where a match stands.
@@ -153,7 +153,7 @@ pub enum MatchState {
         /// The colour of the match's first player in that game; for an
         /// Armageddon game the rules decide it (often by lot or bidding), so
         /// the one given is only the alternation's.
-        first_colour: Colour,
+        first_colour: Color,
     },
     /// The match is over.
     Won {
@@ -209,9 +209,9 @@ impl KnockoutMatch {
                 }
                 let Some(g) = played.next() else {
                     let first_colour = if count.is_multiple_of(2) {
-                        Colour::White
+                        Color::White
                     } else {
-                        Colour::Black
+                        Color::Black
                     };
                     return MatchState::NextGame {
                         stage: index,
@@ -221,11 +221,11 @@ impl KnockoutMatch {
                 };
                 count += 1;
                 lead += match (stage.tempo, g.first_result, g.first_colour) {
-                    (Tempo::Armageddon, GameResult::Draw, Colour::Black) => 2,
-                    (Tempo::Armageddon, GameResult::Draw, Colour::White) => -2,
-                    (_, GameResult::Win, _) => 2,
-                    (_, GameResult::Draw, _) => 0,
-                    (_, GameResult::Loss, _) => -2,
+                    (Tempo::Armageddon, PlayerResult::Draw, Color::Black) => 2,
+                    (Tempo::Armageddon, PlayerResult::Draw, Color::White) => -2,
+                    (_, PlayerResult::Win, _) => 2,
+                    (_, PlayerResult::Draw, _) => 0,
+                    (_, PlayerResult::Loss, _) => -2,
                 };
             }
             if lead != 0 {
@@ -248,7 +248,7 @@ impl KnockoutMatch {
 
     /// Records the next game's result for the first player, with the colour
     /// the first player had.
-    pub fn record(&mut self, first_colour: Colour, first_result: GameResult) {
+    pub fn record(&mut self, first_colour: Color, first_result: PlayerResult) {
         self.games.push(MatchGame {
             first_colour,
             first_result,
@@ -283,24 +283,24 @@ mod tests {
     #[test]
     fn a_win_and_a_draw_decide_the_main_games() {
         let mut m = KnockoutMatch::new(1, 64);
-        m.record(Colour::White, GameResult::Win);
+        m.record(Color::White, PlayerResult::Win);
         assert!(matches!(
             m.state(&world_cup()),
             MatchState::NextGame {
                 stage: 0,
                 game: 1,
-                first_colour: Colour::Black
+                first_colour: Color::Black
             }
         ));
-        m.record(Colour::Black, GameResult::Draw);
+        m.record(Color::Black, PlayerResult::Draw);
         assert_eq!(m.state(&world_cup()), won(1, 0));
     }
 
     #[test]
     fn a_level_match_goes_to_rapid_then_blitz_then_armageddon() {
         let mut m = KnockoutMatch::new(5, 60);
-        for colour in [Colour::White, Colour::Black, Colour::White, Colour::Black] {
-            m.record(colour, GameResult::Draw);
+        for colour in [Color::White, Color::Black, Color::White, Color::Black] {
+            m.record(colour, PlayerResult::Draw);
         }
         assert!(matches!(
             m.state(&world_cup()),
@@ -310,8 +310,8 @@ mod tests {
                 ..
             }
         ));
-        m.record(Colour::White, GameResult::Win);
-        m.record(Colour::Black, GameResult::Loss);
+        m.record(Color::White, PlayerResult::Win);
+        m.record(Color::Black, PlayerResult::Loss);
         let MatchState::NextGame {
             stage: 3, game: 0, ..
         } = m.state(&world_cup())
@@ -319,12 +319,12 @@ mod tests {
             panic!("Armageddon expected, got {:?}", m.state(&world_cup()));
         };
         // Armageddon: a draw wins for Black.
-        m.record(Colour::Black, GameResult::Draw);
+        m.record(Color::Black, PlayerResult::Draw);
         assert_eq!(m.state(&world_cup()), won(5, 3));
         m.games.pop();
-        m.record(Colour::White, GameResult::Draw);
+        m.record(Color::White, PlayerResult::Draw);
         assert_eq!(m.state(&world_cup()), won(60, 3));
-        m.record(Colour::White, GameResult::Draw);
+        m.record(Color::White, PlayerResult::Draw);
         assert_eq!(m.state(&world_cup()), MatchState::Overplayed);
     }
 
@@ -333,21 +333,21 @@ mod tests {
         let six = MatchFormat::new(6);
         let mut m = KnockoutMatch::new(2, 3);
         for _ in 0..3 {
-            m.record(Colour::White, GameResult::Loss);
+            m.record(Color::White, PlayerResult::Loss);
         }
         assert!(matches!(
             m.state(&six),
             MatchState::NextGame { game: 3, .. }
         ));
-        m.record(Colour::White, GameResult::Loss);
+        m.record(Color::White, PlayerResult::Loss);
         assert_eq!(m.state(&six), won(3, 0));
     }
 
     #[test]
     fn level_after_every_stage_is_undecided() {
         let mut m = KnockoutMatch::new(1, 2);
-        m.record(Colour::White, GameResult::Draw);
-        m.record(Colour::Black, GameResult::Draw);
+        m.record(Color::White, PlayerResult::Draw);
+        m.record(Color::Black, PlayerResult::Draw);
         assert_eq!(m.state(&MatchFormat::new(2)), MatchState::Undecided);
     }
 }

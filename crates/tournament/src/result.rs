@@ -1,27 +1,10 @@
 //! What happened to one player in one round: a game, a forfeit, a bye, or
 //! an absence.
 
+use arbiter_rules::{Color, PlayerResult};
+
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-
-/// A side of the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Colour {
-    /// The player had White.
-    White,
-    /// The player had Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn opposite(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
 
 /// A result code of a TRF round cell (column 99 of the first round), kept
 /// exactly so that a file writes back as it was read.
@@ -110,28 +93,6 @@ impl ResultCode {
     }
 }
 
-/// The outcome of a game from one player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// The player won.
-    Win,
-    /// The game was drawn.
-    Draw,
-    /// The player lost.
-    Loss,
-}
-
-impl GameResult {
-    /// The same game from the opponent's side.
-    pub fn reversed(self) -> GameResult {
-        match self {
-            GameResult::Win => GameResult::Loss,
-            GameResult::Draw => GameResult::Draw,
-            GameResult::Loss => GameResult::Win,
-        }
-    }
-}
-
 /// What a round was for one player, in the terms of C.07 and C.04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -140,16 +101,16 @@ pub enum Outcome {
         /// The opponent's start number.
         opponent: StartNo,
         /// The player's colour.
-        colour: Colour,
+        colour: Color,
         /// The result from the player's side.
-        result: GameResult,
+        result: PlayerResult,
     },
     /// A game paired but not played: one side (or both) did not come.
     Forfeit {
         /// The opponent's start number.
         opponent: StartNo,
         /// The colour the pairing gave the player, when the file says it.
-        colour: Option<Colour>,
+        colour: Option<Color>,
         /// Whether the player won the forfeit (the opponent did not come).
         won: bool,
     },
@@ -173,7 +134,7 @@ pub struct RoundEntry {
     /// The opponent, when there was one.
     pub opponent: Option<StartNo>,
     /// The colour, when the player had one.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result code as written.
     pub code: ResultCode,
 }
@@ -187,11 +148,11 @@ impl RoundEntry {
     };
 
     /// A game played against `opponent` with `colour`, won, drawn or lost.
-    pub fn game(opponent: StartNo, colour: Colour, result: GameResult) -> RoundEntry {
+    pub fn game(opponent: StartNo, colour: Color, result: PlayerResult) -> RoundEntry {
         let code = match result {
-            GameResult::Win => ResultCode::Win,
-            GameResult::Draw => ResultCode::Draw,
-            GameResult::Loss => ResultCode::Loss,
+            PlayerResult::Win => ResultCode::Win,
+            PlayerResult::Draw => ResultCode::Draw,
+            PlayerResult::Loss => ResultCode::Loss,
         };
         RoundEntry {
             opponent: Some(opponent),
@@ -215,9 +176,9 @@ impl RoundEntry {
         match (self.opponent, self.code) {
             (Some(opponent), code) if code.is_played() => {
                 let result = match code {
-                    C::Win | C::UnratedWin => GameResult::Win,
-                    C::Draw | C::UnratedDraw => GameResult::Draw,
-                    _ => GameResult::Loss,
+                    C::Win | C::UnratedWin => PlayerResult::Win,
+                    C::Draw | C::UnratedDraw => PlayerResult::Draw,
+                    _ => PlayerResult::Loss,
                 };
                 match self.colour {
                     Some(colour) => Outcome::Played {
@@ -231,7 +192,7 @@ impl RoundEntry {
                     None => Outcome::Forfeit {
                         opponent,
                         colour: None,
-                        won: result == GameResult::Win,
+                        won: result == PlayerResult::Win,
                     },
                 }
             }
@@ -259,9 +220,9 @@ impl RoundEntry {
     pub fn points(&self, system: &PointSystem) -> Points {
         match self.outcome() {
             Outcome::Played { result, .. } => match result {
-                GameResult::Win => system.win,
-                GameResult::Draw => system.draw,
-                GameResult::Loss => system.loss,
+                PlayerResult::Win => system.win,
+                PlayerResult::Draw => system.draw,
+                PlayerResult::Loss => system.loss,
             },
             Outcome::Forfeit { won: true, .. } => system.forfeit_win,
             Outcome::Forfeit { won: false, .. } => system.forfeit_loss,

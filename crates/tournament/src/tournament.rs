@@ -1,72 +1,12 @@
 //! A tournament: its players, the rounds paired and played, and the rules
 //! that score them.
 
+use arbiter_pgn::Date;
+use arbiter_rules::Color;
+
 use crate::player::{Player, StartNo};
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, Outcome, RoundEntry};
-
-/// A calendar date, as tournament records give it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    /// Year, e.g. 2026.
-    pub year: u16,
-    /// Month, 1 to 12.
-    pub month: u8,
-    /// Day of the month, 1 to 31.
-    pub day: u8,
-}
-
-impl Date {
-    /// Reads a date in the forms TRF files use in practice: `2026/03/01`,
-    /// `2026-03-01`, `2026.03.01`, `01/03/2026`, `01.03.2026`, `01-03-2026`,
-    /// `Mar 1, 2026`, `1 Mar 2026`. A year alone is 1 January of that year.
-    pub fn parse(text: &str) -> Option<Date> {
-        let text = text.trim();
-        let fields: Vec<&str> = text
-            .split(['/', '-', '.', ',', ' '])
-            .filter(|f| !f.is_empty())
-            .collect();
-        let number = |s: &str| -> Option<u32> {
-            if s.bytes().all(|b| b.is_ascii_digit()) && !s.is_empty() && s.len() <= 4 {
-                s.parse().ok()
-            } else {
-                None
-            }
-        };
-        let month_name = |s: &str| -> Option<u32> {
-            let s = s.to_ascii_lowercase();
-            let names = [
-                "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-            ];
-            names
-                .iter()
-                .position(|n| s.starts_with(n))
-                .map(|i| i as u32 + 1)
-        };
-        let (year, month, day) = match fields.as_slice() {
-            [y] if y.len() == 4 => (number(y)?, 1, 1),
-            [a, b, c] => {
-                if let (Some(a), Some(b), Some(c)) = (number(a), number(b), number(c)) {
-                    if a > 31 { (a, b, c) } else { (c, b, a) }
-                } else if let Some(m) = month_name(a) {
-                    (number(c)?, m, number(b)?)
-                } else {
-                    (number(c)?, month_name(b)?, number(a)?)
-                }
-            }
-            _ => return None,
-        };
-        let year = if year < 100 { year + 2000 } else { year };
-        if !(1..=12).contains(&month) || !(1..=31).contains(&day) || year > 9999 {
-            return None;
-        }
-        Some(Date {
-            year: year as u16,
-            month: month as u8,
-            day: day as u8,
-        })
-    }
-}
+use crate::result::{Outcome, RoundEntry};
 
 /// A player in the event: who they are and what each round was for them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -135,7 +75,7 @@ pub struct Tournament {
     pub planned_rounds: Option<u32>,
     /// The colour the top player had, or is to have, in round 1 (`152`, or
     /// `XXC white1`/`black1`).
-    pub initial_colour: Option<Colour>,
+    pub initial_colour: Option<Color>,
     /// Pair by the ranks in the file rather than the start numbers (`XXC rank`).
     pub pair_by_rank: bool,
     /// What each result scores.
@@ -164,7 +104,7 @@ impl Tournament {
 
     /// The first day of the event (record `042`), when it reads as a date.
     pub fn start_date(&self) -> Option<Date> {
-        self.record("042").and_then(Date::parse)
+        self.record("042").and_then(Date::parse_lenient)
     }
 
     /// The entrant with a start number.
@@ -235,17 +175,17 @@ impl Tournament {
         round: u32,
         white: StartNo,
         black: StartNo,
-        white_result: crate::result::GameResult,
+        white_result: arbiter_rules::PlayerResult,
     ) {
         self.set_cell(
             white,
             round,
-            RoundEntry::game(black, Colour::White, white_result),
+            RoundEntry::game(black, Color::White, white_result),
         );
         self.set_cell(
             black,
             round,
-            RoundEntry::game(white, Colour::Black, white_result.reversed()),
+            RoundEntry::game(white, Color::Black, white_result.reversed()),
         );
     }
 
@@ -274,35 +214,14 @@ impl Tournament {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::result::GameResult;
-
-    #[test]
-    fn dates_read_in_the_usual_forms() {
-        let d = Date {
-            year: 2026,
-            month: 3,
-            day: 1,
-        };
-        for text in [
-            "2026/03/01",
-            "2026-03-01",
-            "01/03/2026",
-            "01.03.2026",
-            "Mar 1, 2026",
-            "1 March 2026",
-        ] {
-            assert_eq!(Date::parse(text), Some(d), "{text}");
-        }
-        assert_eq!(Date::parse("2010").map(|d| d.year), Some(2010));
-        assert_eq!(Date::parse("tomorrow"), None);
-    }
+    use arbiter_rules::PlayerResult;
 
     #[test]
     fn a_recorded_game_fills_both_cells_and_scores() {
         let mut t = Tournament::default();
         t.register(Player::new(2, "B"));
         t.register(Player::new(1, "A"));
-        t.record_game(2, 1, 2, GameResult::Draw);
+        t.record_game(2, 1, 2, PlayerResult::Draw);
         assert_eq!(t.entrants[0].player.start_no, 1);
         assert_eq!(t.entrant(1).unwrap().round(1), RoundEntry::NOT_PAIRED);
         assert_eq!(t.score_after(1, 2), Points::HALF);

@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
+use arbiter_rules::PlayerResult;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
-use arbiter_tournament::{GameResult, Player, Tournament};
+use arbiter_tournament::{Player, Tournament};
 
 /// One snapshot line: FIDE id, score, expected values.
 struct Expected {
@@ -85,9 +86,9 @@ fn event(pgn: &str) -> (Tournament, HashMap<u64, u32>) {
         let white = numbers[&g["WhiteFideId"].parse::<u64>().unwrap()];
         let black = numbers[&g["BlackFideId"].parse::<u64>().unwrap()];
         let result = match g["Result"].as_str() {
-            "1-0" => GameResult::Win,
-            "0-1" => GameResult::Loss,
-            "1/2-1/2" => GameResult::Draw,
+            "1-0" => PlayerResult::Win,
+            "0-1" => PlayerResult::Loss,
+            "1/2-1/2" => PlayerResult::Draw,
             other => panic!("unfinished game {other}"),
         };
         t.record_game(round, white, black, result);

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use std::process::Command;
 
+use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
-use arbiter_tournament::{Colour, PointSystem, Tournament, trf};
+use arbiter_tournament::{PointSystem, Tournament, trf};
 
 /// Every tie-break of C.07 that Arbiter implements, DE near the end so that
 /// it breaks the ties the others leave. FB comes last: gacrux's Fore
@@ -88,9 +89,9 @@ fn for_gacrux(tournament: &Tournament, rounds: u32) -> Tournament {
         for cell in &mut e.rounds {
             if let (Some(opponent), None) = (cell.opponent, cell.colour) {
                 cell.colour = Some(if me < opponent {
-                    Colour::White
+                    Color::White
                 } else {
-                    Colour::Black
+                    Color::Black
                 });
             }
         }

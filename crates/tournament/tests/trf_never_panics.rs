@@ -1,10 +1,9 @@
 //! No input makes the TRF reader panic; every error names the line (and the
 //! column) where the file is wrong; written tournaments read back the same.
 
+use arbiter_rules::{Color, PlayerResult};
 use arbiter_tournament::trf;
-use arbiter_tournament::{
-    Colour, GameResult, Player, PointSystem, Points, ResultCode, RoundEntry, Tournament,
-};
+use arbiter_tournament::{Player, PointSystem, Points, ResultCode, RoundEntry, Tournament};
 use proptest::prelude::*;
 
 /// Characters TRF files are made of, so that random text gets past the first
@@ -93,12 +92,12 @@ fn tournament() -> impl Strategy<Value = Tournament> {
                             colour: Some(colour),
                             code,
                         };
-                        t.set_cell(white, round, cell(black, Colour::White, w));
-                        t.set_cell(black, round, cell(white, Colour::Black, b));
+                        t.set_cell(white, round, cell(black, Color::White, w));
+                        t.set_cell(black, round, cell(white, Color::Black, b));
                     }
                     r => {
-                        let result =
-                            [GameResult::Win, GameResult::Draw, GameResult::Loss][(r % 3) as usize];
+                        let result = [PlayerResult::Win, PlayerResult::Draw, PlayerResult::Loss]
+                            [(r % 3) as usize];
                         t.record_game(round, white, black, result);
                     }
                 }
@@ -194,7 +193,7 @@ fn a_score_is_what_the_points_system_says() {
     let mut t = Tournament::default();
     t.register(Player::new(1, "A"));
     t.register(Player::new(2, "B"));
-    t.record_game(1, 1, 2, GameResult::Win);
+    t.record_game(1, 1, 2, PlayerResult::Win);
     t.set_cell(1, 2, RoundEntry::unpaired(ResultCode::HalfPointBye));
     assert_eq!(t.score_after(1, 2), Points::from_tenths(15));
     t.points = PointSystem::three_one_zero();

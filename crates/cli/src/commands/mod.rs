@@ -12,3 +12,5 @@ pub mod replay;
 pub mod serve;
 pub mod standings;
 pub mod verify;
+pub mod verify_proof;
+pub mod witness;

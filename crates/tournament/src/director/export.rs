@@ -1,7 +1,9 @@
 //! The state as the crate's TRF model: what the pairing engines, the
 //! tie-breaks and the TRF writer read.
 
-use crate::result::{Colour, ResultCode, RoundEntry};
+use arbiter_rules::Color;
+
+use crate::result::{ResultCode, RoundEntry};
 use crate::tiebreak::{self, Format, Options, Standings};
 use crate::{Player, Record, RequestedBye, StartNo, Tournament};
 
@@ -100,7 +102,7 @@ impl Director {
             text: settings.system.trf_type().to_string(),
         });
         t.planned_rounds = Some(self.planned_rounds(settings));
-        t.initial_colour = Some(Colour::White);
+        t.initial_colour = Some(Color::White);
         t.points = settings.points;
         for id in self.start_order() {
             let p = self.player(id).expect("a player of the order");
@@ -191,23 +193,23 @@ impl Director {
 
 /// White's and Black's cells for a board's result.
 fn cells(white: StartNo, black: StartNo, result: BoardResult) -> (RoundEntry, RoundEntry) {
-    use crate::GameResult as G;
+    use arbiter_rules::PlayerResult as G;
     let game = |r: G| {
         (
-            RoundEntry::game(black, Colour::White, r),
-            RoundEntry::game(white, Colour::Black, r.reversed()),
+            RoundEntry::game(black, Color::White, r),
+            RoundEntry::game(white, Color::Black, r.reversed()),
         )
     };
     let forfeit = |w: ResultCode, b: ResultCode| {
         (
             RoundEntry {
                 opponent: Some(black),
-                colour: Some(Colour::White),
+                colour: Some(Color::White),
                 code: w,
             },
             RoundEntry {
                 opponent: Some(white),
-                colour: Some(Colour::Black),
+                colour: Some(Color::Black),
                 code: b,
             },
         )

@@ -11,9 +11,9 @@
 //! follow from them, the same on every replay.
 
 use arbiter_referee::TimeControl;
+use arbiter_rules::{Color, PlayerResult};
 
 use crate::knockout::{KnockoutMatch, MatchFormat, MatchState, Tempo};
-use crate::result::{Colour, GameResult};
 
 use super::settings::fide_ruleset_for;
 use super::{Board, BoardResult, Director, PlayerId, Refusal, RoundState, System};
@@ -26,7 +26,7 @@ pub enum MatchStanding {
         /// The stage of the next game.
         stage: usize,
         /// The colour of the match's first player in it.
-        first_colour: Colour,
+        first_colour: Color,
     },
     /// Won.
     Won {
@@ -143,11 +143,11 @@ fn pair_winners(round: &KnockoutRound, rank: &impl Fn(PlayerId) -> Option<usize>
 }
 
 /// The result for the player with White.
-fn white_result(result: BoardResult) -> GameResult {
+fn white_result(result: BoardResult) -> PlayerResult {
     match result {
-        BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => GameResult::Win,
-        BoardResult::Draw | BoardResult::DoubleForfeit => GameResult::Draw,
-        BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => GameResult::Loss,
+        BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => PlayerResult::Win,
+        BoardResult::Draw | BoardResult::DoubleForfeit => PlayerResult::Draw,
+        BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => PlayerResult::Loss,
     }
 }
 
@@ -203,18 +203,14 @@ impl Walking {
     fn record(&mut self, round: u32, board: u32, b: &Board, result: BoardResult) {
         let white = white_result(result);
         let (colour, first_result) = if b.white == self.first {
-            (Colour::White, white)
+            (Color::White, white)
         } else {
-            (Colour::Black, white.reversed())
+            (Color::Black, white.reversed())
         };
         self.played.record(colour, first_result);
         self.games.push((round, board));
-        let (f, s) = match first_result {
-            GameResult::Win => (2, 0),
-            GameResult::Draw => (1, 1),
-            GameResult::Loss => (0, 2),
-        };
-        self.halves = (self.halves.0 + f, self.halves.1 + s);
+        self.halves.0 += u32::from(first_result.half_points());
+        self.halves.1 += u32::from(first_result.reversed().half_points());
     }
 
     fn settled(&self, format: &MatchFormat) -> Match {
@@ -407,11 +403,11 @@ impl Director {
             .into_iter()
             .filter(|d| d.0 == stage)
             .map(|(_, first, second, colour)| match colour {
-                Colour::White => Board {
+                Color::White => Board {
                     white: first,
                     black: second,
                 },
-                Colour::Black => Board {
+                Color::Black => Board {
                     white: second,
                     black: first,
                 },

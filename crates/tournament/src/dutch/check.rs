@@ -1,11 +1,13 @@
 //! Checking a file's pairings: re-pair every played round and say where the
 //! file differs, and which criterion decides between the two.
 
+use arbiter_rules::Color;
+
 use crate::Tournament;
 use crate::result::Outcome;
 
 use super::entrant::{Preference, compatible};
-use super::{Acceleration, Board, Colour, Float, Round, pair, round_to_pair, rounds_paired};
+use super::{Acceleration, Board, Float, Round, pair, round_to_pair, rounds_paired};
 
 /// One round's comparison.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +30,7 @@ pub fn boards_in_file(t: &Tournament, round: u32) -> Vec<Board> {
                 white: me,
                 black: None,
             }),
-            (Some(o), Some(crate::Colour::White), _) => boards.push(Board {
+            (Some(o), Some(Color::White), _) => boards.push(Board {
                 white: me,
                 black: Some(o as usize - 1),
             }),
@@ -157,14 +159,14 @@ fn quality(view: &Round, boards: &[Board]) -> Vec<Vec<i64>> {
             && !w.topscorer
             && !k.topscorer) as i64;
         differences.push(w.score.abs_diff(k.score) as i64);
-        for (card, colour, pref) in [(w, Colour::White, &pw), (k, Colour::Black, &pk)] {
+        for (card, colour, pref) in [(w, Color::White, &pw), (k, Color::Black, &pk)] {
             let mut after = card.colours.clone();
             after.push(colour);
             let p = Preference::of(&after);
             counts[5] += (p.imbalance > 2) as i64;
             counts[6] +=
                 (after.len() >= 3 && after[after.len() - 3..].iter().all(|&c| c == colour)) as i64;
-            counts[7] += !compatible(pref.colour, Some(colour.opposite())) as i64;
+            counts[7] += !compatible(pref.colour, Some(!colour)) as i64;
             counts[8] += (pref.strong && pref.colour != Some(colour)) as i64;
         }
         let (high, low) = if w.score >= k.score { (w, k) } else { (k, w) };

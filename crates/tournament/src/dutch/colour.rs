@@ -1,6 +1,8 @@
-//! Colour allocation for a pair (C.04.3 article 5).
+//! Color allocation for a pair (C.04.3 article 5).
 
-use super::entrant::{Colour, PairingCard, Preference, compatible};
+use arbiter_rules::Color;
+
+use super::entrant::{PairingCard, Preference, compatible};
 
 /// The colour `player` gets against `opponent`, when the rules settle it
 /// without looking at who is ranked higher (5.2.1 to 5.2.4).
@@ -9,21 +11,21 @@ fn by_preferences(
     pp: &Preference,
     opponent: &PairingCard,
     op: &Preference,
-) -> Option<Colour> {
+) -> Option<Color> {
     if compatible(pp.colour, op.colour) {
-        return pp.colour.or(op.colour.map(Colour::opposite));
+        return pp.colour.or(op.colour.map(|c| !c));
     }
     if pp.absolute() && (pp.imbalance > op.imbalance || !op.absolute()) {
         return pp.colour;
     }
     if op.absolute() && (op.imbalance > pp.imbalance || !pp.absolute()) {
-        return op.colour.map(Colour::opposite);
+        return op.colour.map(|c| !c);
     }
     if pp.strong && !op.strong {
         return pp.colour;
     }
     if op.strong && !pp.strong {
-        return op.colour.map(Colour::opposite);
+        return op.colour.map(|c| !c);
     }
     // Alternate from the latest round in which the two had different colours.
     let mut mine = player.colours.iter().rev();
@@ -43,7 +45,7 @@ pub(crate) fn ranks_above(a: &PairingCard, b: &PairingCard) -> bool {
 }
 
 /// The colour `player` gets against `opponent`.
-pub(crate) fn colour_of(player: &PairingCard, opponent: &PairingCard, initial: Colour) -> Colour {
+pub(crate) fn colour_of(player: &PairingCard, opponent: &PairingCard, initial: Color) -> Color {
     let pp = Preference::of(&player.colours);
     let op = Preference::of(&opponent.colours);
     if let Some(c) = by_preferences(player, &pp, opponent, &op) {
@@ -53,7 +55,7 @@ pub(crate) fn colour_of(player: &PairingCard, opponent: &PairingCard, initial: C
     match pp.colour {
         // 5.2.5: the higher ranked player's preference wins.
         Some(c) if higher_is_player => c,
-        Some(_) => op.colour.map_or(initial, Colour::opposite),
+        Some(_) => op.colour.map_or(initial, |c| !c),
         // No preference on either side: the initial colour alternates down
         // the ranking (odd pairing numbers get it).
         None => {
@@ -63,14 +65,14 @@ pub(crate) fn colour_of(player: &PairingCard, opponent: &PairingCard, initial: C
                 (opponent.rank, false)
             };
             let higher_colour = if higher_rank % 2 == 1 {
-                initial.opposite()
+                !initial
             } else {
                 initial
             };
             if higher_gets {
                 higher_colour
             } else {
-                higher_colour.opposite()
+                !higher_colour
             }
         }
     }

@@ -213,7 +213,7 @@ pub(crate) fn weight<const N: usize>(
             hp.repeated.is_some() && hp.repeated == lp.repeated
         } else {
             let weaker = if hp.imbalance > lp.imbalance { lp } else { hp };
-            weaker.repeated == hp.colour.map(|c| c.opposite())
+            weaker.repeated == hp.colour.map(|c| !c)
         };
     w.count(s, (here && !third_same_colour) as u64);
     // C12: colour preferences met.

@@ -1,6 +1,6 @@
 //! The pairing engine's view of a player: what the Dutch rules look at.
 
-pub use crate::result::Colour;
+use arbiter_rules::Color;
 
 /// How a player floated in a past round (C.04.3 1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -29,7 +29,7 @@ pub struct PairingCard {
     /// The real score in tenths of a point, which orders the printed pairs.
     pub real_score: u32,
     /// The colours of the games actually played, oldest first.
-    pub colours: Vec<Colour>,
+    pub colours: Vec<Color>,
     /// The player's float in the last round (`floats[0]`) and the round
     /// before (`floats[1]`).
     pub floats: [Float; 2],
@@ -49,35 +49,35 @@ pub struct PairingCard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Preference {
     /// The colour wanted, if any.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// |white games − black games|.
     pub imbalance: u32,
     /// The colour of the last two games when they were the same.
-    pub repeated: Option<Colour>,
+    pub repeated: Option<Color>,
     /// Strong: an imbalance of one without an absolute preference.
     pub strong: bool,
 }
 
 impl Preference {
-    pub fn of(colours: &[Colour]) -> Preference {
-        let white = colours.iter().filter(|&&c| c == Colour::White).count() as u32;
+    pub fn of(colours: &[Color]) -> Preference {
+        let white = colours.iter().filter(|&&c| c == Color::White).count() as u32;
         let black = colours.len() as u32 - white;
         let last = colours.last().copied();
         let run = last.map_or(0, |c| colours.iter().rev().take_while(|&&x| x == c).count());
         let fewer = if white > black {
-            Colour::Black
+            Color::Black
         } else {
-            Colour::White
+            Color::White
         };
         let imbalance = white.abs_diff(black);
         let colour = if imbalance > 1 {
             Some(fewer)
         } else if run > 1 {
-            last.map(Colour::opposite)
+            last.map(|c| !c)
         } else if imbalance > 0 {
             Some(fewer)
         } else {
-            last.map(Colour::opposite)
+            last.map(|c| !c)
         };
         let repeated = if run > 1 { last } else { None };
         let absolute = imbalance > 1 || repeated.is_some();
@@ -102,6 +102,6 @@ impl Preference {
 }
 
 /// Whether two preferences can both be met by one game.
-pub(crate) fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub(crate) fn compatible(a: Option<Color>, b: Option<Color>) -> bool {
     a != b || a.is_none()
 }

@@ -4,8 +4,10 @@
 //! paired by this engine. Anyone can feed its files to another engine and
 //! compare.
 
-use crate::result::{GameResult, ResultCode, RoundEntry};
-use crate::{Colour, Player, PointSystem, Points, Tournament};
+use arbiter_rules::{Color, PlayerResult};
+
+use crate::result::{ResultCode, RoundEntry};
+use crate::{Player, PointSystem, Points, Tournament};
 
 use super::{Acceleration, NoPairing, pair, round_to_pair};
 
@@ -168,9 +170,9 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
     let mut t = Tournament {
         planned_rounds: Some(config.rounds),
         initial_colour: Some(if dice.one_in(2) {
-            Colour::White
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         }),
         points: config.points,
         ..Tournament::default()
@@ -225,8 +227,8 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
                     colour: Some(colour),
                     code: code(won),
                 };
-                t.set_cell(white, round, cell(black, Colour::White, white_wins));
-                t.set_cell(black, round, cell(white, Colour::Black, !white_wins));
+                t.set_cell(white, round, cell(black, Color::White, white_wins));
+                t.set_cell(black, round, cell(white, Color::Black, !white_wins));
                 continue;
             }
             let diff =
@@ -235,11 +237,11 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
             let draw = f64::from(config.draw_percentage) / 100.0 * (1.0 - (2.0 * e - 1.0).abs());
             let roll = dice.unit();
             let result = if roll < draw {
-                GameResult::Draw
+                PlayerResult::Draw
             } else if roll < draw + (1.0 - draw) * e {
-                GameResult::Win
+                PlayerResult::Win
             } else {
-                GameResult::Loss
+                PlayerResult::Loss
             };
             t.record_game(round, white, black, result);
         }

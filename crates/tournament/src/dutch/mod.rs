@@ -11,6 +11,8 @@
 //! then S1 players taking the highest S2 opponents) is chosen by fixing the
 //! players one at a time.
 
+use arbiter_rules::Color;
+
 mod check;
 mod colour;
 mod criteria;
@@ -22,7 +24,7 @@ mod view;
 mod wide;
 
 pub use check::{RoundCheck, boards_in_file, check};
-pub use entrant::{Colour, Float, PairingCard};
+pub use entrant::{Float, PairingCard};
 pub use generate::{ConfigError, Dice, GeneratorConfig, generate};
 pub use view::{Acceleration, round_to_pair, rounds_paired};
 
@@ -43,7 +45,7 @@ pub struct Round {
     /// How many rounds have been played before this one.
     pub rounds_played: usize,
     /// The colour the top-ranked player gets when nothing else decides.
-    pub initial_colour: Colour,
+    pub initial_colour: Color,
 }
 
 /// No pairing of the round meets the absolute criteria (C1-C3) and gives

@@ -3,6 +3,8 @@
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
+use arbiter_rules::Color;
+
 use super::colour::colour_of;
 use super::criteria::{BracketFacts, Layout, Side, may_meet, weight};
 use super::entrant::{PairingCard, Preference};
@@ -48,7 +50,7 @@ fn boards(sorted: &[&PairingCard], partner: &[Option<usize>], round: &Round) -> 
         match *p {
             Some(u) if sorted[v].id < sorted[u].id => {
                 let c = colour_of(sorted[v], sorted[u], round.initial_colour);
-                let (white, black) = if c == super::Colour::White {
+                let (white, black) = if c == Color::White {
                     (sorted[v], sorted[u])
                 } else {
                     (sorted[u], sorted[v])

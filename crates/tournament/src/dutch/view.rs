@@ -1,10 +1,12 @@
 //! From a tournament to the engine's view of one round: who is paired, with
 //! what score, colours, floats and bye history (C.04.3 articles 1 and 3).
 
-use crate::result::{Colour as Side, Outcome, ResultCode, RoundEntry};
+use arbiter_rules::Color;
+
+use crate::result::{Outcome, ResultCode, RoundEntry};
 use crate::{Points, StartNo, Tournament};
 
-use super::{Colour, Float, PairingCard, Round};
+use super::{Float, PairingCard, Round};
 
 /// How a round's scores are made for pairing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -14,13 +16,6 @@ pub struct Acceleration {
     /// of the rounds. Ignored when the file gives its own accelerations
     /// (`XXA`, record 250).
     pub baku: bool,
-}
-
-fn colour(side: Side) -> Colour {
-    match side {
-        Side::White => Colour::White,
-        Side::Black => Colour::Black,
-    }
 }
 
 /// Whether the cell takes part in the round's pairing: a game, a forfeit,
@@ -137,7 +132,7 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
                     colour: c,
                     ..
                 } => {
-                    colours.push(colour(c));
+                    colours.push(c);
                     forbidden.push(opponent as usize - 1);
                 }
                 Outcome::PairingAllocatedBye => bye_eligible = false,
@@ -187,7 +182,6 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
         rounds_played: played,
         initial_colour: t
             .initial_colour
-            .map(colour)
             .unwrap_or_else(|| inferred_initial_colour(&valid)),
     }
 }
@@ -195,13 +189,13 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
 /// When the file does not say it, the colour the top player had in the
 /// first round with colours: read off the highest player with a colour
 /// there, reversed once for each player above them.
-fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Colour {
+fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Color {
     let first = valid
         .iter()
         .filter_map(|e| e.rounds.iter().position(|c| c.colour.is_some()))
         .min();
     let Some(first) = first else {
-        return Colour::White;
+        return Color::White;
     };
     let mut flips = 0;
     for e in valid {
@@ -210,12 +204,11 @@ fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Colour {
             continue;
         }
         if let Some(c) = e.rounds[first].colour {
-            let c = colour(c);
-            return if flips % 2 == 0 { c } else { c.opposite() };
+            return if flips % 2 == 0 { c } else { !c };
         }
         flips += 1;
     }
-    Colour::White
+    Color::White
 }
 
 /// Baku acceleration (C.04.5.1): who is in group A, and in which rounds its

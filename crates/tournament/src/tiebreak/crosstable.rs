@@ -3,9 +3,11 @@
 //! participant's choice (a "voluntary unplayed round", C.07 16), and the
 //! scores C.07 16 substitutes for unplayed rounds.
 
+use arbiter_rules::{Color, PlayerResult};
+
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-use crate::result::{Colour, GameResult, Outcome};
+use crate::result::Outcome;
 use crate::tournament::Tournament;
 
 use super::{Edition, Format};
@@ -20,10 +22,10 @@ pub(crate) struct Round {
     /// A game played over the board.
     pub over_the_board: bool,
     /// The colour of a game played over the board.
-    pub colour: Option<Colour>,
+    pub colour: Option<Color>,
     /// The result of a game played over the board, for rating-based
     /// tie-breaks (which count 1, ½, 0 whatever the point system).
-    pub result: Option<GameResult>,
+    pub result: Option<PlayerResult>,
     /// The pairing-allocated bye.
     pub pairing_bye: bool,
     /// A voluntary unplayed round (C.07 16): unplayed and not scored as a win

@@ -5,15 +5,16 @@
 //!
 //! ```
 //! use arbiter_tournament::tiebreak::{standings, Options, Tiebreak};
-//! use arbiter_tournament::{GameResult, Player, Tournament};
+//! use arbiter_rules::PlayerResult;
+//! use arbiter_tournament::{Player, Tournament};
 //!
 //! let mut t = Tournament::default();
 //! for (no, name) in [(1, "Ana"), (2, "Bo"), (3, "Cy")] {
 //!     t.register(Player::new(no, name));
 //! }
-//! t.record_game(1, 1, 2, GameResult::Win);
-//! t.record_game(2, 3, 1, GameResult::Draw);
-//! t.record_game(3, 2, 3, GameResult::Loss);
+//! t.record_game(1, 1, 2, PlayerResult::Win);
+//! t.record_game(2, 3, 1, PlayerResult::Draw);
+//! t.record_game(3, 2, 3, PlayerResult::Loss);
 //! let list: Vec<Tiebreak> = ["PTS", "SB"].iter().map(|s| s.parse().unwrap()).collect();
 //! let table = standings(&t, &list, &Options::default());
 //! assert_eq!(table.rows[0].start_no, 1); // 1.5 points, as Cy, but the better SB
@@ -29,12 +30,13 @@ mod value;
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_pgn::Date;
+use arbiter_rules::Color;
 use thiserror::Error;
 
 use crate::player::StartNo;
 use crate::points::Points;
-use crate::result::Colour;
-use crate::tournament::{Date, Tournament};
+use crate::tournament::Tournament;
 
 use buchholz::Family;
 use crosstable::Crosstable;
@@ -426,9 +428,9 @@ fn values(table: &Crosstable, tiebreak: &Tiebreak, unrated: Option<u32>) -> Vec<
             .collect(),
         Kind::Wins => count(&|r| r.points == win),
         Kind::GamesWon => count(&|r| r.over_the_board && r.points == win),
-        Kind::BlackGames => count(&|r| r.over_the_board && r.colour == Some(Colour::Black)),
+        Kind::BlackGames => count(&|r| r.over_the_board && r.colour == Some(Color::Black)),
         Kind::BlackWins => {
-            count(&|r| r.over_the_board && r.colour == Some(Colour::Black) && r.points == win)
+            count(&|r| r.over_the_board && r.colour == Some(Color::Black) && r.points == win)
         }
         Kind::GamesElected | Kind::RoundsElected => {
             count(&|r| r.over_the_board || r.pairing_bye || r.points == win)

@@ -5,7 +5,6 @@
 use super::crosstable::Crosstable;
 use super::fide_tables::{dp_for_percent, expected_percent};
 use super::value::Value;
-use crate::result::GameResult;
 
 /// The games a rating-based tie-break reads: each opponent's rating and the
 /// score, in half points, of the game (1, ½, 0 whatever the point system).
@@ -28,12 +27,7 @@ fn rated_games(
         .filter_map(|r| {
             let opponent = r.opponent?;
             let rating = table.ratings[opponent].or(unrated)? as i32;
-            let half = match r.result? {
-                GameResult::Win => 2,
-                GameResult::Draw => 1,
-                GameResult::Loss => 0,
-            };
-            Some((rating, half))
+            Some((rating, i32::from(r.result?.half_points())))
         })
         .collect();
     for _ in 0..cut_lowest.min(table.round_count) {

@@ -3,10 +3,12 @@
 
 use std::collections::HashMap;
 
+use arbiter_rules::Color;
+
 use super::error::{TrfError, TrfErrorKind};
 use crate::player::{Player, StartNo};
 use crate::points::Points;
-use crate::result::{Colour, ResultCode, RoundEntry};
+use crate::result::{ResultCode, RoundEntry};
 use crate::tournament::{Entrant, Record, RequestedBye, Tournament};
 
 /// Column (0-based, in characters) where round 1's cell starts on a `001`
@@ -126,8 +128,8 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             "152" => {
                 let value = line.field(3, line.chars.len()).trim().to_string();
                 tournament.initial_colour = Some(match value.as_str() {
-                    "W" | "w" => Colour::White,
-                    "B" | "b" => Colour::Black,
+                    "W" | "w" => Color::White,
+                    "B" | "b" => Color::Black,
                     _ => {
                         return Err(line.error(
                             4,
@@ -382,8 +384,8 @@ fn read_round(
         }
     };
     let colour = match line.at(column + 5) {
-        'w' | 'W' => Some(Colour::White),
-        'b' | 'B' => Some(Colour::Black),
+        'w' | 'W' => Some(Color::White),
+        'b' | 'B' => Some(Color::Black),
         '-' | ' ' => None,
         found => return Err(line.error(column + 5, TrfErrorKind::BadColour { round, found })),
     };
@@ -491,8 +493,8 @@ fn read_configuration(line: &Line<'_>, tournament: &mut Tournament) -> Result<()
     for word in line.field(3, line.chars.len()).split(' ') {
         match word {
             "rank" => tournament.pair_by_rank = true,
-            "white1" => tournament.initial_colour = Some(Colour::White),
-            "black1" => tournament.initial_colour = Some(Colour::Black),
+            "white1" => tournament.initial_colour = Some(Color::White),
+            "black1" => tournament.initial_colour = Some(Color::Black),
             "" => {}
             other => {
                 if other.starts_with("white") || other.starts_with("black") {

@@ -3,8 +3,10 @@
 
 use std::fmt::Write as _;
 
+use arbiter_rules::Color;
+
 use crate::points::PointSystem;
-use crate::result::{Colour, RoundEntry};
+use crate::result::RoundEntry;
 use crate::tournament::{Entrant, RequestedBye, Tournament};
 
 /// Writes a tournament as TRF (TRF-16 columns, bbpPairings' extension lines
@@ -35,8 +37,8 @@ pub fn write(tournament: &Tournament) -> String {
         configuration.push("rank");
     }
     match tournament.initial_colour {
-        Some(Colour::White) => configuration.push("white1"),
-        Some(Colour::Black) => configuration.push("black1"),
+        Some(Color::White) => configuration.push("white1"),
+        Some(Color::Black) => configuration.push("black1"),
         None => {}
     }
     if !configuration.is_empty() {
@@ -178,8 +180,8 @@ fn write_round(line: &mut String, entry: &RoundEntry) {
     }
     line.push(' ');
     line.push(match entry.colour {
-        Some(Colour::White) => 'w',
-        Some(Colour::Black) => 'b',
+        Some(Color::White) => 'w',
+        Some(Color::Black) => 'b',
         None if *entry == RoundEntry::NOT_PAIRED => ' ',
         None => '-',
     });

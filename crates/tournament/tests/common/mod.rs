@@ -3,10 +3,9 @@
 
 #![allow(dead_code)]
 
+use arbiter_rules::{Color, PlayerResult};
 use arbiter_tournament::berger::round_pairing;
-use arbiter_tournament::{
-    Colour, GameResult, Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament,
-};
+use arbiter_tournament::{Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament};
 
 /// A small deterministic random source (xorshift), so that a failing seed
 /// can be replayed.
@@ -54,15 +53,15 @@ fn base(players: u32, rounds: u32, rng: &mut Rng, format: &str) -> Tournament {
     t
 }
 
-fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> GameResult {
+fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> PlayerResult {
     let edge = (white_rating as i32 - black_rating as i32) / 20;
     let roll = rng.below(100) as i32;
     if roll < 38 + edge {
-        GameResult::Win
+        PlayerResult::Win
     } else if roll < 68 + edge / 2 {
-        GameResult::Draw
+        PlayerResult::Draw
     } else {
-        GameResult::Loss
+        PlayerResult::Loss
     }
 }
 
@@ -75,8 +74,8 @@ fn play_board(t: &mut Tournament, rng: &mut Rng, round: u32, white: u32, black: 
             colour: Some(colour),
             code,
         };
-        t.set_cell(white, round, cell(black, Colour::White, white_code));
-        t.set_cell(black, round, cell(white, Colour::Black, black_code));
+        t.set_cell(white, round, cell(black, Color::White, white_code));
+        t.set_cell(black, round, cell(white, Color::Black, black_code));
     };
     match rng.below(40) {
         0 => forfeit(t, ResultCode::ForfeitWin, ResultCode::ForfeitLoss),

@@ -1,38 +1,7 @@
 //! Results counted per game and per pair of games.
 
+use arbiter_rules::PlayerResult;
 use serde::{Deserialize, Serialize};
-
-/// The result of one game for one player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameScore {
-    /// A win: 1 point.
-    Win,
-    /// A draw: ½ point.
-    Draw,
-    /// A loss: 0 points.
-    Loss,
-}
-
-impl GameScore {
-    /// Points in halves: 2, 1 or 0.
-    pub const fn half_points(self) -> u8 {
-        match self {
-            GameScore::Win => 2,
-            GameScore::Draw => 1,
-            GameScore::Loss => 0,
-        }
-    }
-
-    /// The same game from the opponent's side.
-    pub const fn reversed(self) -> GameScore {
-        match self {
-            GameScore::Win => GameScore::Loss,
-            GameScore::Draw => GameScore::Draw,
-            GameScore::Loss => GameScore::Win,
-        }
-    }
-}
 
 /// Wins, draws and losses: the trinomial counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,11 +25,11 @@ impl Wdl {
     }
 
     /// Counts one game.
-    pub fn add(&mut self, score: GameScore) {
+    pub fn add(&mut self, score: PlayerResult) {
         match score {
-            GameScore::Win => self.wins += 1,
-            GameScore::Draw => self.draws += 1,
-            GameScore::Loss => self.losses += 1,
+            PlayerResult::Win => self.wins += 1,
+            PlayerResult::Draw => self.draws += 1,
+            PlayerResult::Loss => self.losses += 1,
         }
     }
 
@@ -119,8 +88,8 @@ impl PairCounts {
     }
 
     /// Counts one pair.
-    pub fn add(&mut self, first: GameScore, second: GameScore) {
-        use GameScore::*;
+    pub fn add(&mut self, first: PlayerResult, second: PlayerResult) {
+        use PlayerResult::*;
         match (first, second) {
             (Loss, Loss) => self.ll += 1,
             (Loss, Draw) | (Draw, Loss) => self.ld += 1,

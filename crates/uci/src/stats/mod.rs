@@ -18,7 +18,7 @@ mod elo;
 mod normal;
 mod sprt;
 
-pub use counts::{GameScore, PairCounts, Wdl};
+pub use counts::{PairCounts, Wdl};
 pub use elo::{EloEstimate, elo_from_score, score_from_elo};
 pub use normal::{normal_cdf, normal_quantile};
 pub use sprt::{EloModel, Sprt, SprtDecision, SprtError};

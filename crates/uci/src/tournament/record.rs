@@ -69,16 +69,3 @@ pub struct GameRecord {
     /// Plies played by the engines (book moves not counted).
     pub plies: u32,
 }
-
-impl GameRecord {
-    /// The score of `side` in this game.
-    pub fn score_of(&self, side: Color) -> Option<crate::stats::GameScore> {
-        use crate::stats::GameScore;
-        match self.result {
-            GameResult::Draw => Some(GameScore::Draw),
-            GameResult::WhiteWins => Some(side.fold(GameScore::Win, GameScore::Loss)),
-            GameResult::BlackWins => Some(side.fold(GameScore::Loss, GameScore::Win)),
-            GameResult::Unknown => None,
-        }
-    }
-}

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_rules::Color;
+use arbiter_rules::{Color, PlayerResult};
 
 use super::record::{FailureKind, GameRecord};
-use crate::stats::{EloEstimate, GameScore, PairCounts, Wdl};
+use crate::stats::{EloEstimate, PairCounts, Wdl};
 
 /// One engine's results.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub struct Encounter {
     /// Completed pairs of games on one opening.
     pub pairs: PairCounts,
     /// First games of pairs whose second game is not finished.
-    pending: BTreeMap<u64, GameScore>,
+    pending: BTreeMap<u64, PlayerResult>,
 }
 
 /// Everything counted so far.
@@ -79,9 +79,10 @@ impl Standings {
 
     /// Counts one finished game.
     pub fn record(&mut self, game: &GameRecord) {
-        let (Some(white_score), Some(black_score)) =
-            (game.score_of(Color::White), game.score_of(Color::Black))
-        else {
+        let (Some(white_score), Some(black_score)) = (
+            game.result.for_side(Color::White),
+            game.result.for_side(Color::Black),
+        ) else {
             return;
         };
         let p = game.pairing;

@@ -1,0 +1,312 @@
+//! `arbiter verify-proof` and `arbiter witness`, the pieces of the signed
+//! log that need no server: a game's proof checked offline, and a witness
+//! that cosigns a log only as it grows.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use arbiter_tlog::record::{GameRecord, Leaf};
+use arbiter_tlog::witness::AddCheckpoint;
+use arbiter_tlog::{
+    Checkpoint, Hash, KeyKind, MemoryTree, Note, SigningKey, TlogProof, Verifier, VerifierKey,
+};
+
+const ORIGIN: &str = "arbiter.test/log";
+
+fn log_key() -> SigningKey {
+    SigningKey::from_seed(ORIGIN, KeyKind::Ed25519, [21; 32]).unwrap()
+}
+
+fn arbiter(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+fn game() -> GameRecord {
+    GameRecord {
+        game: "g1".into(),
+        setup_json: r#"{"ruleset":"fide-blitz"}"#.into(),
+        events: ["e4", "e5", "Qh5"]
+            .iter()
+            .map(|m| format!(r#"{{"kind":"move","move":"{m}"}}"#))
+            .collect(),
+    }
+}
+
+/// A log holding another game's moves around `g1`'s, and `g1`'s proof.
+fn logged(record: &GameRecord, witness: Option<&SigningKey>) -> String {
+    let mut tree = MemoryTree::new();
+    let other = |seq: i64| Leaf::GameEvent {
+        game: "g2".into(),
+        seq,
+        link: format!("{seq:064}"),
+    };
+    for seq in 0..5 {
+        tree.append(other(seq).hash());
+    }
+    let index = tree.size();
+    tree.append(game().last_leaf().hash());
+    tree.append(other(5).hash());
+    let mut note: Note = Checkpoint {
+        origin: ORIGIN.into(),
+        size: tree.size(),
+        root: tree.root_at(tree.size()).unwrap(),
+        extensions: vec![],
+    }
+    .sign(&log_key())
+    .unwrap();
+    if let Some(witness) = witness {
+        note.add_signature(witness.sign(note.text(), 1_767_225_600));
+    }
+    TlogProof {
+        extra: Some(record.to_text().unwrap().into_bytes()),
+        index,
+        path: tree.inclusion_proof(index, tree.size()).unwrap(),
+        checkpoint: note.to_text(),
+    }
+    .to_text()
+}
+
+#[test]
+fn a_game_proof_is_checked_offline_and_an_altered_record_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g1.tlog-proof");
+    let key = log_key().verifier().to_string();
+    let file_arg = file.to_str().unwrap();
+
+    std::fs::write(&file, logged(&game(), None)).unwrap();
+    let (code, out) = arbiter(&["verify-proof", file_arg, "--key", &key]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("game g1: its 3 events are leaf 5 of the log arbiter.test/log at 7 leaves"),
+        "{out}"
+    );
+
+    // The key from a file, and JSON.
+    let key_file = dir.path().join("log.key");
+    std::fs::write(&key_file, format!("{key}\n")).unwrap();
+    let (code, out) = arbiter(&[
+        "verify-proof",
+        file_arg,
+        "--key",
+        key_file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (
+            json["holds"].as_bool(),
+            json["index"].as_u64(),
+            json["size"].as_u64()
+        ),
+        (Some(true), Some(5), Some(7))
+    );
+
+    // A move changed after the fact, or the mate cut off.
+    let mut changed = game();
+    changed.events[2] = r#"{"kind":"move","move":"Qf3"}"#.into();
+    std::fs::write(&file, logged(&changed, None)).unwrap();
+    let (code, out) = arbiter(&["verify-proof", file_arg, "--key", &key]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("game g1: leaf 5 and its proof do not lead to the root"),
+        "{out}"
+    );
+    let mut cut = game();
+    cut.events.pop();
+    std::fs::write(&file, logged(&cut, None)).unwrap();
+    assert_eq!(
+        arbiter(&["verify-proof", file_arg, "--key", &key]).0,
+        Some(1)
+    );
+
+    // Another log's key.
+    std::fs::write(&file, logged(&game(), None)).unwrap();
+    let stranger = SigningKey::from_seed(ORIGIN, KeyKind::Ed25519, [22; 32])
+        .unwrap()
+        .verifier()
+        .to_string();
+    let (code, out) = arbiter(&["verify-proof", file_arg, "--key", &stranger]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("no signature by a known key"), "{out}");
+
+    // Not a proof at all: an error with its place, exit 2.
+    std::fs::write(&file, "c2sp.org/tlog-proof@v1\nindex x\n").unwrap();
+    let (code, out) = arbiter(&["verify-proof", file_arg, "--key", &key]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("line 2: index N expected"), "{out}");
+}
+
+#[test]
+fn a_proof_may_be_required_to_carry_a_witness_cosignature() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g1.tlog-proof");
+    let witness = SigningKey::from_seed("witness.test/w", KeyKind::Cosigner, [23; 32]).unwrap();
+    let (key, witness_key) = (
+        log_key().verifier().to_string(),
+        witness.verifier().to_string(),
+    );
+    std::fs::write(&file, logged(&game(), None)).unwrap();
+    let args = [
+        "verify-proof",
+        file.to_str().unwrap(),
+        "--key",
+        &key,
+        "--witness",
+        &witness_key,
+    ];
+    let (code, out) = arbiter(&args);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("not cosigned by the witness witness.test/w"),
+        "{out}"
+    );
+    std::fs::write(&file, logged(&game(), Some(&witness))).unwrap();
+    let (code, out) = arbiter(&args);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("cosigned by witness.test/w"), "{out}");
+}
+
+/// An `arbiter witness` process and its address.
+struct WitnessProcess {
+    child: Child,
+    base: String,
+    key: VerifierKey,
+}
+
+impl Drop for WitnessProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_witness(dir: &std::path::Path) -> WitnessProcess {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "witness",
+            "--listen",
+            "127.0.0.1:0",
+            "--name",
+            "witness.test/w",
+            "--log-key",
+        ])
+        .arg(log_key().verifier().to_string())
+        .arg("--key-file")
+        .arg(dir.join("witness.key"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // "witness KEY listening on http://ADDR"
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.len(), 5, "{line}");
+    WitnessProcess {
+        child,
+        key: VerifierKey::parse(words[1]).unwrap(),
+        base: words[4].to_string(),
+    }
+}
+
+fn log_of(moves: &[&str]) -> MemoryTree {
+    let mut tree = MemoryTree::new();
+    for m in moves {
+        tree.append(Hash::of_leaf(m.as_bytes()));
+    }
+    tree
+}
+
+/// Sends the log's checkpoint with the proof from `old`: the status and
+/// the body.
+fn submit(witness: &WitnessProcess, tree: &MemoryTree, old: u64) -> (u16, String) {
+    let checkpoint = Checkpoint {
+        origin: ORIGIN.into(),
+        size: tree.size(),
+        root: tree.root_at(tree.size()).unwrap(),
+        extensions: vec![],
+    }
+    .sign(&log_key())
+    .unwrap()
+    .to_text();
+    let body = AddCheckpoint {
+        old,
+        proof: tree.consistency_proof(old, tree.size()).unwrap(),
+        checkpoint: checkpoint.clone(),
+    }
+    .to_body();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let response = reqwest::Client::new()
+            .post(format!("{}/add-checkpoint", witness.base))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        if status == 200 {
+            // The cosignature verifies on the checkpoint it answers.
+            let note = Note::parse(format!("{checkpoint}{text}").as_bytes()).unwrap();
+            let key: [&dyn Verifier; 1] = [&witness.key];
+            assert_eq!(note.verified_by(&key).unwrap().len(), 1);
+        }
+        (status, text)
+    })
+}
+
+const MOVES: [&str; 10] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+];
+
+#[test]
+fn the_witness_cosigns_a_growing_log_and_refuses_one_rolled_back_and_grown_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let witness = start_witness(dir.path());
+    assert_eq!(witness.key.name(), "witness.test/w");
+    assert_eq!(submit(&witness, &log_of(&MOVES[..3]), 0).0, 200);
+    assert_eq!(submit(&witness, &log_of(&MOVES[..8]), 3).0, 200);
+
+    // The log is rolled back to five moves and grows again to ten.
+    let mut forked: Vec<&str> = MOVES[..5].to_vec();
+    forked.extend(["Bxc6", "dxc6", "O-O", "f6", "d4"]);
+    let (status, body) = submit(&witness, &log_of(&forked), 8);
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("does not extend the tree of 8"), "{body}");
+    // From its old size, as if the witness had not seen 8: the witness
+    // says what it has.
+    assert_eq!(
+        submit(&witness, &log_of(&forked), 5),
+        (409, "8\n".to_string())
+    );
+
+    // The state outlives the process: restarted, it still knows 8.
+    drop(witness);
+    let witness = start_witness(dir.path());
+    assert_eq!(
+        submit(&witness, &log_of(&forked), 0),
+        (409, "8\n".to_string())
+    );
+    assert_eq!(submit(&witness, &log_of(&forked), 8).0, 422);
+    assert_eq!(submit(&witness, &log_of(&MOVES), 8).0, 200);
+
+    // Its key file is its owner's alone.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(dir.path().join("witness.key"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
