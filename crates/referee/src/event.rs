@@ -48,6 +48,22 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+/// Why a player can take no further part in a game: what a program playing
+/// it (an engine) does that a person at the board would not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitCause {
+    /// It made an illegal move (or said it had none, or wrote no move):
+    /// a program cannot take a move back, so the move is final.
+    IllegalMove,
+    /// It crashed, or its connection closed.
+    Crashed,
+    /// It stopped answering.
+    StoppedAnswering,
+    /// It could not be started or made ready for the game.
+    NotStarted,
+}
+
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -168,9 +184,63 @@ pub enum EventKind {
         /// The arbiter's reason, for the record.
         reason: String,
     },
+    /// The arbiter finds that `side` can take no further part in
+    /// the game (an engine that crashed, stopped answering, could not be
+    /// started, or made an illegal move it cannot take back). The referee
+    /// decides: a loss for `side`, or a draw if its opponent cannot mate
+    /// and the ruleset saves that case (as for an illegal-move loss, FIDE
+    /// 7.5.5, or a flag, 6.9); an illegal move is ruled under the
+    /// ruleset's illegal-move rule, the rest under FIDE 12.9.
+    Forfeit {
+        /// Who can go on no more.
+        side: Color,
+        /// Why.
+        cause: ForfeitCause,
+    },
     /// Time passes: lets whatever is due by now happen (a flag fall). A
     /// server sends it at [`crate::Game::next_deadline_ms`].
     Tick,
+}
+
+impl EventKind {
+    /// The kind's name, as the log writes it (`move`, `offer_draw`...): the
+    /// name a client or a log reader sees, given by the referee so that
+    /// nobody restates it.
+    ///
+    /// ```
+    /// use arbiter_referee::EventKind;
+    /// assert_eq!(EventKind::OfferDraw.name(), "offer_draw");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::Start => "start",
+            EventKind::Move { .. } => "move",
+            EventKind::Touch { .. } => "touch",
+            EventKind::Adjust { .. } => "adjust",
+            EventKind::Release { .. } => "release",
+            EventKind::PressClock => "press_clock",
+            EventKind::OfferDraw => "offer_draw",
+            EventKind::AcceptDraw => "accept_draw",
+            EventKind::DeclineDraw => "decline_draw",
+            EventKind::ClaimDraw { .. } => "claim_draw",
+            EventKind::ClaimIllegalMove => "claim_illegal_move",
+            EventKind::ClaimFlag => "claim_flag",
+            EventKind::Resign => "resign",
+            EventKind::Abort => "abort",
+            EventKind::RequestTakeback => "request_takeback",
+            EventKind::PlayerLeft { .. } => "player_left",
+            EventKind::PlayerReturned { .. } => "player_returned",
+            EventKind::ClaimVictory => "claim_victory",
+            EventKind::RequestIncrement => "request_increment",
+            EventKind::GrantIncrement => "grant_increment",
+            EventKind::ColoursReversed => "colours_reversed",
+            EventKind::BoardTurned => "board_turned",
+            EventKind::PiecesDisplaced => "pieces_displaced",
+            EventKind::Forfeit { .. } => "forfeit",
+            EventKind::DeclareResult { .. } => "declare_result",
+            EventKind::Tick => "tick",
+        }
+    }
 }
 
 /// An event: who, when (milliseconds on the game's time line), what.

@@ -54,6 +54,7 @@ fn every_documented_example_is_an_event_and_round_trips() {
         "colours_reversed",
         "board_turned",
         "pieces_displaced",
+        "forfeit",
         "declare_result",
         "tick",
     ];
@@ -64,6 +65,16 @@ fn every_documented_example_is_an_event_and_round_trips() {
         );
     }
     assert_eq!(kinds.len(), expected.len(), "{kinds:?}");
+}
+
+#[test]
+fn every_kind_is_named_as_the_log_writes_it() {
+    // The documented examples hold one event of every kind (above).
+    for text in doc_examples() {
+        let event: Event = serde_json::from_str(&text).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(event.kind.name(), value["kind"], "{text}");
+    }
 }
 
 #[test]
