@@ -8,6 +8,7 @@ pub mod inspect;
 pub mod match_;
 pub mod pair;
 pub mod perft;
+pub mod rating_report;
 pub mod replay;
 pub mod serve;
 pub mod standings;
