@@ -23,6 +23,7 @@
 mod buchholz;
 mod crosstable;
 mod direct;
+mod fide_tables;
 mod performance;
 mod value;
 
