@@ -62,6 +62,9 @@ enum Command {
     Pair(commands::pair::Args),
     /// Rank a TRF tournament by FIDE tie-breaks (C.07).
     Standings(commands::standings::Args),
+    /// Write a TRF tournament as the rating report FIDE's rating officers
+    /// take (TRF-2026 or TRF-16): every mandatory record, ranks and points.
+    RatingReport(commands::rating_report::Args),
     /// The FIDE rating change of every player of a TRF tournament (B.02).
     Ratings(commands::ratings::Args),
     /// Feed a game on `arbiter serve` from a DGT electronic board and
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),
+        Command::RatingReport(args) => commands::rating_report::run(args),
         Command::Ratings(args) => commands::ratings::run(args),
         Command::Board(args) => commands::board::run(args),
         Command::BoardSim(args) => commands::board_sim::run(args),
