@@ -1,5 +1,6 @@
 // The printable scoresheet: the head the classic rules ask for (names, date and
-// time, place), the moves in pairs, the result and its reason.
+// time, place), the moves in pairs, the result and its reason, and the
+// record's place in the signed log.
 import { applyStrings, t, said, rulesetName, moveText, clockText, el } from './i18n.js';
 
 const id = location.pathname.split('/')[2];
@@ -30,6 +31,10 @@ function render() {
     el('div', { class: 'result', 'data-testid': 'sheet-result' },
       el('b', { text: t('resultIs', { result: sheet.result }) }),
       o ? el('span', {}, '  ', said(o.ruling.message), ` (${o.ruling.rule})`) : null),
+    // Where the record stands in the signed log, printed with the game so
+    // that it can be checked later (docs/server.md).
+    sheet.log ? el('div', { class: 'log', 'data-testid': 'sheet-log',
+      text: t('signedLog', { origin: sheet.log.origin, index: sheet.log.index, url: location.origin + sheet.log.proof }) }) : null,
     el('div', { class: 'tools' },
       el('button', { class: 'primary', text: t('print'), onclick: () => window.print() }),
       el('a', { class: 'button', href: `/api/games/${id}/pgn`, text: t('pgn') }),

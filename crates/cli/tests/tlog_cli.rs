@@ -39,8 +39,15 @@ fn game() -> GameRecord {
     }
 }
 
-/// A log holding another game's moves around `g1`'s, and `g1`'s proof.
+/// A log holding another game's moves around `g1`'s, and `g1`'s proof
+/// carrying `record`.
 fn logged(record: &GameRecord, witness: Option<&SigningKey>) -> String {
+    logged_as(&game(), record, witness)
+}
+
+/// A log holding another game's moves around `in_log`'s last leaf, and a
+/// proof of that leaf carrying `record`.
+fn logged_as(in_log: &GameRecord, record: &GameRecord, witness: Option<&SigningKey>) -> String {
     let mut tree = MemoryTree::new();
     let other = |seq: i64| Leaf::GameEvent {
         game: "g2".into(),
@@ -51,7 +58,7 @@ fn logged(record: &GameRecord, witness: Option<&SigningKey>) -> String {
         tree.append(other(seq).hash());
     }
     let index = tree.size();
-    tree.append(game().last_leaf().hash());
+    tree.append(in_log.last_leaf().hash());
     tree.append(other(5).hash());
     let mut note: Note = Checkpoint {
         origin: ORIGIN.into(),
@@ -333,4 +340,83 @@ fn arbiter_key_prints_the_logs_verifier_key_kept_beside_the_database() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o777, 0o600);
+}
+
+/// Fool's mate as the server stores it: a real setup and real events.
+fn fools_mate() -> GameRecord {
+    use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup};
+    let setup = GameSetup::default();
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut events = vec![Event::new(Actor::Arbiter, 0, EventKind::Start)];
+    for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
+        let actor = if i % 2 == 0 { Actor::White } else { Actor::Black };
+        let kind = EventKind::Move {
+            mv: mv.to_string(),
+            offer_draw: false,
+        };
+        events.push(Event::new(actor, 1000 * (i as u64 + 1), kind));
+    }
+    for event in &events {
+        assert!(game.apply(event.clone()).is_accepted());
+    }
+    GameRecord {
+        game: "g1".into(),
+        setup_json: serde_json::to_string(&setup).unwrap(),
+        events: events
+            .iter()
+            .map(|e| serde_json::to_string(e).unwrap())
+            .collect(),
+    }
+}
+
+#[test]
+fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (proof, pgn) = (dir.path().join("g1.tlog-proof"), dir.path().join("g1.pgn"));
+    let record = fools_mate();
+    std::fs::write(&proof, logged_as(&record, &record, None)).unwrap();
+    let key = log_key().verifier().to_string();
+    let check = |text: &str| {
+        std::fs::write(&pgn, text).unwrap();
+        arbiter(&[
+            "verify-proof",
+            proof.to_str().unwrap(),
+            "--key",
+            &key,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ])
+    };
+    // As the server exports it: the log's tags name the proof's leaf, 5.
+    let exported = "[Event \"?\"]\n[Result \"0-1\"]\n[LogOrigin \"arbiter.test/log\"]\n\
+        [LogIndex \"5\"]\n[LogProof \"/api/games/g1/proof\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    let (code, out) = check(exported);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("g1.pgn is this game"), "{out}");
+    // Typed in from a printed scoresheet, without the tags or the mate sign.
+    let (code, out) = check("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4 0-1\n");
+    assert_eq!(code, Some(0), "{out}");
+    // A move that is not the logged one, a result, a leaf of another place.
+    for (text, problem) in [
+        (
+            exported.replace("Qh4#", "Qh5"),
+            "move 2 (Black) differs: the PGN has Qh5, the logged record Qh4#",
+        ),
+        (
+            exported.replace("2. g4 Qh4# ", ""),
+            "move 2 (White) differs: the PGN has no move, the logged record g4",
+        ),
+        (
+            exported.replace("0-1", "1-0"),
+            "the PGN's result is 1-0, the logged record's 0-1",
+        ),
+        (
+            exported.replace("LogIndex \"5\"", "LogIndex \"4\""),
+            "the PGN names leaf 4 of the log arbiter.test/log for game g1; the proof is of leaf 5",
+        ),
+    ] {
+        let (code, out) = check(&text);
+        assert_eq!(code, Some(1), "{out}");
+        assert!(out.contains(problem), "{problem}: {out}");
+    }
 }

@@ -12,7 +12,7 @@
 //! let auth = ClientMessage::Auth { token: "secret".into() };
 //! assert_eq!(serde_json::to_string(&auth)?, r#"{"type":"auth","token":"secret"}"#);
 //! let answer = r#"{"type":"verdict","id":7,"error":"spectators watch"}"#;
-//! let ServerMessage::Verdict { id, answer } = serde_json::from_str::<ServerMessage>(answer)? else {
+//! let ServerMessage::Verdict { id, answer, .. } = serde_json::from_str::<ServerMessage>(answer)? else {
 //!     panic!("a verdict");
 //! };
 //! assert_eq!(id, 7);

@@ -118,6 +118,12 @@ pub enum ServerMessage<V = View> {
         /// The referee's verdict, or why he was not asked.
         #[serde(flatten)]
         answer: Answer,
+        /// For an accepted event, its receipt: the size of the signed
+        /// log's tree once the event was added to it, so that every
+        /// checkpoint of this size or larger includes it (absent where the
+        /// server keeps no log).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tree_size: Option<u64>,
     },
     /// A relayed action (an electronic board's) the referee refused,
     /// told to everybody at the game.

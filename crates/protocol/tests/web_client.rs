@@ -129,10 +129,12 @@ fn server_examples() -> Vec<ServerMessage> {
         ServerMessage::Verdict {
             id: 1,
             answer: Answer::Verdict(written_verdict()),
+            tree_size: Some(7),
         },
         ServerMessage::Verdict {
             id: 1,
             answer: Answer::Error("no".into()),
+            tree_size: None,
         },
         ServerMessage::Refused {
             actor: Actor::White,

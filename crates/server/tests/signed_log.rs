@@ -527,3 +527,92 @@ async fn a_tournaments_events_are_leaves_and_one_cut_or_rewritten_is_found_and_n
     );
     store.close().await;
 }
+
+/// An accepted event's acknowledgement carries its receipt: the size of
+/// the tree once it was added, whose last leaf it is. Over Arbiter's own
+/// API, the game page's WebSocket and lichess's API; a refusal has none.
+#[tokio::test]
+async fn an_accepted_events_acknowledgement_carries_the_tree_size_that_includes_it() {
+    use common::ws::{auth, connect, next_of, next_where, play, send};
+    if skip_on_postgres() {
+        return;
+    }
+    let s = Server::start().await;
+    let (id, white, black, _) = tokens(&s.started_game("600+0").await);
+    let (status, body) = s.mv(&id, &white, "e2e4").await;
+    assert_eq!(status, 200);
+    let size = body["tree_size"].as_u64().expect("a tree size");
+    let e2e4 = leaf_of_last_record(&s, &id, None).await;
+    assert_eq!(e2e4 + 1, size);
+    let (status, body) = s.mv(&id, &white, "d2d4").await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body.get("tree_size").is_none(), "{body}");
+
+    let mut ws = connect(&s, &id).await;
+    send(&mut ws, &auth(&black)).await;
+    next_of(&mut ws, "role").await;
+    send(&mut ws, &play(1, "e7e4")).await;
+    let refused = next_where(&mut ws, "verdict", |v| v["id"] == 1).await;
+    assert_eq!(refused["verdict"]["verdict"], "rejected", "{refused}");
+    assert!(refused.get("tree_size").is_none(), "{refused}");
+    send(&mut ws, &play(2, "e7e5")).await;
+    let accepted = next_where(&mut ws, "verdict", |v| v["id"] == 2).await;
+    let size = accepted["tree_size"].as_u64().expect("a tree size");
+    assert_eq!(leaf_of_last_record(&s, &id, Some(e2e4)).await + 1, size);
+
+    let tokens = common::accounts(&s, &["Alice", "Bob"]).await;
+    let (_, game) = common::challenge_accepted(&s, &tokens[0], &tokens[1]).await;
+    let (status, body) = s
+        .post_as(&format!("/api/board/game/{game}/move/e2e4"), &tokens[0])
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["ok"], true);
+    let size = body["treeSize"].as_u64().expect("a tree size");
+    assert_eq!(leaf_of_last_record(&s, &game, None).await + 1, size);
+}
+
+/// The leaf of game `id`'s last record (other than `after`), from its
+/// proof as served once that record is in a checkpoint.
+async fn leaf_of_last_record(s: &Server, id: &str, after: Option<u64>) -> u64 {
+    let proof = served_proof(s, id, after).await;
+    let note = arbiter_tlog::Note::parse(proof.checkpoint.as_bytes()).unwrap();
+    let size = arbiter_tlog::Checkpoint::parse(note.text()).unwrap().size;
+    assert!(proof.index < size);
+    proof.index
+}
+
+/// The PGN export and the scoresheet name the record's place in the log:
+/// the log's origin, the leaf of the record's last event, and its proof's
+/// path, so that a printed game can be checked against the log later.
+#[tokio::test]
+async fn a_games_pgn_and_scoresheet_name_the_leaf_that_seals_its_record() {
+    use arbiter_tlog::record::RecordReference;
+    if skip_on_postgres() {
+        return;
+    }
+    let s = Server::start().await;
+    let id = play(&s, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
+    let key = arbiter_tlog::VerifierKey::parse(s.get_text("/checkpoint/key").await.trim()).unwrap();
+    let index = leaf_of_last_record(&s, &id, None).await;
+    let expected = RecordReference {
+        origin: key.name().to_string(),
+        game: id.clone(),
+        index,
+    };
+    let pgn = s.get_text(&format!("/api/games/{id}/pgn")).await;
+    let game = arbiter_pgn::Reader::new(pgn.as_bytes())
+        .read_game()
+        .unwrap()
+        .unwrap();
+    let tags = &game.tags;
+    assert_eq!(
+        RecordReference::from_pgn_tags(|name| tags.get(name)),
+        Some(expected.clone()),
+        "{pgn}"
+    );
+    let sheet = s.get_json(&format!("/api/games/{id}/scoresheet")).await;
+    assert_eq!(
+        sheet["log"],
+        serde_json::json!({"origin": key.name(), "index": index, "proof": expected.proof_path()})
+    );
+}

@@ -170,9 +170,75 @@ impl GameRecord {
     }
 }
 
+/// Where a game's record stands in a log, as a printed or exported game
+/// carries it (the scoresheet's `log`, PGN tags), so that it can be checked
+/// later: the log's origin, the leaf of the record's last event (or of its
+/// creation), and where the server serves the game's proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordReference {
+    /// The log's origin (the name of its key, the checkpoints' first line).
+    pub origin: String,
+    /// The game.
+    pub game: String,
+    /// The index of the leaf that seals the record as exported.
+    pub index: u64,
+}
+
+impl RecordReference {
+    /// The PGN tags that carry a reference, in the order they are written:
+    /// the origin, the leaf, the proof's path on the server.
+    pub const PGN_TAGS: [&'static str; 3] = ["LogOrigin", "LogIndex", "LogProof"];
+
+    /// The path of the game's proof on the server that keeps the log.
+    pub fn proof_path(&self) -> String {
+        format!("/api/games/{}/proof", self.game)
+    }
+
+    /// The reference's PGN tags: name and value, as [`Self::PGN_TAGS`]
+    /// orders them.
+    pub fn pgn_tags(&self) -> [(&'static str, String); 3] {
+        let [origin, index, proof] = Self::PGN_TAGS;
+        [
+            (origin, self.origin.clone()),
+            (index, self.index.to_string()),
+            (proof, self.proof_path()),
+        ]
+    }
+
+    /// The reference a game's PGN tags carry (`tag` gives a tag's value);
+    /// `None` if they carry none, or one that does not read.
+    pub fn from_pgn_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Option<RecordReference> {
+        let [origin, index, proof] = Self::PGN_TAGS;
+        let game = tag(proof)?
+            .strip_prefix("/api/games/")?
+            .strip_suffix("/proof")?;
+        Some(RecordReference {
+            origin: tag(origin)?.to_string(),
+            game: game.to_string(),
+            index: tag(index)?.parse().ok()?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_reads_back_from_its_pgn_tags() {
+        let reference = RecordReference {
+            origin: "arbiter.log/0a1b2c3d".into(),
+            game: "Gx7Kq2".into(),
+            index: 41,
+        };
+        let tags = reference.pgn_tags();
+        assert_eq!(tags[2].1, "/api/games/Gx7Kq2/proof");
+        let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
+        assert_eq!(RecordReference::from_pgn_tags(tag), Some(reference));
+        let bad_index = |name: &str| if name == "LogIndex" { Some("x") } else { tag(name) };
+        assert_eq!(RecordReference::from_pgn_tags(bad_index), None);
+        assert_eq!(RecordReference::from_pgn_tags(|_| None), None);
+    }
 
     fn record() -> GameRecord {
         GameRecord {

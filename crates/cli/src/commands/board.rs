@@ -165,7 +165,7 @@ impl Relay {
                 ServerMessage::Full { view } | ServerMessage::Update { view } => {
                     self.keep_view(view)
                 }
-                ServerMessage::Verdict { id: of, answer } if of == id => {
+                ServerMessage::Verdict { id: of, answer, .. } if of == id => {
                     return Ok(match answer {
                         Answer::Verdict(written) => Ok(written.verdict().clone()),
                         Answer::Error(error) => Err(error),

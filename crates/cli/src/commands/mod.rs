@@ -9,6 +9,7 @@ pub mod key;
 pub mod match_;
 pub mod pair;
 pub mod perft;
+pub mod proof_pgn;
 pub mod rating_report;
 pub mod ratings;
 pub mod replay;

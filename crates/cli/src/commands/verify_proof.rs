@@ -1,7 +1,8 @@
 //! `arbiter verify-proof FILE --key KEY`: checks a game's proof offline,
 //! without the database: that the game's record in the proof rebuilds the
 //! leaf the log signed, and that the checkpoint is the log's (and, with
-//! `--witness`, cosigned by each witness named).
+//! `--witness`, cosigned by each witness named; with `--pgn`, that a
+//! printed or exported game is the one the record holds).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,6 +26,12 @@ pub struct Args {
     /// key, or a file holding it. May be given several times.
     #[arg(long = "witness", value_name = "KEY")]
     witnesses: Vec<String>,
+    /// The game as PGN (exported, or typed in from a printed scoresheet):
+    /// its moves and result must be the logged record's, and its log tags
+    /// (`LogOrigin`, `LogIndex`), if it has them, must name the proof's
+    /// leaf.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -65,6 +72,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let record = std::str::from_utf8(extra)
         .map_err(|_| anyhow::anyhow!("{file}: the game record is not text"))
         .and_then(|t| GameRecord::parse(t).map_err(|p| anyhow::anyhow!("{file}: {p}")))?;
+    let printed = match &args.pgn {
+        Some(path) => Some(read_pgn(path)?),
+        None => None,
+    };
     let keys: [&dyn Verifier; 1] = [&key];
     let witness_keys: Vec<&dyn Verifier> = witnesses.iter().map(|w| w as &dyn Verifier).collect();
     let verdict = proof
@@ -78,6 +89,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Some(missing) => Err(format!("not cosigned by the witness {}", missing.name())),
                 None => Ok((signed.checkpoint, cosigners)),
             }
+        })
+        .and_then(|(checkpoint, cosigners)| {
+            if let Some(pgn) = &printed {
+                super::proof_pgn::check(pgn, &record, &checkpoint.origin, proof.index)
+                    .map_err(|why| format!("the PGN is not the logged game: {why}"))?;
+            }
+            Ok((checkpoint, cosigners))
         });
     let game = &record.game;
     let events = record.events.len();
@@ -104,6 +122,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if !cosigners.is_empty() {
                     println!("cosigned by {}", cosigners.join(", "));
                 }
+                if let Some(path) = &args.pgn {
+                    println!("{} is this game", path.display());
+                }
             }
             Err(why) => println!("game {game}: {why}"),
         }
@@ -113,4 +134,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The first game of the PGN file at `path`.
+fn read_pgn(path: &std::path::Path) -> anyhow::Result<arbiter_pgn::Game> {
+    let shown = path.display();
+    arbiter_pgn::Reader::open(path)
+        .with_context(|| format!("cannot read {shown}"))?
+        .read_game()
+        .map_err(|e| anyhow::anyhow!("{shown}: {e}"))?
+        .with_context(|| format!("{shown}: no game"))
 }

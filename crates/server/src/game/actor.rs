@@ -15,12 +15,12 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
 use super::WrittenVerdict;
-use super::handle::{Command, RematchAnswer, Room, StateUpdate};
+use super::handle::{Acted, Command, RematchAnswer, Room, StateUpdate};
 use super::listener::Listeners;
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::problem::Problem;
-use crate::store::{EventRow, Fence, Op, StoreError, Writer, chain};
+use crate::store::{EventRow, Fence, Op, Receipt, StoreError, Writer, chain};
 use crate::time::unix_ms;
 
 /// Updates kept for watchers who have not read them yet. The ring is
@@ -253,39 +253,44 @@ impl GameActor {
     }
 
     /// Decides one action: a flag that fell first, then the action itself.
-    async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<WrittenVerdict, ActError> {
+    async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<Acted, ActError> {
         let now = self.now_ms();
         self.tick_if_due(now).await?;
         let ruling = WrittenVerdict::new(self.game.apply(Event::new(actor, now, kind)));
+        let mut receipt = None;
         if ruling.verdict().is_accepted() {
-            self.commit(Some(ruling.clone())).await?;
+            receipt = self.commit(Some(ruling.clone())).await?;
         }
-        Ok(ruling)
+        Ok(Acted {
+            ruling,
+            tree_size: receipt.and_then(|r| r.tree_size),
+        })
     }
 
     /// Makes every event applied since the last commit durable, then
     /// announces the new state, with `ruled`, the verdict on the last of
-    /// them. On a storage failure the game goes back to what is durable,
-    /// and the action is reported as not done.
-    async fn commit(&mut self, ruled: Option<WrittenVerdict>) -> Result<(), ActError> {
-        if !self.write_pending().await? {
-            return Ok(());
-        }
+    /// them; the write's receipt (`None`: nothing to write). On a storage
+    /// failure the game goes back to what is durable, and the action is
+    /// reported as not done.
+    async fn commit(&mut self, ruled: Option<WrittenVerdict>) -> Result<Option<Receipt>, ActError> {
+        let Some(receipt) = self.write_pending().await? else {
+            return Ok(None);
+        };
         self.announce(ruled);
         if self.game.outcome().is_some() {
             let view = self.view(0);
             self.ctx.listeners.finished(&self.meta, &view);
         }
-        Ok(())
+        Ok(Some(receipt))
     }
 
-    /// Makes every event applied since the last write durable (`false`:
-    /// there was none). On a storage failure the game goes back to what is
-    /// durable.
-    async fn write_pending(&mut self) -> Result<bool, ActError> {
+    /// Makes every event applied since the last write durable; its
+    /// receipt (`None`: there was none to write). On a storage failure the
+    /// game goes back to what is durable.
+    async fn write_pending(&mut self) -> Result<Option<Receipt>, ActError> {
         let events = &self.game.events()[self.stored..];
         if events.is_empty() {
-            return Ok(false);
+            return Ok(None);
         }
         let mut ops = Vec::with_capacity(events.len() + 1);
         let mut link = self.link.clone();
@@ -310,8 +315,8 @@ impl GameActor {
             Some(fence) => self.ctx.writer.write_fenced(ops, fence.clone()).await,
             None => self.ctx.writer.write(ops).await,
         };
-        match written {
-            Ok(()) => {}
+        let receipt = match written {
+            Ok(receipt) => receipt,
             Err(e @ StoreError::OutcomeUnknown(_)) => {
                 tracing::error!(
                     "game {}: {e}; the game stops, to be read again from its record",
@@ -334,10 +339,10 @@ impl GameActor {
                 self.roll_back();
                 return Err(ActError::Storage(e.to_string()));
             }
-        }
+        };
         self.link = link;
         self.stored = self.game.events().len();
-        Ok(true)
+        Ok(Some(receipt))
     }
 
     fn roll_back(&mut self) {

@@ -218,7 +218,7 @@ pub(super) enum Command {
     Act {
         actor: Actor,
         kind: EventKind,
-        reply: oneshot::Sender<Result<WrittenVerdict, ActError>>,
+        reply: oneshot::Sender<Result<Acted, ActError>>,
     },
     Join {
         reply: oneshot::Sender<(View, Arc<str>, broadcast::Receiver<Update>)>,
@@ -245,6 +245,18 @@ pub(super) enum Command {
     Release,
 }
 
+/// The referee's verdict on an act and, for an accepted event, its
+/// receipt: where the event stands in the signed log once durable.
+#[derive(Clone, Debug)]
+pub struct Acted {
+    /// The referee's verdict.
+    pub ruling: WrittenVerdict,
+    /// The size of the log's tree once the accepted event was added to
+    /// it: every checkpoint of this size or larger includes it. `None` for
+    /// a refusal, or where no log is kept (PostgreSQL, so far).
+    pub tree_size: Option<u64>,
+}
+
 /// A running game.
 #[derive(Clone, Debug)]
 pub struct GameHandle {
@@ -263,8 +275,8 @@ impl std::fmt::Debug for Command {
 
 impl GameHandle {
     /// Decides `kind` done by `actor` now; returns once an accepted event is
-    /// durable and announced.
-    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<WrittenVerdict, ActError> {
+    /// durable and announced, with its receipt.
+    pub async fn act(&self, actor: Actor, kind: EventKind) -> Result<Acted, ActError> {
         let (reply, wait) = oneshot::channel();
         self.send(Command::Act { actor, kind, reply }).await?;
         wait.await.map_err(|_| ActError::Stopped)?

@@ -13,7 +13,7 @@ mod service;
 pub use arbiter_protocol::view::{self, Status};
 pub use arbiter_protocol::{View, WrittenVerdict};
 pub use handle::{
-    ActError, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
+    ActError, Acted, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
 };
 pub use listener::GameListener;
 pub use service::{GameError, Games};

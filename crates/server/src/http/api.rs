@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use arbiter_referee::pgn_export::to_pgn_game;
 use arbiter_referee::{EventKind, Game, GameSetup, Mode, Player, Ruleset, TimeControl};
 use axum::Json;
 use axum::body::Bytes;
@@ -11,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::game::GameError;
+use crate::game::{Acted, GameError};
 use crate::game::WrittenVerdict;
 use crate::game::view::Status;
 use crate::problem::Problem;
@@ -203,14 +204,18 @@ pub async fn get_game(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
     Ok(Json(json!(game.view().await?)))
 }
 
-/// The answer to an accepted event: `{"role":…,"verdict":…}`, serialised
-/// straight to text (it answers every move posted).
+/// The answer to an accepted event: `{"role":…,"verdict":…,"tree_size":…}`,
+/// serialised straight to text (it answers every move posted).
 #[derive(Debug, Serialize)]
 pub struct Accepted {
     /// Who acted.
     role: arbiter_protocol::ws::Seat,
     /// What the referee decided.
     verdict: WrittenVerdict,
+    /// The event's receipt: the size of the signed log's tree once it was
+    /// added (absent where the server keeps no log).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree_size: Option<u64>,
 }
 
 /// `POST /api/games/{id}/events`: an event by the token's holder, stamped
@@ -226,11 +231,12 @@ pub async fn post_event(
     if matches!(kind, EventKind::Tick) {
         return Err(ApiError::BadRequest(Problem::TimePassesByItself));
     }
-    let ruling = game.act(actor, kind).await?;
+    let Acted { ruling, tree_size } = game.act(actor, kind).await?;
     if ruling.verdict().is_accepted() {
         Ok(Json(Accepted {
             role: role.seat(),
             verdict: ruling,
+            tree_size,
         }))
     } else {
         Err(ApiError::rejected(
@@ -264,9 +270,24 @@ pub async fn get_log(
     Ok(Json(json!({"setup": game.meta.setup, "events": events})))
 }
 
-/// `GET /api/games/{id}/pgn`: the game as PGN, as a download.
-pub async fn get_pgn(TheGame(game): TheGame) -> Result<Response, ApiError> {
-    let pgn = game.read(|g| g.to_pgn()).await?;
+/// `GET /api/games/{id}/pgn`: the game as PGN, as a download, with the
+/// record's place in the signed log as tags (`LogOrigin`, `LogIndex`,
+/// `LogProof`) so that a printed game can be checked later.
+pub async fn get_pgn(
+    State(services): State<Arc<Services>>,
+    TheGame(game): TheGame,
+) -> Result<Response, ApiError> {
+    let (mut record, events) = game
+        .read(|g| (to_pgn_game(g), g.events().len()))
+        .await?;
+    let reference = services
+        .store
+        .record_reference(&game.meta.id, events)
+        .await?;
+    for (tag, value) in reference.iter().flat_map(|r| r.pgn_tags()) {
+        record.tags.insert(tag, value);
+    }
+    let pgn = arbiter_pgn::export(&record);
     Ok((
         [
             (
@@ -284,10 +305,22 @@ pub async fn get_pgn(TheGame(game): TheGame) -> Result<Response, ApiError> {
 }
 
 /// `GET /api/games/{id}/scoresheet`: the scoresheet (head, moves in pairs,
-/// result and reason).
-pub async fn get_scoresheet(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
-    let sheet = game.read(|g| g.scoresheet()).await?;
-    Ok(Json(json!(sheet)))
+/// result and reason), with the record's place in the signed log (`log`:
+/// origin, leaf index, the proof's path) when it has one.
+pub async fn get_scoresheet(
+    State(services): State<Arc<Services>>,
+    TheGame(game): TheGame,
+) -> Result<Json<Value>, ApiError> {
+    let (sheet, events) = game.read(|g| (g.scoresheet(), g.events().len())).await?;
+    let mut body = json!(sheet);
+    if let Some(r) = services
+        .store
+        .record_reference(&game.meta.id, events)
+        .await?
+    {
+        body["log"] = json!({"origin": r.origin, "index": r.index, "proof": r.proof_path()});
+    }
+    Ok(Json(body))
 }
 
 /// `GET /api/games/{id}/rulings`: the referee's verdict on every event of

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use crate::game::{GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View};
+use crate::game::{Acted, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View};
 use crate::problem::Problem;
 use crate::request::seat::TheGame;
 use crate::services::Services;
@@ -312,10 +312,13 @@ fn error(error: String) -> Reply {
     Reply::Error { error }
 }
 
-/// The answer to the page's request `id`: the referee's verdict, or why
-/// he was not asked.
-fn answer(id: u64, answer: Answer) -> Reply {
-    Reply::Verdict { id, answer }
+/// The answer to the page's request `id`: why the referee was not asked.
+fn not_asked(id: u64, why: String) -> Reply {
+    Reply::Verdict {
+        id,
+        answer: Answer::Error(why),
+        tree_size: None,
+    }
 }
 
 /// A player's wish for a rematch; the second wish makes the new game.
@@ -407,21 +410,15 @@ async fn handle(
         ClientMessage::Act { id, event, token } => {
             let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
             let Some(actor) = acting.actor() else {
-                return Some(answer(
-                    id,
-                    Answer::Error(Problem::SpectatorsWatch.to_string()),
-                ));
+                return Some(not_asked(id, Problem::SpectatorsWatch.to_string()));
             };
             if matches!(event, EventKind::Tick) {
-                return Some(answer(
-                    id,
-                    Answer::Error(Problem::TimePassesByItself.to_string()),
-                ));
+                return Some(not_asked(id, Problem::TimePassesByItself.to_string()));
             }
             let relayed = token.is_some();
             let kind = event.name();
             match game.act(actor, event).await {
-                Ok(ruling) => {
+                Ok(Acted { ruling, tree_size }) => {
                     if relayed && ruling.verdict().rejection().is_some() {
                         let _ = game
                             .refused(Refusal {
@@ -431,9 +428,13 @@ async fn handle(
                             })
                             .await;
                     }
-                    Some(answer(id, Answer::Verdict(ruling)))
+                    Some(Reply::Verdict {
+                        id,
+                        answer: Answer::Verdict(ruling),
+                        tree_size,
+                    })
                 }
-                Err(e) => Some(answer(id, Answer::Error(e.to_string()))),
+                Err(e) => Some(not_asked(id, e.to_string())),
             }
         }
         ClientMessage::Chat { text } => {

@@ -20,7 +20,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use super::format;
-use crate::game::{GameHandle, Status, Update, WrittenVerdict};
+use crate::game::{Acted, GameHandle, Status, Update};
 use crate::problem::Problem;
 use crate::request::auth::bearer;
 use crate::request::error::ApiError;
@@ -40,10 +40,15 @@ fn ok() -> Ok200 {
     Ok(Json(json!({"ok": true})))
 }
 
-/// `ok` when the referee accepted the request, else 400 with its ruling.
-fn accepted(ruling: WrittenVerdict) -> Ok200 {
+/// `ok` when the referee accepted the request, with the event's receipt
+/// as an extra field lichess's clients pass over (`treeSize`: the size of
+/// the signed log's tree once it was added); else 400 with its ruling.
+fn accepted(Acted { ruling, tree_size }: Acted) -> Ok200 {
     if ruling.verdict().is_accepted() {
-        ok()
+        Ok(Json(match tree_size {
+            Some(size) => json!({"ok": true, "treeSize": size}),
+            None => json!({"ok": true}),
+        }))
     } else {
         Err(ApiError::rejected(
             ruling.verdict().clone(),
@@ -392,19 +397,19 @@ pub async fn takeback(
     if !answer(&word)? {
         return ok();
     }
-    let verdict = game.act(color.into(), EventKind::RequestTakeback).await?;
+    let acted = game.act(color.into(), EventKind::RequestTakeback).await?;
+    let verdict = acted.ruling.verdict();
     let refused = verdict
-        .verdict()
         .consequences()
         .iter()
         .find(|c| c.effect == Effect::TakebackRefused);
     match refused {
         Some(c) => Err(ApiError::refused(
             c.ruling.clone(),
-            verdict.verdict().clone(),
+            verdict.clone(),
             StatusCode::BAD_REQUEST,
         )),
-        None => accepted(verdict),
+        None => accepted(acted),
     }
 }
 
@@ -430,9 +435,9 @@ pub async fn claim_victory(Playing { game, color }: Playing) -> Ok200 {
 /// else a fifty-move claim, on the position on the board.
 pub async fn claim_draw(Playing { game, color }: Playing) -> Ok200 {
     let claim = |claim| EventKind::ClaimDraw { claim, mv: None };
-    let verdict = game.act(color.into(), claim(DrawClaim::Threefold)).await?;
-    if verdict.verdict().is_accepted() && game.view().await?.status == Status::Over {
-        return ok();
+    let threefold = game.act(color.into(), claim(DrawClaim::Threefold)).await?;
+    if threefold.ruling.verdict().is_accepted() && game.view().await?.status == Status::Over {
+        return accepted(threefold);
     }
     act_as(&game, color, claim(DrawClaim::FiftyMoves)).await
 }

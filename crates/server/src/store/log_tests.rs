@@ -227,3 +227,32 @@ async fn a_tournaments_events_are_leaves_and_one_refused_leaves_its_batch_and_th
     drop(writer);
     store.close().await;
 }
+
+/// A write's receipt is the tree's size just after its last leaf, even
+/// when several writes share a batch; a write that adds no leaf has none.
+#[tokio::test]
+async fn each_writes_receipt_is_the_tree_size_just_after_its_last_leaf() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("arbiter.db")).await.unwrap();
+    let writer = store.writer().await.unwrap();
+    let games = writer
+        .write(vec![new_game("a"), new_game("b")])
+        .await
+        .unwrap();
+    assert_eq!(games.tree_size, Some(2));
+    // Sent together, so that they are likely to share a batch.
+    let (a, b, beat) = tokio::join!(
+        writer.write(vec![event("a", 0), event("a", 1)]),
+        writer.write(vec![event("b", 0)]),
+        writer.write(vec![Op::Heartbeat(0)]),
+    );
+    assert_eq!(beat.unwrap().tree_size, None);
+    for (op, receipt) in [(event("a", 1), a), (event("b", 0), b)] {
+        let mut leaves = Vec::new();
+        super::log::leaves_of(&op, &mut leaves);
+        let index = store.leaf_index(&leaves[0].data()).await.unwrap().unwrap();
+        assert_eq!(receipt.unwrap().tree_size, Some(index + 1));
+    }
+    drop(writer);
+    store.close().await;
+}

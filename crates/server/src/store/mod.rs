@@ -501,7 +501,18 @@ struct Request {
     /// On a node: the game whose events these are, and the lease epoch the
     /// node holds it at. The writes stand only if the lease still holds.
     fence: Option<Fence>,
-    done: oneshot::Sender<Result<(), Unwritten>>,
+    done: oneshot::Sender<Result<Receipt, Unwritten>>,
+}
+
+/// What a committed write gets back: where its records stand in the
+/// signed log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Receipt {
+    /// The size of the log's tree once the write's last record was added
+    /// to it: every checkpoint of this size or larger includes them.
+    /// `None` when the write added no record to the log (a heartbeat, a
+    /// result), or where no log is kept (PostgreSQL, so far).
+    pub tree_size: Option<u64>,
 }
 
 /// A node's claim to write a game: the game and the epoch of its lease
@@ -571,8 +582,9 @@ impl Writer {
         (Writer { tx }, rx)
     }
 
-    /// Writes `ops` in the next batch and returns once it has committed.
-    pub async fn write(&self, ops: Vec<Op>) -> Result<(), StoreError> {
+    /// Writes `ops` in the next batch and returns once it has committed,
+    /// with where they stand in the signed log.
+    pub async fn write(&self, ops: Vec<Op>) -> Result<Receipt, StoreError> {
         self.send(ops, None).await
     }
 
@@ -580,11 +592,11 @@ impl Writer {
     /// a node, only if the node still holds the game's lease at the fence's
     /// epoch when the batch commits: [`StoreError::LeaseLost`] otherwise,
     /// and nothing of `ops` is written.
-    pub async fn write_fenced(&self, ops: Vec<Op>, fence: Fence) -> Result<(), StoreError> {
+    pub async fn write_fenced(&self, ops: Vec<Op>, fence: Fence) -> Result<Receipt, StoreError> {
         self.send(ops, Some(fence)).await
     }
 
-    async fn send(&self, ops: Vec<Op>, fence: Option<Fence>) -> Result<(), StoreError> {
+    async fn send(&self, ops: Vec<Op>, fence: Option<Fence>) -> Result<Receipt, StoreError> {
         let game = fence.as_ref().map(|f| f.game_id.clone());
         let (done, wait) = oneshot::channel();
         self.tx
@@ -592,7 +604,7 @@ impl Writer {
             .await
             .map_err(|_| StoreError::WriterGone)?;
         match wait.await {
-            Ok(Ok(())) => Ok(()),
+            Ok(Ok(receipt)) => Ok(receipt),
             Ok(Err(Unwritten::Failed(e))) => Err(StoreError::Writer(e)),
             Ok(Err(Unwritten::Unknown(e))) => Err(StoreError::OutcomeUnknown(e)),
             Ok(Err(Unwritten::Fenced)) => Err(StoreError::LeaseLost(game.unwrap_or_default())),
@@ -911,6 +923,52 @@ impl Store {
             index,
             path,
             checkpoint,
+        }))
+    }
+
+    /// Where game `id`'s record of its first `events` events stands in the
+    /// signed log, for its scoresheet and its PGN: the log's origin (read
+    /// off its latest checkpoint) and the leaf that seals that record.
+    /// `None` where no log is kept (PostgreSQL, so far), before the first
+    /// checkpoint, or if that record is not in the log.
+    pub async fn record_reference(
+        &self,
+        id: &str,
+        events: usize,
+    ) -> Result<Option<arbiter_tlog::record::RecordReference>, StoreError> {
+        use arbiter_tlog::record::{Leaf, RecordReference, game_genesis};
+        let Backend::Sqlite(_) = &self.0 else {
+            return Ok(None);
+        };
+        let (Some(game), Some((_, note))) = (self.game(id).await?, self.latest_checkpoint().await?)
+        else {
+            return Ok(None);
+        };
+        let leaf = match events.checked_sub(1) {
+            None => Leaf::GameCreated {
+                game: game.id,
+                genesis: game_genesis(id, &game.setup_json),
+            },
+            Some(last) => match self.events(id).await?.into_iter().nth(last) {
+                Some(row) => Leaf::GameEvent {
+                    game: game.id,
+                    seq: row.seq,
+                    link: row.hash,
+                },
+                None => return Ok(None),
+            },
+        };
+        let origin = arbiter_tlog::Note::parse(note.as_bytes())
+            .ok()
+            .and_then(|n| arbiter_tlog::Checkpoint::parse(n.text()).ok())
+            .map(|c| c.origin);
+        let (Some(origin), Some(index)) = (origin, self.leaf_index(&leaf.data()).await?) else {
+            return Ok(None);
+        };
+        Ok(Some(RecordReference {
+            origin,
+            game: id.to_string(),
+            index,
         }))
     }
 

@@ -62,7 +62,7 @@ impl Store {
                 tournament: tournament.to_string(),
                 rows: rows.to_vec(),
             };
-            return writer.write(vec![op]).await;
+            return writer.write(vec![op]).await.map(|_| ());
         }
         on_backend!(self, s => s.queries().append_tournament_events(tournament, rows).await)
     }

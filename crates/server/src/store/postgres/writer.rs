@@ -73,7 +73,7 @@ use sqlx::postgres::{PgConnectOptions, PgConnection};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::super::{Fence, MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
+use super::super::{Fence, MAX_BATCH, Op, Receipt, Request, StoreError, Unwritten, Writer};
 
 /// The one statement of a batch: its parameters are the arrays of
 /// [`Columns`], in order.
@@ -359,7 +359,8 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
                 Ok(fenced) if game.as_ref().is_some_and(|g| fenced.contains(g)) => {
                     Err(Unwritten::Fenced)
                 }
-                Ok(_) => Ok(()),
+                // The log is not kept here yet: no place in it to tell.
+                Ok(_) => Ok(Receipt::default()),
                 Err(e) => Err(e.clone()),
             };
             let _ = done.send(answer);

@@ -33,7 +33,7 @@ use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::{mpsc, watch};
 
 use super::super::log::{self, LogTree, TreeHead};
-use super::super::{EventRow, MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
+use super::super::{EventRow, MAX_BATCH, Op, Receipt, Request, StoreError, Unwritten, Writer};
 use super::filing::{Filing, Pace, Step};
 
 /// Least time from the start of one commit to the start of the next.
@@ -187,8 +187,8 @@ fn run(
         let before = log.tree.clone();
         let outcome = commit(&mut conn, &batch, &filing, &step, next_id, &mut log.tree)
             .map_err(|e| e.to_string());
-        let (outcome, mut refused) = match outcome {
-            Ok((next, refused)) => (Ok(next), refused),
+        let (outcome, mut answers) = match outcome {
+            Ok((next, answers)) => (Ok(next), answers),
             Err(e) => (Err(e), Vec::new()),
         };
         if outcome.is_err() {
@@ -199,11 +199,12 @@ fn run(
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
-        refused.resize(batch.len(), None);
-        for (Request { ops, done, .. }, refusal) in batch.drain(..).zip(refused) {
-            let answer = match (&outcome, &refusal) {
-                (Err(e), _) | (Ok(_), Some(e)) => Err(Unwritten::Failed(e.clone())),
-                (Ok(_), None) => Ok(()),
+        answers.resize(batch.len(), Ok(Receipt::default()));
+        for (Request { ops, done, .. }, alone) in batch.drain(..).zip(answers) {
+            let answer = match (&outcome, alone) {
+                (Err(e), _) => Err(Unwritten::Failed(e.clone())),
+                (Ok(_), Err(e)) => Err(Unwritten::Failed(e)),
+                (Ok(_), Ok(receipt)) => Ok(receipt),
             };
             let _ = done.send(answer);
             if outcome.is_ok() {
@@ -239,10 +240,15 @@ fn finish_checkpoint(conn: &Connection) {
     }
 }
 
+/// Each request's answer once its batch commits: its receipt, or why it
+/// was refused alone.
+type Answers = Vec<Result<Receipt, String>>;
+
 /// Writes the batch (its events journaled from id `first_id` on), their
 /// leaves in the log's `tree`, and the filing step in one transaction;
-/// returns the id of the next event, and why each request refused alone
-/// was (a tournament's, in a savepoint of its own: `None` for the rest).
+/// returns the id of the next event, and each request's answer should
+/// the transaction commit: its receipt, or why it was refused alone (a
+/// tournament's, in a savepoint of its own).
 fn commit(
     conn: &mut Connection,
     batch: &[Request],
@@ -250,36 +256,48 @@ fn commit(
     step: &Step,
     first_id: i64,
     tree: &mut LogTree,
-) -> Result<(i64, Vec<Option<String>>), rusqlite::Error> {
+) -> Result<(i64, Answers), rusqlite::Error> {
     let mut tx = conn.transaction()?;
     let mut next_id = first_id;
-    let mut refused = Vec::new();
+    let mut answers = Vec::with_capacity(batch.len());
     let mut leaves = Vec::new();
-    for (i, request) in batch.iter().enumerate() {
+    for request in batch {
+        let size_before = tree.size();
         let alone = request
             .ops
             .iter()
             .any(|op| matches!(op, Op::TournamentEvents { .. }));
         if !alone {
             write_request(&tx, &request.ops, &mut next_id, tree, &mut leaves)?;
+            answers.push(Ok(receipt(size_before, tree)));
             continue;
         }
         let (before, id_before) = (tree.clone(), next_id);
         let savepoint = tx.savepoint()?;
         match write_request(&savepoint, &request.ops, &mut next_id, tree, &mut leaves) {
-            Ok(()) => savepoint.commit()?,
+            Ok(()) => {
+                savepoint.commit()?;
+                answers.push(Ok(receipt(size_before, tree)));
+            }
             // Dropped, the savepoint rolls back what the request wrote.
             Err(e) => {
                 drop(savepoint);
                 (*tree, next_id) = (before, id_before);
-                refused.resize(i + 1, None);
-                refused[i] = Some(e.to_string());
+                answers.push(Err(e.to_string()));
             }
         }
     }
     file(&tx, filing.events(step.slice.clone()), step.clear_up_to)?;
     tx.commit()?;
-    Ok((next_id, refused))
+    Ok((next_id, answers))
+}
+
+/// The receipt of a request that grew the tree from `size_before` to
+/// `tree`'s size: that size, if it added a leaf.
+fn receipt(size_before: u64, tree: &LogTree) -> Receipt {
+    Receipt {
+        tree_size: (tree.size() > size_before).then_some(tree.size()),
+    }
 }
 
 /// Writes a request's ops (events journaled from id `next_id` on, which
