@@ -31,6 +31,11 @@ pub struct Config {
     /// One node of several sharing a PostgreSQL database (`None`: the
     /// database's one server).
     pub node: Option<NodeConfig>,
+    /// On PostgreSQL, the file of the log's signing key (made there if
+    /// missing): the server signs the log's checkpoints while it holds the
+    /// signing lease. `None`: it signs none. (On SQLite the key is kept
+    /// beside the database.)
+    pub log_key: Option<std::path::PathBuf>,
 }
 
 /// A node of several sharing one PostgreSQL database (`--node`).
@@ -71,6 +76,7 @@ impl Config {
             heartbeat: Duration::from_millis(500),
             default_time: Duration::from_secs(60),
             node: None,
+            log_key: None,
         }
     }
 }

@@ -54,6 +54,10 @@ impl Services {
             Some(name) => store.node_writer(name).await?,
             None => store.writer().await?,
         };
+        if let Some(key_file) = &config.log_key {
+            let lease = config.node.as_ref().map_or(SIGNING_LEASE, |n| n.lease);
+            store.sign_log(key_file, node.as_deref(), config.heartbeat, lease, &writer)?;
+        }
         if node.is_none() {
             let downtime = store.resume_after_downtime(unix_ms()).await?;
             if downtime > 0 {
@@ -103,6 +107,10 @@ impl Services {
         Ok(Arc::new(self))
     }
 }
+
+/// How long the one server's signing lease lasts without renewal (on
+/// PostgreSQL: a node's lasts as long as its games').
+const SIGNING_LEASE: Duration = Duration::from_secs(2);
 
 /// Records every `every` that the server is alive, so that after a crash
 /// the clocks resume from the last moment the server was known to run.

@@ -247,3 +247,91 @@ async fn several_nodes_export_an_accounts_games_wherever_they_run() {
     }
     assert_eq!(pgns[0], pgns[1]);
 }
+
+/// How many checkpoints node `signer` signed.
+async fn signed_by(store: &Store, signer: &str) -> u64 {
+    // An update that changes nothing counts the rows it finds.
+    store
+        .execute_raw(&format!(
+            "UPDATE log_checkpoints SET signer = signer WHERE signer = '{signer}'"
+        ))
+        .await
+        .unwrap()
+}
+
+/// Waits until node `signer` has signed a checkpoint of every leaf.
+async fn signed_whole_by(store: &Store, signer: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let whole = format!(
+        "signer = '{signer}' AND size = (SELECT size FROM log_head)"
+    );
+    while store
+        .execute_raw(&format!("UPDATE log_checkpoints SET signer = signer WHERE {whole}"))
+        .await
+        .unwrap()
+        == 0
+    {
+        assert!(Instant::now() < deadline, "{signer} signed no checkpoint of the whole log");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// One signed log for the cluster: each node's records are leaves of the
+/// one tree; a node that stops renewing its leases (as one paused past
+/// them) loses the signing lease too, and signs nothing once another node
+/// took it over; every checkpoint, before the failover and after, is of
+/// the same growing tree.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn several_nodes_sign_one_log_and_a_paused_node_cannot_sign() {
+    let db = fresh_database();
+    let keys = tempfile::tempdir().unwrap();
+    let key_file = keys.path().join("log.key");
+    let signing = |name: &str, heartbeat: Duration| {
+        let mut config = node(&db, name, heartbeat);
+        config.log_key = Some(key_file.clone());
+        config
+    };
+    // a makes the key and signs first; it renews nothing after its start.
+    let a = Server::start_with(
+        tempfile::tempdir().unwrap(),
+        signing("a", Duration::from_secs(3600)),
+    )
+    .await;
+    let (first, white, _, _) = tokens(&a.started_game("300+0").await);
+    assert_eq!(a.mv(&first, &white, "e2e4").await.0, 200);
+    let store = Store::open(db.clone()).await.unwrap();
+    signed_whole_by(&store, "a").await;
+
+    // b, with a copy of the key, takes the lease once a's has run out.
+    let b = Server::start_with(
+        tempfile::tempdir().unwrap(),
+        signing("b", Duration::from_millis(100)),
+    )
+    .await;
+    let (second, white2, black2, _) = tokens(&b.started_game("300+0").await);
+    for (token, mv) in [(&white2, "d2d4"), (&black2, "d7d5")] {
+        assert_eq!(b.mv(&second, token, mv).await.0, 200);
+    }
+    signed_whole_by(&store, "b").await;
+    let by_a = signed_by(&store, "a").await;
+    assert!(by_a >= 1);
+
+    // a, still running its rounds under its old epoch, signs no more.
+    assert_eq!(b.mv(&second, &white2, "c2c4").await.0, 200);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    signed_whole_by(&store, "b").await;
+    assert_eq!(signed_by(&store, "a").await, by_a);
+
+    // Every checkpoint, a's and b's, is of the one tree the records make.
+    let report = arbiter_server::verify(&store).await.unwrap();
+    let log = report.log.expect("the log is kept on PostgreSQL");
+    assert!(log.is_clean(), "{log:?}");
+    assert!(log.checkpoints as u64 > by_a);
+    // 2 games made, the clocks' 2 starts, 4 moves.
+    assert_eq!(log.leaves, 8);
+    let served = b.get_text("/checkpoint/key").await;
+    let key = arbiter_server::load_or_make_key(&key_file, None, arbiter_tlog::KeyKind::Ed25519)
+        .unwrap();
+    assert_eq!(served.trim(), key.verifier().to_string());
+    store.close().await;
+}

@@ -100,6 +100,14 @@ impl Leaf {
         }
     }
 
+    /// The id of the game or tournament whose record it is.
+    pub fn record(&self) -> &str {
+        match self {
+            Leaf::GameCreated { game, .. } | Leaf::GameEvent { game, .. } => game,
+            Leaf::TournamentEvent { tournament, .. } => tournament,
+        }
+    }
+
     /// The leaf's hash in the tree.
     pub fn hash(&self) -> crate::Hash {
         crate::Hash::of_leaf(self.data().as_bytes())

@@ -1,7 +1,8 @@
 //! `arbiter key --db DB`: prints the verifier key of the log's signing
 //! key (`NAME+HEXID+base64(0x01 ‖ public key)`), which players and
-//! witnesses use to check checkpoints and proofs. Makes the key, beside
-//! the database, if the server has not yet.
+//! witnesses use to check checkpoints and proofs. On SQLite, makes the
+//! key beside the database if the server has not yet; on PostgreSQL, the
+//! key the database names (the one its signers sign with).
 
 use std::process::ExitCode;
 
@@ -12,7 +13,7 @@ use arbiter_server::Database;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The database whose log's key to print (an SQLite file: the key is
-    /// kept beside it, `DB.log-key`).
+    /// kept beside it, `DB.log-key`; or a PostgreSQL URL).
     #[arg(long, default_value = "arbiter.db")]
     db: Database,
 }
@@ -27,10 +28,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     let key = runtime.block_on(async {
         let store = arbiter_server::Store::open(&args.db).await?;
-        let key = store.log_key();
+        let key = store.log_verifier().await;
         store.close().await;
         key
     })?;
-    println!("{}", key.verifier());
+    println!("{key}");
     Ok(ExitCode::SUCCESS)
 }

@@ -46,6 +46,13 @@ pub struct Args {
     /// after this, other nodes take them over.
     #[arg(long, default_value_t = 2000, requires = "node")]
     lease_ms: u64,
+    /// On PostgreSQL, the file of the log's signing key, made there if
+    /// missing (readable by its owner only); every node of a database
+    /// signs with the same key, so give them all a copy. Without it, the
+    /// log's leaves are kept but this server signs no checkpoint. (On
+    /// SQLite the key is kept beside the database, `DB.log-key`.)
+    #[arg(long, value_name = "FILE")]
+    log_key: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -55,6 +62,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_max_level(tracing_subscriber::filter::LevelFilter::INFO)
         .init();
+    if args.log_key.is_some() && args.db.sqlite_path().is_some() {
+        anyhow::bail!(
+            "--log-key is for PostgreSQL: on SQLite the log's key is kept beside the database (DB.log-key)"
+        );
+    }
     if args.node.is_some() && args.db.sqlite_path().is_some() {
         anyhow::bail!(
             "--node needs a PostgreSQL database (--db postgres://…): an SQLite file has one server"
@@ -67,6 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     });
     let mut config = arbiter_server::Config::new(args.db);
     config.node = node;
+    config.log_key = args.log_key;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);

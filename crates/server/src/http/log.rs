@@ -42,8 +42,8 @@ pub async fn checkpoint(State(services): State<Arc<Services>>) -> Result<Respons
 /// `GET /checkpoint/key`: the verifier key that signs the checkpoints
 /// (what `arbiter key` prints), for witnesses and players.
 pub async fn key(State(services): State<Arc<Services>>) -> Result<Response, ApiError> {
-    let key = services.store.log_key()?;
-    Ok(text(format!("{}\n", key.verifier())))
+    let key = services.store.log_verifier().await?;
+    Ok(text(format!("{key}\n")))
 }
 
 /// The query of `GET /checkpoint/consistency`.

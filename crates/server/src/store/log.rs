@@ -102,15 +102,18 @@ impl LogTree {
 
     /// Appends `leaf`: the row to store with it.
     pub fn append(&mut self, leaf: &Leaf) -> LeafRow {
+        self.append_data(leaf.data())
+    }
+
+    /// Appends the leaf whose data is `data` (as stored): the row to store
+    /// with it.
+    pub fn append_data(&mut self, data: String) -> LeafRow {
         let idx = self.frontier.size() as i64;
         let mut nodes = Vec::with_capacity(64);
-        self.frontier
-            .append(leaf.hash(), |_, hash| nodes.extend_from_slice(&hash.0));
-        LeafRow {
-            idx,
-            data: leaf.data(),
-            nodes,
-        }
+        self.frontier.append(Hash::of_leaf(data.as_bytes()), |_, hash| {
+            nodes.extend_from_slice(&hash.0)
+        });
+        LeafRow { idx, data, nodes }
     }
 }
 

@@ -103,7 +103,7 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
 
     // The signed checkpoint states the tree's root, under the key kept
     // beside the database.
-    let key = store.log_key().unwrap().verifier();
+    let key = store.log_verifier().await.unwrap();
     let note = checkpoint_of(&store, size).await;
     let opened = Note::parse(note.as_bytes()).unwrap();
     let keys: [&dyn Verifier; 1] = [&key];
@@ -150,7 +150,7 @@ async fn every_record_is_a_leaf_in_commit_order_and_the_stored_tree_proves_it() 
     let note = checkpoint_of(&store, size + 1).await;
     let grown = Checkpoint::parse(Note::parse(note.as_bytes()).unwrap().text()).unwrap();
     assert_eq!(grown.root, expected.tree.root_at(size + 1).unwrap());
-    assert_eq!(store.log_key().unwrap().verifier(), key);
+    assert_eq!(store.log_verifier().await.unwrap(), key);
     let kept: Vec<u64> = store
         .checkpoints()
         .await

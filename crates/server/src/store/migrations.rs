@@ -63,6 +63,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         "nodes leases",
         include_str!("../../migrations/postgres/0004_nodes_leases.sql"),
     ),
+    (
+        5,
+        "log",
+        include_str!("../../migrations/postgres/0005_log.sql"),
+    ),
 ]);
 
 impl Embedded {

@@ -120,8 +120,11 @@
 pub mod chain;
 #[cfg(test)]
 mod challenge_tests;
+#[cfg(test)]
+mod cluster_log_tests;
 mod damage;
 pub mod log;
+mod log_reads;
 #[cfg(test)]
 mod log_tests;
 mod migrations;
@@ -300,8 +303,8 @@ pub enum StoreError {
     /// The log's signing key cannot be read or made.
     #[error("the log's signing key: {0}")]
     LogKey(String),
-    /// The signed log is kept on SQLite only, so far.
-    #[error("the signed log is not kept on PostgreSQL yet")]
+    /// On PostgreSQL, no server has signed the log yet: it names no key.
+    #[error("the log has no key yet: on PostgreSQL, a server started with --log-key FILE signs it")]
     LogNotKept,
 }
 
@@ -673,6 +676,29 @@ impl Store {
         }
     }
 
+    /// On PostgreSQL, signs the log's checkpoints with the key kept in
+    /// `key_file` (made there if missing) while this server (the node
+    /// `node`, or the one server) holds the signing lease, renewed every
+    /// `renew` for `lease`, for as long as `writer` runs. On SQLite the
+    /// writer signs, with the key beside the database: nothing to do.
+    pub(crate) fn sign_log(
+        &self,
+        key_file: &Path,
+        node: Option<&str>,
+        renew: std::time::Duration,
+        lease: std::time::Duration,
+        writer: &Writer,
+    ) -> Result<(), StoreError> {
+        let Backend::Postgres(s) = &self.0 else {
+            return Ok(());
+        };
+        let key = log::load_or_make_key(key_file, None, arbiter_tlog::KeyKind::Ed25519)?;
+        let signer = postgres::signer::Signer::new(s.pool().clone(), key, node.unwrap_or(""), lease);
+        let running = writer.downgrade();
+        signer.start(renew, move || running.upgrade().is_some());
+        Ok(())
+    }
+
     /// The nodes' leases, on PostgreSQL ([`StoreError::NodesNeedPostgres`]
     /// on SQLite).
     pub(crate) fn nodes(&self) -> Result<nodes::Nodes, StoreError> {
@@ -823,39 +849,41 @@ impl Store {
         on_backend!(self, s => s.queries().resume_after_downtime(now_unix_ms).await)
     }
 
-    /// The SQLite backend, where the signed log is kept.
-    fn log_backend(&self) -> Result<&sqlite::SqliteStore, StoreError> {
+    /// The log's verifier key: on SQLite, of the signing key kept beside
+    /// the database (made there at first start); on PostgreSQL, the one
+    /// the database names, that every signer signs with
+    /// ([`StoreError::LogNotKept`] if none has signed yet).
+    pub async fn log_verifier(&self) -> Result<arbiter_tlog::VerifierKey, StoreError> {
         match &self.0 {
-            Backend::Sqlite(s) => Ok(s),
-            Backend::Postgres(_) => Err(StoreError::LogNotKept),
+            Backend::Sqlite(s) => Ok(log::load_or_make_key(
+                &s.log_key_path(),
+                None,
+                arbiter_tlog::KeyKind::Ed25519,
+            )?
+            .verifier()),
+            Backend::Postgres(s) => s.log_verifier().await,
         }
-    }
-
-    /// The log's signing key (made beside the database at first start).
-    pub fn log_key(&self) -> Result<arbiter_tlog::SigningKey, StoreError> {
-        let s = self.log_backend()?;
-        log::load_or_make_key(&s.log_key_path(), None, arbiter_tlog::KeyKind::Ed25519)
     }
 
     /// The latest checkpoint signed: its size and signed note.
     pub async fn latest_checkpoint(&self) -> Result<Option<(u64, String)>, StoreError> {
-        sqlite::log_reads::latest_checkpoint(&self.log_backend()?.pool).await
+        on_backend!(self, s => s.queries().latest_checkpoint().await)
     }
 
     /// The checkpoint signed at `size` leaves, if one was (every one is
     /// kept).
     pub async fn checkpoint_at(&self, size: u64) -> Result<Option<String>, StoreError> {
-        sqlite::log_reads::checkpoint_at(&self.log_backend()?.pool, size).await
+        on_backend!(self, s => s.queries().checkpoint_at(size).await)
     }
 
     /// Every checkpoint signed, smallest first.
     pub async fn checkpoints(&self) -> Result<Vec<(u64, String)>, StoreError> {
-        sqlite::log_reads::checkpoints(&self.log_backend()?.pool).await
+        on_backend!(self, s => s.queries().checkpoints().await)
     }
 
     /// The index of the leaf whose data is `data`.
     pub async fn leaf_index(&self, data: &str) -> Result<Option<u64>, StoreError> {
-        sqlite::log_reads::leaf_index(&self.log_backend()?.pool, data).await
+        on_backend!(self, s => s.queries().leaf_index(data).await)
     }
 
     /// The leaves from `start` on, at most `limit`: index, data, the hash
@@ -865,7 +893,7 @@ impl Store {
         start: u64,
         limit: u64,
     ) -> Result<Vec<(u64, String, Vec<u8>)>, StoreError> {
-        sqlite::log_reads::leaves(&self.log_backend()?.pool, start, limit).await
+        on_backend!(self, s => s.queries().log_leaves(start, limit).await)
     }
 
     /// A proof's hashes over `ranges` of leaves (from
@@ -876,8 +904,7 @@ impl Store {
         ranges: &[std::ops::Range<u64>],
     ) -> Result<Option<Vec<arbiter_tlog::Hash>>, StoreError> {
         let wanted = arbiter_tlog::tree::nodes_needed(ranges);
-        let Some(found) = sqlite::log_reads::nodes(&self.log_backend()?.pool, &wanted).await?
-        else {
+        let Some(found) = on_backend!(self, s => s.queries().log_nodes(&wanted).await?) else {
             return Ok(None);
         };
         Ok(arbiter_tlog::tree::assemble(ranges, |n| {
@@ -929,17 +956,14 @@ impl Store {
     /// Where game `id`'s record of its first `events` events stands in the
     /// signed log, for its scoresheet and its PGN: the log's origin (read
     /// off its latest checkpoint) and the leaf that seals that record.
-    /// `None` where no log is kept (PostgreSQL, so far), before the first
-    /// checkpoint, or if that record is not in the log.
+    /// `None` before the first checkpoint, or if that record is not in the
+    /// log.
     pub async fn record_reference(
         &self,
         id: &str,
         events: usize,
     ) -> Result<Option<arbiter_tlog::record::RecordReference>, StoreError> {
         use arbiter_tlog::record::{Leaf, RecordReference, game_genesis};
-        let Backend::Sqlite(_) = &self.0 else {
-            return Ok(None);
-        };
         let (Some(game), Some((_, note))) = (self.game(id).await?, self.latest_checkpoint().await?)
         else {
             return Ok(None);

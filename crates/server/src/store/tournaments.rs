@@ -6,7 +6,8 @@
 //! On SQLite, while the server runs, they go through the games'
 //! group-commit writer, which makes them leaves of the signed log (in a
 //! savepoint of their own); otherwise they are written through the read
-//! pool, one statement each. The primary key on
+//! pool, one statement each. On PostgreSQL they go through the pool with
+//! their leaves, in one transaction. The primary key on
 //! `(tournament_id, seq)` refuses a second event in the same place. Their
 //! SQL is with every other query of both backends, in `queries`.
 
@@ -64,7 +65,10 @@ impl Store {
             };
             return writer.write(vec![op]).await.map(|_| ());
         }
-        on_backend!(self, s => s.queries().append_tournament_events(tournament, rows).await)
+        match &self.0 {
+            Backend::Sqlite(s) => s.queries().append_tournament_events(tournament, rows).await,
+            Backend::Postgres(s) => s.append_tournament_events(tournament, rows).await,
+        }
     }
 
     /// A tournament's stored events, in order, with their links.

@@ -9,6 +9,7 @@
 //! `synchronous_standby_names`, the same commit also waits for the
 //! standby to have flushed it, and survives the loss of the primary's disk.
 
+pub(super) mod signer;
 mod writer;
 
 use std::str::FromStr;
@@ -71,6 +72,53 @@ impl PgStore {
     /// server's, or the node `node`'s.
     pub async fn writer(&self, node: Option<&str>) -> Result<Writer, StoreError> {
         writer::start(self.options.clone(), node.map(str::to_string)).await
+    }
+
+    /// The log's verifier key, as the database names it.
+    pub async fn log_verifier(&self) -> Result<arbiter_tlog::VerifierKey, StoreError> {
+        signer::verifier(&self.pool).await
+    }
+
+    /// Appends events to a tournament's log and their leaves to the
+    /// signed log, in one transaction: all or none, durably. (A tournament
+    /// is run by the one server, through the pool rather than the writer:
+    /// its leaves take their indices as a writer's batch does.)
+    pub async fn append_tournament_events(
+        &self,
+        tournament: &str,
+        rows: &[super::TournamentEventRow],
+    ) -> Result<(), StoreError> {
+        let mut leaves = Vec::new();
+        let op = super::Op::TournamentEvents {
+            tournament: tournament.to_string(),
+            rows: rows.to_vec(),
+        };
+        super::log::leaves_of(&op, &mut leaves);
+        let data: Vec<String> = leaves.iter().map(|l| l.data()).collect();
+        let mut tx = self.pool.begin().await?;
+        for row in rows {
+            sqlx::query(
+                "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(tournament)
+            .bind(row.seq)
+            .bind(&row.event_json)
+            .bind(&row.hash)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "WITH head AS (UPDATE log_head SET size = size + cardinality($1::text[]) \
+             WHERE id = 0 RETURNING size - cardinality($1::text[]) AS first) \
+             INSERT INTO log_leaves (idx, data) \
+             SELECT head.first + l.n - 1, l.data FROM head, UNNEST($1::text[]) WITH ORDINALITY AS l (data, n)",
+        )
+        .bind(&data[..])
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The read pool.

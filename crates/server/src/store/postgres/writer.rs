@@ -73,6 +73,7 @@ use sqlx::postgres::{PgConnectOptions, PgConnection};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use super::super::log;
 use super::super::{Fence, MAX_BATCH, Op, Receipt, Request, StoreError, Unwritten, Writer};
 
 /// The one statement of a batch: its parameters are the arrays of
@@ -91,15 +92,25 @@ WITH new_games AS (
     UPDATE games SET result = f.result
     FROM UNNEST($13::text[], $14::text[]) AS f (id, result)
     WHERE games.id = f.id
+), beat AS (
+    INSERT INTO heartbeat (id, unix_ms) SELECT 0, $15::int8 WHERE $15::int8 IS NOT NULL
+    ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms
+), head AS (
+    UPDATE log_head SET size = size + cardinality($16::text[])
+    WHERE id = 0 AND cardinality($16::text[]) > 0
+    RETURNING size - cardinality($16::text[]) AS first
+), leaves AS (
+    INSERT INTO log_leaves (idx, data)
+    SELECT head.first + l.n - 1, l.data FROM head, UNNEST($16::text[]) WITH ORDINALITY AS l (data, n)
 )
-INSERT INTO heartbeat (id, unix_ms) SELECT 0, $15::int8 WHERE $15::int8 IS NOT NULL
-ON CONFLICT (id) DO UPDATE SET unix_ms = excluded.unix_ms";
+SELECT ARRAY[]::text[], (SELECT first FROM head)";
 
 /// A node's batch: as [`BATCH`], each game's writes kept only while the
 /// node holds its lease at the epoch given (`$15` the node, `$16` and `$17`
-/// the games and epochs), and a lease for each new game. Returns the games
-/// left out. A node records no heartbeat here: its row in `nodes` is
-/// renewed apart (see `store::nodes`).
+/// the games and epochs), and a lease for each new game; the leaves (`$18`
+/// their games, `$19` their data) of the writes kept. Returns the games
+/// left out, and the index of the first leaf. A node records no heartbeat
+/// here: its row in `nodes` is renewed apart (see `store::nodes`).
 const NODE_BATCH: &str = "\
 WITH fence AS (
     SELECT l.game_id FROM leases l
@@ -123,8 +134,20 @@ WITH fence AS (
     UPDATE games SET result = f.result
     FROM UNNEST($13::text[], $14::text[]) AS f (id, result)
     WHERE games.id = f.id AND f.id IN (SELECT game_id FROM fence)
+), kept AS (
+    SELECT l.data, row_number() OVER (ORDER BY l.n) AS n
+    FROM UNNEST($18::text[], $19::text[]) WITH ORDINALITY AS l (game, data, n)
+    WHERE l.game IN (SELECT game_id FROM fence) OR l.game = ANY($1::text[])
+), head AS (
+    UPDATE log_head SET size = size + (SELECT count(*) FROM kept)
+    WHERE id = 0 AND EXISTS (SELECT 1 FROM kept)
+    RETURNING size - (SELECT count(*) FROM kept) AS first
+), leaves AS (
+    INSERT INTO log_leaves (idx, data) SELECT head.first + kept.n - 1, kept.data FROM head, kept
 )
-SELECT f.id FROM UNNEST($16::text[]) AS f (id) WHERE f.id NOT IN (SELECT game_id FROM fence)";
+SELECT ARRAY(SELECT f.id FROM UNNEST($16::text[]) AS f (id)
+             WHERE f.id NOT IN (SELECT game_id FROM fence)),
+       (SELECT first FROM head)";
 
 /// The key of the advisory lock a running server holds on its database
 /// (`arbiter` in ASCII): the one server holds it alone, nodes share it.
@@ -166,16 +189,37 @@ struct Columns {
     heartbeat: Option<i64>,
     fenced_games: Vec<String>,
     fenced_epochs: Vec<i64>,
+    /// The leaves of the writes, in order: each one's game and data.
+    leaf_games: Vec<String>,
+    leaf_data: Vec<String>,
+}
+
+/// What a committed batch tells: the games its fences left out, and the
+/// index of its first leaf in the log (`None`: it added none, or the
+/// batch was settled after a lost connection, which does not tell).
+#[derive(Debug, Default)]
+struct Batched {
+    fenced: Vec<String>,
+    first_leaf: Option<i64>,
 }
 
 impl Columns {
-    /// The columns of `ops`, taken apart.
-    fn push(&mut self, ops: Vec<Op>, fence: Option<&Fence>) {
+    /// The columns of `ops`, taken apart; how many leaves they add.
+    fn push(&mut self, ops: Vec<Op>, fence: Option<&Fence>) -> u64 {
         if let Some(f) = fence {
             self.fenced_games.push(f.game_id.clone());
             self.fenced_epochs.push(f.epoch);
         }
         let c = self;
+        let mut leaves = Vec::new();
+        for op in &ops {
+            log::leaves_of(op, &mut leaves);
+        }
+        let added = leaves.len() as u64;
+        for leaf in leaves {
+            c.leaf_games.push(leaf.record().to_string());
+            c.leaf_data.push(leaf.data());
+        }
         for op in ops {
             match op {
                 Op::NewGame {
@@ -212,6 +256,7 @@ impl Columns {
                 Op::TournamentEvents { .. } => {}
             }
         }
+        added
     }
 }
 
@@ -312,8 +357,8 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
                 let _ = r.done.send(Err(Unwritten::Failed(why.into())));
                 return;
             }
-            columns.push(r.ops, r.fence.as_ref());
-            waiting.push((r.fence.map(|f| f.game_id), r.done));
+            let leaves = columns.push(r.ops, r.fence.as_ref());
+            waiting.push((r.fence.map(|f| f.game_id), leaves, r.done));
         };
         take(first);
         for _ in 1..MAX_BATCH {
@@ -332,7 +377,7 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
             None => Err(sqlx::Error::PoolClosed),
         };
         let outcome = match outcome {
-            Ok(fenced) => Ok(fenced),
+            Ok(batched) => Ok(batched),
             Err(e) if !connection_lost(&e) => Err(StoreError::from(e)),
             Err(e) => {
                 tracing::warn!(
@@ -341,10 +386,10 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
                 );
                 conn = None;
                 match settle(&link, pid, &columns).await {
-                    Ok((session, fenced)) => {
+                    Ok((session, batched)) => {
                         pid = session.pid;
                         conn = Some(session.conn);
-                        Ok(fenced)
+                        Ok(batched)
                     }
                     Err(e) => Err(e),
                 }
@@ -354,13 +399,20 @@ async fn run(link: Link, session: Session, mut rx: mpsc::Receiver<Request>) {
             tracing::error!("group commit of {} writes failed: {e}", waiting.len());
             Unwritten::from(e)
         });
-        for (game, done) in waiting.drain(..) {
+        // The leaves kept are the batch's, from its first on, in the
+        // order of the requests, less those of the games left out.
+        let mut size = outcome.as_ref().ok().and_then(|b| b.first_leaf);
+        for (game, leaves, done) in waiting.drain(..) {
             let answer = match &outcome {
-                Ok(fenced) if game.as_ref().is_some_and(|g| fenced.contains(g)) => {
+                Ok(b) if game.as_ref().is_some_and(|g| b.fenced.contains(g)) => {
                     Err(Unwritten::Fenced)
                 }
-                // The log is not kept here yet: no place in it to tell.
-                Ok(_) => Ok(Receipt::default()),
+                Ok(_) => {
+                    size = size.map(|s| s + leaves as i64);
+                    Ok(Receipt {
+                        tree_size: size.filter(|_| leaves > 0).map(|s| s as u64),
+                    })
+                }
                 Err(e) => Err(e.clone()),
             };
             let _ = done.send(answer);
@@ -396,7 +448,7 @@ async fn settle(
     link: &Link,
     lost_pid: i32,
     columns: &Columns,
-) -> Result<(Session, Vec<String>), StoreError> {
+) -> Result<(Session, Batched), StoreError> {
     let give_up = Instant::now() + SETTLE_WITHIN;
     let mut why = String::new();
     while Instant::now() < give_up {
@@ -414,7 +466,7 @@ async fn settle_once(
     link: &Link,
     lost_pid: i32,
     columns: &Columns,
-) -> Result<(Session, Vec<String>), StoreError> {
+) -> Result<(Session, Batched), StoreError> {
     let mut conn = PgConnection::connect_with(&link.options).await?;
     if let Err(taken) = link.lock(&mut conn).await {
         if matches!(taken, StoreError::SingleServerRuns) {
@@ -434,14 +486,17 @@ async fn settle_once(
         link.lock(&mut conn).await?;
     }
     let pid = backend_pid(&mut conn).await?;
-    let fenced = match committed(&mut conn, link.node.is_some(), columns).await? {
-        Some(fenced) => fenced,
+    let batched = match committed(&mut conn, link.node.is_some(), columns).await? {
+        Some(fenced) => Batched {
+            fenced,
+            first_leaf: None,
+        },
         None => {
             tracing::warn!("the batch had not committed: sending it again");
             commit(&mut conn, link.node.as_deref(), columns).await?
         }
     };
-    Ok((Session { conn, pid }, fenced))
+    Ok((Session { conn, pid }, batched))
 }
 
 /// Whether the batch `c` committed, read back from the rows it wrote: the
@@ -542,14 +597,14 @@ async fn backend_pid(conn: &mut PgConnection) -> Result<i32, sqlx::Error> {
 }
 
 /// Sends the batch `c` as its one statement (as the node `node`'s,
-/// fenced, on a node): the games it left out.
+/// fenced, on a node): the games it left out, and its first leaf.
 async fn commit(
     conn: &mut PgConnection,
     node: Option<&str>,
     c: &Columns,
-) -> Result<Vec<String>, sqlx::Error> {
+) -> Result<Batched, sqlx::Error> {
     let statement = if node.is_some() { NODE_BATCH } else { BATCH };
-    let query = sqlx::query_scalar(statement)
+    let query = sqlx::query_as(statement)
         .bind(&c.game_ids[..])
         .bind(&c.setups[..])
         .bind(&c.created[..])
@@ -564,14 +619,15 @@ async fn commit(
         .bind(&c.hashes[..])
         .bind(&c.finished[..])
         .bind(&c.results[..]);
-    // The one server's statement returns no rows; a node's, the games
-    // its fence left out.
     let query = match node {
         Some(node) => query
             .bind(node)
             .bind(&c.fenced_games[..])
-            .bind(&c.fenced_epochs[..]),
-        None => query.bind(c.heartbeat),
+            .bind(&c.fenced_epochs[..])
+            .bind(&c.leaf_games[..])
+            .bind(&c.leaf_data[..]),
+        None => query.bind(c.heartbeat).bind(&c.leaf_data[..]),
     };
-    query.fetch_all(conn).await
+    let (fenced, first_leaf): (Vec<String>, Option<i64>) = query.fetch_one(conn).await?;
+    Ok(Batched { fenced, first_leaf })
 }

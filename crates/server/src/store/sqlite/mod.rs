@@ -7,7 +7,6 @@
 
 mod checkpoint;
 mod filing;
-pub(super) mod log_reads;
 mod signer;
 pub(super) mod writer;
 
