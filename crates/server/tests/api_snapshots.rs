@@ -90,8 +90,9 @@ impl Scrub {
     /// Scrubs every string of `value`, keys included, as text. An
     /// event's receipt (`tree_size`, lichess's `treeSize`) is left out, as
     /// are the scoresheet's and the PGN's references to the record's place
-    /// in the signed log: the log is kept on SQLite only so far, and
-    /// tests/signed_log.rs checks them against the tree.
+    /// in the signed log: they depend on the backend (on PostgreSQL, on a
+    /// server signing with `--log-key`), and tests/signed_log.rs checks
+    /// them against the tree.
     fn json(&self, value: &Value) -> Value {
         match value {
             Value::String(s) => Value::String(self.text(s)),

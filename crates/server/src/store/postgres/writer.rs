@@ -9,6 +9,17 @@
 //! the next one gathers, so the batches grow with the load and the
 //! commits per second stay near what the server's disk can sync.
 //!
+//! # The signed log
+//!
+//! The batch's statement also appends its records' leaves to the log, one
+//! tree for every node sharing the database: it takes the next indices
+//! from `log_head`, whose row it then holds locked until its commit, so
+//! that the database gives the leaves their indices in commit order,
+//! without gaps, and a reader sees a whole prefix of them. The batch
+//! returns its first index, from which each request's receipt (the tree's
+//! size after its last leaf) is counted. The subtrees' hashes are the
+//! signer's to add (`signer`), off the commit path.
+//!
 //! One server at a time writes to a database: the writer's connection
 //! holds a session advisory lock ([`SERVER_LOCK`]) for as long as it is
 //! open, and a second server finds it taken and does not start (two would
