@@ -253,7 +253,8 @@ pub struct Acted {
     pub ruling: WrittenVerdict,
     /// The size of the log's tree once the accepted event was added to
     /// it: every checkpoint of this size or larger includes it. `None` for
-    /// a refusal, or where no log is kept (PostgreSQL, so far).
+    /// a refusal (or, on PostgreSQL, for a write whose commit was confirmed
+    /// after a lost connection, which does not tell).
     pub tree_size: Option<u64>,
 }
 

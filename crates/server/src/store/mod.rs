@@ -514,7 +514,8 @@ pub struct Receipt {
     /// The size of the log's tree once the write's last record was added
     /// to it: every checkpoint of this size or larger includes them.
     /// `None` when the write added no record to the log (a heartbeat, a
-    /// result), or where no log is kept (PostgreSQL, so far).
+    /// result), or, on PostgreSQL, when its commit was confirmed after a
+    /// lost connection (which does not tell where its leaves went).
     pub tree_size: Option<u64>,
 }
 
