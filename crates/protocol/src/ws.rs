@@ -120,8 +120,8 @@ pub enum ServerMessage<V = View> {
         answer: Answer,
         /// For an accepted event, its receipt: the size of the signed
         /// log's tree once the event was added to it, so that every
-        /// checkpoint of this size or larger includes it (absent where the
-        /// server keeps no log).
+        /// checkpoint of this size or larger includes it (absent when the
+        /// server cannot tell).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tree_size: Option<u64>,
     },

@@ -213,7 +213,7 @@ pub struct Accepted {
     /// What the referee decided.
     verdict: WrittenVerdict,
     /// The event's receipt: the size of the signed log's tree once it was
-    /// added (absent where the server keeps no log).
+    /// added (absent when the server cannot tell).
     #[serde(skip_serializing_if = "Option::is_none")]
     tree_size: Option<u64>,
 }
