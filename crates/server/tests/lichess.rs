@@ -275,7 +275,9 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
             "{body}"
         );
         tokio::time::sleep(Duration::from_millis(400)).await;
-        assert_eq!(s.post_as(&claim, &white).await, (200, json!({"ok": true})));
+        let (status, body) = s.post_as(&claim, &white).await;
+        assert_eq!((status, &body["ok"]), (200, &json!(true)), "{body}");
+        assert!(body["treeSize"].is_u64(), "the claim's receipt: {body}");
         (asked, aborted, claimed)
     });
     // The server stops with every task it ran; another reads the record.
