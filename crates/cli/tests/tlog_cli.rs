@@ -2,6 +2,8 @@
 //! log that need no server: a game's proof checked offline, and a witness
 //! that cosigns a log only as it grows.
 
+mod serve;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
@@ -196,6 +198,11 @@ impl Drop for WitnessProcess {
 }
 
 fn start_witness(dir: &std::path::Path) -> WitnessProcess {
+    start_witness_of(dir, &log_key().verifier().to_string())
+}
+
+/// A witness of the log whose verifier key is `log`.
+fn start_witness_of(dir: &std::path::Path, log: &str) -> WitnessProcess {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
             "witness",
@@ -205,7 +212,7 @@ fn start_witness(dir: &std::path::Path) -> WitnessProcess {
             "witness.test/w",
             "--log-key",
         ])
-        .arg(log_key().verifier().to_string())
+        .arg(log)
         .arg("--key-file")
         .arg(dir.join("witness.key"))
         .stdout(Stdio::piped())
@@ -419,4 +426,74 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
         assert_eq!(code, Some(1), "{out}");
         assert!(out.contains(problem), "{problem}: {out}");
     }
+}
+
+/// `arbiter serve --witness URL`: each new checkpoint goes to the witness
+/// with the proof that the log grew from the one it cosigned last; the
+/// checkpoint served, and a game's proof, carry its cosignature, which
+/// `arbiter verify-proof --witness` checks.
+#[test]
+fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    // The database and its log's key, for the witness to follow.
+    serve::add_account(&db, "Ann", false);
+    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{key}");
+    let key = key.trim().to_string();
+    let witness = start_witness_of(dir.path(), &key);
+    let server = serve::Process::start(&db, &["--witness", &witness.base]);
+    let client = serve::Client::new(&server.base);
+    let log = VerifierKey::parse(&key).unwrap();
+    let keys: [&dyn Verifier; 2] = [&log, &witness.key];
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    // The latest checkpoint once it is of at least `size` leaves and
+    // cosigned: its size.
+    let cosigned_from = |size: u64| {
+        runtime.block_on(async {
+            for _ in 0..100 {
+                let text = client.get_text("/checkpoint").await;
+                if let Ok(note) = Note::parse(text.as_bytes())
+                    && let Ok(signed) = note.verified_by(&keys)
+                    && signed.len() == 2
+                {
+                    let size_now = Checkpoint::parse(note.text()).unwrap().size;
+                    if size_now >= size {
+                        return size_now;
+                    }
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            panic!("no checkpoint of {size} leaves or more cosigned by the witness");
+        })
+    };
+    let id = runtime.block_on(async {
+        let created = client.create("600+0").await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let white = created["white_token"].as_str().unwrap();
+        assert_eq!(client.mv(&id, white, "e2e4").await.unwrap(), 200);
+        id
+    });
+    let first = cosigned_from(1);
+    // The game's proof carries the cosignature too.
+    let proof = dir.path().join("game.tlog-proof");
+    let text = runtime.block_on(client.get_text(&format!("/api/games/{id}/proof")));
+    std::fs::write(&proof, text).unwrap();
+    let witness_key = witness.key.to_string();
+    let (code, out) = arbiter(&[
+        "verify-proof",
+        proof.to_str().unwrap(),
+        "--key",
+        &key,
+        "--witness",
+        &witness_key,
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("cosigned by witness.test/w"), "{out}");
+    // The log grows (a new game): the witness cosigns the next
+    // checkpoint, from the one it cosigned.
+    runtime.block_on(client.create("600+0"));
+    let grown = cosigned_from(first + 1);
+    assert!(grown > first);
+    drop(server);
 }

@@ -36,6 +36,9 @@ pub struct Config {
     /// signing lease. `None`: it signs none. (On SQLite the key is kept
     /// beside the database.)
     pub log_key: Option<std::path::PathBuf>,
+    /// Witnesses (c2sp.org/tlog-witness, base URLs) asked to cosign each
+    /// new checkpoint; the checkpoint served carries their cosignatures.
+    pub witnesses: Vec<String>,
 }
 
 /// A node of several sharing one PostgreSQL database (`--node`).
@@ -77,6 +80,7 @@ impl Config {
             default_time: Duration::from_secs(60),
             node: None,
             log_key: None,
+            witnesses: Vec::new(),
         }
     }
 }

@@ -33,6 +33,7 @@ mod app;
 #[cfg(test)]
 mod catalogue_tests;
 mod config;
+mod cosign;
 mod game;
 mod http;
 mod lichess;

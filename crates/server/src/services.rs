@@ -58,6 +58,10 @@ impl Services {
             let lease = config.node.as_ref().map_or(SIGNING_LEASE, |n| n.lease);
             store.sign_log(key_file, node.as_deref(), config.heartbeat, lease, &writer)?;
         }
+        if !config.witnesses.is_empty() {
+            let witnesses = config.witnesses.clone();
+            crate::cosign::start(store.clone(), witnesses, writer.still_running());
+        }
         if node.is_none() {
             let downtime = store.resume_after_downtime(unix_ms()).await?;
             if downtime > 0 {

@@ -53,6 +53,12 @@ pub struct Args {
     /// SQLite the key is kept beside the database, `DB.log-key`.)
     #[arg(long, value_name = "FILE")]
     log_key: Option<std::path::PathBuf>,
+    /// A witness (c2sp.org/tlog-witness, such as `arbiter witness`) to ask
+    /// for a cosignature of each new checkpoint: its base URL. May be
+    /// given several times; the checkpoint served carries each
+    /// witness's cosignature.
+    #[arg(long = "witness", value_name = "URL")]
+    witnesses: Vec<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -80,6 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = arbiter_server::Config::new(args.db);
     config.node = node;
     config.log_key = args.log_key;
+    config.witnesses = args.witnesses;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);

@@ -51,6 +51,17 @@ where
         Ok(row.map(|r| r.get(0)))
     }
 
+    /// Replaces the checkpoint kept at `size` by `note` (the same, with
+    /// witnesses' cosignatures added).
+    pub(super) async fn replace_checkpoint(&self, size: u64, note: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE log_checkpoints SET note = $1 WHERE size = $2")
+            .bind(note)
+            .bind(size as i64)
+            .execute(self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The index of the leaf whose data is `data`, looked for from the end
     /// (a game's proof is mostly asked for soon after it ends).
     pub(super) async fn leaf_index(&self, data: &str) -> Result<Option<u64>, StoreError> {

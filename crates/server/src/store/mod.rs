@@ -575,6 +575,13 @@ impl WeakWriter {
 }
 
 impl Writer {
+    /// Whether the writer (and so its server) still runs, for the tasks
+    /// that serve it and must stop with it.
+    pub(crate) fn still_running(&self) -> impl Fn() -> bool + Send + Sync + 'static {
+        let weak = self.downgrade();
+        move || weak.upgrade().is_some()
+    }
+
     /// A handle that does not keep the writer running.
     fn downgrade(&self) -> WeakWriter {
         WeakWriter(self.tx.downgrade())
@@ -695,8 +702,7 @@ impl Store {
         };
         let key = log::load_or_make_key(key_file, None, arbiter_tlog::KeyKind::Ed25519)?;
         let signer = postgres::signer::Signer::new(s.pool().clone(), key, node.unwrap_or(""), lease);
-        let running = writer.downgrade();
-        signer.start(renew, move || running.upgrade().is_some());
+        signer.start(renew, writer.still_running());
         Ok(())
     }
 
@@ -880,6 +886,12 @@ impl Store {
     /// Every checkpoint signed, smallest first.
     pub async fn checkpoints(&self) -> Result<Vec<(u64, String)>, StoreError> {
         on_backend!(self, s => s.queries().checkpoints().await)
+    }
+
+    /// Replaces the checkpoint kept at `size` by `note`: the same, with
+    /// witnesses' cosignatures added.
+    pub(crate) async fn replace_checkpoint(&self, size: u64, note: &str) -> Result<(), StoreError> {
+        on_backend!(self, s => s.queries().replace_checkpoint(size, note).await)
     }
 
     /// The index of the leaf whose data is `data`.
