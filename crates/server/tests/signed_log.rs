@@ -3,7 +3,8 @@
 //! another game's, or the database restored from an older backup, is
 //! found by `arbiter verify` and named by its game, with the server's own
 //! checkpoints and with a checkpoint or a game's proof saved by a player
-//! before the tampering. (SQLite: the log is kept there so far.)
+//! before the tampering (on SQLite, whose file the tests alter); and, on
+//! both backends, receipts and the games' references to their leaves.
 
 mod common;
 
@@ -528,16 +529,24 @@ async fn a_tournaments_events_are_leaves_and_one_cut_or_rewritten_is_found_and_n
     store.close().await;
 }
 
+/// A server that signs its log: on PostgreSQL, with the key file
+/// `--log-key` names (on SQLite, the key beside the database).
+async fn signing_server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::config(dir.path());
+    if common::db::on_postgres() {
+        config.log_key = Some(dir.path().join("log.key"));
+    }
+    Server::start_with(dir, config).await
+}
+
 /// An accepted event's acknowledgement carries its receipt: the size of
 /// the tree once it was added, whose last leaf it is. Over Arbiter's own
 /// API, the game page's WebSocket and lichess's API; a refusal has none.
 #[tokio::test]
 async fn an_accepted_events_acknowledgement_carries_the_tree_size_that_includes_it() {
     use common::ws::{auth, connect, next_of, next_where, play, send};
-    if skip_on_postgres() {
-        return;
-    }
-    let s = Server::start().await;
+    let s = signing_server().await;
     let (id, white, black, _) = tokens(&s.started_game("600+0").await);
     let (status, body) = s.mv(&id, &white, "e2e4").await;
     assert_eq!(status, 200);
@@ -587,10 +596,7 @@ async fn leaf_of_last_record(s: &Server, id: &str, after: Option<u64>) -> u64 {
 #[tokio::test]
 async fn a_games_pgn_and_scoresheet_name_the_leaf_that_seals_its_record() {
     use arbiter_tlog::record::RecordReference;
-    if skip_on_postgres() {
-        return;
-    }
-    let s = Server::start().await;
+    let s = signing_server().await;
     let id = play(&s, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let key = arbiter_tlog::VerifierKey::parse(s.get_text("/checkpoint/key").await.trim()).unwrap();
     let index = leaf_of_last_record(&s, &id, None).await;
