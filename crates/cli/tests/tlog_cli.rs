@@ -356,7 +356,11 @@ fn fools_mate() -> GameRecord {
     let mut game = Game::new(setup.clone()).unwrap();
     let mut events = vec![Event::new(Actor::Arbiter, 0, EventKind::Start)];
     for (i, mv) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
-        let actor = if i % 2 == 0 { Actor::White } else { Actor::Black };
+        let actor = if i % 2 == 0 {
+            Actor::White
+        } else {
+            Actor::Black
+        };
         let kind = EventKind::Move {
             mv: mv.to_string(),
             offer_draw: false,

@@ -101,7 +101,9 @@ async fn ask(
     match status {
         200 => {
             let lines = parse_cosignatures(&text).map_err(|e| e.to_string())?;
-            keep(store, *size, &lines).await.map_err(|e| e.to_string())?;
+            keep(store, *size, &lines)
+                .await
+                .map_err(|e| e.to_string())?;
             witness.cosigned = *size;
             Ok(())
         }

@@ -262,16 +262,19 @@ async fn signed_by(store: &Store, signer: &str) -> u64 {
 /// Waits until node `signer` has signed a checkpoint of every leaf.
 async fn signed_whole_by(store: &Store, signer: &str) {
     let deadline = Instant::now() + Duration::from_secs(10);
-    let whole = format!(
-        "signer = '{signer}' AND size = (SELECT size FROM log_head)"
-    );
+    let whole = format!("signer = '{signer}' AND size = (SELECT size FROM log_head)");
     while store
-        .execute_raw(&format!("UPDATE log_checkpoints SET signer = signer WHERE {whole}"))
+        .execute_raw(&format!(
+            "UPDATE log_checkpoints SET signer = signer WHERE {whole}"
+        ))
         .await
         .unwrap()
         == 0
     {
-        assert!(Instant::now() < deadline, "{signer} signed no checkpoint of the whole log");
+        assert!(
+            Instant::now() < deadline,
+            "{signer} signed no checkpoint of the whole log"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -330,8 +333,8 @@ async fn several_nodes_sign_one_log_and_a_paused_node_cannot_sign() {
     // 2 games made, the clocks' 2 starts, 4 moves.
     assert_eq!(log.leaves, 8);
     let served = b.get_text("/checkpoint/key").await;
-    let key = arbiter_server::load_or_make_key(&key_file, None, arbiter_tlog::KeyKind::Ed25519)
-        .unwrap();
+    let key =
+        arbiter_server::load_or_make_key(&key_file, None, arbiter_tlog::KeyKind::Ed25519).unwrap();
     assert_eq!(served.trim(), key.verifier().to_string());
     store.close().await;
 }

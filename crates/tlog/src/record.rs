@@ -243,7 +243,13 @@ mod tests {
         assert_eq!(tags[2].1, "/api/games/Gx7Kq2/proof");
         let tag = |name: &str| tags.iter().find(|t| t.0 == name).map(|t| t.1.as_str());
         assert_eq!(RecordReference::from_pgn_tags(tag), Some(reference));
-        let bad_index = |name: &str| if name == "LogIndex" { Some("x") } else { tag(name) };
+        let bad_index = |name: &str| {
+            if name == "LogIndex" {
+                Some("x")
+            } else {
+                tag(name)
+            }
+        };
         assert_eq!(RecordReference::from_pgn_tags(bad_index), None);
         assert_eq!(RecordReference::from_pgn_tags(|_| None), None);
     }

@@ -12,9 +12,9 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::game::{Acted, GameError};
 use crate::game::WrittenVerdict;
 use crate::game::view::Status;
+use crate::game::{Acted, GameError};
 use crate::problem::Problem;
 use crate::request::error::ApiError;
 use crate::request::seat::{Seat, TheGame};
@@ -277,9 +277,7 @@ pub async fn get_pgn(
     State(services): State<Arc<Services>>,
     TheGame(game): TheGame,
 ) -> Result<Response, ApiError> {
-    let (mut record, events) = game
-        .read(|g| (to_pgn_game(g), g.events().len()))
-        .await?;
+    let (mut record, events) = game.read(|g| (to_pgn_game(g), g.events().len())).await?;
     let reference = services
         .store
         .record_reference(&game.meta.id, events)

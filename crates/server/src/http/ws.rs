@@ -22,7 +22,9 @@ use serde::Deserialize;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use crate::game::{Acted, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View};
+use crate::game::{
+    Acted, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View,
+};
 use crate::problem::Problem;
 use crate::request::seat::TheGame;
 use crate::services::Services;

@@ -110,9 +110,10 @@ impl LogTree {
     pub fn append_data(&mut self, data: String) -> LeafRow {
         let idx = self.frontier.size() as i64;
         let mut nodes = Vec::with_capacity(64);
-        self.frontier.append(Hash::of_leaf(data.as_bytes()), |_, hash| {
-            nodes.extend_from_slice(&hash.0)
-        });
+        self.frontier
+            .append(Hash::of_leaf(data.as_bytes()), |_, hash| {
+                nodes.extend_from_slice(&hash.0)
+            });
         LeafRow { idx, data, nodes }
     }
 }

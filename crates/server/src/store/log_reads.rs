@@ -117,7 +117,11 @@ where
             .into_iter()
             .map(|r| {
                 let hash: Option<Vec<u8>> = r.get(2);
-                (r.get::<i64, _>(0) as u64, r.get(1), hash.unwrap_or_default())
+                (
+                    r.get::<i64, _>(0) as u64,
+                    r.get(1),
+                    hash.unwrap_or_default(),
+                )
             })
             .collect())
     }

@@ -701,7 +701,8 @@ impl Store {
             return Ok(());
         };
         let key = log::load_or_make_key(key_file, None, arbiter_tlog::KeyKind::Ed25519)?;
-        let signer = postgres::signer::Signer::new(s.pool().clone(), key, node.unwrap_or(""), lease);
+        let signer =
+            postgres::signer::Signer::new(s.pool().clone(), key, node.unwrap_or(""), lease);
         signer.start(renew, writer.still_running());
         Ok(())
     }
@@ -862,12 +863,12 @@ impl Store {
     /// ([`StoreError::LogNotKept`] if none has signed yet).
     pub async fn log_verifier(&self) -> Result<arbiter_tlog::VerifierKey, StoreError> {
         match &self.0 {
-            Backend::Sqlite(s) => Ok(log::load_or_make_key(
-                &s.log_key_path(),
-                None,
-                arbiter_tlog::KeyKind::Ed25519,
-            )?
-            .verifier()),
+            Backend::Sqlite(s) => {
+                Ok(
+                    log::load_or_make_key(&s.log_key_path(), None, arbiter_tlog::KeyKind::Ed25519)?
+                        .verifier(),
+                )
+            }
             Backend::Postgres(s) => s.log_verifier().await,
         }
     }

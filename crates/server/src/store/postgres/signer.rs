@@ -130,11 +130,12 @@ impl Signer {
             return Ok(Round::Unchanged);
         }
         let mut tree = LogTree::new(frontier(&mut tx, hashed).await?);
-        let rows = sqlx::query("SELECT idx, data FROM log_leaves WHERE idx >= $1 ORDER BY idx LIMIT $2")
-            .bind(hashed)
-            .bind(ROUND_LEAVES)
-            .fetch_all(&mut *tx)
-            .await?;
+        let rows =
+            sqlx::query("SELECT idx, data FROM log_leaves WHERE idx >= $1 ORDER BY idx LIMIT $2")
+                .bind(hashed)
+                .bind(ROUND_LEAVES)
+                .fetch_all(&mut *tx)
+                .await?;
         let (mut indices, mut nodes) = (Vec::new(), Vec::new());
         for row in rows {
             let idx: i64 = row.get(0);
@@ -235,7 +236,12 @@ async fn frontier(
             .map(|r| (r.get(0), r.get(1)))
             .collect();
     log::nodes_from_rows(&wanted, &found)
-        .and_then(|h| Frontier::from_nodes(size as u64, &wanted.iter().map(|n| h[n]).collect::<Vec<_>>()))
+        .and_then(|h| {
+            Frontier::from_nodes(
+                size as u64,
+                &wanted.iter().map(|n| h[n]).collect::<Vec<_>>(),
+            )
+        })
         .ok_or_else(|| {
             StoreError::Writer(format!(
                 "the log's tree of {size} leaves is missing rows of its right edge"
