@@ -20,7 +20,7 @@ pub fn status_name(view: &View) -> &'static str {
             | Termination::FlagFallOpponentCannotMate
             | Termination::BothFlags => "outoftime",
             Termination::ColoursReversedRestart | Termination::Aborted => "aborted",
-            Termination::Forfeit => "noStart",
+            Termination::Unplayed => "noStart",
             Termination::ArbiterDecision if o.result == GameResult::Unknown => "aborted",
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate

@@ -544,7 +544,7 @@ fn now(by: &str, kind: EventKind) -> Event {
 
 /// The board's result a game's outcome gives.
 fn board_result(outcome: &Outcome) -> Option<BoardResult> {
-    let forfeit = outcome.termination == Termination::Forfeit;
+    let forfeit = outcome.termination == Termination::Unplayed;
     Some(match (outcome.result, forfeit) {
         (GameResult::WhiteWins, false) => BoardResult::WhiteWins,
         (GameResult::BlackWins, false) => BoardResult::BlackWins,
