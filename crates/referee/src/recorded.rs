@@ -5,6 +5,7 @@
 //! [`read_pgn`] reads with the `arbiter-pgn` reader; [`to_events`] works on
 //! any [`RecordedGame`], whoever read it.
 
+use arbiter_pgn::{ClockTime, Comment};
 use arbiter_rules::Color;
 
 use crate::clock::Clock;
@@ -15,8 +16,8 @@ use crate::{Actor, Event, EventKind, GameResult, GameSetup, Player, Ruleset, Tim
 pub struct RecordedMove {
     /// The SAN as written.
     pub san: String,
-    /// The comments that follow it, without braces.
-    pub comments: Vec<String>,
+    /// The comments that follow it, their `[%clk]` and `[%emt]` read.
+    pub comments: Vec<Comment>,
 }
 
 /// A game as recorded.
@@ -64,7 +65,7 @@ impl RecordedGame {
                 .iter()
                 .map(|m| RecordedMove {
                     san: m.san.clone(),
-                    comments: m.comments.iter().map(|c| c.to_string()).collect(),
+                    comments: m.comments.clone(),
                 })
                 .collect(),
             result: game.result,
@@ -110,6 +111,9 @@ pub struct RecordedTime {
     pub resolution_ms: u64,
 }
 
+/// The resolution of a time written as text: milliseconds when it has a
+/// fraction of a second or is a bare count (TCEC's milliseconds), whole
+/// seconds otherwise.
 fn resolution(text: &str) -> u64 {
     if text.contains('.') || !text.contains(':') {
         1
@@ -118,43 +122,48 @@ fn resolution(text: &str) -> u64 {
     }
 }
 
-fn parse_hms(s: &str) -> Option<u64> {
-    let mut total = 0f64;
-    for part in s.trim().split(':') {
-        total = total * 60.0 + part.parse::<f64>().ok()?;
+/// The resolution of a `[%clk]` or `[%emt]` time: whole seconds unless
+/// it has a fraction of one.
+fn clock_resolution(time: ClockTime) -> u64 {
+    if time.as_millis().is_multiple_of(1000) {
+        1000
+    } else {
+        1
     }
-    (total >= 0.0).then(|| (total * 1000.0).round() as u64)
+}
+
+/// An `h:mm:ss` time as text (a tag, a TCEC field) in milliseconds, read
+/// as the PGN reader reads `[%clk]`.
+fn parse_hms(text: &str) -> Option<u64> {
+    text.trim()
+        .parse::<ClockTime>()
+        .ok()
+        .map(ClockTime::as_millis)
 }
 
 /// The time a move's comments give, if any.
-pub fn move_time(comments: &[String]) -> Option<MoveTime> {
+pub fn move_time(comments: &[Comment]) -> Option<MoveTime> {
     recorded_time(comments).map(|t| t.time)
 }
 
 /// The time a move's comments give, with its resolution.
-pub fn recorded_time(comments: &[String]) -> Option<RecordedTime> {
+pub fn recorded_time(comments: &[Comment]) -> Option<RecordedTime> {
     for c in comments {
-        for (key, clock) in [("[%clk", true), ("[%emt", false)] {
-            if let Some(rest) = c.split_once(key).map(|(_, r)| r)
-                && let Some(value) = rest.split(']').next()
-                && let Some(ms) = parse_hms(value)
-            {
-                let time = if clock {
-                    MoveTime::ClockAfter(ms)
-                } else {
-                    MoveTime::Elapsed(ms)
-                };
-                return Some(RecordedTime {
-                    time,
-                    resolution_ms: resolution(value),
-                });
-            }
+        let commands = [
+            c.clock.map(|t| (MoveTime::ClockAfter(t.as_millis()), t)),
+            c.elapsed.map(|t| (MoveTime::Elapsed(t.as_millis()), t)),
+        ];
+        if let Some((time, written)) = commands.into_iter().flatten().next() {
+            return Some(RecordedTime {
+                time,
+                resolution_ms: clock_resolution(written),
+            });
         }
         // TCEC: `tl=` the clock after the move, `mt=` the time spent, in
-        // milliseconds or h:mm:ss (older seasons). The clock is preferred:
-        // it is the record of the clock itself.
+        // milliseconds or h:mm:ss (older seasons), in the comment's words.
+        // The clock is preferred: it is the record of the clock itself.
         let field = |name: &str| {
-            c.split(',').find_map(|f| {
+            c.text.split(',').find_map(|f| {
                 let v = f.trim().strip_prefix(name)?;
                 let ms = if v.contains(':') {
                     parse_hms(v)
@@ -357,7 +366,7 @@ pub fn to_events(game: &RecordedGame, options: &ImportOptions) -> Result<Importe
                 offer_draw: m
                     .comments
                     .iter()
-                    .any(|c| c.split_whitespace().any(|w| w == "(=)")),
+                    .any(|c| c.text.split_whitespace().any(|w| w == "(=)")),
             },
         ));
         side = !side;
@@ -389,13 +398,33 @@ mod tests {
 
     #[test]
     fn tcec_move_times() {
-        let c = vec!["d=5, sd=5, mt=233808, tl=1569192, s=277611".to_string()];
-        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(1_569_192)));
-        let c = vec!["d=31, mt=00:00:56, tl=00:07:02".to_string()];
-        assert_eq!(move_time(&c), Some(MoveTime::ClockAfter(422_000)));
-        let c = vec!["d=31, mt=00:00:56, s=1".to_string()];
-        assert_eq!(move_time(&c), Some(MoveTime::Elapsed(56_000)));
-        assert_eq!(move_time(&["book, mb=+0".to_string()]), None);
+        let time = |text: &str| move_time(&[Comment::parse(text)]);
+        assert_eq!(
+            time("d=5, sd=5, mt=233808, tl=1569192, s=277611"),
+            Some(MoveTime::ClockAfter(1_569_192))
+        );
+        assert_eq!(
+            time("d=31, mt=00:00:56, tl=00:07:02"),
+            Some(MoveTime::ClockAfter(422_000))
+        );
+        assert_eq!(
+            time("d=31, mt=00:00:56, s=1"),
+            Some(MoveTime::Elapsed(56_000))
+        );
+        assert_eq!(time("book, mb=+0"), None);
+    }
+
+    #[test]
+    fn a_clock_is_preferred_and_its_resolution_kept() {
+        let recorded = |text: &str| recorded_time(&[Comment::parse(text)]);
+        let whole = recorded("[%emt 0:00:03] [%clk 0:04:58] Ng5 was better").unwrap();
+        assert_eq!(whole.time, MoveTime::ClockAfter(298_000));
+        assert_eq!(whole.resolution_ms, 1000);
+        let fine = recorded("[%emt 0:00:03.25]").unwrap();
+        assert_eq!(fine.time, MoveTime::Elapsed(3_250));
+        assert_eq!(fine.resolution_ms, 1);
+        // A clock the reader could not read is no time.
+        assert_eq!(recorded("[%clk soon]"), None);
     }
 
     #[test]

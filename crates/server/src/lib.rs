@@ -19,14 +19,28 @@
 // The modules are the crate's own: the binary and the tests see only
 // what is re-exported below (serving, the accounts of `arbiter account`,
 // and `arbiter verify`), so the server's inside can change freely.
+//
+// The module map: `store` keeps; `game` (the game service) and
+// `tournament` (the tournament service) run games and events over it;
+// `accounts` and `presence` know the accounts and their event streams;
+// `node` runs a node among several; `services` makes and holds them all;
+// `http` (Arbiter's own API and pages) and `lichess` (lichess's API) are
+// adapters over the services that share only `request`; `app` wires the
+// whole. No module imports its caller: `tests/modules.rs` checks that the
+// modules' imports go round nowhere.
+mod accounts;
+mod app;
 #[cfg(test)]
 mod catalogue_tests;
+mod config;
 mod game;
 mod http;
-mod hub;
 mod lichess;
 mod node;
+mod presence;
 mod problem;
+mod request;
+mod services;
 mod store;
 mod time;
 mod token;
@@ -34,10 +48,9 @@ mod tournament;
 mod verify;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
-use hub::Hub;
-pub use hub::{Config, HubError, NodeConfig};
+pub use config::{Config, NodeConfig};
+pub use game::GameError;
 pub use store::{Account, Damage, Database, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
@@ -56,7 +69,7 @@ pub enum ServeError {
     },
     /// The database could not be opened or the games not restored.
     #[error(transparent)]
-    Hub(#[from] HubError),
+    Start(#[from] GameError),
     /// The server failed while running.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
@@ -79,9 +92,9 @@ pub async fn serve_with(
     {
         node.url = Some(format!("http://{bound}"));
     }
-    let hub: Arc<Hub> = Hub::start(config).await?;
+    let services = app::start(config).await?;
     ready(bound);
-    let app = http::router(hub);
+    let app = app::router(services);
     // Small messages go out at once: with Nagle's algorithm a socket
     // holds a message back while an earlier one is unacknowledged, and
     // the client may delay its acknowledgement by up to 40 ms.

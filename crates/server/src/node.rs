@@ -9,9 +9,12 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crate::hub::{Hub, HubError};
+use crate::config::NodeConfig;
+use crate::game::{GameError, Games};
+use crate::presence::Presence;
+use crate::store::Store;
 use crate::store::nodes::{Held, Nodes};
 use crate::token::new_token;
 
@@ -31,6 +34,18 @@ pub struct Peers {
     pub client: reqwest::Client,
 }
 
+/// This node among the others.
+#[derive(Debug)]
+pub struct Node {
+    config: NodeConfig,
+    /// How often it renews its leases.
+    heartbeat: Duration,
+    store: Store,
+    games: Arc<Games>,
+    /// The other nodes.
+    pub peers: Peers,
+}
+
 /// Where a request for a game goes.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Route {
@@ -42,38 +57,50 @@ pub enum Route {
 
 /// Joins the nodes: takes back the games still in this node's name (as
 /// when it starts again after a crash) and those nobody holds, records
-/// the node alive, and starts keeping its leases.
-pub(crate) async fn start(hub: &Arc<Hub>) -> Result<(), HubError> {
-    let config = hub.config.node.clone().expect("a node's hub");
+/// the node alive, and starts keeping its leases (every `heartbeat`).
+/// `presence`'s lines reach every node from now on.
+pub async fn start(
+    config: NodeConfig,
+    heartbeat: Duration,
+    store: Store,
+    games: Arc<Games>,
+    presence: &Arc<Presence>,
+) -> Result<Arc<Node>, GameError> {
     let url = config.url.clone().unwrap_or_default();
-    let nodes = hub.store.nodes()?;
+    let nodes = store.nodes()?;
     let secret = nodes.secret(&new_token()).await?;
     let client = reqwest::Client::builder()
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
         .tcp_nodelay(true)
         .build()
-        .map_err(|e| HubError::Setup(e.to_string()))?;
-    let _ = hub.peers.set(Peers { secret, client });
-    relay_lobby(hub, &nodes).await?;
+        .map_err(|e| GameError::Setup(e.to_string()))?;
+    relay_presence(presence, &nodes).await?;
     let own = nodes.take_over(&config.name, true, None, i64::MAX).await?;
     let orphans = nodes.adopt_orphans(&config.name).await?;
     let lease_ms = config.lease.as_millis() as i64;
     let renewal = nodes.join(&config.name, &url, lease_ms).await?;
-    let resumed = hold_all(hub, own.into_iter().chain(orphans)).await;
+    let node = Arc::new(Node {
+        config,
+        heartbeat,
+        store,
+        games,
+        peers: Peers { secret, client },
+    });
+    let resumed = node.hold_all(own.into_iter().chain(orphans)).await;
     tracing::info!(
         "node {}: {resumed} unfinished games resumed; other nodes reach it at {url}",
-        config.name
+        node.config.name
     );
-    tokio::spawn(keep(hub.clone(), renewal.losses));
-    Ok(())
+    tokio::spawn(node.clone().keep(renewal.losses));
+    Ok(node)
 }
 
 /// Brings the lines of the accounts' event streams to every node: an
 /// account's stream may be open on one node while its game or challenge
 /// is on another. One notification per line, through PostgreSQL's own
 /// `NOTIFY` (the lines are few: challenges, games starting and ending).
-async fn relay_lobby(hub: &Arc<Hub>, nodes: &Nodes) -> Result<(), HubError> {
+async fn relay_presence(presence: &Arc<Presence>, nodes: &Nodes) -> Result<(), GameError> {
     #[derive(serde::Serialize, serde::Deserialize)]
     struct Line {
         account: String,
@@ -81,7 +108,7 @@ async fn relay_lobby(hub: &Arc<Hub>, nodes: &Nodes) -> Result<(), HubError> {
     }
     let mut listener = nodes.listen().await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Arc<str>)>();
-    hub.lobby.relay_through(tx);
+    presence.relay_through(tx);
     let publisher = nodes.clone();
     tokio::spawn(async move {
         while let Some((account, line)) = rx.recv().await {
@@ -95,12 +122,12 @@ async fn relay_lobby(hub: &Arc<Hub>, nodes: &Nodes) -> Result<(), HubError> {
             }
         }
     });
-    let lobby = hub.lobby.clone();
+    let presence = presence.clone();
     tokio::spawn(async move {
         loop {
             match listener.recv().await {
                 Ok(n) => match serde_json::from_str::<Line>(n.payload()) {
-                    Ok(l) => lobby.deliver(&l.account, Arc::from(l.line.as_str())),
+                    Ok(l) => presence.deliver(&l.account, Arc::from(l.line.as_str())),
                     Err(e) => tracing::warn!("unreadable event stream line: {e}"),
                 },
                 // The listener connects again at the next call.
@@ -114,115 +141,118 @@ async fn relay_lobby(hub: &Arc<Hub>, nodes: &Nodes) -> Result<(), HubError> {
     Ok(())
 }
 
-/// Loads the games just taken; how many.
-async fn hold_all(hub: &Hub, taken: impl IntoIterator<Item = Held>) -> usize {
-    let mut n = 0;
-    for h in taken {
-        match hub.hold(&h.game_id, h.epoch).await {
-            Ok(()) => n += 1,
-            Err(e) => tracing::error!("{e}"),
-        }
-    }
-    n
-}
-
-/// Every heartbeat: renews the node's leases, lets go of the games other
-/// nodes took over while this one was silent, and takes over the games
-/// of nodes that are dead.
-async fn keep(hub: Arc<Hub>, mut losses: i64) {
-    let config = hub.config.node.clone().expect("a node's hub");
-    let Ok(nodes) = hub.store.nodes() else { return };
-    let mut every = tokio::time::interval(hub.config.heartbeat);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        every.tick().await;
-        let renewed = match nodes.renew(&config.name).await {
-            Ok(Some(r)) => Ok(r),
-            // The row is gone (deleted by hand): the node joins again.
-            Ok(None) => {
-                let url = config.url.clone().unwrap_or_default();
-                let lease_ms = config.lease.as_millis() as i64;
-                nodes.join(&config.name, &url, lease_ms).await
+impl Node {
+    /// Loads the games just taken; how many.
+    async fn hold_all(&self, taken: impl IntoIterator<Item = Held>) -> usize {
+        let mut n = 0;
+        for h in taken {
+            match self.games.hold(&h.game_id, h.epoch).await {
+                Ok(()) => n += 1,
+                Err(e) => tracing::error!("{e}"),
             }
-            Err(e) => Err(e),
+        }
+        n
+    }
+
+    /// Every heartbeat: renews the node's leases, lets go of the games
+    /// other nodes took over while this one was silent, and takes over the
+    /// games of nodes that are dead.
+    async fn keep(self: Arc<Self>, mut losses: i64) {
+        let config = &self.config;
+        let Ok(nodes) = self.store.nodes() else {
+            return;
         };
-        match renewed {
-            Ok(r) if r.losses != losses => {
-                losses = r.losses;
-                match nodes.held(&config.name).await {
-                    Ok(held) => {
-                        let held: HashMap<String, i64> =
-                            held.into_iter().map(|h| (h.game_id, h.epoch)).collect();
-                        hub.let_go_all_but(&held).await;
-                    }
-                    Err(e) => tracing::warn!("node {}: {e}", config.name),
+        let mut every = tokio::time::interval(self.heartbeat);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let renewed = match nodes.renew(&config.name).await {
+                Ok(Some(r)) => Ok(r),
+                // The row is gone (deleted by hand): the node joins again.
+                Ok(None) => {
+                    let url = config.url.clone().unwrap_or_default();
+                    let lease_ms = config.lease.as_millis() as i64;
+                    nodes.join(&config.name, &url, lease_ms).await
                 }
+                Err(e) => Err(e),
+            };
+            match renewed {
+                Ok(r) if r.losses != losses => {
+                    losses = r.losses;
+                    match nodes.held(&config.name).await {
+                        Ok(held) => {
+                            let held: HashMap<String, i64> =
+                                held.into_iter().map(|h| (h.game_id, h.epoch)).collect();
+                            self.games.let_go_all_but(&held).await;
+                        }
+                        Err(e) => tracing::warn!("node {}: {e}", config.name),
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!("node {}: cannot renew its leases: {e}", config.name),
             }
-            Ok(_) => {}
-            Err(e) => tracing::warn!("node {}: cannot renew its leases: {e}", config.name),
+            self.take_over(None).await;
         }
-        take_over(&hub, None).await;
     }
-}
 
-/// Takes over the games of dead nodes (only the game `only`, if given).
-async fn take_over(hub: &Hub, only: Option<&str>) {
-    let Some(name) = hub.node_name() else { return };
-    let Ok(nodes) = hub.store.nodes() else { return };
-    loop {
-        let started = Instant::now();
-        let taken = match nodes.take_over(name, false, only, TAKEOVER_ROUND).await {
-            Ok(taken) => taken,
-            Err(e) => {
-                tracing::warn!("node {name}: takeover failed: {e}");
+    /// Takes over the games of dead nodes (only the game `only`, if given).
+    async fn take_over(&self, only: Option<&str>) {
+        let name = &self.config.name;
+        let Ok(nodes) = self.store.nodes() else {
+            return;
+        };
+        loop {
+            let started = Instant::now();
+            let taken = match nodes.take_over(name, false, only, TAKEOVER_ROUND).await {
+                Ok(taken) => taken,
+                Err(e) => {
+                    tracing::warn!("node {name}: takeover failed: {e}");
+                    return;
+                }
+            };
+            if taken.is_empty() {
                 return;
             }
-        };
-        if taken.is_empty() {
-            return;
-        }
-        let round = taken.len();
-        let n = hold_all(hub, taken).await;
-        tracing::info!(
-            "node {name}: took over {n} games of dead nodes in {} ms",
-            started.elapsed().as_millis()
-        );
-        if only.is_some() || (round as i64) < TAKEOVER_ROUND {
-            return;
+            let round = taken.len();
+            let n = self.hold_all(taken).await;
+            tracing::info!(
+                "node {name}: took over {n} games of dead nodes in {} ms",
+                started.elapsed().as_millis()
+            );
+            if only.is_some() || (round as i64) < TAKEOVER_ROUND {
+                return;
+            }
         }
     }
-}
 
-/// Where a request for the game `id` goes: here if this node runs it, if
-/// it is over (any node shows a finished game), or if it is not known;
-/// to its node if that node is alive. A game whose node is dead is taken
-/// over here and now, without waiting for the next round.
-pub(crate) async fn route(hub: &Hub, id: &str) -> Route {
-    let Some(name) = hub.node_name() else {
-        return Route::Here;
-    };
-    if hub.runs_here(id) {
-        return Route::Here;
-    }
-    let Ok(nodes) = hub.store.nodes() else {
-        return Route::Here;
-    };
-    let ownership = match nodes.ownership(id).await {
-        Ok(Some(o)) => o,
-        Ok(None) => return Route::Here,
-        Err(e) => {
-            tracing::warn!("game {id}: cannot find its node: {e}");
+    /// Where a request for the game `id` goes: here if this node runs it,
+    /// if it is over (any node shows a finished game), or if it is not
+    /// known; to its node if that node is alive. A game whose node is dead
+    /// is taken over here and now, without waiting for the next round.
+    pub async fn route(&self, id: &str) -> Route {
+        if self.games.runs_here(id) {
             return Route::Here;
         }
-    };
-    if ownership.finished || ownership.node.as_deref() == Some(name) {
-        return Route::Here;
-    }
-    match (ownership.alive, ownership.url) {
-        (true, Some(url)) => Route::To(url),
-        _ => {
-            take_over(hub, Some(id)).await;
-            Route::Here
+        let Ok(nodes) = self.store.nodes() else {
+            return Route::Here;
+        };
+        let ownership = match nodes.ownership(id).await {
+            Ok(Some(o)) => o,
+            Ok(None) => return Route::Here,
+            Err(e) => {
+                tracing::warn!("game {id}: cannot find its node: {e}");
+                return Route::Here;
+            }
+        };
+        if ownership.finished || ownership.node.as_deref() == Some(self.config.name.as_str()) {
+            return Route::Here;
+        }
+        match (ownership.alive, ownership.url) {
+            (true, Some(url)) => Route::To(url),
+            _ => {
+                self.take_over(Some(id)).await;
+                Route::Here
+            }
         }
     }
 }

@@ -8,7 +8,11 @@ use std::collections::BTreeSet;
 use common::{Server, tokens};
 
 const YAML: &str = include_str!("../openapi.yaml");
-const ROUTER: &str = include_str!("../src/http/mod.rs");
+/// The adapters' routers: Arbiter's own and lichess's.
+const ROUTERS: [&str; 2] = [
+    include_str!("../src/http/mod.rs"),
+    include_str!("../src/lichess/mod.rs"),
+];
 
 fn documented() -> BTreeSet<String> {
     YAML.lines()
@@ -19,7 +23,7 @@ fn documented() -> BTreeSet<String> {
 
 fn routed() -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for piece in ROUTER.split("route(").skip(1) {
+    for piece in ROUTERS.iter().flat_map(|r| r.split("route(").skip(1)) {
         let Some(start) = piece.find('"') else {
             continue;
         };

@@ -173,7 +173,7 @@ async fn a_record_altered_before_it_was_filed_home_is_found_too() {
 /// starts once the first has stopped. (An SQLite file has no such guard.)
 #[test]
 fn a_second_server_on_the_same_postgres_database_refuses_to_start() {
-    use arbiter_server::{HubError, ServeError, StoreError};
+    use arbiter_server::{GameError, ServeError, StoreError};
     if !common::db::on_postgres() {
         return;
     }
@@ -193,7 +193,7 @@ fn a_second_server_on_the_same_postgres_database_refuses_to_start() {
             |_| panic!("a second server started"),
         );
         match second.await {
-            Err(ServeError::Hub(HubError::Store(StoreError::InUse))) => {}
+            Err(ServeError::Start(GameError::Store(StoreError::InUse))) => {}
             other => panic!("a second server started: {other:?}"),
         }
         id

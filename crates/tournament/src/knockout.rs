@@ -3,11 +3,10 @@
 //! matches of rapid or blitz games, a final Armageddon game).
 
 use arbiter_referee::TimeControl;
+use arbiter_rules::{Color, PlayerResult};
 use serde::{Deserialize, Serialize};
 
 use crate::player::StartNo;
-use arbiter_rules::Color;
-use arbiter_rules::PlayerResult;
 
 /// The time control of a stage, as the event's rules name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -24,7 +24,7 @@ pub use pairing::{Pairing, write_pairings};
 pub use player::{Player, StartNo};
 pub use points::{PointSystem, Points};
 pub use result::{Outcome, ResultCode, RoundEntry};
-pub use tournament::{Date, Entrant, Record, RequestedBye, Tournament};
+pub use tournament::{Entrant, Record, RequestedBye, Tournament};
 
 // The README's example runs with the doc tests, so it cannot fall out of date.
 #[cfg(doctest)]

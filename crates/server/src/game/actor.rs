@@ -15,6 +15,7 @@ use tokio::time::{Instant, sleep_until};
 
 use super::WrittenVerdict;
 use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
+use super::listener::Listeners;
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
 use crate::problem::Problem;
@@ -28,9 +29,6 @@ use crate::time::unix_ms;
 /// people.
 const UPDATES_KEPT: usize = 32;
 
-/// Called once when a game ends (to tell the players' event streams).
-pub type OnFinish = Arc<dyn Fn(&GameMeta, &View) + Send + Sync>;
-
 /// What every actor shares.
 #[derive(Clone)]
 pub struct Context {
@@ -43,7 +41,7 @@ pub struct Context {
     /// How long a finished game nobody watches stays in memory.
     pub idle_unload: Duration,
     /// Told when a game ends.
-    pub on_finish: OnFinish,
+    pub listeners: Arc<Listeners>,
 }
 
 impl std::fmt::Debug for Context {
@@ -280,7 +278,7 @@ impl GameActor {
         self.announce(ruled);
         if self.game.outcome().is_some() {
             let view = self.view(0);
-            (self.ctx.on_finish)(&self.meta, &view);
+            self.ctx.listeners.finished(&self.meta, &view);
         }
         Ok(())
     }

@@ -11,12 +11,13 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::error::ApiError;
-use super::seat::{Seat, TheGame};
+use crate::game::GameError;
 use crate::game::view::Status;
 use crate::game::{WrittenVerdict, kind_name};
-use crate::hub::{Hub, HubError};
 use crate::problem::Problem;
+use crate::request::error::ApiError;
+use crate::request::seat::{Seat, TheGame};
+use crate::services::Services;
 
 /// Longest name, event, place or round accepted.
 const MAX_FIELD: usize = 100;
@@ -133,13 +134,14 @@ pub fn json_body<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiE
 
 /// `POST /api/games`: a new game; the secret links of its seats.
 pub async fn create_game(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let request: CreateGame = json_body(&body)?;
     let setup = request.setup()?;
-    let created = hub
-        .create_game(setup, [None, None], request.start_now)
+    let created = services
+        .games
+        .create(setup, [None, None], request.start_now)
         .await?;
     let id = &created.id;
     Ok((
@@ -162,12 +164,8 @@ pub async fn create_game(
 }
 
 /// `GET /api/games`: the most recent games.
-pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let rows = hub
-        .store
-        .recent_games(50)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+pub async fn list_games(State(services): State<Arc<Services>>) -> Result<Json<Value>, ApiError> {
+    let rows = services.store.recent_games(50).await?;
     let mut games: Vec<Value> = Vec::with_capacity(rows.len());
     for r in &rows {
         let status = if r.result != "*" {
@@ -175,10 +173,10 @@ pub async fn list_games(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiE
         } else {
             // Unfinished games are all live: ask the game whether its
             // clock has started, or, when another node runs it, its record.
-            let started = match hub.game(&r.id).await {
+            let started = match services.games.game(&r.id).await {
                 Ok(Some(game)) => game.read(|g| g.is_started()).await.unwrap_or(false),
-                Err(HubError::Elsewhere(_)) => matches!(
-                    hub.snapshot(&r.id).await,
+                Err(GameError::Elsewhere(_)) => matches!(
+                    services.games.snapshot(&r.id).await,
                     Ok(Some((_, view))) if view.status == Status::Started
                 ),
                 _ => false,
@@ -249,14 +247,10 @@ pub async fn get_role(Seat { role, .. }: Seat) -> Result<Json<Value>, ApiError> 
 
 /// `GET /api/games/{id}/log`: the stored events with their hash links.
 pub async fn get_log(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     TheGame(game): TheGame,
 ) -> Result<Json<Value>, ApiError> {
-    let rows = hub
-        .store
-        .events(&game.meta.id)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+    let rows = services.store.events(&game.meta.id).await?;
     let events: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -304,7 +298,7 @@ pub async fn get_rulings(TheGame(game): TheGame) -> Result<Json<Value>, ApiError
     let (setup, events) = game
         .read(|g| (g.setup().clone(), g.events().to_vec()))
         .await?;
-    let mut replayed = Game::new(setup).map_err(|e| crate::hub::HubError::Setup(e.to_string()))?;
+    let mut replayed = Game::new(setup).map_err(|e| GameError::Setup(e.to_string()))?;
     let rulings: Vec<Value> = events
         .into_iter()
         .enumerate()

@@ -5,8 +5,8 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::error::ApiError;
 use crate::problem::Problem;
+use crate::request::error::ApiError;
 
 macro_rules! web {
     ($path:literal) => {

@@ -7,14 +7,14 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use crate::http::error::ApiError;
-use crate::hub::Hub;
 use crate::problem::Problem;
+use crate::request::error::ApiError;
+use crate::services::Services;
 
 /// Every board of the round as it stands now, one PGN file (`3` or
 /// `3.pgn`: relays like a file name).
 pub async fn round_pgn(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path((id, round)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let no_such_round = || {
@@ -28,11 +28,8 @@ pub async fn round_pgn(
         .unwrap_or(&round)
         .parse()
         .map_err(|_| no_such_round())?;
-    let live = hub.tournaments.get(&id).ok_or_else(no_such_round)?;
-    let pgn = live
-        .round_pgn(&hub, number)
-        .await?
-        .ok_or_else(no_such_round)?;
+    let live = services.tournaments.get(&id).ok_or_else(no_such_round)?;
+    let pgn = live.round_pgn(number).await?.ok_or_else(no_such_round)?;
     Ok((
         [
             (

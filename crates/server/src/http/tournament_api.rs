@@ -29,32 +29,35 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::api::{field, json_body};
-use super::auth::bearer;
-use super::error::ApiError;
-use crate::hub::Hub;
 use crate::problem::Problem;
+use crate::request::auth::bearer;
+use crate::request::error::ApiError;
+use crate::services::Services;
 use crate::store::Account;
 use crate::token::{new_id, new_token};
-use crate::tournament::{LiveTournament, Tournaments, engine_pairing, import};
+use crate::tournament::{LiveTournament, engine_pairing, import};
 
 type Answer = Result<Json<Value>, ApiError>;
 
 /// The team a tournament of this API belongs to: none.
 const NO_TEAM: &str = "";
 
-fn tournament(hub: &Hub, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
-    hub.tournaments
+fn tournament(services: &Services, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
+    services
+        .tournaments
         .get(id)
         .ok_or(ApiError::NotFound(Problem::TournamentNotFound))
 }
 
 /// The account of the request's token: `None` without a token, 401 for a
 /// token nobody holds.
-async fn caller(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
+async fn caller(services: &Services, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
     match bearer(headers) {
         None => Ok(None),
         Some(token) => Ok(Some(
-            hub.account_by_token(token)
+            services
+                .accounts
+                .by_token(token)
                 .await?
                 .ok_or(ApiError::Unauthorized)?,
         )),
@@ -64,41 +67,45 @@ async fn caller(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiEr
 /// The event of the request's path and its arbiter, the caller: 404 for
 /// no such event, 401 without a token, 403 for anyone else.
 pub struct TheArbiter {
-    hub: Arc<Hub>,
     live: Arc<LiveTournament>,
     me: Account,
 }
 
-impl FromRequestParts<Arc<Hub>> for TheArbiter {
+impl FromRequestParts<Arc<Services>> for TheArbiter {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<TheArbiter, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, hub)
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<TheArbiter, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, services)
             .await
             .map_err(IntoResponse::into_response)?;
-        TheArbiter::of(hub, &id, &parts.headers)
+        TheArbiter::of(services, &id, &parts.headers)
             .await
             .map_err(IntoResponse::into_response)
     }
 }
 
 impl TheArbiter {
-    async fn of(hub: &Arc<Hub>, id: &str, headers: &HeaderMap) -> Result<TheArbiter, ApiError> {
-        let live = tournament(hub, id)?;
-        let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
+    async fn of(
+        services: &Arc<Services>,
+        id: &str,
+        headers: &HeaderMap,
+    ) -> Result<TheArbiter, ApiError> {
+        let live = tournament(services, id)?;
+        let me = caller(services, headers)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
         if live.read(|d| d.created_by() != me.id).await {
             return Err(ApiError::Forbidden(Problem::OnlyTournamentArbiter));
         }
-        Ok(TheArbiter {
-            hub: hub.clone(),
-            live,
-            me,
-        })
+        Ok(TheArbiter { live, me })
     }
 
     /// The arbiter's act, now.
     async fn act(&self, kind: EventKind) -> Result<(), ApiError> {
-        Ok(self.live.act_now(&self.hub, &self.me.id, kind).await?)
+        Ok(self.live.act_now(&self.me.id, kind).await?)
     }
 
     /// The arbiter's act, now, answered `{"ok": true}`.
@@ -111,13 +118,15 @@ impl TheArbiter {
 /// The tournament and the caller, who must be the arbiter or `player`'s
 /// own account.
 async fn as_arbiter_or_player(
-    hub: &Hub,
+    services: &Services,
     id: &str,
     headers: &HeaderMap,
     player: PlayerId,
 ) -> Result<(Arc<LiveTournament>, Account), ApiError> {
-    let live = tournament(hub, id)?;
-    let me = caller(hub, headers).await?.ok_or(ApiError::Unauthorized)?;
+    let live = tournament(services, id)?;
+    let me = caller(services, headers)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
     let allowed = live
         .read(|d| {
             d.created_by() == me.id
@@ -133,7 +142,7 @@ async fn as_arbiter_or_player(
 
 /// An account made for someone who came without one: its name from
 /// `wanted`'s letters and digits, made unique by a random tail.
-async fn new_account(hub: &Hub, wanted: &str) -> Result<(Account, String), ApiError> {
+async fn new_account(services: &Services, wanted: &str) -> Result<(Account, String), ApiError> {
     let mut stem: String = wanted
         .chars()
         .filter(char::is_ascii_alphanumeric)
@@ -144,11 +153,7 @@ async fn new_account(hub: &Hub, wanted: &str) -> Result<(Account, String), ApiEr
     }
     let token = new_token();
     let name = format!("{stem}-{}", new_id(6));
-    let account = hub
-        .store
-        .add_account(&name, &token, false)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+    let account = services.store.add_account(&name, &token, false).await?;
     Ok((account, token))
 }
 
@@ -202,12 +207,12 @@ fn links(id: &str, code: Option<&str>) -> Value {
 /// caller's account is its arbiter; without a token one is made, and its
 /// token answered.
 pub async fn create(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let settings = checked_settings(json_body(&body)?)?;
-    let (arbiter, token) = match caller(&hub, &headers).await? {
+    let (arbiter, token) = match caller(&services, &headers).await? {
         Some(a) => (a, None),
         None => {
             let wanted = if settings.chief_arbiter.is_empty() {
@@ -215,12 +220,15 @@ pub async fn create(
             } else {
                 &settings.chief_arbiter
             };
-            let (a, t) = new_account(&hub, wanted).await?;
+            let (a, t) = new_account(&services, wanted).await?;
             (a, Some(t))
         }
     };
     let code = settings.entry_code.clone();
-    let live = Tournaments::create(&hub, NO_TEAM, &arbiter.id, settings).await?;
+    let live = services
+        .tournaments
+        .create(NO_TEAM, &arbiter.id, settings)
+        .await?;
     let id = &live.id;
     let mut answer = json!({
         "id": id,
@@ -235,9 +243,9 @@ pub async fn create(
 }
 
 /// `GET /api/tournament`: every event of this API, the most recent first.
-pub async fn list(State(hub): State<Arc<Hub>>) -> Answer {
+pub async fn list(State(services): State<Arc<Services>>) -> Answer {
     let mut out = Vec::new();
-    for live in hub.tournaments.of_team(NO_TEAM) {
+    for live in services.tournaments.of_team(NO_TEAM) {
         let summary = live
             .read(|d| {
                 let s = d.settings().expect("a created event");
@@ -272,13 +280,13 @@ fn status(d: &Director) -> &'static str {
 /// shown only to the event's arbiter (his token); anyone else reads only
 /// whether there is one.
 pub async fn get(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Answer {
-    let live = tournament(&hub, &id)?;
+    let live = tournament(&services, &id)?;
     // A token nobody holds reads what anyone reads.
-    let me = caller(&hub, &headers).await.ok().flatten();
+    let me = caller(&services, &headers).await.ok().flatten();
     Ok(Json(
         live.read(|d| {
             let arbiter = me.as_ref().is_some_and(|a| a.id == d.created_by());
@@ -533,9 +541,9 @@ pub async fn import_players(arbiter: TheArbiter, body: Bytes) -> Answer {
         .into_iter()
         .map(checked_registration)
         .collect::<Result<Vec<_>, _>>()?;
-    let TheArbiter { hub, live, me } = arbiter;
+    let TheArbiter { live, me } = arbiter;
     let ids = live
-        .register_all(&hub, &me.id, players)
+        .register_all(&me.id, players)
         .await
         .map_err(ApiError::from)?;
     Ok(Json(json!({ "players": ids })))
@@ -556,16 +564,16 @@ struct Join {
 /// account plays; without one, an account is made for him and its token
 /// answered: his games' links take it.
 pub async fn join(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Answer {
-    let live = tournament(&hub, &id)?;
+    let live = tournament(&services, &id)?;
     let Join { player, entry_code } = json_body(&body)?;
     let mut player = checked_registration(player)?;
     let code = entry_code.as_deref().map(str::trim);
-    let caller = caller(&hub, &headers).await?;
+    let caller = caller(&services, &headers).await?;
     let account_id = caller.as_ref().map(|a| a.id.clone());
     live.read(|d| {
         d.check_entry_code(code)?;
@@ -588,12 +596,12 @@ pub async fn join(
     let (account, token) = match caller {
         Some(a) => (a, None),
         None => {
-            let (a, t) = new_account(&hub, &player.name).await?;
+            let (a, t) = new_account(&services, &player.name).await?;
             (a, Some(t))
         }
     };
     player.account = Some(account.id.clone());
-    live.act_now(&hub, &account.id, EventKind::Registered { player })
+    live.act_now(&account.id, EventKind::Registered { player })
         .await?;
     let number = live
         .read(|d| d.player_of_account(&account.id).map(|p| p.id))
@@ -616,14 +624,14 @@ struct Withdraw {
 /// `POST /api/tournament/{id}/withdraw` (the arbiter, or the player): the
 /// player is paired in no round after the last one paired.
 pub async fn withdraw(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Answer {
     let Withdraw { player } = json_body(&body)?;
-    let (live, me) = as_arbiter_or_player(&hub, &id, &headers, player).await?;
-    live.act_now(&hub, &me.id, EventKind::Withdrawn { player })
+    let (live, me) = as_arbiter_or_player(&services, &id, &headers, player).await?;
+    live.act_now(&me.id, EventKind::Withdrawn { player })
         .await?;
     Ok(Json(json!({"ok": true})))
 }
@@ -645,7 +653,7 @@ fn half() -> ByeKind {
 /// `POST /api/tournament/{id}/bye` (the arbiter, or the player): a bye
 /// asked for a round not yet paired (`half` by default, `zero`, `full`).
 pub async fn bye(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -655,9 +663,8 @@ pub async fn bye(
         round,
         kind,
     } = json_body(&body)?;
-    let (live, me) = as_arbiter_or_player(&hub, &id, &headers, player).await?;
+    let (live, me) = as_arbiter_or_player(&services, &id, &headers, player).await?;
     live.act_now(
-        &hub,
         &me.id,
         EventKind::ByeRequested {
             player,
@@ -689,8 +696,8 @@ struct GivenPairing {
 /// knockout, the matches of the current round level after every stage are
 /// decided by lot (`lots` is then null: the bracket says who went through).
 pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
-    let TheArbiter { hub, live, me } = arbiter;
-    live.draw_lots(&hub, &me.id).await?;
+    let TheArbiter { live, me } = arbiter;
+    live.draw_lots(&me.id).await?;
     let order = live.read(|d| d.lots().map(<[PlayerId]>::to_vec)).await;
     Ok(Json(json!({ "lots": order })))
 }
@@ -701,7 +708,7 @@ pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
 /// lot whose lots nobody drew has them drawn first.
 pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
     if arbiter.live.read(Director::lots_due).await {
-        arbiter.live.draw_lots(&arbiter.hub, &arbiter.me.id).await?;
+        arbiter.live.draw_lots(&arbiter.me.id).await?;
     }
     let given: Option<GivenPairing> = if body.is_empty() {
         None
@@ -760,9 +767,9 @@ pub async fn change_pairing(arbiter: TheArbiter, body: Bytes) -> Answer {
 /// `POST /api/tournament/{id}/publish` (the arbiter): the round paired
 /// last is published; each board's game is made, and online started.
 pub async fn publish(arbiter: TheArbiter) -> Answer {
-    let TheArbiter { hub, live, me } = arbiter;
+    let TheArbiter { live, me } = arbiter;
     let started = std::time::Instant::now();
-    let round = live.publish(&hub, &me.id).await?;
+    let round = live.publish(&me.id).await?;
     let games = live
         .read(|d| {
             d.round(round)
@@ -844,10 +851,10 @@ pub async fn forfeit(arbiter: TheArbiter, body: Bytes) -> Answer {
 
 /// `GET /api/tournament/{id}/trf`: the event as TRF at this moment.
 pub async fn get_trf(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let live = tournament(&hub, &id)?;
+    let live = tournament(&services, &id)?;
     let text = live.read(|d| trf::write(&d.tournament())).await;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

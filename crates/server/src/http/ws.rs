@@ -35,13 +35,13 @@ use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use super::seat::TheGame;
 use crate::game::{
     BoardSeen, ChatLine, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
     WrittenVerdict, kind_name,
 };
-use crate::hub::Hub;
 use crate::problem::Problem;
+use crate::request::seat::TheGame;
+use crate::services::Services;
 
 /// Largest message a client may send.
 const MAX_MESSAGE: usize = 8 * 1024;
@@ -138,14 +138,14 @@ fn parse(message: &str) -> Result<ClientMessage, serde_json::Error> {
 
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     ws: WebSocketUpgrade,
     TheGame(game): TheGame,
 ) -> Response {
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game, hub))
+        .on_upgrade(move |socket| session(socket, game, services))
 }
 
 /// A token bucket for one connection's messages.
@@ -173,7 +173,7 @@ fn text(value: serde_json::Value) -> Message {
     Message::Text(Utf8Bytes::from(value.to_string()))
 }
 
-async fn session(mut socket: WebSocket, game: GameHandle, hub: Arc<Hub>) {
+async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services>) {
     let Ok((view, _, mut updates)) = game.join().await else {
         return;
     };
@@ -211,7 +211,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, hub: Arc<Hub>) {
                         if !bucket.take() {
                             Some(error(Problem::TooManyMessages))
                         } else {
-                            handle(&game, &hub, &mut role, t.as_str()).await
+                            handle(&game, &services, &mut role, t.as_str()).await
                         }
                     }
                     Message::Close(_) => break,
@@ -390,7 +390,7 @@ fn unanswered(id: u64, problem: Problem) -> Reply {
 }
 
 /// A player's wish for a rematch; the second wish makes the new game.
-async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
+async fn rematch(game: &GameHandle, services: &Services, role: Role) -> Option<Reply> {
     let Role::Player(color) = role else {
         return Some(error(Problem::OnlyPlayersAskForRematch));
     };
@@ -398,8 +398,9 @@ async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
         Ok(RematchAnswer::Offered) => None,
         Ok(RematchAnswer::Agreed) => {
             let [white, black] = game.meta.accounts.clone();
-            match hub
-                .create_game(rematch_setup(&game.meta.setup), [black, white], false)
+            match services
+                .games
+                .create(rematch_setup(&game.meta.setup), [black, white], false)
                 .await
             {
                 Ok(created) => {
@@ -425,12 +426,12 @@ async fn rematch(game: &GameHandle, hub: &Hub, role: Role) -> Option<Reply> {
 /// The role a token gives in the game: a seat's or the arbiter's token,
 /// or the token of an account seated in the game (a tournament's player
 /// opens his games with his own token).
-async fn seat_of_token(game: &GameHandle, hub: &Hub, token: &str) -> Role {
+async fn seat_of_token(game: &GameHandle, services: &Services, token: &str) -> Role {
     let role = game.meta.role_of_token(token);
     if role != Role::Spectator {
         return role;
     }
-    match hub.account_by_token(token).await {
+    match services.accounts.by_token(token).await {
         Ok(Some(account)) => game
             .meta
             .color_of_account(&account.id)
@@ -439,7 +440,12 @@ async fn seat_of_token(game: &GameHandle, hub: &Hub, token: &str) -> Role {
     }
 }
 
-async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) -> Option<Reply> {
+async fn handle(
+    game: &GameHandle,
+    services: &Services,
+    role: &mut Role,
+    message: &str,
+) -> Option<Reply> {
     let message = match parse(message) {
         Ok(m) => m,
         Err(e) => {
@@ -450,7 +456,7 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
     };
     match message {
         ClientMessage::Auth { token } => {
-            let new_role = seat_of_token(game, hub, &token).await;
+            let new_role = seat_of_token(game, services, &token).await;
             match *role {
                 Role::Player(old) => game.presence(old, false).await,
                 Role::Spectator => game.watch(false).await,
@@ -536,7 +542,7 @@ async fn handle(game: &GameHandle, hub: &Hub, role: &mut Role, message: &str) ->
             let _ = game.board(seen).await;
             None
         }
-        ClientMessage::Rematch => rematch(game, hub, *role).await,
+        ClientMessage::Rematch => rematch(game, services, *role).await,
         ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
     }
 }

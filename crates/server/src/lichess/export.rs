@@ -17,12 +17,12 @@ use tokio::sync::mpsc;
 use super::format;
 use super::routes::{line, ndjson};
 use crate::game::{GameHandle, Status, Update, View};
-use crate::http::error::ApiError;
-use crate::http::forward::fetch_from_node;
-use crate::http::seat::TheGame;
-use crate::hub::{Hub, HubError};
-use crate::node::{self, Route};
+use crate::node::Route;
 use crate::problem::Problem;
+use crate::request::error::ApiError;
+use crate::request::forward::fetch_from_node;
+use crate::request::seat::TheGame;
+use crate::services::Services;
 
 /// Most games `/api/games/user/{name}` sends at once.
 const MOST_GAMES: i64 = 300;
@@ -83,16 +83,15 @@ pub async fn export_game(
 /// first (finished ones; unfinished ones too with `ongoing=true`; `max`
 /// of them), as NDJSON when asked, else as PGN.
 pub async fn games_of_user(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(name): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let account = hub
+    let account = services
         .store
         .account(&name)
-        .await
-        .map_err(HubError::from)?
+        .await?
         .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     let most = q
         .get("max")
@@ -102,18 +101,18 @@ pub async fn games_of_user(
     let mut rows = Vec::new();
     if flag(&q, "ongoing", false) {
         rows.extend(
-            hub.store
+            services
+                .store
                 .games_of_account(&account.id, false, most)
-                .await
-                .map_err(HubError::from)?,
+                .await?,
         );
     }
     if flag(&q, "finished", true) {
         rows.extend(
-            hub.store
+            services
+                .store
                 .games_of_account(&account.id, true, most)
-                .await
-                .map_err(HubError::from)?,
+                .await?,
         );
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.created_unix_ms));
@@ -123,8 +122,8 @@ pub async fn games_of_user(
     let mut body = String::new();
     for row in rows {
         // On a node, a game another node runs is read from that node.
-        if let Route::To(base) = node::route(&hub, &row.id).await
-            && let Some(peers) = hub.peers.get()
+        if let Some(node) = &services.node
+            && let Route::To(base) = node.route(&row.id).await
         {
             let path = format!("/game/export/{}?pgnInJson={pgn_in_json}", row.id);
             let accept = if json {
@@ -132,12 +131,12 @@ pub async fn games_of_user(
             } else {
                 "application/x-chess-pgn"
             };
-            let text = fetch_from_node(peers, &base, &path, accept).await?;
+            let text = fetch_from_node(&node.peers, &base, &path, accept).await?;
             body.push_str(&text);
             body.push_str(if json { "\n" } else { "\n\n" });
             continue;
         }
-        let Some(game) = hub.game(&row.id).await? else {
+        let Some(game) = services.games.game(&row.id).await? else {
             continue;
         };
         if json {

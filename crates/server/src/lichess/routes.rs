@@ -17,14 +17,13 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use super::format;
-use super::lobby::Challenge;
 use crate::game::{ChatLine, GameHandle, Status, Update, WrittenVerdict};
-use crate::http::auth::bearer;
-use crate::http::error::ApiError;
-use crate::http::seat::{Playing, TheGame, Watching};
-use crate::hub::Hub;
 use crate::problem::Problem;
-use crate::store::Account;
+use crate::request::auth::bearer;
+use crate::request::error::ApiError;
+use crate::request::seat::{Playing, TheGame, Watching};
+use crate::services::Services;
+use crate::store::{Account, Challenge};
 use crate::time::unix_ms;
 use crate::token::new_id;
 
@@ -50,35 +49,37 @@ fn accepted(ruling: WrittenVerdict) -> Ok200 {
     }
 }
 
-pub(super) async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
+pub(super) async fn account(services: &Services, headers: &HeaderMap) -> Result<Account, ApiError> {
     let token = bearer(headers).ok_or(ApiError::Unauthorized)?;
-    hub.account_by_token(token)
+    services
+        .accounts
+        .by_token(token)
         .await?
         .ok_or(ApiError::Unauthorized)
 }
 
-pub(super) fn account_json(hub: &Hub, a: &Account) -> Value {
+pub(super) fn account_json(services: &Services, a: &Account) -> Value {
     json!({
         "id": a.id,
         "username": a.name,
         "title": if a.bot { json!("BOT") } else { Value::Null },
         "createdAt": a.created_unix_ms,
         "seenAt": unix_ms(),
-        "online": hub.lobby.is_online(&a.id),
+        "online": services.presence.is_online(&a.id),
         "perfs": {},
         "url": format!("/@/{}", a.id),
     })
 }
 
 /// `GET /api/account`.
-pub async fn get_account(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
-    let a = account(&hub, &headers).await?;
-    Ok(Json(account_json(&hub, &a)))
+pub async fn get_account(State(services): State<Arc<Services>>, headers: HeaderMap) -> Ok200 {
+    let a = account(&services, &headers).await?;
+    Ok(Json(account_json(&services, &a)))
 }
 
 /// `POST /api/token/test`: the tokens of the body (comma-separated), each
 /// with its account or `null`.
-pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
+pub async fn token_test(State(services): State<Arc<Services>>, body: Bytes) -> Ok200 {
     let text = String::from_utf8_lossy(&body);
     let mut out = serde_json::Map::new();
     for token in text
@@ -87,7 +88,7 @@ pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
         .filter(|t| !t.is_empty())
         .take(100)
     {
-        let found = hub.account_by_token(token).await?;
+        let found = services.accounts.by_token(token).await?;
         out.insert(
             token.to_string(),
             found.map_or(Value::Null, |a| {
@@ -99,11 +100,11 @@ pub async fn token_test(State(hub): State<Arc<Hub>>, body: Bytes) -> Ok200 {
 }
 
 pub(super) async fn ongoing(
-    hub: &Hub,
+    services: &Services,
     account: &str,
 ) -> Vec<(Arc<crate::game::GameMeta>, crate::game::View, Color)> {
     let mut out = Vec::new();
-    for game in hub.live_games() {
+    for game in services.games.live() {
         if let Some(color) = game.meta.color_of_account(account)
             && let Ok(view) = game.view().await
             && view.status != Status::Over
@@ -112,14 +113,14 @@ pub(super) async fn ongoing(
         }
     }
     // On a node, the account's games other nodes run, as their logs stand.
-    if hub.node_name().is_some()
-        && let Ok(rows) = hub.store.games_of_account(account, false, 50).await
+    if services.games.node_name().is_some()
+        && let Ok(rows) = services.store.games_of_account(account, false, 50).await
     {
         for row in rows {
             if out.iter().any(|(meta, _, _)| meta.id == row.id) {
                 continue;
             }
-            if let Ok(Some((meta, view))) = hub.snapshot(&row.id).await
+            if let Ok(Some((meta, view))) = services.games.snapshot(&row.id).await
                 && let Some(color) = meta.color_of_account(account)
                 && view.status != Status::Over
             {
@@ -131,9 +132,9 @@ pub(super) async fn ongoing(
 }
 
 /// `GET /api/account/playing`.
-pub async fn playing(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
-    let a = account(&hub, &headers).await?;
-    let now_playing: Vec<Value> = ongoing(&hub, &a.id)
+pub async fn playing(State(services): State<Arc<Services>>, headers: HeaderMap) -> Ok200 {
+    let a = account(&services, &headers).await?;
+    let now_playing: Vec<Value> = ongoing(&services, &a.id)
         .await
         .iter()
         .map(|(meta, v, c)| format::event_game(meta, v, *c))
@@ -143,7 +144,7 @@ pub async fn playing(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
 
 /// `GET /api/users/status?ids=a,b`.
 pub async fn users_status(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Ok200 {
     let ids = q.get("ids").map(String::as_str).unwrap_or("");
@@ -154,15 +155,10 @@ pub async fn users_status(
         .filter(|s| !s.is_empty())
         .take(100)
     {
-        if let Some(a) = hub
-            .store
-            .account(id)
-            .await
-            .map_err(crate::hub::HubError::from)?
-        {
-            let playing = !ongoing(&hub, &a.id).await.is_empty();
+        if let Some(a) = services.store.account(id).await? {
+            let playing = !ongoing(&services, &a.id).await.is_empty();
             let mut user =
-                json!({"id": a.id, "name": a.name, "online": hub.lobby.is_online(&a.id)});
+                json!({"id": a.id, "name": a.name, "online": services.presence.is_online(&a.id)});
             if playing {
                 user["playing"] = json!(true);
             }
@@ -196,22 +192,22 @@ pub(super) fn line(value: &Value) -> Bytes {
 /// `GET /api/stream/event`: the account's games starting and finishing,
 /// and its challenges.
 pub async fn event_stream(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let a = account(&hub, &headers).await?;
-    let mut events = hub.lobby.subscribe(&a.id);
+    let a = account(&services, &headers).await?;
+    let mut events = services.presence.subscribe(&a.id);
     let (tx, rx) = mpsc::channel::<Bytes>(64);
-    let hub2 = hub.clone();
+    let services2 = services.clone();
     tokio::spawn(async move {
-        for (meta, view, color) in ongoing(&hub2, &a.id).await {
+        for (meta, view, color) in ongoing(&services2, &a.id).await {
             let start =
                 json!({"type": "gameStart", "game": format::event_game(&meta, &view, color)});
             if tx.send(line(&start)).await.is_err() {
                 return;
             }
         }
-        let incoming = match hub2.lobby.challenges_of(&a.id).await {
+        let incoming = match services2.store.challenges_of(&a.id).await {
             Ok((incoming, _)) => incoming,
             Err(e) => {
                 tracing::error!("challenges of {}: {e}", a.id);
@@ -512,17 +508,16 @@ pub async fn get_chat(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
 /// `POST /api/challenge/{username}`: form or JSON with `clock.limit`,
 /// `clock.increment` (seconds), `color`, `fen`.
 pub async fn create_challenge(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(username): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    let dest = hub
+    let me = account(&services, &headers).await?;
+    let dest = services
         .store
         .account(&username)
-        .await
-        .map_err(crate::hub::HubError::from)?
+        .await?
         .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
     if dest.id == me.id {
         return Err(ApiError::BadRequest(Problem::ChallengeYourself));
@@ -587,27 +582,27 @@ pub async fn create_challenge(
         created_unix_ms: unix_ms(),
     };
     let body = challenge.to_json("created");
-    hub.lobby
-        .open_challenge(&challenge)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+    // Stored first, so that the challenged account finds it when told.
+    services.store.open_challenge(&challenge).await?;
+    let event = json!({"type": "challenge", "challenge": body});
+    services.presence.notify(&challenge.dest.id, &event);
     Ok(Json(
         json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
     ))
 }
 
-/// What a request about challenge `{id}` brings: the hub, the id, and the
+/// What a request about challenge `{id}` brings: the services, the id, and the
 /// headers with the caller's token.
-type ChallengeCall = (State<Arc<Hub>>, Path<String>, HeaderMap);
+type ChallengeCall = (State<Arc<Services>>, Path<String>, HeaderMap);
 
 /// `POST /api/challenge/{id}/accept`: the game is created, with the
 /// challenge's id, and starts.
 pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
-    let (hub, id, me, c) = caller_and_challenge(call).await?;
+    let (services, id, me, c) = caller_and_challenge(call).await?;
     if c.dest.id != me.id {
         return Err(ApiError::Forbidden(Problem::ChallengeNotForYou));
     }
-    take_challenge(&hub, &id).await?;
+    take_challenge(&services, &id).await?;
     let (white, black) = if c.final_color == Color::White {
         (&c.challenger, &c.dest)
     } else {
@@ -641,19 +636,23 @@ pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
         fen: c.fen.clone(),
         // A timed game's player who never makes his first move loses by
         // default (FIDE 6.7.1).
-        default_time_ms: c.clock.map(|_| hub.config.default_time.as_millis() as u64),
+        default_time_ms: c
+            .clock
+            .map(|_| services.config.default_time.as_millis() as u64),
         ..GameSetup::default()
     };
     // The game takes the challenge's id, as on lichess (clients keep it),
     // and starts at once: the arbiter starts White's clock at the time set
     // for the game, which online is the moment it is agreed (FIDE 6.5).
-    hub.create_game_as(
-        c.id.clone(),
-        setup,
-        [Some(white.id.clone()), Some(black.id.clone())],
-        true,
-    )
-    .await?;
+    services
+        .games
+        .create_as(
+            c.id.clone(),
+            setup,
+            [Some(white.id.clone()), Some(black.id.clone())],
+            true,
+        )
+        .await?;
     ok()
 }
 
@@ -661,11 +660,11 @@ pub async fn accept_challenge(call: ChallengeCall) -> Ok200 {
 /// (404 if there is none), as the challenge is now: it may be taken by
 /// then.
 async fn caller_and_challenge(
-    (State(hub), Path(id), headers): ChallengeCall,
-) -> Result<(Arc<Hub>, String, Account, Challenge), ApiError> {
-    let me = account(&hub, &headers).await?;
-    let c = open_challenge(&hub, &id).await?;
-    Ok((hub, id, me, c))
+    (State(services), Path(id), headers): ChallengeCall,
+) -> Result<(Arc<Services>, String, Account, Challenge), ApiError> {
+    let me = account(&services, &headers).await?;
+    let c = open_challenge(&services, &id).await?;
+    Ok((services, id, me, c))
 }
 
 /// `POST /api/challenge/{id}/decline`: its addressee refuses it.
@@ -717,36 +716,32 @@ impl Withdrawal {
 /// Removes challenge `id` if the caller may withdraw it `how`, and tells
 /// the other party.
 async fn withdraw_challenge(call: ChallengeCall, how: Withdrawal) -> Ok200 {
-    let (hub, id, me, c) = caller_and_challenge(call).await?;
+    let (services, id, me, c) = caller_and_challenge(call).await?;
     let (party, told) = how.parties(&c);
     if party.id != me.id {
         return Err(how.refusal());
     }
     // Taken, not just read: of two withdrawals at once, one tells.
-    take_challenge(&hub, &id).await?;
+    take_challenge(&services, &id).await?;
     let (kind, status) = how.names();
     let event = json!({"type": kind, "challenge": c.to_json(status)});
-    hub.lobby.notify(&told.id, &event);
+    services.presence.notify(&told.id, &event);
     ok()
 }
 
 /// The open challenge `id`, or 404.
-async fn open_challenge(hub: &Hub, id: &str) -> Result<Challenge, ApiError> {
-    hub.lobby
+async fn open_challenge(services: &Services, id: &str) -> Result<Challenge, ApiError> {
+    services
+        .store
         .challenge(id)
-        .await
-        .map_err(crate::hub::HubError::from)?
+        .await?
         .ok_or(ApiError::NotFound(Problem::ChallengeNotFound))
 }
 
 /// Closes the open challenge `id` for this request, or 404 if another
 /// request (on this node or another) closed it first.
-async fn take_challenge(hub: &Hub, id: &str) -> Result<(), ApiError> {
-    let taken = hub
-        .lobby
-        .take_challenge(id)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+async fn take_challenge(services: &Services, id: &str) -> Result<(), ApiError> {
+    let taken = services.store.take_challenge(id).await?;
     if taken {
         Ok(())
     } else {
@@ -755,13 +750,9 @@ async fn take_challenge(hub: &Hub, id: &str) -> Result<(), ApiError> {
 }
 
 /// `GET /api/challenge`: the account's open challenges.
-pub async fn list_challenges(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    let (incoming, outgoing) = hub
-        .lobby
-        .challenges_of(&me.id)
-        .await
-        .map_err(crate::hub::HubError::from)?;
+pub async fn list_challenges(State(services): State<Arc<Services>>, headers: HeaderMap) -> Ok200 {
+    let me = account(&services, &headers).await?;
+    let (incoming, outgoing) = services.store.challenges_of(&me.id).await?;
     let j = |v: Vec<Challenge>| v.iter().map(|c| c.to_json("created")).collect::<Vec<_>>();
     Ok(Json(json!({"in": j(incoming), "out": j(outgoing)})))
 }

@@ -16,12 +16,12 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::routes::{account, line, params, standard_chess};
-use crate::http::error::ApiError;
-use crate::hub::Hub;
 use crate::problem::Problem;
+use crate::request::error::ApiError;
+use crate::services::Services;
 use crate::store::Account;
 use crate::time::{date_of, unix_ms};
-use crate::tournament::{LiveTournament, TournamentError, Tournaments};
+use crate::tournament::{LiveTournament, TournamentError};
 
 type Ok200 = Result<Json<Value>, ApiError>;
 
@@ -35,26 +35,6 @@ const DEFAULT_START_MS: i64 = 10 * 60 * 1000;
 
 /// The longest event (lichess allows 100 rounds).
 const MOST_ROUNDS: u32 = 100;
-
-impl From<TournamentError> for ApiError {
-    fn from(e: TournamentError) -> ApiError {
-        match e {
-            TournamentError::Refused(refusal) => ApiError::BadRequest(Problem::TournamentRefused {
-                refusal: Box::new(refusal),
-            }),
-            TournamentError::Store(s) => ApiError::Unavailable(Problem::Storage {
-                error: s.to_string(),
-            }),
-            TournamentError::Hub(h) => h.into(),
-            TournamentError::OnNodes => ApiError::Unavailable(Problem::TournamentsOnNodes),
-            altered @ TournamentError::Altered { .. } => {
-                ApiError::Internal(Problem::TournamentAltered {
-                    error: altered.to_string(),
-                })
-            }
-        }
-    }
-}
 
 /// A moment as lichess writes it: `2026-12-02T10:00:00.000Z`.
 fn instant(unix_ms: i64) -> String {
@@ -120,12 +100,12 @@ fn name_pairs(p: &HashMap<String, String>, key: &str) -> Result<Vec<[String; 2]>
 /// Other conditions (ratings, rated games, titles) are refused rather
 /// than ignored: the server has none of what they ask to check.
 pub async fn create(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(team): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let me = account(&hub, &headers).await?;
+    let me = account(&services, &headers).await?;
     let p = params(&headers, &body)?;
     standard_chess(&p)?;
     let limit: u64 = number(&p, "clock.limit")?.ok_or_else(|| {
@@ -175,7 +155,7 @@ pub async fn create(
     };
     // A player who has not moved this long after his clock started loses
     // by default (FIDE 6.7.1), as on lichess.
-    settings.default_time_ms = Some(hub.config.default_time.as_millis() as u64);
+    settings.default_time_ms = Some(services.config.default_time.as_millis() as u64);
     settings.forbidden_pairs = name_pairs(&p, "forbiddenPairings")?;
     settings.manual_pairings = name_pairs(&p, "manualPairings")?;
     settings.entry_code = p
@@ -183,7 +163,7 @@ pub async fn create(
         .map(|code| code.trim().to_string())
         .filter(|code| !code.is_empty());
     settings.allowed_accounts = allow_list(&p)?;
-    let live = Tournaments::create(&hub, &team, &me.id, settings).await?;
+    let live = services.tournaments.create(&team, &me.id, settings).await?;
     Ok(Json(info(&live).await))
 }
 
@@ -289,15 +269,16 @@ fn increment_s(tc: &TimeControl) -> u64 {
     }
 }
 
-fn swiss(hub: &Hub, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
-    hub.tournaments
+fn swiss(services: &Services, id: &str) -> Result<Arc<LiveTournament>, ApiError> {
+    services
+        .tournaments
         .get(id)
         .ok_or(ApiError::NotFound(Problem::SwissNotFound))
 }
 
 /// `GET /api/swiss/{id}`.
-pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Ok200 {
-    let live = swiss(&hub, &id)?;
+pub async fn get(State(services): State<Arc<Services>>, Path(id): Path<String>) -> Ok200 {
+    let live = swiss(&services, &id)?;
     Ok(Json(info(&live).await))
 }
 
@@ -305,13 +286,13 @@ pub async fn get(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Ok200 {
 /// has one): the account enters, with its name. A wrong or missing
 /// password is refused with 400, as lichess refuses it.
 pub async fn join(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    let live = swiss(&hub, &id)?;
+    let me = account(&services, &headers).await?;
+    let live = swiss(&services, &id)?;
     let p = params(&headers, &body)?;
     let password = p.get("password").map(String::as_str);
     live.read(|d| {
@@ -325,7 +306,7 @@ pub async fn join(
         account: Some(me.id.clone()),
         ..Registration::default()
     };
-    live.act_now(&hub, &me.id, EventKind::Registered { player })
+    live.act_now(&me.id, EventKind::Registered { player })
         .await?;
     Ok(Json(json!({"ok": true})))
 }
@@ -339,26 +320,26 @@ async fn player_of(live: &LiveTournament, me: &Account) -> Result<PlayerId, ApiE
 /// `POST /api/swiss/{id}/withdraw`: the account leaves; it is paired in
 /// no round after the last one paired.
 pub async fn withdraw(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Ok200 {
-    let me = account(&hub, &headers).await?;
-    let live = swiss(&hub, &id)?;
+    let me = account(&services, &headers).await?;
+    let live = swiss(&services, &id)?;
     let player = player_of(&live, &me).await?;
-    live.act_now(&hub, &me.id, EventKind::Withdrawn { player })
+    live.act_now(&me.id, EventKind::Withdrawn { player })
         .await?;
     Ok(Json(json!({"ok": true})))
 }
 
 /// Only the Swiss's creator directs it.
 async fn director(
-    hub: &Hub,
+    services: &Services,
     id: &str,
     headers: &HeaderMap,
 ) -> Result<(Arc<LiveTournament>, Account), ApiError> {
-    let me = account(hub, headers).await?;
-    let live = swiss(hub, id)?;
+    let me = account(services, headers).await?;
+    let live = swiss(services, id)?;
     let creator = live.read(|d| d.created_by().to_string()).await;
     if creator != me.id {
         return Err(ApiError::Forbidden(Problem::OnlySwissCreator));
@@ -369,26 +350,26 @@ async fn director(
 /// `POST /api/swiss/{id}/schedule-next-round` (`date`, ms): the next round
 /// starts then, or as soon as the last result of the round before is in.
 pub async fn schedule_next_round(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Ok200 {
-    let (live, me) = director(&hub, &id, &headers).await?;
+    let (live, me) = director(&services, &id, &headers).await?;
     let p = params(&headers, &body)?;
     let at: i64 = number(&p, "date")?.unwrap_or_else(unix_ms);
-    live.schedule_next_round(&hub, &me.id, at).await?;
+    live.schedule_next_round(&me.id, at).await?;
     Ok(Json(json!({"ok": true})))
 }
 
 /// `POST /api/swiss/{id}/terminate`.
 pub async fn terminate(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Ok200 {
-    let (live, me) = director(&hub, &id, &headers).await?;
-    live.act_now(&hub, &me.id, EventKind::Terminated).await?;
+    let (live, me) = director(&services, &id, &headers).await?;
+    live.act_now(&me.id, EventKind::Terminated).await?;
     Ok(Json(json!({"ok": true})))
 }
 
@@ -430,11 +411,11 @@ fn results(d: &Director) -> Vec<Value> {
 /// `GET /api/swiss/{id}/results` (NDJSON, `nb` lines at most): the
 /// standings by the event's tie-breaks, after the rounds complete.
 pub async fn get_results(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let live = swiss(&hub, &id)?;
+    let live = swiss(&services, &id)?;
     let nb: usize = number(&q, "nb")?.unwrap_or(usize::MAX);
     let lines = live.read(results).await;
     let mut body = Vec::new();
@@ -446,10 +427,10 @@ pub async fn get_results(
 
 /// `GET /api/swiss/{id}/games`: every game of the rounds, in PGN.
 pub async fn get_games(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let live = swiss(&hub, &id)?;
+    let live = swiss(&services, &id)?;
     let games: Vec<String> = live
         .read(|d| {
             d.rounds()
@@ -460,7 +441,7 @@ pub async fn get_games(
         .await;
     let mut body = String::new();
     for id in games {
-        if let Some(game) = hub.game(&id).await? {
+        if let Some(game) = services.games.game(&id).await? {
             body.push_str(&game.read(|g| g.to_pgn()).await?);
             if !body.ends_with("\n\n") {
                 body.push('\n');
@@ -480,13 +461,13 @@ pub async fn get_games(
 /// `GET /swiss/{id}.trf`: the event as a TRF at this moment (the rounds
 /// whose results are all in).
 pub async fn get_trf(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(file): Path<String>,
 ) -> Result<Response, ApiError> {
     let id = file
         .strip_suffix(".trf")
         .ok_or(ApiError::NotFound(Problem::SwissNotFound))?;
-    let live = swiss(&hub, id)?;
+    let live = swiss(&services, id)?;
     let text = live.read(|d| trf::write(&d.tournament())).await;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
@@ -494,13 +475,13 @@ pub async fn get_trf(
 /// `GET /api/team/{teamId}/swiss` (NDJSON, `max` at most): the team's
 /// Swiss events, the most recent first.
 pub async fn of_team(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(team): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let max: usize = number(&q, "max")?.unwrap_or(100);
     let mut body = Vec::new();
-    for live in hub.tournaments.of_team(&team).into_iter().take(max) {
+    for live in services.tournaments.of_team(&team).into_iter().take(max) {
         body.extend_from_slice(&line(&info(&live).await));
     }
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
@@ -509,13 +490,10 @@ pub async fn of_team(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_tournament::director::Refusal;
 
     #[test]
     fn instants_are_written_as_lichess_writes_them() {
         assert_eq!(instant(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(instant(1_764_633_600_123), "2025-12-02T00:00:00.123Z");
-        let refused: ApiError = TournamentError::Refused(Refusal::NoRounds).into();
-        assert_eq!(refused.to_string(), "a tournament needs at least one round");
     }
 }

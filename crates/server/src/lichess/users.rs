@@ -13,33 +13,31 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde_json::{Value, json};
 
 use super::routes::{account, account_json, ongoing};
-use crate::http::error::ApiError;
-use crate::http::seat::find;
-use crate::hub::{Hub, HubError};
 use crate::problem::Problem;
+use crate::request::error::ApiError;
+use crate::request::seat::find;
+use crate::services::Services;
 
 /// `GET /api/user/{name}`: the account's public data, with its count of
 /// games and whether it is playing.
 pub async fn public_data(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let a = hub
+    let a = services
         .store
         .account(&name)
-        .await
-        .map_err(HubError::from)?
+        .await?
         .ok_or(ApiError::NotFound(Problem::UserNotFound))?;
-    let mut user = account_json(&hub, &a);
-    let playing = ongoing(&hub, &a.id).await;
+    let mut user = account_json(&services, &a);
+    let playing = ongoing(&services, &a.id).await;
     if let Some((meta, _, color)) = playing.first() {
         user["playing"] = json!(format!("/{}/{}", meta.id, color.fold("white", "black")));
     }
-    let finished = hub
+    let finished = services
         .store
         .games_of_account(&a.id, true, i64::MAX)
-        .await
-        .map_err(HubError::from)?
+        .await?
         .len();
     user["count"] = json!({"all": finished + playing.len(), "rated": 0, "playing": playing.len()});
     Ok(Json(user))
@@ -48,7 +46,7 @@ pub async fn public_data(
 /// `GET /api/bot/online[?nb=N]`: NDJSON of the bot accounts whose event
 /// stream is open.
 pub async fn online_bots(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
     let most = q
@@ -56,16 +54,15 @@ pub async fn online_bots(
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(usize::MAX);
     let mut body = String::new();
-    for a in hub
+    for a in services
         .store
         .accounts()
-        .await
-        .map_err(HubError::from)?
+        .await?
         .iter()
-        .filter(|a| a.bot && hub.lobby.is_online(&a.id))
+        .filter(|a| a.bot && services.presence.is_online(&a.id))
         .take(most)
     {
-        body.push_str(&account_json(&hub, a).to_string());
+        body.push_str(&account_json(&services, a).to_string());
         body.push('\n');
     }
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
@@ -74,24 +71,19 @@ pub async fn online_bots(
 /// `POST /api/bot/account/upgrade`: the token's account becomes a bot,
 /// as on lichess only if it has never played a game.
 pub async fn upgrade_to_bot(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let a = account(&hub, &headers).await?;
+    let a = account(&services, &headers).await?;
     if a.bot {
         return Err(ApiError::BadRequest(Problem::AlreadyBot));
     }
-    if hub
-        .store
-        .account_has_games(&a.id)
-        .await
-        .map_err(HubError::from)?
-    {
+    if services.store.account_has_games(&a.id).await? {
         return Err(ApiError::BadRequest(Problem::PlayedAsHuman));
     }
-    hub.store.make_bot(&a.id).await.map_err(HubError::from)?;
-    if let Some(token) = crate::http::auth::bearer(&headers) {
-        hub.forget_token(token);
+    services.store.make_bot(&a.id).await?;
+    if let Some(token) = crate::request::auth::bearer(&headers) {
+        services.accounts.forget_token(token);
     }
     Ok(Json(json!({"ok": true})))
 }
@@ -99,7 +91,7 @@ pub async fn upgrade_to_bot(
 /// `GET /{id}` and `GET /{id}/{color}`: the game page, where lichess
 /// clients send their users.
 pub async fn short_link(
-    State(hub): State<Arc<Hub>>,
+    State(services): State<Arc<Services>>,
     Path(params): Path<HashMap<String, String>>,
 ) -> Result<Redirect, ApiError> {
     let id = params.get("id").map(String::as_str).unwrap_or("");
@@ -109,6 +101,6 @@ pub async fn short_link(
     {
         return Err(ApiError::NotFound(Problem::PageNotFound));
     }
-    let game = find(&hub, id).await?;
+    let game = find(&services, id).await?;
     Ok(Redirect::to(&format!("/game/{}", game.meta.id)))
 }

@@ -34,8 +34,8 @@
 //!
 //! [`Store`] is an enum over the two, not a trait object or a type
 //! parameter: the set of backends is closed and known here, a `match`
-//! costs nothing beside a query, and neither the hub nor the HTTP handlers
-//! carry a type parameter or box a future per call for it. Every feature
+//! costs nothing beside a query, and neither the services nor the HTTP
+//! handlers carry a type parameter or box a future per call for it. Every feature
 //! of a game goes through the same methods whichever backend runs it.
 //! The reads, the accounts and the heartbeat are the same SQL on both,
 //! written once (`queries`, generic over `sqlx`'s database, with `$1`

@@ -8,19 +8,15 @@ use arbiter_pgn::GameResult;
 use arbiter_referee::pgn_export::to_pgn_game;
 use arbiter_tournament::director::BoardResult;
 
+use super::Venue;
 use super::{LiveTournament, TournamentError};
 use crate::game::ActError;
-use crate::hub::Hub;
 
 impl LiveTournament {
     /// The round's boards as one PGN file, board 1 first (`None`: the
     /// round is not paired). Before the round is published its games do
     /// not exist and the file is empty.
-    pub async fn round_pgn(
-        &self,
-        hub: &Hub,
-        round: u32,
-    ) -> Result<Option<String>, TournamentError> {
+    pub async fn round_pgn(&self, round: u32) -> Result<Option<String>, TournamentError> {
         let boards: Option<Vec<(String, Option<BoardResult>)>> = self
             .read(|d| {
                 d.round(round).map(|r| {
@@ -37,7 +33,7 @@ impl LiveTournament {
         let records = futures_util::future::join_all(
             boards
                 .iter()
-                .map(|(game, result)| board_pgn(hub, game, *result)),
+                .map(|(game, result)| board_pgn(&self.venue, game, *result)),
         )
         .await;
         let mut file = String::new();
@@ -57,14 +53,14 @@ impl LiveTournament {
 /// that has none of its own (played elsewhere, a forfeit he declared)
 /// is the record's result, as the tournament counts it.
 async fn board_pgn(
-    hub: &Hub,
+    venue: &Venue,
     game: &str,
     result: Option<BoardResult>,
 ) -> Result<Option<String>, TournamentError> {
     // A finished game's actor may stop between finding and reading it:
     // once more, then it is read back from its log.
     for _ in 0..2 {
-        let Some(handle) = hub.game(game).await? else {
+        let Some(handle) = venue.games.game(game).await? else {
             return Ok(None);
         };
         match handle

@@ -1,16 +1,17 @@
 //! One tournament in memory: its state, the end of its stored chain, and
 //! the acts that change it (each checked, stored, then kept).
 
+use std::sync::Arc;
+
 use arbiter_referee::{GameResult, GameSetup, Mode, Outcome, Player, Ruleset, Termination};
 use arbiter_tournament::director::{
     Board, BoardResult, ByeKind, Director, Event, EventKind, PlayerId, Refusal, RoundState,
 };
 use tokio::sync::Notify;
 
-use crate::hub::{Hub, HubError};
-use crate::store::{
-    Damage, Store, StoreError, TournamentEventRow, TournamentRow, chain, check_chain,
-};
+use super::Venue;
+use crate::game::GameError;
+use crate::store::{Damage, StoreError, TournamentEventRow, TournamentRow, chain, check_chain};
 use crate::time::unix_ms;
 
 /// The engine's pairing of `plan`'s next round, made on a thread for
@@ -39,7 +40,7 @@ pub enum TournamentError {
     Store(#[from] StoreError),
     /// A round's game could not be made.
     #[error(transparent)]
-    Hub(#[from] HubError),
+    Game(#[from] GameError),
     /// The stored record does not hold together.
     #[error("tournament {tournament}: event {seq}: {problem}")]
     Altered {
@@ -76,12 +77,14 @@ pub struct LiveTournament {
     /// When it was made, ms since 1970.
     pub created_unix_ms: i64,
     log: tokio::sync::Mutex<Log>,
+    /// Where its log is stored and its games played.
+    pub(super) venue: Arc<Venue>,
     /// Wakes the schedule when something changed.
     pub(super) wake: Notify,
 }
 
 impl LiveTournament {
-    pub(super) fn new(row: TournamentRow) -> LiveTournament {
+    pub(super) fn new(row: TournamentRow, venue: Arc<Venue>) -> LiveTournament {
         LiveTournament {
             log: tokio::sync::Mutex::new(Log {
                 director: Director::default(),
@@ -91,6 +94,7 @@ impl LiveTournament {
             id: row.id,
             team: row.team,
             created_unix_ms: row.created_unix_ms,
+            venue,
             wake: Notify::new(),
         }
     }
@@ -98,10 +102,10 @@ impl LiveTournament {
     /// Rebuilds a tournament from its stored log, checking the chain and
     /// the fold.
     pub(super) async fn load(
-        store: &Store,
+        venue: Arc<Venue>,
         row: TournamentRow,
     ) -> Result<LiveTournament, TournamentError> {
-        let rows = store.tournament_events(&row.id).await?;
+        let rows = venue.store.tournament_events(&row.id).await?;
         let altered = |seq, problem| TournamentError::Altered {
             tournament: row.id.clone(),
             seq,
@@ -127,7 +131,7 @@ impl LiveTournament {
                 )
             })?;
         }
-        let live = LiveTournament::new(row);
+        let live = LiveTournament::new(row, venue);
         *live.log.lock().await = Log {
             director,
             next_seq: rows.len() as i64,
@@ -154,35 +158,25 @@ impl LiveTournament {
 
     /// Applies an event: checked by the fold, stored, then kept. A refused
     /// event, or one that could not be stored, changes nothing.
-    pub async fn act(&self, hub: &Hub, event: Event) -> Result<(), TournamentError> {
+    pub async fn act(&self, event: Event) -> Result<(), TournamentError> {
         let mut log = self.log.lock().await;
-        self.append(hub, &mut log, event).await
+        self.append(&mut log, event).await
     }
 
     /// An act by `by` now.
-    pub async fn act_now(
-        &self,
-        hub: &Hub,
-        by: &str,
-        kind: EventKind,
-    ) -> Result<(), TournamentError> {
-        self.act(hub, now(by, kind)).await
+    pub async fn act_now(&self, by: &str, kind: EventKind) -> Result<(), TournamentError> {
+        self.act(now(by, kind)).await
     }
 
-    async fn append(&self, hub: &Hub, log: &mut Log, event: Event) -> Result<(), TournamentError> {
-        self.append_all(hub, log, vec![event]).await
+    async fn append(&self, log: &mut Log, event: Event) -> Result<(), TournamentError> {
+        self.append_all(log, vec![event]).await
     }
 
     /// Applies events in order and stores them in one transaction: a
     /// refusal of any, or a failed write, changes nothing, and a crash
     /// leaves all of them or none (a pairing and its manual change, an
     /// imported list of players).
-    async fn append_all(
-        &self,
-        hub: &Hub,
-        log: &mut Log,
-        events: Vec<Event>,
-    ) -> Result<(), TournamentError> {
+    async fn append_all(&self, log: &mut Log, events: Vec<Event>) -> Result<(), TournamentError> {
         let mut director = log.director.clone();
         let mut link = log.link.clone();
         let mut rows = Vec::with_capacity(events.len());
@@ -197,7 +191,10 @@ impl LiveTournament {
                 hash,
             });
         }
-        hub.store.append_tournament_events(&self.id, &rows).await?;
+        self.venue
+            .store
+            .append_tournament_events(&self.id, &rows)
+            .await?;
         log.director = director;
         log.next_seq += rows.len() as i64;
         log.link = link;
@@ -212,7 +209,7 @@ impl LiveTournament {
     /// the event's creator, recorded as such (C.04.2.D), after the byes of
     /// the players on no valid line. Every event is checked on a copy
     /// first: none is stored unless all are accepted.
-    pub async fn start_next_round(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
+    pub async fn start_next_round(&self, by: &str) -> Result<u32, TournamentError> {
         let mut log = self.log.lock().await;
         let round = log.director.rounds_paired() + 1;
         let creator = log.director.created_by().to_string();
@@ -256,8 +253,8 @@ impl LiveTournament {
             };
             accept(&mut plan, now(&creator, change))?;
         }
-        self.append_all(hub, &mut log, events).await?;
-        self.publish_locked(hub, &mut log, by).await?;
+        self.append_all(&mut log, events).await?;
+        self.publish_locked(&mut log, by).await?;
         Ok(round)
     }
 
@@ -265,7 +262,7 @@ impl LiveTournament {
     /// II), by `by`: the pairing numbers in an order the server's generator
     /// shuffles, recorded in the log. Again, before round 1, the draw
     /// replaces the one before.
-    pub async fn draw_lots(&self, hub: &Hub, by: &str) -> Result<(), TournamentError> {
+    pub async fn draw_lots(&self, by: &str) -> Result<(), TournamentError> {
         let mut log = self.log.lock().await;
         if log.director.knockout().is_some() {
             // In a knockout, the lots decide the matches level after
@@ -278,10 +275,10 @@ impl LiveTournament {
                 .into_iter()
                 .map(|(first, second)| now(by, winner_by_lot(first, second)))
                 .collect();
-            return self.append_all(hub, &mut log, events).await;
+            return self.append_all(&mut log, events).await;
         }
         let event = now(by, drawn_lots(&log.director));
-        self.append(hub, &mut log, event).await
+        self.append(&mut log, event).await
     }
 
     /// After a restart: a round paired but not published (the server
@@ -289,7 +286,7 @@ impl LiveTournament {
     /// their ids, which depend only on the tournament, the round and the
     /// board: a game made before the stop is taken up as it stands, so no
     /// game is made twice and none is left out of the tournament.
-    pub(super) async fn resume_publication(&self, hub: &Hub) -> Result<(), TournamentError> {
+    pub(super) async fn resume_publication(&self) -> Result<(), TournamentError> {
         let mut log = self.log.lock().await;
         let pending = log
             .director
@@ -298,7 +295,7 @@ impl LiveTournament {
             .filter(|r| !r.published)
             .map(|r| r.paired_by.clone());
         if let Some(by) = pending {
-            let round = self.publish_locked(hub, &mut log, &by).await?;
+            let round = self.publish_locked(&mut log, &by).await?;
             tracing::info!(
                 "tournament {}: round {round} published after a restart",
                 self.id
@@ -309,16 +306,15 @@ impl LiveTournament {
 
     /// Publishes the round paired last: each board's game is made (online,
     /// started at once) and its players told.
-    pub async fn publish(&self, hub: &Hub, by: &str) -> Result<u32, TournamentError> {
+    pub async fn publish(&self, by: &str) -> Result<u32, TournamentError> {
         let mut log = self.log.lock().await;
-        self.publish_locked(hub, &mut log, by).await
+        self.publish_locked(&mut log, by).await
     }
 
     /// Registers players in order, all or none: each is checked by the
     /// fold before any is stored. Their numbers.
     pub async fn register_all(
         &self,
-        hub: &Hub,
         by: &str,
         players: Vec<arbiter_tournament::director::Registration>,
     ) -> Result<Vec<arbiter_tournament::director::PlayerId>, TournamentError> {
@@ -329,16 +325,11 @@ impl LiveTournament {
             .collect();
         let first = log.director.players().len() as u32 + 1;
         let count = events.len() as u32;
-        self.append_all(hub, &mut log, events).await?;
+        self.append_all(&mut log, events).await?;
         Ok((first..first + count).collect())
     }
 
-    async fn publish_locked(
-        &self,
-        hub: &Hub,
-        log: &mut Log,
-        by: &str,
-    ) -> Result<u32, TournamentError> {
+    async fn publish_locked(&self, log: &mut Log, by: &str) -> Result<u32, TournamentError> {
         let d = &log.director;
         let settings = d
             .settings()
@@ -396,7 +387,7 @@ impl LiveTournament {
                 black.registration.account.clone(),
             ];
             let id = board_game_id(&self.id, round, i as u32 + 1);
-            creations.push(board_game(hub, id, setup, accounts, online));
+            creations.push(board_game(&self.venue, id, setup, accounts, online));
         }
         let number = round.number;
         let created = futures_util::future::join_all(creations).await;
@@ -405,7 +396,7 @@ impl LiveTournament {
             games.push(c?);
         }
         for g in &games {
-            hub.tournaments.note_game(g, &self.id);
+            self.venue.results.note_game(g, &self.id);
         }
         let published = now(
             by,
@@ -414,7 +405,7 @@ impl LiveTournament {
                 games,
             },
         );
-        self.append(hub, log, published).await?;
+        self.append(log, published).await?;
         Ok(number)
     }
 
@@ -423,7 +414,6 @@ impl LiveTournament {
     /// for the tournament, which the arbiter then enters.
     pub(super) async fn record_game_result(
         &self,
-        hub: &Hub,
         game: &str,
         outcome: Option<&Outcome>,
     ) -> Result<(), TournamentError> {
@@ -449,12 +439,12 @@ impl LiveTournament {
             result,
             game: Some(game.to_string()),
         };
-        self.append(hub, &mut log, now(REFEREE, kind)).await
+        self.append(&mut log, now(REFEREE, kind)).await
     }
 
     /// After a restart: the results of the games that ended while the
     /// server was down, or before their result was recorded.
-    pub(super) async fn catch_up_results(&self, hub: &Hub) {
+    pub(super) async fn catch_up_results(&self) {
         let open: Vec<String> = self
             .read(|d| {
                 d.rounds()
@@ -466,11 +456,11 @@ impl LiveTournament {
             })
             .await;
         for game in open {
-            match hub.game(&game).await {
+            match self.venue.games.game(&game).await {
                 Ok(Some(handle)) => {
                     if let Ok(view) = handle.view().await
                         && let Some(outcome) = &view.outcome
-                        && let Err(e) = self.record_game_result(hub, &game, Some(outcome)).await
+                        && let Err(e) = self.record_game_result(&game, Some(outcome)).await
                     {
                         tracing::warn!("tournament {}: game {game}: {e}", self.id);
                     }
@@ -495,16 +485,16 @@ fn board_game_id(tournament: &str, round: &RoundState, board: u32) -> String {
 /// The board's game: made, or found when an earlier publication made it
 /// before the server stopped.
 async fn board_game(
-    hub: &Hub,
+    venue: &Venue,
     id: String,
     setup: GameSetup,
     accounts: [Option<String>; 2],
     online: bool,
 ) -> Result<String, TournamentError> {
-    if hub.store.game(&id).await?.is_some() {
+    if venue.games.exists(&id).await? {
         return Ok(id);
     }
-    Ok(hub.create_game_as(id, setup, accounts, online).await?.id)
+    Ok(venue.games.create_as(id, setup, accounts, online).await?.id)
 }
 
 /// A drawing of lots: every player of `d`, in an order the server's

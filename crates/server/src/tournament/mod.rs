@@ -7,9 +7,9 @@
 //! One [`LiveTournament`] per event holds its state behind a lock: every
 //! act is checked by the fold, then stored, then kept, one at a time, so
 //! two arbiters (or an arbiter and a game's result) never interleave. The
-//! results of games come through a channel from the games' actors
-//! ([`Tournaments::game_finished`]), so no game ever waits for a
-//! tournament.
+//! results of games come through a channel from the games' actors (the
+//! game service's [`GameListener`], [`Results`]), so no game ever waits for
+//! a tournament, and the game service knows nothing of tournaments.
 
 mod broadcast;
 pub mod import;
@@ -21,82 +21,129 @@ pub(crate) use live::engine_pairing;
 pub use live::{LiveTournament, TournamentError};
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock, Weak};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 
 use arbiter_referee::Outcome;
 use arbiter_tournament::director::{Event, EventKind, Settings};
 use tokio::sync::mpsc;
 
-use crate::hub::Hub;
-use crate::store::{StoreError, TournamentRow};
+use crate::game::{GameListener, GameMeta, Games, View};
+use crate::store::{Store, StoreError, TournamentRow};
 use crate::time::unix_ms;
 use crate::token::new_id;
 
 /// A game that ended, on its way to its tournament.
 #[derive(Debug)]
-pub struct FinishedGame {
+struct FinishedGame {
     /// The game's id.
-    pub game: String,
+    game: String,
     /// How it ended.
-    pub outcome: Option<Outcome>,
+    outcome: Option<Outcome>,
 }
 
-/// Every tournament of the server, by id, and which game belongs to which.
+/// Which game belongs to which tournament, and the results of finished
+/// games on their way to them: the game service's listener. It holds
+/// nothing of the game service, so that no reference goes round.
 #[derive(Debug)]
-pub struct Tournaments {
-    live: RwLock<HashMap<String, Arc<LiveTournament>>>,
+pub(crate) struct Results {
     by_game: RwLock<HashMap<String, String>>,
     finished: mpsc::UnboundedSender<FinishedGame>,
 }
 
-impl Tournaments {
-    /// An empty registry, and the receiving end of the games' results,
-    /// which [`Tournaments::start`] takes.
-    pub fn new() -> (Tournaments, mpsc::UnboundedReceiver<FinishedGame>) {
-        let (finished, rx) = mpsc::unbounded_channel();
-        let t = Tournaments {
-            live: RwLock::new(HashMap::new()),
-            by_game: RwLock::new(HashMap::new()),
-            finished,
-        };
-        (t, rx)
+impl Results {
+    /// Notes that `game` is played in tournament `id`.
+    pub(crate) fn note_game(&self, game: &str, id: &str) {
+        self.by_game
+            .write()
+            .expect("by_game lock")
+            .insert(game.to_string(), id.to_string());
     }
 
-    /// Called by a game's actor when it ends: the result goes to its
-    /// tournament, if it has one, without waiting.
-    pub fn game_finished(&self, game: &str, outcome: Option<Outcome>) {
+    fn tournament_of(&self, game: &str) -> Option<String> {
+        self.by_game
+            .read()
+            .expect("by_game lock")
+            .get(game)
+            .cloned()
+    }
+}
+
+impl GameListener for Results {
+    /// The result goes to its tournament, if it has one, without waiting.
+    fn game_finished(&self, meta: &GameMeta, view: &View) {
         if self
             .by_game
             .read()
             .expect("by_game lock")
-            .contains_key(game)
+            .contains_key(&meta.id)
         {
             let _ = self.finished.send(FinishedGame {
-                game: game.to_string(),
-                outcome,
+                game: meta.id.clone(),
+                outcome: view.outcome.clone(),
             });
+        }
+    }
+}
+
+/// What a tournament's acts reach beyond its own log: the store its log
+/// is kept in, the game service its rounds are played on, and which game
+/// belongs to which tournament.
+#[derive(Debug)]
+pub(crate) struct Venue {
+    pub(crate) store: Store,
+    pub(crate) games: Arc<Games>,
+    pub(crate) results: Arc<Results>,
+}
+
+/// The tournament service: every tournament of the server, by id.
+#[derive(Debug)]
+pub struct Tournaments {
+    live: RwLock<HashMap<String, Arc<LiveTournament>>>,
+    venue: Arc<Venue>,
+    /// The results of finished games, until [`Tournaments::start`] takes
+    /// them up.
+    finished: Mutex<Option<mpsc::UnboundedReceiver<FinishedGame>>>,
+}
+
+impl Tournaments {
+    /// The tournaments kept in `store`, whose games `games` runs (none
+    /// loaded yet: see [`Tournaments::start`]). The game service tells
+    /// them of every game that ends.
+    pub fn new(store: Store, games: Arc<Games>) -> Tournaments {
+        let (finished, rx) = mpsc::unbounded_channel();
+        let results = Arc::new(Results {
+            by_game: RwLock::new(HashMap::new()),
+            finished,
+        });
+        games.listen(results.clone());
+        Tournaments {
+            live: RwLock::new(HashMap::new()),
+            venue: Arc::new(Venue {
+                store,
+                games,
+                results,
+            }),
+            finished: Mutex::new(Some(rx)),
         }
     }
 
     /// Brings every stored tournament back from its log (a tournament whose
     /// chain is broken is left out, and said so), catches up the results
     /// of games that ended while the server was down, and starts the task
-    /// that records results and the rounds' schedules.
-    pub async fn start(
-        hub: &Arc<Hub>,
-        finished: mpsc::UnboundedReceiver<FinishedGame>,
-    ) -> Result<(), StoreError> {
+    /// that records results and the rounds' schedules. Each stops once the
+    /// service is dropped.
+    pub async fn start(self: &Arc<Self>) -> Result<(), StoreError> {
         let mut loaded = 0;
-        for row in hub.store.tournaments().await? {
-            match LiveTournament::load(&hub.store, row).await {
+        for row in self.venue.store.tournaments().await? {
+            match LiveTournament::load(self.venue.clone(), row).await {
                 Ok(live) => {
                     let live = Arc::new(live);
-                    hub.tournaments.insert(live.clone()).await;
-                    if let Err(e) = live.resume_publication(hub).await {
+                    self.insert(live.clone()).await;
+                    if let Err(e) = live.resume_publication().await {
                         tracing::error!("tournament {}: {e}", live.id);
                     }
-                    live.catch_up_results(hub).await;
-                    schedule::spawn(Arc::downgrade(hub), live);
+                    live.catch_up_results().await;
+                    schedule::spawn(Arc::downgrade(self), live);
                     loaded += 1;
                 }
                 Err(e) => tracing::error!("{e}"),
@@ -105,20 +152,23 @@ impl Tournaments {
         if loaded > 0 {
             tracing::info!("{loaded} tournaments restored");
         }
-        tokio::spawn(record_results(Arc::downgrade(hub), finished));
+        let finished = self.finished.lock().expect("finished lock").take();
+        if let Some(finished) = finished {
+            tokio::spawn(record_results(Arc::downgrade(self), finished));
+        }
         Ok(())
     }
 
     /// Creates a tournament of `team`, by `by`, with its settings.
     pub async fn create(
-        hub: &Arc<Hub>,
+        self: &Arc<Self>,
         team: &str,
         by: &str,
         settings: Settings,
     ) -> Result<Arc<LiveTournament>, TournamentError> {
         // Nodes load no tournament (each would fold the log on its own and
         // their acts would race): none is made on one either.
-        if hub.node_name().is_some() {
+        if self.venue.games.node_name().is_some() {
             return Err(TournamentError::OnNodes);
         }
         let row = TournamentRow {
@@ -135,33 +185,22 @@ impl Tournaments {
         arbiter_tournament::director::Director::default()
             .apply(&created)
             .map_err(TournamentError::Refused)?;
-        hub.store.add_tournament(&row).await?;
-        let live = Arc::new(LiveTournament::new(row));
-        live.act(hub, created).await?;
-        hub.tournaments.insert(live.clone()).await;
-        schedule::spawn(Arc::downgrade(hub), live.clone());
+        self.venue.store.add_tournament(&row).await?;
+        let live = Arc::new(LiveTournament::new(row, self.venue.clone()));
+        live.act(created).await?;
+        self.insert(live.clone()).await;
+        schedule::spawn(Arc::downgrade(self), live.clone());
         Ok(live)
     }
 
     async fn insert(&self, live: Arc<LiveTournament>) {
-        let games = live.games().await;
-        let mut by_game = self.by_game.write().expect("by_game lock");
-        for game in games {
-            by_game.insert(game, live.id.clone());
+        for game in live.games().await {
+            self.venue.results.note_game(&game, &live.id);
         }
-        drop(by_game);
         self.live
             .write()
             .expect("tournaments lock")
             .insert(live.id.clone(), live);
-    }
-
-    /// Notes that `game` is played in tournament `id`.
-    pub(crate) fn note_game(&self, game: &str, id: &str) {
-        self.by_game
-            .write()
-            .expect("by_game lock")
-            .insert(game.to_string(), id.to_string());
     }
 
     /// A tournament by id.
@@ -184,28 +223,24 @@ impl Tournaments {
     }
 
     fn of_game(&self, game: &str) -> Option<Arc<LiveTournament>> {
-        let id = self
-            .by_game
-            .read()
-            .expect("by_game lock")
-            .get(game)
-            .cloned()?;
-        self.get(&id)
+        self.get(&self.venue.results.tournament_of(game)?)
     }
 }
 
 /// Records each finished game's result in its tournament, in the order
 /// the games ended.
-async fn record_results(hub: Weak<Hub>, mut finished: mpsc::UnboundedReceiver<FinishedGame>) {
+async fn record_results(
+    tournaments: Weak<Tournaments>,
+    mut finished: mpsc::UnboundedReceiver<FinishedGame>,
+) {
     while let Some(f) = finished.recv().await {
-        let Some(hub) = hub.upgrade() else { return };
-        let Some(live) = hub.tournaments.of_game(&f.game) else {
+        let Some(tournaments) = tournaments.upgrade() else {
+            return;
+        };
+        let Some(live) = tournaments.of_game(&f.game) else {
             continue;
         };
-        if let Err(e) = live
-            .record_game_result(&hub, &f.game, f.outcome.as_ref())
-            .await
-        {
+        if let Err(e) = live.record_game_result(&f.game, f.outcome.as_ref()).await {
             tracing::warn!("tournament {}: result of game {}: {e}", live.id, f.game);
         }
     }

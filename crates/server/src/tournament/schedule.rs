@@ -10,15 +10,15 @@ use std::time::Duration;
 
 use arbiter_tournament::director::EventKind;
 
-use super::{LiveTournament, TournamentError};
-use crate::hub::Hub;
+use super::{LiveTournament, TournamentError, Tournaments};
 use crate::time::unix_ms;
 
 /// Who pairs and publishes a round the schedule starts.
 pub const SCHEDULE: &str = "schedule";
 
-/// Runs the tournament's schedule until it is over or the server stops.
-pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
+/// Runs the tournament's schedule until it is over or the server stops
+/// (its tournament service is dropped).
+pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
     tokio::spawn(async move {
         // The round seen complete, and since when.
         let mut complete_since: Option<(u32, i64)> = None;
@@ -69,8 +69,10 @@ pub(super) fn spawn(hub: Weak<Hub>, live: Arc<LiveTournament>) {
                 _ = live.wake.notified() => continue,
                 _ = sleep_or_forever(wait) => {}
             }
-            let Some(hub) = hub.upgrade() else { return };
-            match live.start_next_round(&hub, SCHEDULE).await {
+            let Some(_running) = service.upgrade() else {
+                return;
+            };
+            match live.start_next_round(SCHEDULE).await {
                 Ok(round) => {
                     tracing::info!("tournament {}: round {round} started", live.id);
                 }
@@ -96,12 +98,10 @@ impl LiveTournament {
     /// by `by`: recorded in the tournament's log.
     pub async fn schedule_next_round(
         &self,
-        hub: &Hub,
         by: &str,
         at_unix_ms: i64,
     ) -> Result<(), TournamentError> {
         self.act_now(
-            hub,
             by,
             EventKind::NextRoundScheduled {
                 starts_at_ms: at_unix_ms,

@@ -1,10 +1,11 @@
 //! The state as the crate's TRF model: what the pairing engines, the
 //! tie-breaks and the TRF writer read.
 
+use arbiter_rules::Color;
+
 use crate::result::{ResultCode, RoundEntry};
 use crate::tiebreak::{self, Format, Options, Standings};
 use crate::{Player, Record, RequestedBye, StartNo, Tournament};
-use arbiter_rules::Color;
 
 use super::{BoardResult, ByeKind, Director, PlayerId, System};
 

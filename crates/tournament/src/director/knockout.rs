@@ -11,10 +11,9 @@
 //! follow from them, the same on every replay.
 
 use arbiter_referee::TimeControl;
+use arbiter_rules::{Color, PlayerResult};
 
 use crate::knockout::{KnockoutMatch, MatchFormat, MatchState, Tempo};
-use arbiter_rules::Color;
-use arbiter_rules::PlayerResult;
 
 use super::settings::fide_ruleset_for;
 use super::{Board, BoardResult, Director, PlayerId, Refusal, RoundState, System};

@@ -1,12 +1,13 @@
 //! Checking a file's pairings: re-pair every played round and say where the
 //! file differs, and which criterion decides between the two.
 
+use arbiter_rules::Color;
+
 use crate::Tournament;
 use crate::result::Outcome;
 
 use super::entrant::{Preference, compatible};
 use super::{Acceleration, Board, Float, Round, pair, round_to_pair, rounds_paired};
-use arbiter_rules::Color;
 
 /// One round's comparison.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! Color allocation for a pair (C.04.3 article 5).
 
-use super::entrant::{PairingCard, Preference, compatible};
 use arbiter_rules::Color;
+
+use super::entrant::{PairingCard, Preference, compatible};
 
 /// The colour `player` gets against `opponent`, when the rules settle it
 /// without looking at who is ranked higher (5.2.1 to 5.2.4).

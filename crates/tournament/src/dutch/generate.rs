@@ -4,11 +4,10 @@
 //! paired by this engine. Anyone can feed its files to another engine and
 //! compare.
 
-use arbiter_rules::PlayerResult;
+use arbiter_rules::{Color, PlayerResult};
 
 use crate::result::{ResultCode, RoundEntry};
 use crate::{Player, PointSystem, Points, Tournament};
-use arbiter_rules::Color;
 
 use super::{Acceleration, NoPairing, pair, round_to_pair};
 

@@ -1,11 +1,12 @@
 //! From a tournament to the engine's view of one round: who is paired, with
 //! what score, colours, floats and bye history (C.04.3 articles 1 and 3).
 
+use arbiter_rules::Color;
+
 use crate::result::{Outcome, ResultCode, RoundEntry};
 use crate::{Points, StartNo, Tournament};
 
 use super::{Float, PairingCard, Round};
-use arbiter_rules::Color;
 
 /// How a round's scores are made for pairing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

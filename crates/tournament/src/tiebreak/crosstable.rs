@@ -3,13 +3,12 @@
 //! participant's choice (a "voluntary unplayed round", C.07 16), and the
 //! scores C.07 16 substitutes for unplayed rounds.
 
+use arbiter_rules::{Color, PlayerResult};
+
 use crate::player::StartNo;
 use crate::points::{PointSystem, Points};
-use arbiter_rules::PlayerResult;
-
 use crate::result::Outcome;
 use crate::tournament::Tournament;
-use arbiter_rules::Color;
 
 use super::{Edition, Format};
 

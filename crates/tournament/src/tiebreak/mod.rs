@@ -30,12 +30,13 @@ mod value;
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_pgn::Date;
+use arbiter_rules::Color;
 use thiserror::Error;
 
 use crate::player::StartNo;
 use crate::points::Points;
-use crate::tournament::{Date, Tournament};
-use arbiter_rules::Color;
+use crate::tournament::Tournament;
 
 use buchholz::Family;
 use crosstable::Crosstable;

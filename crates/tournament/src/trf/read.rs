@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use arbiter_rules::Color;
+
 use super::error::{TrfError, TrfErrorKind};
 use crate::player::{Player, StartNo};
 use crate::points::Points;
 use crate::result::{ResultCode, RoundEntry};
 use crate::tournament::{Entrant, Record, RequestedBye, Tournament};
-use arbiter_rules::Color;
 
 /// Column (0-based, in characters) where round 1's cell starts on a `001`
 /// line; each later round starts ten columns further.

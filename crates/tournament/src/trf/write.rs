@@ -3,10 +3,11 @@
 
 use std::fmt::Write as _;
 
+use arbiter_rules::Color;
+
 use crate::points::PointSystem;
 use crate::result::RoundEntry;
 use crate::tournament::{Entrant, RequestedBye, Tournament};
-use arbiter_rules::Color;
 
 /// Writes a tournament as TRF (TRF-16 columns, bbpPairings' extension lines
 /// for what TRF-16 lacks), one line per record, LF line ends.

@@ -18,16 +18,21 @@ use axum::response::{IntoResponse, Response};
 use hyper_util::rt::TokioIo;
 
 use super::error::ApiError;
-use crate::hub::Hub;
-use crate::node::{self, FORWARDED, Peers, Route};
+use crate::node::{FORWARDED, Peers, Route};
 use crate::problem::Problem;
+use crate::services::Services;
 
 /// The middleware: requests for a game another node runs go there; the
 /// rest, and requests another node forwarded, are answered here.
-pub async fn forward(State(hub): State<Arc<Hub>>, request: Request, next: Next) -> Response {
-    let Some(peers) = hub.peers.get() else {
+pub async fn forward(
+    State(services): State<Arc<Services>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(node) = &services.node else {
         return next.run(request).await;
     };
+    let peers = &node.peers;
     if is_forwarded(peers, &request) {
         return next.run(request).await;
     }
@@ -35,9 +40,9 @@ pub async fn forward(State(hub): State<Arc<Hub>>, request: Request, next: Next) 
         return next.run(request).await;
     };
     let id = id.to_string();
-    match node::route(&hub, &id).await {
+    match node.route(&id).await {
         Route::Here => next.run(request).await,
-        Route::To(base) => relay(peers, &base, hub.config.body_limit, request).await,
+        Route::To(base) => relay(peers, &base, services.config.body_limit, request).await,
     }
 }
 

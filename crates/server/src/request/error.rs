@@ -9,9 +9,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::game::ActError;
-use crate::hub::HubError;
+use crate::game::{ActError, GameError};
 use crate::problem::Problem;
+use crate::store::StoreError;
+use crate::tournament::TournamentError;
 
 /// An answer that is not a success.
 #[derive(Debug, thiserror::Error)]
@@ -135,15 +136,51 @@ impl From<ActError> for ApiError {
     }
 }
 
-impl From<HubError> for ApiError {
-    fn from(e: HubError) -> ApiError {
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
         match e {
-            HubError::Setup(error) => ApiError::BadRequest(Problem::Setup { error }),
-            HubError::Store(s) => ApiError::Unavailable(Problem::Storage {
-                error: s.to_string(),
-            }),
-            HubError::Altered { game, seq } => ApiError::Internal(Problem::Altered { game, seq }),
-            HubError::Elsewhere(game) => ApiError::Unavailable(Problem::GameElsewhere { game }),
+            GameError::Setup(error) => ApiError::BadRequest(Problem::Setup { error }),
+            GameError::Store(s) => s.into(),
+            GameError::Altered { game, seq } => ApiError::Internal(Problem::Altered { game, seq }),
+            GameError::Elsewhere(game) => ApiError::Unavailable(Problem::GameElsewhere { game }),
         }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        ApiError::Unavailable(Problem::Storage {
+            error: e.to_string(),
+        })
+    }
+}
+
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> ApiError {
+        match e {
+            TournamentError::Refused(refusal) => ApiError::BadRequest(Problem::TournamentRefused {
+                refusal: Box::new(refusal),
+            }),
+            TournamentError::Store(s) => s.into(),
+            TournamentError::Game(g) => g.into(),
+            TournamentError::OnNodes => ApiError::Unavailable(Problem::TournamentsOnNodes),
+            altered @ TournamentError::Altered { .. } => {
+                ApiError::Internal(Problem::TournamentAltered {
+                    error: altered.to_string(),
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_tournament::director::Refusal;
+
+    #[test]
+    fn a_tournament_refusal_is_answered_in_its_own_words() {
+        let refused: ApiError = TournamentError::Refused(Refusal::NoRounds).into();
+        assert_eq!(refused.to_string(), "a tournament needs at least one round");
     }
 }

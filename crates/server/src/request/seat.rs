@@ -20,15 +20,17 @@ use serde::Deserialize;
 use super::auth::bearer;
 use super::error::ApiError;
 use crate::game::{GameHandle, Role};
-use crate::hub::Hub;
 use crate::problem::Problem;
+use crate::services::Services;
 
 /// The game `id`, or 404 (an id no game could have is not looked up).
-pub(crate) async fn find(hub: &Hub, id: &str) -> Result<GameHandle, ApiError> {
+pub async fn find(services: &Services, id: &str) -> Result<GameHandle, ApiError> {
     if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(ApiError::NotFound(Problem::GameNotFound));
     }
-    hub.game(id)
+    services
+        .games
+        .game(id)
         .await?
         .ok_or(ApiError::NotFound(Problem::GameNotFound))
 }
@@ -43,16 +45,19 @@ struct GameId {
 #[derive(Debug)]
 pub struct TheGame(pub GameHandle);
 
-impl FromRequestParts<Arc<Hub>> for TheGame {
+impl FromRequestParts<Arc<Services>> for TheGame {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<TheGame, Response> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<TheGame, Response> {
         // axum's own answer to a path it cannot read (one that is not
         // UTF-8), as the handlers gave before they used this extractor.
-        let Path(GameId { id }) = Path::from_request_parts(parts, hub)
+        let Path(GameId { id }) = Path::from_request_parts(parts, services)
             .await
             .map_err(IntoResponse::into_response)?;
-        find(hub, &id)
+        find(services, &id)
             .await
             .map(TheGame)
             .map_err(IntoResponse::into_response)
@@ -70,11 +75,14 @@ pub struct Seat {
     pub role: Role,
 }
 
-impl FromRequestParts<Arc<Hub>> for Seat {
+impl FromRequestParts<Arc<Services>> for Seat {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Seat, Response> {
-        let TheGame(game) = TheGame::from_request_parts(parts, hub).await?;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<Seat, Response> {
+        let TheGame(game) = TheGame::from_request_parts(parts, services).await?;
         let role = bearer(&parts.headers).map_or(Role::Spectator, |t| game.meta.role_of_token(t));
         Ok(Seat { game, role })
     }
@@ -91,12 +99,15 @@ pub struct Playing {
     pub color: Color,
 }
 
-impl FromRequestParts<Arc<Hub>> for Playing {
+impl FromRequestParts<Arc<Services>> for Playing {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Playing, Response> {
-        let TheGame(game) = TheGame::from_request_parts(parts, hub).await?;
-        match color_of(hub, &game, &parts.headers).await {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<Playing, Response> {
+        let TheGame(game) = TheGame::from_request_parts(parts, services).await?;
+        match color_of(services, &game, &parts.headers).await {
             Ok(color) => Ok(Playing { game, color }),
             Err(e) => Err(e.into_response()),
         }
@@ -113,19 +124,22 @@ pub struct Watching {
     pub color: Option<Color>,
 }
 
-impl FromRequestParts<Arc<Hub>> for Watching {
+impl FromRequestParts<Arc<Services>> for Watching {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<Watching, Response> {
-        let TheGame(game) = TheGame::from_request_parts(parts, hub).await?;
-        let color = color_of(hub, &game, &parts.headers).await.ok();
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<Watching, Response> {
+        let TheGame(game) = TheGame::from_request_parts(parts, services).await?;
+        let color = color_of(services, &game, &parts.headers).await.ok();
         Ok(Watching { game, color })
     }
 }
 
 /// The colour the request's token plays in `game`, by lichess's rules.
 async fn color_of(
-    hub: &Hub,
+    services: &Services,
     game: &GameHandle,
     headers: &axum::http::HeaderMap,
 ) -> Result<Color, ApiError> {
@@ -133,8 +147,9 @@ async fn color_of(
     if let Role::Player(color) = game.meta.role_of_token(token) {
         return Ok(color);
     }
-    let account = hub
-        .account_by_token(token)
+    let account = services
+        .accounts
+        .by_token(token)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     game.meta

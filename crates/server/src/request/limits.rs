@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::error::ApiError;
-use crate::hub::Hub;
+use crate::services::Services;
 
 /// The limiter shared by all requests.
 pub type Limiter = Arc<DefaultKeyedRateLimiter<IpAddr>>;
@@ -41,15 +41,15 @@ pub fn limiter(per_second: u32, burst: u32) -> Option<Limiter> {
 /// The middleware: 429 with `Retry-After` when the client's bucket is
 /// empty. A request another node forwarded was counted where it came in.
 pub async fn limit(
-    State((limiter, hub)): State<(Limiter, Arc<Hub>)>,
+    State((limiter, services)): State<(Limiter, Arc<Services>)>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
-    if hub
-        .peers
-        .get()
-        .is_some_and(|peers| super::forward::is_forwarded(peers, &request))
+    if services
+        .node
+        .as_ref()
+        .is_some_and(|node| super::forward::is_forwarded(&node.peers, &request))
     {
         return next.run(request).await;
     }
