@@ -10,8 +10,8 @@ fn arbiter() -> Command {
 const AFTER_ROUND_1: &str = "\
 012 Four players
 XXR 3
-001    1      A                                 2400                             1.0          4 w 1
-001    2      B                                 2300                             0.5          3 w =
+001    1      A                                 2400 NOR                         1.0          4 w 1
+001    2      B                                 2300 CHN                         0.5          3 w =
 001    3      C                                 2200                             0.5          2 b =
 001    4      D                                 2100                             0.0          1 b 0
 ";
@@ -78,7 +78,13 @@ fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
         .args(["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
         .assert()
         .success()
-        .stdout("Rank\tStartNo\tPTS\tSB\tWIN\n1\t1\t1\t0\t1\n2\t2\t0.5\t0.25\t0\n2\t3\t0.5\t0.25\t0\n4\t4\t0\t0\t0\n");
+        .stdout(
+            "Rank\tStartNo\tName\tRating\tFed\tPTS\tSB\tWIN\n\
+             1\t1\tA\t2400\tNOR\t1\t0\t1\n\
+             2\t2\tB\t2300\tCHN\t0.5\t0.25\t0\n\
+             2\t3\tC\t2200\t\t0.5\t0.25\t0\n\
+             4\t4\tD\t2100\t\t0\t0\t0\n",
+        );
 }
 
 #[test]
@@ -102,6 +108,9 @@ fn standings_as_json_key_the_tiebreaks_by_name() {
     assert_eq!(lines[0]["rank"], 1);
     assert_eq!(lines[0]["start_no"], 1);
     assert_eq!(lines[0]["name"], "A");
+    assert_eq!(lines[0]["rating"], 2400);
+    assert_eq!(lines[0]["federation"], "NOR");
+    assert_eq!(lines[3]["federation"], "");
     assert_eq!(lines[0]["tiebreaks"]["PTS"], 1);
     assert_eq!(lines[1]["tiebreaks"]["PTS"], 0.5);
     assert!(lines[0]["tiebreaks"].get("BH/C1").is_some());
@@ -121,9 +130,12 @@ fn standings_as_json_keep_the_documented_key_order() {
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     let first = text.lines().next().unwrap();
-    // rank, start_no, name, tiebreaks; the tie-breaks as given, not sorted.
+    // rank, start_no, name, rating, federation, tiebreaks; the tie-breaks
+    // as given, not sorted.
     assert!(
-        first.starts_with(r#"{"rank":1,"start_no":1,"name":"A","tiebreaks":{"PTS":"#),
+        first.starts_with(
+            r#"{"rank":1,"start_no":1,"name":"A","rating":2400,"federation":"NOR","tiebreaks":{"PTS":"#
+        ),
         "{first}"
     );
     let at = |key: &str| first.find(&format!("\"{key}\":")).unwrap();

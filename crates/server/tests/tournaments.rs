@@ -77,15 +77,23 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         let swiss = wait_for(&s, &id, "round", json!(1)).await;
         assert_eq!(swiss["status"], "started");
         assert_eq!(swiss["nbOngoing"], 2);
-        // Each player resigns at once if he has White: the two games end
-        // 0-1, and the results enter the tournament.
+        // Each game: 1.e4 e5, then White resigns (before a move of each,
+        // a game is unplayed, a forfeit): the two games end 0-1, and the
+        // results enter the tournament.
+        let mut seats = Vec::new();
         for t in &tokens {
             let playing = s.get_json_as("/api/account/playing", t).await;
             let game = &playing["nowPlaying"][0];
-            if game["color"] == "white" {
-                let gid = game["gameId"].as_str().unwrap();
-                let (status, _) = s.post_as(&format!("/api/board/game/{gid}/resign"), t).await;
-                assert_eq!(status, 200);
+            let gid = game["gameId"].as_str().unwrap().to_string();
+            seats.push((t, gid, game["color"] == "white"));
+        }
+        for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
+            for (t, gid, white) in &seats {
+                if *white == by_white {
+                    let (status, body) =
+                        s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
+                    assert_eq!(status, 200, "{step}: {body}");
+                }
             }
         }
         wait_for(&s, &id, "nbOngoing", json!(0)).await;

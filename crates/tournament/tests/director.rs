@@ -34,7 +34,11 @@ fn swiss(players: u32, rounds: u32) -> Director {
             account: Some(format!("p{i}")),
             ..Registration::default()
         };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
+        t.apply(&arbiter(EventKind::Registered {
+            player,
+            entry_code: None,
+        }))
+        .unwrap();
     }
     t
 }
@@ -106,7 +110,10 @@ fn a_swiss_runs_to_its_end_and_its_trf_rechecks_clean() {
         name: "Late".into(),
         ..Registration::default()
     };
-    let entry = arbiter(EventKind::Registered { player: late });
+    let entry = arbiter(EventKind::Registered {
+        player: late,
+        entry_code: None,
+    });
     assert_eq!(t.apply(&entry), Err(Refusal::Finished));
     let withdrawal = arbiter(EventKind::Withdrawn { player: 1 });
     assert_eq!(t.apply(&withdrawal), Err(Refusal::Finished));
@@ -416,7 +423,8 @@ fn nothing_happens_before_creation_or_after_termination() {
     };
     assert_eq!(
         t.apply(&arbiter(EventKind::Registered {
-            player: player.clone()
+            player: player.clone(),
+            entry_code: None,
         })),
         Err(Refusal::NotCreated)
     );
@@ -448,7 +456,10 @@ fn nothing_happens_before_creation_or_after_termination() {
     t.apply(&arbiter(EventKind::Terminated)).unwrap();
     assert!(t.is_finished());
     assert_eq!(
-        t.apply(&arbiter(EventKind::Registered { player })),
+        t.apply(&arbiter(EventKind::Registered {
+            player,
+            entry_code: None
+        })),
         Err(Refusal::Terminated)
     );
     assert_eq!(t.next_pairing(), Err(Refusal::Terminated));
@@ -466,7 +477,11 @@ fn a_round_robin_pairs_by_the_berger_tables_and_closes_its_entries() {
             rating: 2500 - i * 10,
             ..Registration::default()
         };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
+        t.apply(&arbiter(EventKind::Registered {
+            player,
+            entry_code: None,
+        }))
+        .unwrap();
     }
     for round in 1..=5 {
         let r = pair_and_publish(&mut t);
@@ -480,7 +495,8 @@ fn a_round_robin_pairs_by_the_berger_tables_and_closes_its_entries() {
             player: Registration {
                 name: "Late".into(),
                 ..Registration::default()
-            }
+            },
+            entry_code: None,
         })),
         Err(Refusal::RegistrationClosed)
     );
@@ -512,6 +528,7 @@ fn events_travel_as_json_and_replay_to_the_same_state() {
         for p in t.players() {
             log.push(arbiter(EventKind::Registered {
                 player: p.registration.clone(),
+                entry_code: None,
             }));
         }
         let (boards, bye) = t.next_pairing().unwrap();
@@ -594,7 +611,7 @@ proptest! {
             let settings = t.settings().unwrap().clone();
             log.push(arbiter(EventKind::Created { settings }));
             for p in t.players() {
-                log.push(arbiter(EventKind::Registered { player: p.registration.clone() }));
+                log.push(arbiter(EventKind::Registered { player: p.registration.clone(), entry_code: None }));
             }
         }
         for a in acts {

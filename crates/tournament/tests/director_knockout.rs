@@ -71,6 +71,7 @@ fn seed_registered(i: u32) -> Event {
             rating: 2800 - 10 * i,
             ..Registration::default()
         },
+        entry_code: None,
     })
 }
 

@@ -1,6 +1,6 @@
 //! Lichess's JSON shapes, made from Arbiter's views.
 
-use arbiter_referee::{Bonus, GameResult, Termination, TimeControl};
+use arbiter_referee::{Bonus, GameResult, Reason, Termination, TimeControl};
 use arbiter_rules::Color;
 use serde_json::{Value, json};
 
@@ -20,6 +20,9 @@ pub fn status_name(view: &View) -> &'static str {
             | Termination::FlagFallOpponentCannotMate
             | Termination::BothFlags => "outoftime",
             Termination::ColoursReversedRestart | Termination::Aborted => "aborted",
+            // A resignation before one's first move is still lichess's
+            // resign; any other game never played, its noStart.
+            Termination::Unplayed if matches!(o.ruling.reason, Reason::Resigns { .. }) => "resign",
             Termination::Unplayed => "noStart",
             Termination::ArbiterDecision if o.result == GameResult::Unknown => "aborted",
             Termination::IllegalMoves

@@ -1,0 +1,84 @@
+"""A 60+0 Swiss on `arbiter serve` in which a player never moves (issue
+33), driven by berserk, the lichess Python client, unmodified: only its
+base URL points at Arbiter.
+
+Two players, two rounds, rounds started by hand. In round 1 the player
+with Black never opens his game: White plays his first move, and Black's
+flag falls 60 s later, at the very moment his default time (also 60 s)
+runs out. In round 2 both play: they may meet again, since the game of
+round 1 was never played.
+
+Usage: berserk_swiss_unplayed.py BASE_URL CREATOR_TOKEN PLAYER_TOKEN PLAYER_TOKEN
+Prints `swiss ID` and `unplayed GAME_ID` at the end.
+"""
+
+import sys
+import time
+
+import berserk
+
+from swiss_bot import WHITE_WINS, Bots
+
+base = sys.argv[1]
+creator_token = sys.argv[2]
+player_tokens = sys.argv[3:]
+
+
+def client(token):
+    return berserk.Client(berserk.TokenSession(token), base_url=base)
+
+
+creator = client(creator_token)
+players = [client(t) for t in player_tokens]
+
+swiss = creator.tournaments.create_swiss(
+    "arbiter-blitz",
+    clockLimit=60,
+    clockIncrement=0,
+    nbRounds=2,
+    name="Berserk Blitz",
+    startsAt=int(time.time() * 1000) + 3_600_000,
+    roundInterval=99999999,
+)
+swiss_id = swiss["id"]
+assert swiss["clock"] == {"limit": 60, "increment": 0}, swiss
+for p in players:
+    p.tournaments.join_swiss(swiss_id)
+
+current_round = [0]
+unplayed = []
+
+
+def ending(index, game):
+    """Round 1: Black stays away. Round 2: White wins."""
+    if current_round[0] == 1 and game["color"] == "black":
+        unplayed.append(game["gameId"])
+        return None
+    return WHITE_WINS
+
+
+bots = Bots(players, ending)
+
+
+def wait_round_over(r):
+    deadline = time.time() + 180
+    while time.time() < deadline:
+        info = creator.tournaments.get_swiss(swiss_id)
+        if info["round"] == r and info["nbOngoing"] == 0:
+            return info
+        bots.check()
+        time.sleep(0.2)
+    raise AssertionError(f"round {r} did not finish: {info}")
+
+
+for r in (1, 2):
+    current_round[0] = r
+    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
+    info = wait_round_over(r)
+
+assert info["status"] == "finished", info
+bots.check()
+assert len(unplayed) == 1, unplayed
+bots.stop.set()
+print("swiss", swiss_id)
+print("unplayed", unplayed[0])
