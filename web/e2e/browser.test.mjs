@@ -1,43 +1,26 @@
 // Real browsers against a real server: two people play in two browser
 // contexts while a spectator watches; claims, flags, the arbiter's chair,
 // the Chinese page, the scoresheet. Screenshots go to web/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, createGame, play, waitForMoves, shownMoves, shot } from './server.mjs';
+import { serverAndBrowserPerFile, createGame, play, waitForMoves, shownMoves, shot } from './server.mjs';
+import { open as openPage } from './event.mjs';
 
-let server;
-let browser;
+const session = serverAndBrowserPerFile();
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-async function open(url, lang = 'en', ready = '#board cg-board') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-  await context.addInitScript((l) => localStorage.setItem('arbiter.lang', l), lang);
-  const page = await context.newPage();
-  page.on('dialog', (d) => d.accept());
-  await page.goto(url);
-  await page.waitForSelector(ready);
-  return page;
-}
+// A player's page in a fresh browser context, once the board is drawn.
+const open = (url, lang = 'en', ready = '#board cg-board') => openPage(session.browser, url, lang, ready);
 
 async function seats(links) {
-  const white = await open(server.base + links.white);
-  const black = await open(server.base + links.black);
+  const white = await open(session.server.base + links.white);
+  const black = await open(session.server.base + links.black);
   await white.waitForFunction(() => document.querySelector('[data-testid=role]').textContent.length > 0);
   return { white, black };
 }
 
 test('two players mate through the web page, a draw offer declined, a spectator sees every move', async () => {
   // The game is made with the lobby's form, as a person would.
-  const lobby = await open(server.base + '/', 'en', 'form#create');
+  const lobby = await open(session.server.base + '/', 'en', 'form#create');
   await lobby.fill('input[name=white]', 'Magnus');
   await lobby.fill('input[name=black]', 'Hikaru');
   await lobby.fill('input[name=event]', 'Club night');
@@ -80,17 +63,17 @@ test('two players mate through the web page, a draw offer declined, a spectator 
 
   // The printable scoresheet, and the PGN.
   const id = links.white.split('/')[2].split('#')[0];
-  const sheetPage = await open(`${server.base}/game/${id}/scoresheet`, 'en', '[data-testid=sheet-result]');
+  const sheetPage = await open(`${session.server.base}/game/${id}/scoresheet`, 'en', '[data-testid=sheet-result]');
   const sheetText = await sheetPage.textContent('[data-testid=sheet]');
   for (const expected of ['Magnus', 'Hikaru', 'Oslo', 'Club night', 'Qxf7#', '1-0']) assert.ok(sheetText.includes(expected), expected);
   await shot(sheetPage, '05-scoresheet');
-  const pgn = await (await fetch(`${server.base}/api/games/${id}/pgn`)).text();
+  const pgn = await (await fetch(`${session.server.base}/api/games/${id}/pgn`)).text();
   assert.match(pgn, /4\. Qxf7#/);
   assert.match(pgn, /\[Result "1-0"\]/);
 });
 
 test('a threefold repetition claimed with a declared move', async () => {
-  const game = await createGame(server.base, { white: 'Ann', black: 'Bob', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Ann', black: 'Bob', time_control: '600+5', ruleset: 'fide-rapid' });
   const { white, black } = await seats(game.links);
   const shuffle = [[white, 'g1f3'], [black, 'g8f6'], [white, 'f3g1'], [black, 'f6g8'], [white, 'g1f3'], [black, 'g8f6'], [white, 'f3g1']];
   for (const [i, [page, uci]] of shuffle.entries()) {
@@ -110,7 +93,7 @@ test('a threefold repetition claimed with a declared move', async () => {
 });
 
 test('a flag falls with nobody moving', async () => {
-  const game = await createGame(server.base, { white: 'Slow', black: 'Slower', time_control: '4+0', ruleset: 'fide-blitz' });
+  const game = await createGame(session.server.base, { white: 'Slow', black: 'Slower', time_control: '4+0', ruleset: 'fide-blitz' });
   const { white, black } = await seats(game.links);
   await play(white, 'e2e4');
   await waitForMoves(black, 1);
@@ -123,15 +106,15 @@ test('a flag falls with nobody moving', async () => {
 });
 
 test('the page in Chinese shows Chinese notation, and the arbiter declares a result', async () => {
-  const game = await createGame(server.base, { white: '李伟', black: '王芳', time_control: '900+10', ruleset: 'classic', event: '俱乐部赛', site: '北京' });
-  const white = await open(server.base + game.links.white, 'zh');
-  const black = await open(server.base + game.links.black, 'en');
-  const arbiter = await open(server.base + game.links.arbiter, 'zh');
+  const game = await createGame(session.server.base, { white: '李伟', black: '王芳', time_control: '900+10', ruleset: 'classic', event: '俱乐部赛', site: '北京' });
+  const white = await open(session.server.base + game.links.white, 'zh');
+  const black = await open(session.server.base + game.links.black, 'en');
+  const arbiter = await open(session.server.base + game.links.arbiter, 'zh');
   for (const [i, [page, uci]] of [[white, 'g1f3'], [black, 'd7d5'], [white, 'e2e4'], [black, 'd5e4']].entries()) {
     await play(page, uci);
     await waitForMoves(arbiter, i + 1);
   }
-  const view = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
+  const view = await (await fetch(`${session.server.base}/api/games/${game.id}`)).json();
   const chinese = view.moves.map((m) => m.chinese);
   assert.equal(chinese[0], '马f3');
   assert.deepEqual(await shownMoves(white), chinese);

@@ -3,29 +3,18 @@
 // arbiter's tools after the end, reloads, the lobby, phones, sounds, the
 // board's tools, rematches, premoves, custom time controls. Screenshots of
 // each go to web/e2e/screenshots/ (git-ignored).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, createGame, play, clickSquare, waitForMoves, shownMoves, shot } from './server.mjs';
+import { serverAndBrowserPerFile, createGame, play, clickSquare, waitForMoves, shownMoves, shot } from './server.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const session = serverAndBrowserPerFile();
 
 const DESKTOP = { width: 1200, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
 async function open(url, { lang = 'en', ready = '#board cg-board', viewport = DESKTOP, muted = false, clipboard = false } = {}) {
-  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
-  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+  const context = await session.browser.newContext({ viewport, hasTouch: viewport === PHONE, isMobile: viewport === PHONE });
+  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.base });
   await context.addInitScript(([l, m]) => {
     if (!sessionStorage.getItem('arbiter.test.init')) {
       sessionStorage.setItem('arbiter.test.init', '1');
@@ -42,8 +31,8 @@ async function open(url, { lang = 'en', ready = '#board cg-board', viewport = DE
 
 // Both players at the board, the game started.
 async function seated(links, options = {}) {
-  const white = await open(server.base + links.white, options);
-  const black = await open(server.base + links.black, options);
+  const white = await open(session.server.base + links.white, options);
+  const black = await open(session.server.base + links.black, options);
   for (const page of [white, black]) {
     await page.waitForFunction(() => document.querySelector('[data-testid=role]').className.includes('role-'));
   }
@@ -63,7 +52,7 @@ const bodyData = (page, key) => page.evaluate((k) => document.body.dataset[k], k
 const fits = (page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('an unknown game says "no such game" and stops, not a board reconnecting', async () => {
-  const page = await open(`${server.base}/game/NoSuchGame1`, { ready: '[data-testid=missing]:not([hidden])' });
+  const page = await open(`${session.server.base}/game/NoSuchGame1`, { ready: '[data-testid=missing]:not([hidden])' });
   assert.equal((await page.textContent('[data-testid=missing] h1')).trim(), 'No such game.');
   await page.waitForTimeout(2500);
   assert.equal(await page.isVisible('#banner'), false, 'no "Reconnecting…" banner');
@@ -71,14 +60,14 @@ test('an unknown game says "no such game" and stops, not a board reconnecting', 
   for (const gone of ['#sheet-link', '#pgn-link', '[data-testid=role]']) assert.equal(await page.isVisible(gone), false, gone);
   assert.equal(await bodyData(page, 'status'), 'missing');
   await shot(page, 'gp-01-missing-desktop');
-  const zh = await open(`${server.base}/game/NoSuchGame2`, { lang: 'zh', ready: '[data-testid=missing]:not([hidden])', viewport: PHONE });
+  const zh = await open(`${session.server.base}/game/NoSuchGame2`, { lang: 'zh', ready: '[data-testid=missing]:not([hidden])', viewport: PHONE });
   assert.equal((await zh.textContent('[data-testid=missing] h1')).trim(), '没有这局棋。');
   assert.ok(await fits(zh));
   await shot(zh, 'gp-01-missing-phone-zh');
 });
 
 test('rulings come from the record: a late spectator and a reload see them all, routine folded, decisions standing out', async () => {
-  const game = await createGame(server.base, { white: 'Ann', black: 'Bob', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Ann', black: 'Bob', time_control: '600+5', ruleset: 'fide-rapid' });
   const pages = await seated(game.links);
   await playAll(pages, ['e2e4', 'e7e5'], pages.white);
   // White offers in White's own turn; Black declines.
@@ -89,7 +78,7 @@ test('rulings come from the record: a late spectator and a reload see them all, 
   await playAll(pages, ['g1f3', 'b8c6'], pages.white);
 
   // A spectator who comes now sees the offer and its refusal.
-  const late = await open(`${server.base}/game/${game.id}`);
+  const late = await open(`${session.server.base}/game/${game.id}`);
   await late.waitForSelector('[data-testid=rulings] [data-effect=draw_offered]');
   const offered = await late.textContent('[data-testid=rulings] [data-effect=draw_offered]');
   assert.match(offered, /FIDE 9\.1\.2\.1/);
@@ -109,7 +98,7 @@ test('rulings come from the record: a late spectator and a reload see them all, 
   assert.equal(await pages.black.textContent('[data-testid=rulings] [data-effect=offer_ended]'),
     await late.textContent('[data-testid=rulings] [data-effect=offer_ended]'));
   // What the API gives the page is the referee's verdict on every stored event.
-  const { rulings } = await (await fetch(`${server.base}/api/games/${game.id}/rulings`)).json();
+  const { rulings } = await (await fetch(`${session.server.base}/api/games/${game.id}/rulings`)).json();
   // Black's reload may be on the record as leaving and coming back
   // (FIDE 11.2.3: the referee notes a player's absence), always as a pair.
   const presence = new Set(['player_left', 'player_returned']);
@@ -122,7 +111,7 @@ test('rulings come from the record: a late spectator and a reload see them all, 
 });
 
 test('a draw offer is marked (=) in the move list, on the scoresheet and in the PGN', async () => {
-  const game = await createGame(server.base, { white: 'Cleo', black: 'Dan', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Cleo', black: 'Dan', time_control: '600+5', ruleset: 'fide-rapid' });
   const pages = await seated(game.links);
   // No draw offer before both have moved (FIDE 5.2.3).
   await playAll(pages, ['d2d4', 'd7d5', 'g1f3'], pages.white);
@@ -136,17 +125,17 @@ test('a draw offer is marked (=) in the move list, on the scoresheet and in the 
   await waitForMoves(pages.white, 4);
   await pages.white.waitForFunction(() => document.querySelector('[data-testid=moves]').textContent.includes('e6 (=)'));
   assert.deepEqual(await shownMoves(pages.white), ['d4', 'd5', 'Nf3 (=)', 'e6 (=)']);
-  const sheet = await open(`${server.base}/game/${game.id}/scoresheet`, { ready: '[data-testid=sheet-moves]' });
+  const sheet = await open(`${session.server.base}/game/${game.id}/scoresheet`, { ready: '[data-testid=sheet-moves]' });
   const cells = await sheet.$$eval('[data-testid=sheet-moves] tbody td:not(.n)', (cs) => cs.map((c) => c.firstChild.textContent));
   assert.deepEqual(cells, ['d4', 'd5', 'Nf3 (=)', 'e6 (=)']);
-  const pgn = await (await fetch(`${server.base}/api/games/${game.id}/pgn`)).text();
+  const pgn = await (await fetch(`${session.server.base}/api/games/${game.id}/pgn`)).text();
   assert.match(pgn.replace(/\n/g, ' '), /1\. d4 \{\[%clk [0-9:.]+\]\} 1\.\.\. d5 \{\[%clk [0-9:.]+\]\} 2\. Nf3 \{\[%clk [0-9:.]+\] \(=\)\} 2\.\.\. e6 \{\[%clk [0-9:.]+\] \(=\)\}/);
   await shot(sheet, 'gp-03-scoresheet-offer');
 });
 
 test('the arbiter\'s tools are disabled once the game is over', async () => {
-  const game = await createGame(server.base, { white: 'Eve', black: 'Fay', time_control: '600+5', ruleset: 'fide-rapid', mode: 'over_the_board' });
-  const arbiter = await open(server.base + game.links.arbiter);
+  const game = await createGame(session.server.base, { white: 'Eve', black: 'Fay', time_control: '600+5', ruleset: 'fide-rapid', mode: 'over_the_board' });
+  const arbiter = await open(session.server.base + game.links.arbiter);
   await arbiter.waitForSelector('[data-testid=arbiter-tools]:not([hidden])');
   assert.equal(await arbiter.isEnabled('[data-testid=arbiter-start]'), true);
   await arbiter.click('[data-testid=arbiter-start]');
@@ -163,11 +152,11 @@ test('the arbiter\'s tools are disabled once the game is over', async () => {
 });
 
 test('a player\'s reload never leaves "has left the board" standing; presence and spectators are shown', async () => {
-  const game = await createGame(server.base, { white: 'Gus', black: 'Hal', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Gus', black: 'Hal', time_control: '600+5', ruleset: 'fide-rapid' });
   const pages = await seated(game.links);
   await pages.white.waitForSelector('[data-testid=presence-black][data-here=yes]');
   assert.equal(await pages.white.getAttribute('[data-testid=spectators]', 'data-count'), '0');
-  const spectator = await open(`${server.base}/game/${game.id}`);
+  const spectator = await open(`${session.server.base}/game/${game.id}`);
   await pages.white.waitForSelector('[data-testid=spectators][data-count="1"]');
   assert.equal(await pages.white.textContent('[data-testid=spectators]'), '1 spectator');
   await spectator.waitForSelector('[data-testid=presence-white][data-here=yes]');
@@ -187,22 +176,22 @@ test('a player\'s reload never leaves "has left the board" standing; presence an
   await pages.white.waitForSelector('[data-testid=presence-black][data-here=no]');
   await pages.white.waitForFunction(() => window.arbiterPage.notices.some((n) => n.key === 'gone'), null, { timeout: 8000 });
   assert.match(await pages.white.textContent('[data-testid=toast]'), /Black has left the board/);
-  const back = await open(server.base + game.links.black);
+  const back = await open(session.server.base + game.links.black);
   await pages.white.waitForFunction(() => window.arbiterPage.notices.at(-1).key === 'back', null, { timeout: 8000 });
   assert.match(await pages.white.textContent('[data-testid=toast]'), /Black is back/);
   await back.waitForSelector('[data-testid=spectators][data-count="1"]');
 });
 
 test('the lobby tells waiting games from those being played, and refreshes its list', async () => {
-  const waiting = await createGame(server.base, { white: 'Ivy', black: 'Jon', time_control: '600+5', mode: 'over_the_board' });
-  const lobby = await open(`${server.base}/`, { ready: 'form#create' });
+  const waiting = await createGame(session.server.base, { white: 'Ivy', black: 'Jon', time_control: '600+5', mode: 'over_the_board' });
+  const lobby = await open(`${session.server.base}/`, { ready: 'form#create' });
   await lobby.waitForSelector(`li[data-id="${waiting.id}"]`);
   assert.equal(await lobby.getAttribute(`li[data-id="${waiting.id}"]`, 'data-status'), 'created');
   assert.equal(await lobby.textContent(`li[data-id="${waiting.id}"] [data-testid=game-status]`), 'waiting for players');
   // A game made elsewhere, then started by its arbiter, shows up without a reload.
-  const later = await createGame(server.base, { white: 'Kim', black: 'Lou', time_control: '600+5', mode: 'over_the_board' });
+  const later = await createGame(session.server.base, { white: 'Kim', black: 'Lou', time_control: '600+5', mode: 'over_the_board' });
   await lobby.waitForSelector(`li[data-id="${later.id}"][data-status=created]`, { timeout: 12000 });
-  await fetch(`${server.base}/api/games/${later.id}/events`, {
+  await fetch(`${session.server.base}/api/games/${later.id}/events`, {
     method: 'POST', headers: { authorization: `Bearer ${later.arbiter_token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ kind: 'start' }),
   });
@@ -212,7 +201,7 @@ test('the lobby tells waiting games from those being played, and refreshes its l
 });
 
 test('a custom time control in the lobby, periods included', async () => {
-  const lobby = await open(`${server.base}/`, { ready: 'form#create' });
+  const lobby = await open(`${session.server.base}/`, { ready: 'form#create' });
   assert.equal(await lobby.isVisible('[data-testid=custom-time-control]'), false);
   await lobby.selectOption('[data-testid=time-control]', 'custom');
   await lobby.fill('[data-testid=custom-time-control]', '40/5400+30:1800+30');
@@ -222,7 +211,7 @@ test('a custom time control in the lobby, periods included', async () => {
   await shot(lobby, 'gp-06-lobby-custom');
   await lobby.click('button[type=submit]');
   const url = new URL(await lobby.textContent('[data-testid=link-spectator]'));
-  const view = await (await fetch(`${server.base}/api${url.pathname.replace('/game/', '/games/')}`)).json();
+  const view = await (await fetch(`${session.server.base}/api${url.pathname.replace('/game/', '/games/')}`)).json();
   assert.equal(view.head.time_control, '40/5400+30:1800+30');
   // A time control the referee cannot read is refused with its reason.
   await lobby.fill('[data-testid=custom-time-control]', '40/abc');
@@ -239,7 +228,7 @@ test('a custom time control in the lobby, periods included', async () => {
   assert.equal(await lobby.inputValue('input[name=white]'), 'Max');
   // The default names are the sides' names in the page's language, until
   // someone types others.
-  const zh = await open(`${server.base}/`, { ready: 'form#create', lang: 'zh' });
+  const zh = await open(`${session.server.base}/`, { ready: 'form#create', lang: 'zh' });
   await zh.waitForFunction(() => document.querySelector('input[name=white]').value !== '');
   assert.equal(await zh.inputValue('input[name=white]'), '白方');
   assert.equal(await zh.inputValue('input[name=black]'), '黑方');
@@ -253,26 +242,26 @@ test('a custom time control in the lobby, periods included', async () => {
 });
 
 test('the phone layout does not overflow, and the pages have a favicon', async () => {
-  const game = await createGame(server.base, { white: 'Olga Petrovna Ivanova', black: 'Pablo Rodríguez García', time_control: '40/5400+30:1800+30', ruleset: 'fide-standard', event: 'Club championship', round: '4' });
-  const white = await open(server.base + game.links.white, { viewport: PHONE });
-  const black = await open(server.base + game.links.black, { viewport: PHONE, lang: 'zh' });
+  const game = await createGame(session.server.base, { white: 'Olga Petrovna Ivanova', black: 'Pablo Rodríguez García', time_control: '40/5400+30:1800+30', ruleset: 'fide-standard', event: 'Club championship', round: '4' });
+  const white = await open(session.server.base + game.links.white, { viewport: PHONE });
+  const black = await open(session.server.base + game.links.black, { viewport: PHONE, lang: 'zh' });
   await playAll({ white, black }, ['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4'], white);
   for (const page of [white, black]) assert.ok(await fits(page), 'game page fits a phone');
   const board = await white.locator('#board').boundingBox();
   assert.ok(board.width <= PHONE.width && board.width > 300, JSON.stringify(board));
   await shot(white, 'gp-07-phone-white');
   await shot(black, 'gp-07-phone-black-zh');
-  const arbiter = await open(server.base + game.links.arbiter, { viewport: PHONE });
+  const arbiter = await open(session.server.base + game.links.arbiter, { viewport: PHONE });
   assert.ok(await fits(arbiter));
   await shot(arbiter, 'gp-07-phone-arbiter');
   for (const [name, path, ready] of [['lobby', '/', 'form#create'], ['scoresheet', `/game/${game.id}/scoresheet`, '[data-testid=sheet-moves]']]) {
-    const page = await open(server.base + path, { viewport: PHONE, ready });
+    const page = await open(session.server.base + path, { viewport: PHONE, ready });
     assert.ok(await fits(page), path);
     assert.equal(await page.getAttribute('link[rel=icon]', 'href'), '/assets/favicon.svg');
     await shot(page, `gp-07-phone-${name}`);
   }
   for (const path of ['/favicon.ico', '/assets/favicon.svg']) {
-    const response = await fetch(server.base + path);
+    const response = await fetch(session.server.base + path);
     assert.equal(response.status, 200, path);
     assert.equal(response.headers.get('content-type'), 'image/svg+xml');
     assert.match(await response.text(), /<svg/);
@@ -280,7 +269,7 @@ test('the phone layout does not overflow, and the pages have a favicon', async (
 });
 
 test('move sounds with a mute switch, flipping, stepping through the moves while the game goes on, material', async () => {
-  const game = await createGame(server.base, { white: 'Quin', black: 'Rita', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Quin', black: 'Rita', time_control: '600+5', ruleset: 'fide-rapid' });
   const pages = await seated(game.links);
   const { white, black } = pages;
   await playAll(pages, ['e2e4', 'd7d5', 'e4d5', 'g8f6'], white);
@@ -339,12 +328,12 @@ test('move sounds with a mute switch, flipping, stepping through the moves while
 });
 
 test('copy FEN and PGN', async () => {
-  const game = await createGame(server.base, { white: 'Sam', black: 'Tia', time_control: '600+5', ruleset: 'fide-rapid' });
-  const white = await open(server.base + game.links.white, { clipboard: true });
-  const black = await open(server.base + game.links.black);
+  const game = await createGame(session.server.base, { white: 'Sam', black: 'Tia', time_control: '600+5', ruleset: 'fide-rapid' });
+  const white = await open(session.server.base + game.links.white, { clipboard: true });
+  const black = await open(session.server.base + game.links.black);
   await playAll({ white, black }, ['g1f3', 'g8f6'], white);
   await white.click('[data-testid=copy-fen]');
-  const view = await (await fetch(`${server.base}/api/games/${game.id}`)).json();
+  const view = await (await fetch(`${session.server.base}/api/games/${game.id}`)).json();
   assert.equal(await white.evaluate(() => navigator.clipboard.readText()), view.fen);
   await white.click('[data-testid=copy-pgn]');
   await white.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('[White "Sam"]')));
@@ -357,7 +346,7 @@ test('copy FEN and PGN', async () => {
 });
 
 test('premoves online; none over the board', async () => {
-  const game = await createGame(server.base, { white: 'Uma', black: 'Vic', time_control: '600+5', ruleset: 'fide-rapid' });
+  const game = await createGame(session.server.base, { white: 'Uma', black: 'Vic', time_control: '600+5', ruleset: 'fide-rapid' });
   const { white, black } = await seated(game.links);
   await white.waitForFunction(() => document.body.dataset.status === 'started');
   // Black premoves e7e5 while White thinks; White's e4 sets it off.
@@ -370,8 +359,8 @@ test('premoves online; none over the board', async () => {
   await waitForMoves(white, 2);
   assert.deepEqual(await shownMoves(white), ['e4', 'e5']);
 
-  const otb = await createGame(server.base, { white: 'Wes', black: 'Xia', time_control: '600+5', ruleset: 'fide-rapid', mode: 'over_the_board' });
-  const arbiter = await open(server.base + otb.links.arbiter);
+  const otb = await createGame(session.server.base, { white: 'Wes', black: 'Xia', time_control: '600+5', ruleset: 'fide-rapid', mode: 'over_the_board' });
+  const arbiter = await open(session.server.base + otb.links.arbiter);
   const seats = await seated(otb.links);
   await arbiter.click('[data-testid=arbiter-start]');
   await seats.black.waitForFunction(() => document.body.dataset.status === 'started');
@@ -386,9 +375,9 @@ test('premoves online; none over the board', async () => {
 });
 
 test('a game-over dialog with a rematch, colours reversed, each player on their new seat', async () => {
-  const game = await createGame(server.base, { white: 'Yan', black: 'Zoe', time_control: '180+2', ruleset: 'fide-blitz' });
+  const game = await createGame(session.server.base, { white: 'Yan', black: 'Zoe', time_control: '180+2', ruleset: 'fide-blitz' });
   const pages = await seated(game.links);
-  const spectator = await open(`${server.base}/game/${game.id}`);
+  const spectator = await open(`${session.server.base}/game/${game.id}`);
   await playAll(pages, ['f2f3', 'e7e5', 'g2g4', 'd8h4'], spectator);
   for (const page of [pages.white, pages.black, spectator]) {
     await page.waitForSelector('[data-testid=over-dialog][open]');
@@ -412,7 +401,7 @@ test('a game-over dialog with a rematch, colours reversed, each player on their 
   await pages.white.waitForFunction(() => document.querySelector('[data-testid=role]').className.includes('role-black'));
   const newId = new URL(pages.white.url()).pathname.split('/')[2];
   assert.equal(new URL(spectator.url()).pathname, `/game/${newId}`);
-  const view = await (await fetch(`${server.base}/api/games/${newId}`)).json();
+  const view = await (await fetch(`${session.server.base}/api/games/${newId}`)).json();
   assert.equal(view.head.white, 'Zoe');
   assert.equal(view.head.black, 'Yan');
   assert.equal(view.head.time_control, '180+2');
@@ -421,10 +410,10 @@ test('a game-over dialog with a rematch, colours reversed, each player on their 
 });
 
 test('the game page at desktop and phone widths, in English and Chinese', async () => {
-  const game = await createGame(server.base, { white: '李伟', black: 'Hikaru', time_control: '300+3', ruleset: 'fide-blitz', event: '俱乐部赛', round: '2' });
+  const game = await createGame(session.server.base, { white: '李伟', black: 'Hikaru', time_control: '300+3', ruleset: 'fide-blitz', event: '俱乐部赛', round: '2' });
   for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
     for (const lang of ['en', 'zh']) {
-      const page = await open(`${server.base}${game.links.white}`, { viewport, lang });
+      const page = await open(`${session.server.base}${game.links.white}`, { viewport, lang });
       await page.waitForFunction(() => document.querySelector('[data-testid=role]').textContent.length > 0);
       assert.ok(await fits(page), `${name} ${lang}`);
       const flip = await page.getAttribute('[data-testid=flip]', 'title');

@@ -11,26 +11,15 @@
 // all played in the browser; the bracket shows the match scores, who went
 // through and by which games, to the winner. Screenshots of every page in
 // English and Chinese go to web/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, shot } from './server.mjs';
+import { serverAndBrowserPerFile, shot } from './server.mjs';
 import {
   LINES, open, eventState, register, createEvent, pairAndPublish, playRound, roundComplete,
   shots, lendConsole, cliStandings, pageStandings,
 } from './event.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const session = serverAndBrowserPerFile();
 
 // What a line ends in, as the event records it.
 const RESULT = new Map([[LINES.whiteMates, 'white_wins'], [LINES.blackMates, 'black_wins'], [LINES.agreedDraw, 'draw']]);
@@ -46,16 +35,16 @@ const BERGER_4 = [
 ];
 
 test('an arbiter runs a round robin of four in the browser: Berger pairings, a full crosstable, and standings equal to arbiter standings on its TRF', { timeout: 600000 }, async () => {
-  const base = server.base;
+  const base = session.server.base;
   const TIEBREAKS = 'PTS, DE, WIN, SB';
-  const arbiter = await open(browser, `${base}/tournament`, 'en', '[data-testid=create-form]');
+  const arbiter = await open(session.browser, `${base}/tournament`, 'en', '[data-testid=create-form]');
   const id = await createEvent(arbiter, {
     name: 'Club Round Robin', place: 'Hangzhou', start_date: '2026-12-02', end_date: '2026-12-02', chief_arbiter: 'Li, Na',
     system: 'rr1', rounds: 3, time_control: '300+3', ruleset: 'fide-blitz', tiebreaks: TIEBREAKS,
   }, 'rr-create-en');
   const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
   const names = ['Alekseeva, Olga', 'Brandt, Jonas', 'Cheng, Hui', 'Dias, Marta'];
-  const players = await register(browser, joinLink, names, (i) => 2300 - i * 50);
+  const players = await register(session.browser, joinLink, names, (i) => 2300 - i * 50);
   let st = await eventState(base, id);
   assert.equal(st.settings.system.kind, 'round_robin');
   // Start numbers by rating: the order of registration here.
@@ -86,7 +75,7 @@ test('an arbiter runs a round robin of four in the browser: Berger pairings, a f
   assert.equal(st.next.can_pair, false, 'a round past the last is not paired');
 
   // The crosstable shows every result, each from both sides.
-  const viewer = await open(browser, `${base}/tournament/${id}/crosstable`, 'en', '[data-testid=crosstable]');
+  const viewer = await open(session.browser, `${base}/tournament/${id}/crosstable`, 'en', '[data-testid=crosstable]');
   await viewer.reload();
   await viewer.waitForSelector('[data-testid=crosstable]');
   const grid = await viewer.$$eval('[data-testid=crosstable] tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
@@ -107,7 +96,7 @@ test('an arbiter runs a round robin of four in the browser: Berger pairings, a f
   assert.match(await viewer.textContent('h2'), /after round 3/);
 
   // Every page, in English and Chinese.
-  const viewers = { en: viewer, zh: await open(browser, `${base}/tournament`, 'zh') };
+  const viewers = { en: viewer, zh: await open(session.browser, `${base}/tournament`, 'zh') };
   await shots(base, viewers, `/tournament/${id}`, 'rr-home', '[data-testid=players]');
   for (const n of [1, 2, 3]) await shots(base, viewers, `/tournament/${id}/pairings/${n}`, `rr-pairings-${n}`, '[data-testid=pairings]');
   await shots(base, viewers, `/tournament/${id}/crosstable`, 'rr-crosstable', '[data-testid=crosstable]');
@@ -124,8 +113,8 @@ test('an arbiter runs a round robin of four in the browser: Berger pairings, a f
 const match = (st, r, m) => st.knockout.rounds[r - 1].matches[m - 1];
 
 test('an arbiter runs a knockout of four in the browser: a match decided in its main games, one by rapid games and Armageddon, the bracket to the winner', { timeout: 600000 }, async () => {
-  const base = server.base;
-  const arbiter = await open(browser, `${base}/tournament`, 'en', '[data-testid=create-form]');
+  const base = session.server.base;
+  const arbiter = await open(session.browser, `${base}/tournament`, 'en', '[data-testid=create-form]');
   const id = await createEvent(arbiter, {
     name: 'Hall Cup', place: 'Suzhou', start_date: '2026-12-03', end_date: '2026-12-03', chief_arbiter: 'Wang, Lei',
     system: 'knockout', rounds: 2, time_control: '5400+30', ruleset: 'fide-standard', tiebreaks: 'PTS',
@@ -141,7 +130,7 @@ test('an arbiter runs a knockout of four in the browser: a match decided in its 
   });
   const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
   // Seeds by rating: seed n registers n-th.
-  const players = await register(browser, joinLink, ['Seed, One', 'Seed, Two', 'Seed, Three', 'Seed, Four'], (i) => 2600 - i * 100);
+  const players = await register(session.browser, joinLink, ['Seed, One', 'Seed, Two', 'Seed, Three', 'Seed, Four'], (i) => 2600 - i * 100);
   st = await eventState(base, id);
   const seed = new Map(st.players.map((p) => [p.start_no, p.id]));
   const pairs = (round) => round.boards.map((b) => [b.white, b.black]);
@@ -203,7 +192,7 @@ test('an arbiter runs a knockout of four in the browser: a match decided in its 
 
   // The bracket: each match's score, who went through and by which games,
   // and the winner.
-  const viewer = await open(browser, `${base}/tournament/${id}/standings`, 'en', '[data-testid=bracket]');
+  const viewer = await open(session.browser, `${base}/tournament/${id}/standings`, 'en', '[data-testid=bracket]');
   const name = (s) => st.players.find((p) => p.id === seed.get(s)).name;
   const bracket = await viewer.$$eval('[data-testid=bracket] [data-testid=match]', (rows) => rows.map((r) => ({
     cells: [...r.querySelectorAll('td')].map((td) => td.textContent),
@@ -219,7 +208,7 @@ test('an arbiter runs a knockout of four in the browser: a match decided in its 
   assert.equal(await viewer.textContent('[data-testid=standings-heading]'), 'Points of every game (7 rounds of games)');
 
   // Every page, in English and Chinese: the bracket is on the standings.
-  const viewers = { en: viewer, zh: await open(browser, `${base}/tournament`, 'zh') };
+  const viewers = { en: viewer, zh: await open(session.browser, `${base}/tournament`, 'zh') };
   await shots(base, viewers, `/tournament/${id}/standings`, 'ko-bracket', '[data-testid=bracket]');
   await shots(base, viewers, `/tournament/${id}`, 'ko-home', '[data-testid=players]');
   for (const r of [1, 2, 5, 7]) await shots(base, viewers, `/tournament/${id}/pairings/${r}`, `ko-pairings-${r}`, '[data-testid=pairings]');

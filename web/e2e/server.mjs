@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +37,22 @@ export async function startBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+// One server and one browser for a whole test file: started before its first
+// test and stopped after its last. Read them as `session.server` and
+// `session.browser` from inside the tests.
+export function serverAndBrowserPerFile() {
+  const session = {};
+  before(async () => {
+    session.server = await startServer();
+    session.browser = await startBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    session.server?.stop();
+  });
+  return session;
 }
 
 export async function createGame(base, body) {

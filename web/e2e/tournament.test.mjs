@@ -8,9 +8,9 @@
 // and the final standings page equals `arbiter standings` on the exported
 // TRF. Screenshots of every page in English and Chinese go to
 // web/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, shot } from './server.mjs';
+import { serverAndBrowserPerFile, shot } from './server.mjs';
 import {
   open as openIn, eventState, until, register, createEvent, playRound as playIn, shots as shotsIn,
   lendConsole, cliStandings, pageStandings, pairAndPublish, roundComplete,
@@ -21,40 +21,29 @@ import {
 const DEFAULT_TIME_S = 30;
 const TIEBREAKS = 'PTS, BH/C1, BH, SB';
 
-let server;
-let browser;
+const session = serverAndBrowserPerFile();
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const open = (url, lang, ready) => openIn(browser, url, lang, ready);
-const state = (id) => eventState(server.base, id);
-const playRound = (id, players, absent) => playIn(server.base, id, players, { absent });
-const shots = (viewers, pathname, name, ready) => shotsIn(server.base, viewers, pathname, `tn-${name}`, ready);
+const open = (url, lang, ready) => openIn(session.browser, url, lang, ready);
+const state = (id) => eventState(session.server.base, id);
+const playRound = (id, players, absent) => playIn(session.server.base, id, players, { absent });
+const shots = (viewers, pathname, name, ready) => shotsIn(session.server.base, viewers, pathname, `tn-${name}`, ready);
 
 test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its standings equal arbiter standings on its TRF', { timeout: 600000 }, async () => {
   // The arbiter opens the event with the form.
-  const arbiter = await open(`${server.base}/tournament`, 'en', '[data-testid=create-form]');
+  const arbiter = await open(`${session.server.base}/tournament`, 'en', '[data-testid=create-form]');
   const id = await createEvent(arbiter, {
     name: 'Hall Swiss', place: 'Suzhou', start_date: '2026-12-02', end_date: '2026-12-02', chief_arbiter: 'Wang, Lei',
     system: 'dutch', rounds: 3, time_control: '300+3', ruleset: 'fide-blitz', tiebreaks: TIEBREAKS, default_time: DEFAULT_TIME_S,
   }, 'tn-create-en');
   const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
-  assert.equal(joinLink, `${server.base}/tournament/${id}/join`);
+  assert.equal(joinLink, `${session.server.base}/tournament/${id}/join`);
   let st = await state(id);
   assert.equal(st.settings.default_time_ms, DEFAULT_TIME_S * 1000);
   assert.deepEqual(st.settings.tiebreaks, ['PTS', 'BH/C1', 'BH', 'SB']);
 
   // Seven players register through the link, each in his own browser.
   const names = ['Ivanova, Anna', 'Berg, Tomas', 'Chen, Yu', 'Duarte, Rui', 'Ekman, Sara', 'Fischer, Lena', 'Gao, Ming'];
-  const players = await register(browser, joinLink, names, (i) => 2400 - i * 100, async (page, i) => {
+  const players = await register(session.browser, joinLink, names, (i) => 2400 - i * 100, async (page, i) => {
     if (i === 0) await shot(page, 'tn-join-en');
     if (i === 1) await shot(page, 'tn-join-zh');
   });
@@ -83,7 +72,7 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   }
   assert.equal(round1.bye, bye1);
   // They flow into the standings page.
-  const viewer = await open(`${server.base}/tournament/${id}/standings`, 'en', '[data-testid=standings]');
+  const viewer = await open(`${session.server.base}/tournament/${id}/standings`, 'en', '[data-testid=standings]');
   const byePoints = await viewer.textContent(`[data-testid=standings] tr[data-player="${bye1}"] td:nth-child(7)`);
   assert.equal(byePoints, '1', 'the pairing-allocated bye scores a win');
   const winners = st.rounds[0].boards.map((b) => (b.result === 'white_wins' ? b.white : b.black));
@@ -108,7 +97,7 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   await arbiter.click('[data-testid=publish]');
   await until('round 2 published', async () => (await state(id)).rounds[1].published);
   // The pairings page shows the change as a change by hand.
-  await viewer.goto(`${server.base}/tournament/${id}/pairings/2`);
+  await viewer.goto(`${session.server.base}/tournament/${id}/pairings/2`);
   await viewer.waitForSelector('[data-testid=manual-change]');
   assert.match(await viewer.textContent('[data-testid=manual-change]'), /colours by the tournament regulations/);
   assert.equal(await viewer.textContent('[data-testid=pairings] tr[data-board="1"] [data-testid=manual-board]'), 'changed by hand');
@@ -119,25 +108,25 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   const defaulted = st.rounds[1].boards[2];
   assert.equal(defaulted.result, 'black_wins_by_forfeit');
   assert.equal(defaulted.source.kind, 'game', 'the referee, not the arbiter, ruled the default');
-  await viewer.goto(`${server.base}/tournament/${id}/pairings/2`);
+  await viewer.goto(`${session.server.base}/tournament/${id}/pairings/2`);
   await viewer.waitForSelector('[data-testid=pairings]');
   assert.equal(await viewer.textContent('[data-testid=pairings] tr[data-board="3"] [data-testid=result]'), '− – +');
 
   // Round 3, played to its end.
-  await pairAndPublish(arbiter, server.base, id, 3);
+  await pairAndPublish(arbiter, session.server.base, id, 3);
   await playRound(id, players);
-  st = await roundComplete(server.base, id, 3);
+  st = await roundComplete(session.server.base, id, 3);
   assert.equal(st.status, 'finished');
 
   // The final standings page equals `arbiter standings` on the exported TRF.
-  const cli = await cliStandings(server.base, id, TIEBREAKS, 'swiss');
-  const page = await pageStandings(viewer, server.base, id);
+  const cli = await cliStandings(session.server.base, id, TIEBREAKS, 'swiss');
+  const page = await pageStandings(viewer, session.server.base, id);
   assert.equal(page.length, 7);
   assert.deepEqual(page, cli);
   assert.match(await viewer.textContent('h2'), /after round 3/);
 
   // Every page, in English and Chinese.
-  const viewers = { en: viewer, zh: await open(`${server.base}/tournament`, 'zh') };
+  const viewers = { en: viewer, zh: await open(`${session.server.base}/tournament`, 'zh') };
   const someone = st.standings.rows[0].player;
   await shots(viewers, '/tournament', 'list', '[data-testid=create-form]');
   await shots(viewers, `/tournament/${id}`, 'home', '[data-testid=players]');
@@ -155,18 +144,18 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   assert.equal(await viewer.locator('[data-testid=add-player]').count(), 0);
   assert.equal(await viewer.locator('[data-testid=console-join-link]').count(), 0);
   // The Chinese pages speak Chinese.
-  await viewers.zh.goto(`${server.base}/tournament/${id}/standings`);
+  await viewers.zh.goto(`${session.server.base}/tournament/${id}/standings`);
   await viewers.zh.waitForSelector('[data-testid=standings]');
   assert.match(await viewers.zh.textContent('h2'), /第 3 轮后排名/);
   // The printed wall sheet: the standings without the page's chrome.
   await viewer.emulateMedia({ media: 'print' });
-  await viewer.goto(`${server.base}/tournament/${id}/standings`);
+  await viewer.goto(`${session.server.base}/tournament/${id}/standings`);
   await viewer.waitForSelector('[data-testid=standings]');
   assert.equal(await viewer.isVisible('header.top'), false);
   assert.equal(await viewer.isVisible('[data-testid=standings]'), true);
   await shot(viewer, 'tn-standings-print');
   // A player's home shows his own game link once he has one.
   const livePlayer = players[0].page;
-  await livePlayer.goto(`${server.base}/tournament/${id}`);
+  await livePlayer.goto(`${session.server.base}/tournament/${id}`);
   await livePlayer.waitForSelector('[data-testid=my-game]');
 });

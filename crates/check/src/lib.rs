@@ -13,8 +13,6 @@
 
 #![warn(missing_docs)]
 
-mod dead_position;
-mod ending;
 mod finding;
 mod fix;
 mod mark;

@@ -22,7 +22,7 @@ use std::thread;
 use arbiter_pgn::{
     GameTags, GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game_with_tags,
 };
-use arbiter_referee::Termination;
+use arbiter_referee::{Ruleset, Termination};
 
 use crate::finding::Finding;
 use crate::fix::fixed_game;
@@ -54,12 +54,26 @@ pub struct GameOutcome {
 }
 
 /// How to check.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Replay threads.
     pub workers: usize,
     /// Also write each game back, corrected.
     pub fix: bool,
+    /// The rules the referee replays the games under: which draws are
+    /// automatic and which may be claimed.
+    pub ruleset: Ruleset,
+}
+
+impl Default for Options {
+    /// One thread, no corrected games, the FIDE Laws for standard games.
+    fn default() -> Options {
+        Options {
+            workers: 1,
+            fix: false,
+            ruleset: Ruleset::fide_standard(),
+        }
+    }
 }
 
 /// Sizes the pipeline works with; tests make them small to cut everywhere.
@@ -137,8 +151,9 @@ pub(crate) fn check_input_sized<R: Read + Send>(
         for _ in 0..options.workers.max(1) {
             let rx = Arc::clone(&part_rx);
             let tx = done_tx.clone();
+            let (ruleset, fix) = (&options.ruleset, options.fix);
             scope.spawn(move || {
-                let mut replay = Replay::default();
+                let mut replay = Replay::new(ruleset);
                 loop {
                     let next = rx.lock().map(|r| r.recv());
                     let Ok(Ok(part)) = next else { break };
@@ -148,7 +163,7 @@ pub(crate) fn check_input_sized<R: Read + Send>(
                         part.start,
                         part.offset,
                         part.eof,
-                        options,
+                        fix,
                         sizes.max_game,
                     );
                     if tx.send((part, checked)).is_err() {
@@ -158,7 +173,7 @@ pub(crate) fn check_input_sized<R: Read + Send>(
             });
         }
         drop(done_tx);
-        let mut order = InOrder::new(options, sizes.max_game);
+        let mut order = InOrder::new(&options, sizes.max_game);
         let mut waiting = BTreeMap::new();
         let mut next = 0u64;
         for (part, checked) in done_rx {
@@ -265,7 +280,7 @@ fn check_bytes(
     start: usize,
     offset: u64,
     eof: bool,
-    options: Options,
+    fix: bool,
     max_game: usize,
 ) -> Checked {
     let mut outcomes = Vec::new();
@@ -284,11 +299,11 @@ fn check_bytes(
                 let outcome = if game.len() > max_game {
                     let head = &bytes[game.start..game.start + 200.min(game.len())];
                     let text = GameText::oversized(head, number, line, at, max_game);
-                    check_game(replay, &text, options)
+                    check_game(replay, &text, fix)
                 } else {
                     let text =
                         GameText::new(&bytes[game.clone()], number, line, at).with_tags(&tags);
-                    check_game(replay, &text, options)
+                    check_game(replay, &text, fix)
                 };
                 outcomes.push(outcome);
                 i = game.end;
@@ -304,12 +319,10 @@ fn check_bytes(
     }
 }
 
-/// Checks one game.
-fn check_game(replay: &mut Replay, text: &GameText<'_>, options: Options) -> GameOutcome {
+/// Checks one game, and with `fix` writes it back corrected.
+fn check_game(replay: &mut Replay, text: &GameText<'_>, fix: bool) -> GameOutcome {
     let report = replay.check_game(text);
-    let fixed = options
-        .fix
-        .then(|| fixed_game(text, report.correction.as_ref()));
+    let fixed = fix.then(|| fixed_game(text, report.correction.as_ref()));
     GameOutcome {
         findings: report
             .findings
@@ -325,7 +338,8 @@ fn check_game(replay: &mut Replay, text: &GameText<'_>, options: Options) -> Gam
 /// The calling thread's side: takes the parts in file order, numbers and
 /// places their games, and checks the games that run over a cut.
 struct InOrder {
-    options: Options,
+    /// Whether games are written back corrected.
+    fix: bool,
     max_game: usize,
     replay: Replay,
     /// Games handed out.
@@ -367,11 +381,11 @@ impl Carry {
 }
 
 impl InOrder {
-    fn new(options: Options, max_game: usize) -> InOrder {
+    fn new(options: &Options, max_game: usize) -> InOrder {
         InOrder {
-            options,
+            fix: options.fix,
             max_game,
-            replay: Replay::default(),
+            replay: Replay::new(&options.ruleset),
             games: 0,
             line: 1,
             carry: None,
@@ -441,7 +455,7 @@ impl InOrder {
                 carry.start,
                 carry.offset,
                 eof,
-                self.options,
+                self.fix,
                 self.max_game,
             );
             let rest = checked.rest;
@@ -464,7 +478,7 @@ impl InOrder {
         let game = &carry.bytes[carry.start..];
         let head = &game[..200.min(game.len())];
         let text = GameText::oversized(head, 1, 1, carry.offset, self.max_game);
-        let outcome = check_game(&mut self.replay, &text, self.options);
+        let outcome = check_game(&mut self.replay, &text, self.fix);
         self.hand_out(
             Checked {
                 outcomes: vec![outcome],

@@ -1,13 +1,14 @@
 //! What a finding says, before it is put into words: one variant per
 //! message, with its typed arguments. The words, in every language, are in
-//! the catalogues (`arbiter-messages`, keys `check-…`).
+//! the catalogues (`arbiter-messages`, keys `check-…`); how a game ended is
+//! said in the referee's words (`referee-…`), since the referee decides it.
 
 use arbiter_messages::{Arg, ToArg};
 use arbiter_rules::san::SanError;
 use arbiter_rules::{Color, GameResult, Rule};
 
 arbiter_messages::messages! {
-    /// Why a game record is reported, or how its game ended.
+    /// Why a game record is reported.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub enum Reason {
         /// Text the PGN reader could not read as written.
@@ -74,7 +75,7 @@ arbiter_messages::messages! {
             /// The move with its number.
             mv: String,
             /// How it ended.
-            ending: Box<Reason>,
+            ending: Box<arbiter_referee::Reason>,
         } = "check-game-over",
         /// A move after an automatic draw, brought by an earlier move.
         GameOverAfter {
@@ -83,7 +84,7 @@ arbiter_messages::messages! {
             /// The move that ended the game.
             after: String,
             /// How it ended.
-            ending: Box<Reason>,
+            ending: Box<arbiter_referee::Reason>,
         } = "check-game-over-after",
         /// `+` or `#` after a move that gives no check.
         CheckMarkNoCheck {
@@ -132,7 +133,7 @@ arbiter_messages::messages! {
         /// An ending the record does not give a result for.
         ResultNotRecorded {
             /// How the game ended.
-            ending: Box<Reason>,
+            ending: Box<arbiter_referee::Reason>,
             /// What the record gives.
             recorded: GameResult,
             /// The result the position proves.
@@ -143,7 +144,7 @@ arbiter_messages::messages! {
             /// What the record gives.
             recorded: GameResult,
             /// How the game ended.
-            ending: Box<Reason>,
+            ending: Box<arbiter_referee::Reason>,
             /// The result the position proves.
             proven: GameResult,
         } = "check-result-contradicts-position",
@@ -154,25 +155,10 @@ arbiter_messages::messages! {
             /// The result written instead.
             proven: GameResult,
             /// How the game ended.
-            ending: Box<Reason>,
+            ending: Box<arbiter_referee::Reason>,
             /// The article.
             rule: Citation,
         } = "check-result-corrected",
-        /// How a game ended: a side checkmated the other.
-        Checkmated {
-            /// The side that gave mate.
-            winner: Color,
-            /// The side mated.
-            loser: Color,
-        } = "check-ended-checkmate",
-        /// How a game ended: stalemate.
-        Stalemated = "check-ended-stalemate",
-        /// How a game ended: a dead position.
-        DeadPosition = "check-ended-dead-position",
-        /// How a game ended: the fifth repetition.
-        Fivefold = "check-ended-fivefold",
-        /// How a game ended: 75 moves each without a capture or pawn move.
-        SeventyFiveMoves = "check-ended-seventy-five-moves",
     }
 }
 

@@ -4,13 +4,12 @@
 use arbiter_pgn::{
     GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
 };
-use arbiter_referee::Termination;
+use arbiter_referee::dead_position::RecordQuestions;
+use arbiter_referee::{Ending, PositionEndings, Ruleset, Termination};
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingMode, Color, History, Move, Position, Rule, Setup};
 
-use crate::dead_position;
-use crate::ending::Ended;
 use crate::finding::{Kind, RawFinding};
 use crate::mark::{self, WrongMark};
 use crate::reason::{self, Reason, Side};
@@ -36,38 +35,38 @@ pub struct GameReport {
     pub correction: Option<Correction>,
 }
 
-/// A result the record gets wrong and the position proves.
+/// A result the record gets wrong and the referee rules otherwise.
 #[derive(Clone, Debug)]
 pub struct Correction {
     /// The result the record gives (`*` when it gives none).
     pub recorded: GameResult,
-    /// How the position ended the game.
-    pub(crate) ended: Ended,
+    /// How the position ended the game, as the referee rules it.
+    pub ending: Ending,
 }
 
 impl Correction {
-    /// The result the position proves.
+    /// The result the referee gives.
     pub fn proven(&self) -> GameResult {
-        self.ended.result
+        self.ending.result
     }
 
     /// How the position ended the game.
     pub fn termination(&self) -> Termination {
-        self.ended.termination
+        self.ending.termination
     }
 
-    /// The article that ends it so.
+    /// The rule that ends it so.
     pub fn rule(&self) -> &Rule {
-        &self.ended.rule
+        &self.ending.ruling.rule
     }
 
     /// The comment `--fix` writes after the corrected game.
     pub(crate) fn comment(&self) -> Reason {
         Reason::ResultCorrected {
             recorded: self.recorded,
-            proven: self.ended.result,
-            ending: Box::new(self.ended.what.clone()),
-            rule: reason::Citation(self.ended.rule.clone()),
+            proven: self.ending.result,
+            ending: Box::new(self.ending.ruling.reason.clone()),
+            rule: reason::Citation(self.ending.ruling.rule.clone()),
         }
     }
 }
@@ -137,19 +136,22 @@ impl Line {
 /// When the main line's positions are asked whether they are dead.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum DeadChecks {
-    /// Only noted as they come, and answered at the end of the game: the
-    /// final position, if a mate can still be reached from it, proves none
-    /// of them dead (a dead position's successors are all dead); otherwise
-    /// each is asked in turn.
+    /// Only noted as they come, and answered by the referee at the end of
+    /// the game ([`RecordQuestions`]).
     Deferred,
     /// Answered already: the game is replayed again, knowing which of the
     /// positions noted (counted from 0) is the first dead one.
     Answered { first_dead: usize },
 }
 
-/// The replaying visitor. One per worker thread, reused game after game.
+/// The replaying visitor: a record replayed through the referee, which
+/// decides how the position ended the game under the ruleset, spending on
+/// dead positions what records are given ([`RecordQuestions`]). One per
+/// worker thread, reused game after game.
 #[derive(Debug)]
 pub struct Replay {
+    /// The endings the ruleset lets the position bring about.
+    endings: PositionEndings,
     /// The starting position, made once.
     initial: Position,
     tags: TagCheck,
@@ -168,14 +170,11 @@ pub struct Replay {
     fifty_seen: bool,
     /// How the position ended the game, if it did while moves went on,
     /// with the move that ended it.
-    ended: Option<(Ended, String)>,
+    ended: Option<(Ending, String)>,
     dead_checks: DeadChecks,
-    /// The positions of the main line that may be dead, in order: the
-    /// questions [`DeadChecks`] answers at the end of the game.
-    dead_candidates: Vec<Position>,
-    /// The screens of the final position, shared by the questions asked
-    /// of it.
-    final_screens: dead_position::Screens,
+    /// The dead-position questions of the main line, answered by the
+    /// referee at the end of the game.
+    questions: RecordQuestions,
     /// A null move was played in the main line: the final position is then
     /// not reached from the earlier ones by legal moves.
     passed: bool,
@@ -189,9 +188,18 @@ pub struct Replay {
 }
 
 impl Default for Replay {
+    /// A replay under the FIDE Laws for standard games.
     fn default() -> Replay {
+        Replay::new(&Ruleset::fide_standard())
+    }
+}
+
+impl Replay {
+    /// A replay under `ruleset`.
+    pub fn new(ruleset: &Ruleset) -> Replay {
         let start = Position::new();
         Replay {
+            endings: PositionEndings::new(ruleset),
             initial: start.clone(),
             tags: TagCheck::default(),
             result_tag: None,
@@ -206,8 +214,7 @@ impl Default for Replay {
             fifty_seen: false,
             ended: None,
             dead_checks: DeadChecks::Deferred,
-            dead_candidates: Vec::new(),
-            final_screens: dead_position::Screens::default(),
+            questions: RecordQuestions::default(),
             passed: false,
             first_dead: None,
             after_end_reported: false,
@@ -310,56 +317,16 @@ impl Replay {
     }
 
     /// Whether the position after a main-line move is dead, or (with the
-    /// checks deferred) `false` after noting the question.
-    ///
-    /// A position becomes dead almost always after a capture, a pawn move
-    /// or a check (which may leave only stalemating replies): only those
-    /// are analysed, to keep long files fast. Castling rights lost can
-    /// close the last way out too. `irreversible` tells a capture, a pawn
-    /// move or castling rights lost; the test for check, which costs more,
-    /// comes after the cheap tests that rule out all but endings.
+    /// checks deferred) `false` after the referee noted the question.
+    /// `irreversible` tells a capture, a pawn move or castling rights lost.
     fn dead_after_move(&mut self, irreversible: bool) -> bool {
-        let pos = &self.line.pos;
-        if !dead_position::worth_asking(pos) || !(irreversible || pos.is_check()) {
+        if !self.questions.note(&self.line.pos, irreversible) {
             return false;
         }
-        self.dead_candidates.push(pos.clone());
         match self.dead_checks {
             DeadChecks::Deferred => false,
-            DeadChecks::Answered { first_dead } => self.dead_candidates.len() == first_dead + 1,
+            DeadChecks::Answered { first_dead } => self.questions.noted() == first_dead + 1,
         }
-    }
-
-    /// The first of the positions noted by the deferred dead-position
-    /// checks that is dead, if one is: none when a mate can still be reached
-    /// from the final position, which every noted position leads to, else
-    /// the first found dead when asking about each in turn.
-    fn first_dead_position(&mut self) -> Option<usize> {
-        let questions = self.dead_candidates.len();
-        if questions == 0 {
-            return None;
-        }
-        let end = &self.line.pos;
-        // A game that ends in checkmate shows a mate reached, by legal
-        // moves, from each of its positions. The quick proof is asked
-        // whatever the number of questions: the final position often has
-        // a free pawn where the earlier ones had locked walls, and a short
-        // search finds its mate at a fraction of what one of them costs.
-        if !self.passed
-            && (end.is_checkmate()
-                || dead_position::quickly_proven_alive(end, &mut self.final_screens)
-                || (questions >= 2 || dead_position::worth_asking(end))
-                    && dead_position::proven_alive(end, questions, &mut self.final_screens))
-        {
-            return None;
-        }
-        self.dead_candidates.iter().position(|pos| {
-            if pos == end {
-                dead_position::is_dead_screened(pos, &mut self.final_screens)
-            } else {
-                dead_position::is_dead(pos)
-            }
-        })
     }
 
     fn find(&mut self, f: RawFinding) {
@@ -455,7 +422,7 @@ impl Replay {
     /// A move of the main line that follows the end of the game, which
     /// came `after` an earlier move or in the position the move is
     /// written in.
-    fn after_end(&mut self, san: &SanToken<'_>, ended: Ended, after: Option<String>) {
+    fn after_end(&mut self, san: &SanToken<'_>, ended: Ending, after: Option<String>) {
         self.after_end_reported = true;
         let label = move_label(&self.line.pos, &san.decode());
         let kind = if ended.no_move_left() {
@@ -464,13 +431,13 @@ impl Replay {
             Kind::MovesAfterDraw
         };
         let mv = label.clone();
-        let ending = Box::new(ended.what);
+        let ending = Box::new(ended.ruling.reason);
         let reason = match after {
             Some(after) => Reason::GameOverAfter { mv, after, ending },
             None => Reason::GameOver { mv, ending },
         };
         let mut f = RawFinding::new(kind, san.offset(), reason);
-        f.rule = Some(ended.rule);
+        f.rule = Some(ended.ruling.rule);
         f.mv = Some(label);
         f.fen = Some(self.line.pos.fen());
         self.find(f);
@@ -492,11 +459,7 @@ impl Replay {
                 self.line.stopped = true;
                 let pos = &self.line.pos;
                 if !pos.has_legal_moves() && !self.after_end_reported {
-                    let ended = if pos.is_check() {
-                        Ended::checkmate(!pos.turn())
-                    } else {
-                        Ended::stalemate()
-                    };
+                    let ended = PositionEndings::without_moves(pos);
                     self.after_end(&san, ended, None);
                 } else if !self.after_end_reported || pos.has_legal_moves() {
                     self.bad_move(&san, err, false);
@@ -538,11 +501,26 @@ impl Replay {
     /// Repetitions, the move counters and dead positions after a move.
     fn after_main_line_move(&mut self, san: &SanToken<'_>, irreversible: bool) {
         let pos = &self.line.pos;
-        let halfmoves = pos.halfmoves();
         self.history.push(pos);
         let count = self.history.repetitions();
+        // Nearly every move: no count near a claim or a draw, and nothing
+        // but the dead-position question to ask.
+        if self.endings.counts_matter(count, pos.halfmoves()) {
+            self.counts_reached(san, count);
+        }
+        if self.ended.is_none() && self.dead_after_move(irreversible) {
+            let pos = &self.line.pos;
+            let ending = PositionEndings::dead_position(pos);
+            self.ended = Some((ending, played_label(pos, san)));
+        }
+    }
+
+    /// The claims the counts allow after a move, noted once each, and the
+    /// draw they bring where the ruleset makes it automatic.
+    fn counts_reached(&mut self, san: &SanToken<'_>, count: usize) {
+        let pos = &self.line.pos;
         let label = || played_label(pos, san);
-        if count >= 3 && !self.threefold_seen {
+        if !self.threefold_seen && self.endings.threefold_claimable(count) {
             self.threefold_seen = true;
             let mut f = RawFinding::new(
                 Kind::ThreefoldAvailable,
@@ -552,7 +530,7 @@ impl Replay {
             f.mv = Some(label());
             self.findings.push(f);
         }
-        if halfmoves >= 100 && !self.fifty_seen {
+        if !self.fifty_seen && self.endings.fifty_moves_claimable(pos.halfmoves()) {
             self.fifty_seen = true;
             let mut f = RawFinding::new(
                 Kind::FiftyMovesAvailable,
@@ -565,18 +543,15 @@ impl Replay {
         if self.ended.is_some() {
             return;
         }
-        let ended = if count >= 5 {
-            Some(Ended::fivefold())
-        } else if halfmoves >= 150 && !pos.is_checkmate() {
-            Some(Ended::seventy_five_moves())
-        } else {
-            None
-        };
-        if let Some(e) = ended {
-            self.ended = Some((e, label()));
-        } else if self.dead_after_move(irreversible) {
-            let label = played_label(&self.line.pos, san);
-            self.ended = Some((Ended::dead_position(), label));
+        let (history, line) = (&self.history, &self.line);
+        let by_count = self
+            .endings
+            .by_count(pos, count, |times| perpetual_checker(history, line, times));
+        match by_count {
+            // A mate or stalemate: the final position tells it.
+            Some(ending) if ending.no_move_left() => {}
+            Some(ending) => self.ended = Some((ending, label())),
+            None => {}
         }
     }
 
@@ -631,9 +606,10 @@ impl Replay {
         }
     }
 
-    /// The checks of the result at the end of the game: how the game
-    /// ended, and the correction its record needs.
-    fn check_result(&mut self) -> (Option<Ended>, Option<Correction>) {
+    /// The checks of the result at the end of the game: how the referee
+    /// rules the game ended, and the correction its record needs where the
+    /// record says otherwise.
+    fn check_result(&mut self) -> (Option<Ending>, Option<Correction>) {
         let at = self
             .marker
             .map(|(_, at)| at)
@@ -658,21 +634,18 @@ impl Replay {
             _ => GameResult::Unknown,
         };
         let pos = &self.line.pos;
-        let no_moves = !pos.has_legal_moves();
-        let ended = if no_moves && pos.is_check() {
-            Some(Ended::checkmate(!pos.turn()))
-        } else if no_moves {
-            Some(Ended::stalemate())
+        let ended = if let Some(no_move) = PositionEndings::no_move_left(pos) {
+            Some(no_move)
         } else if let Some((e, _)) = &self.ended {
             Some(e.clone())
-        } else if dead_position::is_dead_screened(pos, &mut self.final_screens) {
-            Some(Ended::dead_position())
+        } else if self.questions.end_is_dead(pos) {
+            Some(PositionEndings::dead_position(pos))
         } else {
             None
         };
         let Some(ended) = ended else {
             if let Some(winner) = recorded.winner()
-                && !dead_position::can_mate(pos, winner, &mut self.final_screens)
+                && !self.questions.can_mate_at_end(pos, winner)
             {
                 let mut f = RawFinding::new(
                     Kind::WinnerCannotMate,
@@ -694,7 +667,7 @@ impl Replay {
             return (Some(ended), None);
         }
         let fen = pos.fen();
-        let ending = Box::new(ended.what.clone());
+        let ending = Box::new(ended.ruling.reason.clone());
         let mut f = if recorded == GameResult::Unknown || recorded == proven {
             let reason = Reason::ResultNotRecorded {
                 ending,
@@ -712,15 +685,42 @@ impl Replay {
             };
             RawFinding::new(Kind::ResultContradictsPosition, at, reason)
         };
-        f.rule = Some(ended.rule.clone());
+        f.rule = Some(ended.ruling.rule.clone());
         f.fen = Some(fen);
         self.find(f);
         let correction = Correction {
             recorded,
-            ended: ended.clone(),
+            ending: ended.clone(),
         };
         (Some(ended), Some(correction))
     }
+}
+
+/// The side that gave check with every one of its moves since the first of
+/// the last `times` occurrences of the position the main line `line` has
+/// reached, whose positions since the last null move are `history`'s.
+/// Asked only when the ruleset names a repetition draw a perpetual check:
+/// the line is replayed from its start to see which moves gave check, so
+/// that no move of any other game pays for it.
+fn perpetual_checker(history: &History, line: &Line, times: usize) -> Option<Color> {
+    let occurrences: Vec<usize> = history.positions_of_last().collect();
+    let first = *occurrences.get(occurrences.len().checked_sub(times)?)?;
+    // The history's last position is the one after the last step; its
+    // position `first` the one after step `from - 1`.
+    let from = line.steps.len().checked_sub(history.len() - 1 - first)?;
+    let mut pos = line.start.clone();
+    let mut moves = Vec::with_capacity(line.steps.len() - from);
+    for (i, step) in line.steps.iter().enumerate() {
+        let side = pos.turn();
+        match *step {
+            Step::Move(m) => pos.play_unchecked(m),
+            Step::Null => pos = pos.null_move()?,
+        }
+        if i >= from {
+            moves.push((side, pos.is_check()));
+        }
+    }
+    PositionEndings::perpetual_checker(moves.into_iter())
 }
 
 impl Visitor for Replay {
@@ -738,8 +738,7 @@ impl Visitor for Replay {
         self.threefold_seen = false;
         self.fifty_seen = false;
         self.ended = None;
-        self.dead_candidates.clear();
-        self.final_screens = dead_position::Screens::default();
+        self.questions.clear();
         self.passed = false;
         self.first_dead = None;
         self.after_end_reported = false;
@@ -835,7 +834,7 @@ impl Visitor for Replay {
             self.line = line;
         }
         if self.dead_checks == DeadChecks::Deferred {
-            self.first_dead = self.first_dead_position();
+            self.first_dead = self.questions.first_dead(&self.line.pos, !self.passed);
             if self.first_dead.is_some() {
                 return GameReport::default();
             }

@@ -12,12 +12,17 @@ use crate::finding::{Finding, Kind, Severity};
 use crate::fix::fixed_game;
 use crate::pipeline::{self, GameOutcome, Options};
 use crate::replay::{GameReport, Replay};
-use arbiter_referee::Termination;
+use arbiter_referee::{Ruleset, Termination};
 
 /// Each game of `bytes`: its report and its findings placed in the file.
 fn check_bytes(bytes: &[u8]) -> Vec<(GameReport, Vec<Finding>)> {
+    check_bytes_under(bytes, &Ruleset::fide_standard())
+}
+
+/// [`check_bytes`] under `ruleset`.
+fn check_bytes_under(bytes: &[u8], ruleset: &Ruleset) -> Vec<(GameReport, Vec<Finding>)> {
     let mut reader = Reader::new(bytes);
-    let mut replay = Replay::default();
+    let mut replay = Replay::new(ruleset);
     let mut out = Vec::new();
     while let Some(text) = reader.next_game_text().expect("reading from memory") {
         let mut report = replay.check_game(&text);
@@ -439,8 +444,9 @@ fn tcec_terminations_are_recognised() {
         r.ending == Some(Termination::Stalemate)
     });
     assert_eq!(n, all);
+    // The referee names the dead position by its cause.
     let (n, all) = count("insufficient-material.pgn", &|r| {
-        r.ending == Some(Termination::DeadPosition)
+        r.ending == Some(Termination::InsufficientMaterial)
     });
     assert_eq!(n, all);
     let claimable =
@@ -481,7 +487,7 @@ fn pipeline_findings(
         bytes,
         Options {
             workers,
-            fix: false,
+            ..Options::default()
         },
         sizes,
         &|| {},
@@ -869,4 +875,116 @@ fn a_mate_at_the_end_proves_the_minor_piece_ending_alive() {
     let (report, findings) = check_from("7k/8/6KB/8/4N3/8/8/8 w - - 0 1", "1/2-1/2", "1. Bg7+ Kg8");
     assert_eq!(report.ending, None);
     assert_eq!(first_finding(&findings, Kind::MovesAfterDraw), None);
+}
+
+/// The record of a perpetual check from `6k1/6p1/8/8/8/8/8/K3Q3 w`: White's
+/// queen checks from e8 and h5 until the position after 1. Qe8+ stands for
+/// the third time after 5. Qe8+; one move follows.
+const PERPETUAL: &str = "1. Qe8+ Kh7 2. Qh5+ Kg8 3. Qe8+ Kh7 4. Qh5+ Kg8 5. Qe8+ Kh7";
+
+/// [`check_from`] under `ruleset`.
+fn check_from_under(
+    ruleset: &Ruleset,
+    fen: &str,
+    result: &str,
+    movetext: &str,
+) -> (GameReport, Vec<Finding>) {
+    let pgn =
+        format!("[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{movetext} {result}\n");
+    let mut reports = check_bytes_under(pgn.as_bytes(), ruleset);
+    assert_eq!(reports.len(), 1);
+    reports.remove(0)
+}
+
+#[test]
+fn the_ruleset_decides_whether_a_threefold_repetition_ends_the_game() {
+    let fen = "6k1/6p1/8/8/8/8/8/K3Q3 w - - 0 1";
+    // FIDE: the third occurrence may be claimed; the game goes on.
+    let (report, findings) = check_from_under(&Ruleset::fide_standard(), fen, "1/2-1/2", PERPETUAL);
+    assert_eq!(report.ending, None);
+    assert_eq!(
+        first_finding(&findings, Kind::ThreefoldAvailable).as_deref(),
+        Some("5. Qe8")
+    );
+    assert_eq!(first_finding(&findings, Kind::MovesAfterDraw), None);
+    // The classic rules: a draw at once, named perpetual check since White
+    // checked with every move of the cycle; the move after it is reported.
+    let (report, findings) = check_from_under(&Ruleset::classic(), fen, "1/2-1/2", PERPETUAL);
+    assert_eq!(
+        report
+            .automatic_draw
+            .as_ref()
+            .map(|(e, at)| (*e, at.as_str())),
+        Some((Termination::PerpetualCheck, "5. Qe8"))
+    );
+    assert_eq!(first_finding(&findings, Kind::ThreefoldAvailable), None);
+    let after = findings
+        .iter()
+        .find(|f| f.kind == Kind::MovesAfterDraw)
+        .expect("the move after the draw is reported");
+    assert_eq!(after.mv.as_deref(), Some("5... Kh7"));
+    assert_eq!(after.rule.to_string(), "classic: 长将和");
+    assert!(
+        after.message.contains("perpetual check"),
+        "{}",
+        after.message
+    );
+}
+
+#[test]
+fn check_ends_each_game_as_the_referee_ruling_it_move_by_move_does() {
+    use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup};
+    let files = [
+        "pgn/tcec-terminations/white-mates.pgn",
+        "pgn/tcec-terminations/black-mates.pgn",
+        "pgn/tcec-terminations/stalemate.pgn",
+        "pgn/tcec-terminations/insufficient-material.pgn",
+        "pgn/pgn-read-roger-marsh/FIDE_longest_possible_game.pgn",
+    ];
+    let (mut compared, mut deeper) = (0, 0);
+    for file in files {
+        let reports = check_file(file);
+        for (game, (report, _)) in games(file).iter().zip(&reports) {
+            let setup = GameSetup {
+                fen: game.tags.get("FEN").map(str::to_string),
+                ..GameSetup::default()
+            };
+            let mut referee = Game::new(setup).expect("a valid start");
+            referee.apply(Event::new(Actor::Arbiter, 0, EventKind::Start));
+            for (i, san) in game.mainline_sans().enumerate() {
+                if referee.outcome().is_some() {
+                    break;
+                }
+                let actor = Actor::from(referee.turn());
+                let mv = EventKind::Move {
+                    mv: san.to_string(),
+                    offer_draw: false,
+                };
+                let verdict = referee.apply(Event::new(actor, i as u64 + 1, mv));
+                assert!(verdict.is_accepted(), "{file}: {san}");
+            }
+            let ruled = referee.outcome().map(|o| (o.termination, o.result));
+            let checked = report
+                .automatic_draw
+                .as_ref()
+                .map(|(e, _)| *e)
+                .or(report.ending);
+            match (ruled, checked) {
+                (Some((ruled, result)), Some(checked)) if ruled == checked => {
+                    assert_eq!(Some(result), report.proven, "{file}");
+                    compared += 1;
+                }
+                // A game being played is given more analysis than a record:
+                // the referee may find a position dead from which every
+                // line ends in stalemate, which the record reaches.
+                (Some((Termination::DeadPosition, result)), Some(Termination::Stalemate)) => {
+                    assert_eq!(Some(result), report.proven, "{file}");
+                    deeper += 1;
+                }
+                other => panic!("{file}: {other:?}"),
+            }
+        }
+    }
+    assert!(deeper < compared / 10, "{deeper} of {compared}");
+    assert!(compared > 10, "{compared} games");
 }

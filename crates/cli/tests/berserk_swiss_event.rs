@@ -18,36 +18,12 @@ use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
 use arbiter_tournament::{ResultCode, Tournament, trf};
 use serde_json::Value;
-use serve::Process;
+use serve::{Process, add_account, arbiter};
 
 const PLAYERS: usize = 40;
 const ROUNDS: u32 = 7;
 /// The Swiss's tie-breaks (lichess's JSON gives the first after points).
 const TIEBREAKS: [&str; 4] = ["PTS", "BH/C1", "BH", "SB"];
-
-fn add_account(db: &str, name: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["account", "add", name, "--db", db])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
-fn arbiter(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
-    )
-}
 
 /// bbpPairings, built once for the crate's tests.
 fn bbp() -> &'static Path {
@@ -115,9 +91,9 @@ async fn berserk_runs_a_forty_player_swiss_that_bbp_arbiter_and_gacrux_recheck()
     let started = std::time::Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let creator = add_account(&db, "Director");
+    let creator = add_account(&db, "Director", false);
     let tokens: Vec<String> = (1..=PLAYERS)
-        .map(|i| add_account(&db, &format!("Player{i:02}")))
+        .map(|i| add_account(&db, &format!("Player{i:02}"), false))
         .collect();
     // A short default time: the player who stays away loses soon.
     let server = Process::start(&db, &["--default-time", "10"]);

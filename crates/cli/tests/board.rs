@@ -4,6 +4,7 @@
 
 mod serve;
 
+use std::ffi::OsString;
 use std::io::BufRead as _;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -35,12 +36,18 @@ fn server() -> Server {
     Server { _dir: dir, process }
 }
 
-fn create(base: &str, fen: &str) -> Value {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+/// Runs `request` to the server to its end: these tests are synchronous,
+/// as the processes they drive are.
+fn blocking<F: std::future::Future>(request: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .unwrap();
-    runtime.block_on(async {
+        .unwrap()
+        .block_on(request)
+}
+
+fn create(base: &str, fen: &str) -> Value {
+    blocking(async {
         let r = reqwest::Client::new()
             .post(format!("{base}/api/games"))
             .json(
@@ -56,20 +63,7 @@ fn create(base: &str, fen: &str) -> Value {
 }
 
 fn view(base: &str, id: &str) -> Value {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        reqwest::Client::new()
-            .get(format!("{base}/api/games/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
-    })
+    blocking(serve::Client::new(base).view(id))
 }
 
 fn board_args(base: &str, game: &Value) -> Vec<String> {
@@ -103,19 +97,9 @@ fn record(base: &str, game: &Value, field: &str) -> Vec<String> {
 }
 
 fn replay(base: &str, game: &Value, capture: &str) -> Vec<Value> {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(board_args(base, game))
-        .arg("--replay")
-        .arg(data(capture))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    let mut args: Vec<OsString> = board_args(base, game).into_iter().map(Into::into).collect();
+    args.extend(["--replay".into(), data(capture).into()]);
+    serve::succeeding_arbiter(args)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()

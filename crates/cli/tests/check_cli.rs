@@ -168,3 +168,42 @@ fn text_findings_of_one_kind_are_counted_together_whatever_their_details() {
         "{text}"
     );
 }
+
+#[test]
+fn the_ruleset_decides_which_repetition_ends_the_game() {
+    // The start position stands for the third time after 4... Ng8.
+    let pgn = "[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1/2-1/2\n";
+    let check = |ruleset: &str| {
+        let out = arbiter()
+            .args(["check", "--json", "--ruleset", ruleset, "-"])
+            .write_stdin(pgn)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{ruleset}");
+        let kinds: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["kind"].to_string())
+            .collect();
+        kinds
+    };
+    assert_eq!(
+        check("fide-standard"),
+        ["\"missing_tag\"", "\"threefold_available\""]
+    );
+    assert_eq!(
+        check("classic"),
+        ["\"missing_tag\"", "\"moves_after_draw\""]
+    );
+    let out = arbiter()
+        .args(["check", "--ruleset", "chess-boxing", "-"])
+        .write_stdin(pgn)
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("unknown ruleset")
+    );
+}

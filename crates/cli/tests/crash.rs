@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use serde_json::{Value, json};
-use serve::{Client, Process};
+use serve::{Client, Process, add_account};
 
 /// Four knights out, then back: the starting position comes back every
 /// eight plies, so 25 plies make at most a fourfold repetition, which is
@@ -155,20 +155,6 @@ async fn killed_mid_game_then_restarted_every_acknowledged_move_is_there() {
     );
 }
 
-/// An account of the database, made by `arbiter account add`; its token.
-fn add_account(db: &str, name: &str) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["account", "add", name, "--db", db])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
-}
-
 /// A Swiss of four players, its rounds started by hand.
 struct Swiss {
     id: String,
@@ -177,11 +163,20 @@ struct Swiss {
 }
 
 impl Swiss {
+    /// A server started on `db` and a Swiss of four on it, its players in.
+    async fn on_new_server(db: &str) -> (Process, Client, Swiss) {
+        let (creator, players) = Swiss::accounts(db);
+        let server = Process::start(db, &[]);
+        let c = Client::new(&server.base);
+        let swiss = Swiss::create(&c, creator, players).await;
+        (server, c, swiss)
+    }
+
     fn accounts(db: &str) -> (String, Vec<String>) {
-        let creator = add_account(db, "Director");
+        let creator = add_account(db, "Director", false);
         let players = ["Ann", "Bob", "Cat", "Dan"]
             .iter()
-            .map(|n| add_account(db, n))
+            .map(|n| add_account(db, n, false))
             .collect();
         (creator, players)
     }
@@ -226,14 +221,7 @@ impl Swiss {
     }
 
     async fn info(&self, c: &Client) -> Value {
-        c.http
-            .get(format!("{}/api/swiss/{}", c.base, self.id))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        c.get_json(&format!("/api/swiss/{}", self.id)).await
     }
 
     /// Starts the next round and waits until each player has his game:
@@ -360,10 +348,7 @@ fn verify_clean(db: &str) {
 async fn a_tournament_killed_mid_round_replays_and_its_games_results_and_next_round_go_on() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let (creator, players) = Swiss::accounts(&db);
-    let mut server = Process::start(&db, &[]);
-    let c = Client::new(&server.base);
-    let swiss = Swiss::create(&c, creator, players).await;
+    let (mut server, c, swiss) = Swiss::on_new_server(&db).await;
     let seats = swiss.next_round(&c).await;
     let games = games_of(&seats);
     assert_eq!(games.len(), 2);
@@ -428,10 +413,7 @@ async fn a_tournament_killed_mid_round_replays_and_its_games_results_and_next_ro
 async fn a_kill_between_a_rounds_games_and_its_publication_leaves_no_game_out_or_twice() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let (creator, players) = Swiss::accounts(&db);
-    let mut server = Process::start(&db, &[]);
-    let c = Client::new(&server.base);
-    let swiss = Swiss::create(&c, creator, players).await;
+    let (mut server, c, swiss) = Swiss::on_new_server(&db).await;
     let seats = swiss.next_round(&c).await;
     let games = games_of(&seats);
     let first = &games[0];
@@ -473,15 +455,7 @@ async fn a_kill_between_a_rounds_games_and_its_publication_leaves_no_game_out_or
     assert_eq!(again.len(), 4);
     assert_eq!(games_of(&again), games);
     assert_eq!(c.view(first).await["moves"].as_array().unwrap().len(), 2);
-    let listed: Value = c
-        .http
-        .get(format!("{}/api/games", c.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed = c.get_json("/api/games").await;
     assert_eq!(listed["games"].as_array().unwrap().len(), 2, "{listed}");
     // The round goes on as if nothing happened.
     finish_games(&c, &again).await;

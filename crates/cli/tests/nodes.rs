@@ -320,12 +320,8 @@ async fn several_nodes_one_killed_mid_game_its_games_are_taken_over_and_finish()
     assert!(worst < 5000, "takeover took {worst} ms");
     drop(nodes);
 
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["verify", "--db", &db])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let (ok, stdout) = serve::arbiter(&["verify", "--db", &db]);
+    assert!(ok, "{stdout}");
     assert!(
         stdout.contains(&format!("{GAMES} games")) && stdout.contains("every record is intact"),
         "{stdout}"
@@ -374,33 +370,15 @@ async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken
         assert_eq!(view["status"], "started", "{view}");
     }
     drop((a, b));
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["verify", "--db", &db])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (ok, verified) = serve::arbiter(&["verify", "--db", &db]);
+    assert!(ok, "{verified}");
 }
 
 #[test]
 fn several_nodes_berserk_plays_with_its_players_on_different_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::postgres_database(dir.path(), "arbiter_nodes");
-    let add = |name: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["account", "add", name, "--db", &db])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap().trim().to_string()
-    };
+    let add = |name: &str| serve::add_account(&db, name, false);
     let (alice, bob) = (add("Alice"), add("Bob"));
     let one = node(&db, "one");
     let two = node(&db, "two");

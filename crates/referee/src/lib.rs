@@ -29,6 +29,7 @@ mod game;
 pub mod notation;
 mod outcome;
 pub mod pgn_export;
+mod position_endings;
 mod reason;
 pub mod recorded;
 mod rule;
@@ -44,6 +45,7 @@ pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind};
 pub use game::{Game, PlyRecord};
 pub use outcome::{Outcome, Termination, is_unplayed};
+pub use position_endings::{Ending, PositionEndings};
 pub use reason::{Infraction, Reason, Seconds};
 pub use rule::{ParseRuleError, Rule, Ruling, Source};
 pub use ruleset::{

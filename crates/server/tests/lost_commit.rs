@@ -24,15 +24,7 @@ async fn server_behind(proxy: &Proxy, dir: &tempfile::TempDir) -> Server {
 
 /// The test's database, through `proxy`.
 fn database(proxy: &Proxy, dir: &tempfile::TempDir) -> Database {
-    let name: String = dir
-        .path()
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
-    Database::Postgres(proxy.url(&format!("arbiter_{name}").to_lowercase()))
+    Database::Postgres(proxy.url(&common::pg::database_name("arbiter", dir.path())))
 }
 
 /// The moves of the game's stored log, in order.

@@ -13,6 +13,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use arbiter_check::{GameOutcome, Options, Severity};
+use arbiter_referee::Ruleset;
 use report::{Style, Tally, write_finding, write_summary};
 
 /// When to colour the output.
@@ -53,6 +54,11 @@ pub struct Args {
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+    /// The rules the games are replayed under: fide-standard (the
+    /// default), fide-rapid, fide-blitz or classic (whose threefold
+    /// repetition and fifty moves end the game by themselves).
+    #[arg(long, value_name = "NAME", default_value = "fide-standard")]
+    ruleset: String,
     /// Threads that replay games (default: one per core).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
@@ -90,6 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = Options {
         workers,
         fix: fixed.is_some(),
+        ruleset: Ruleset::by_name(&args.ruleset)?,
     };
     let mut tally = Tally::default();
     let mut unreadable = false;
@@ -140,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 write_error.get_or_insert(e);
             }
         };
-        let result = arbiter_check::check_input(input, options, &tick, &mut each);
+        let result = arbiter_check::check_input(input, options.clone(), &tick, &mut each);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

@@ -29,42 +29,49 @@ impl Drop for Process {
 /// throwaway PostgreSQL cluster: `PREFIX_DIRNAME`, made of letters and
 /// digits as PostgreSQL's names want.
 pub fn postgres_database(dir: &Path, prefix: &str) -> String {
-    let name: String = dir
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect();
-    pg::url(&format!("{prefix}_{}", name.to_lowercase()))
+    pg::url(&pg::database_name(prefix, dir))
 }
 
 /// The `--db` of a test whose files are in `dir`: `dir/arbiter.db`, or with
 /// `ARBITER_TEST_DB=postgres` a database on a throwaway PostgreSQL cluster
 /// (as in the server's tests).
 pub fn database(dir: &Path) -> String {
-    match std::env::var("ARBITER_TEST_DB").as_deref() {
-        Ok("postgres") => postgres_database(dir, "arbiter"),
-        Ok("sqlite") | Err(_) => dir.join("arbiter.db").to_str().unwrap().to_string(),
-        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
+    if pg::on_postgres() {
+        postgres_database(dir, "arbiter")
+    } else {
+        dir.join("arbiter.db").to_str().unwrap().to_string()
     }
 }
 
 /// Adds the account `name` (a bot account with `bot`) to `db` through
 /// `arbiter account add`; its token.
 pub fn add_account(db: impl AsRef<OsStr>, name: &str, bot: bool) -> String {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    command.args(["account", "add", name, "--db"]).arg(db);
+    let db = db.as_ref();
+    let mut args = vec![OsStr::new("account"), OsStr::new("add"), OsStr::new(name)];
+    args.extend([OsStr::new("--db"), db]);
     if bot {
-        command.arg("--bot");
+        args.push(OsStr::new("--bot"));
     }
-    let out = command.output().unwrap();
+    succeeding_arbiter(args).trim().to_string()
+}
+
+/// Runs `arbiter` with `args`, which must succeed (a failure fails the
+/// test with its standard error); its standard output.
+pub fn succeeding_arbiter<I, A>(args: I) -> String
+where
+    I: IntoIterator<Item = A>,
+    A: AsRef<OsStr>,
+{
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Runs `arbiter` with `args`: whether it succeeded, and what it wrote
@@ -189,14 +196,20 @@ impl Client {
             .unwrap()
     }
 
-    pub async fn view(&self, id: &str) -> Value {
+    /// `GET path`, its body read as JSON.
+    pub async fn get_json(&self, path: &str) -> Value {
         self.http
-            .get(format!("{}/api/games/{id}", self.base))
+            .get(format!("{}{path}", self.base))
             .send()
             .await
             .unwrap()
             .json()
             .await
             .unwrap()
+    }
+
+    /// The game `id` as `GET /api/games/ID` gives it.
+    pub async fn view(&self, id: &str) -> Value {
+        self.get_json(&format!("/api/games/{id}")).await
     }
 }

@@ -1,14 +1,25 @@
 //! Whether a side can still mate: the one place the referee asks (flag
 //! fall 6.9, resignation 5.1.2, illegal moves 7.5.5, dead position 5.2.2).
 //!
-//! The answer comes from the full analysis of `arbiter_rules::dead_position`:
+//! The answer comes from the analysis of `arbiter_rules::dead_position`:
 //! locked pawn walls and bishops that can never reach the mating square
-//! count, not only material. The analysis is bounded by a node budget, so
-//! the referee stays deterministic and its time per question bounded; an
+//! count, not only material. The analysis is bounded by a budget, so the
+//! referee stays deterministic and its time per question bounded; an
 //! undecided analysis counts as able to mate, which never robs a player of a
 //! win and never ends a game that could still be won.
+//!
+//! How much it spends depends on what is refereed. A game being played
+//! asks after every move, with up to 20,000 nodes, carrying the mating
+//! lines of the last question ([`DeadPositionWatch`]), and up to 2,000,000
+//! nodes when a flag falls or a player resigns ([`can_mate`]). The
+//! millions of recorded games `arbiter check` replays are given far less:
+//! only endings are analysed, 5,000 nodes per question, and the questions
+//! of a record are answered together at its end ([`RecordQuestions`]).
 
 mod carried;
+mod records;
+
+pub use records::RecordQuestions;
 
 use arbiter_rules::dead_position::{self, SearchBudget, Winnability};
 use arbiter_rules::{ByColor, Color, Move, Position};

@@ -6,6 +6,7 @@ use arbiter_rules::Color;
 
 use super::turn::SetOther;
 use super::{Decided, Game, Offer, Placed, effect, reject};
+use crate::PositionEndings;
 use crate::ruleset::{DrawMode, DrawRule};
 use crate::verdict::{Consequence, Effect, Rejection};
 use crate::{DrawClaim, GameResult, Reason, Rule, Ruling, Termination, notation};
@@ -319,101 +320,20 @@ impl Game {
         )]
     }
 
-    /// What the position decides by itself after a move.
+    /// What the position decides by itself after a move: checkmate,
+    /// stalemate, a dead position, and the draws the counts bring.
     pub(super) fn automatic_endings(&mut self, at: u64) -> Vec<Consequence> {
-        let pos = self.state.position.clone();
-        let mover = !pos.turn();
-        if pos.is_checkmate() {
-            return vec![self.finish(
-                GameResult::win_for(mover),
-                Termination::Checkmate,
-                Ruling::new(Rule::fide("5.1.1"), Reason::Checkmate { side: mover }),
-                at,
-            )];
-        }
-        if pos.is_stalemate() {
-            return vec![self.finish(
-                GameResult::Draw,
-                Termination::Stalemate,
-                Ruling::new(Rule::fide("5.2.1"), Reason::Stalemate),
-                at,
-            )];
-        }
-        if self.dead_watch.is_dead(&pos) {
-            let termination = if pos.is_insufficient_material() {
-                Termination::InsufficientMaterial
-            } else {
-                Termination::DeadPosition
-            };
-            return vec![self.finish(
-                GameResult::Draw,
-                termination,
-                Ruling::new(Rule::fide("5.2.2"), Reason::DeadPosition),
-                at,
-            )];
-        }
-        // Only the rule that applies is copied (the whole ruleset, cloned
-        // after every move, was a hundredth of the server's time).
-        let ruleset = &self.setup.ruleset;
-        let repetitions = self.repetitions();
-        let repetition_rule = [ruleset.fivefold.as_ref(), Some(&ruleset.threefold)]
-            .into_iter()
-            .flatten()
-            .find(|rule| rule.mode == DrawMode::Automatic && repetitions >= rule.threshold as usize)
-            .cloned();
-        if let Some(rule) = repetition_rule {
-            return vec![self.repetition_draw(&rule, repetitions, at)];
-        }
-        let count_rule = [
-            ruleset.seventy_five_moves.as_ref(),
-            Some(&ruleset.fifty_moves),
-        ]
-        .into_iter()
-        .flatten()
-        .find(|rule| rule.mode == DrawMode::Automatic && pos.halfmoves() >= 2 * rule.threshold)
-        .cloned();
-        if let Some(rule) = count_rule {
-            let termination = if rule.threshold >= 75 {
-                Termination::SeventyFiveMoves
-            } else {
-                Termination::FiftyMoves
-            };
-            let n = rule.threshold;
-            return vec![self.finish(
-                GameResult::Draw,
-                termination,
-                Ruling::new(rule.rule, Reason::NoCaptureNoPawnMove { moves: n }),
-                at,
-            )];
-        }
-        Vec::new()
-    }
-
-    fn repetition_draw(&mut self, rule: &DrawRule, times: usize, at: u64) -> Consequence {
-        if self.setup.ruleset.name_perpetual_check
-            && let Some(checker) = self.perpetual_checker(rule.threshold as usize)
-        {
-            return self.finish(
-                GameResult::Draw,
-                Termination::PerpetualCheck,
-                Ruling::new(
-                    Rule::classic("长将和"),
-                    Reason::PerpetualCheck { side: checker },
-                ),
-                at,
-            );
-        }
-        let termination = if rule.threshold >= 5 {
-            Termination::Fivefold
+        let pos = &self.state.position;
+        let ending = if let Some(no_move) = PositionEndings::no_move_left(pos) {
+            Some(no_move)
+        } else if self.dead_watch.is_dead(pos) {
+            Some(PositionEndings::dead_position(pos))
         } else {
-            Termination::Threefold
+            self.endings.by_count(pos, self.repetitions(), |times| {
+                self.perpetual_checker(times)
+            })
         };
-        self.finish(
-            GameResult::Draw,
-            termination,
-            Ruling::new(rule.rule.clone(), Reason::Repetition { times }),
-            at,
-        )
+        ending.map_or_else(Vec::new, |ending| vec![self.conclude(ending, at)])
     }
 
     /// The side that gave check with every one of its moves since the first
@@ -422,11 +342,8 @@ impl Game {
         let occurrences: Vec<usize> = self.state.history.positions_of_last().collect();
         let first = *occurrences.get(occurrences.len().checked_sub(times)?)?;
         // Position i is the one after ply i (0 the start).
-        let span = &self.state.plies[first..];
-        Color::ALL.into_iter().find(|&side| {
-            let mut moves = span.iter().filter(|p| p.side == side).peekable();
-            moves.peek().is_some() && moves.all(|p| p.check)
-        })
+        let span = self.state.plies.get(first..)?;
+        PositionEndings::perpetual_checker(span.iter().map(|p| (p.side, p.check)))
     }
 }
 

@@ -15,8 +15,8 @@ use crate::clock::{Clock, ClockReading};
 use crate::dead_position::DeadPositionWatch;
 use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
 use crate::{
-    Event, EventKind, GameResult, GameSetup, Outcome, Reason, Rule, Ruleset, Ruling, SetupError,
-    Termination,
+    Ending, Event, EventKind, GameResult, GameSetup, Outcome, PositionEndings, Reason, Rule,
+    Ruleset, Ruling, SetupError, Termination,
 };
 
 /// One move of the record.
@@ -149,6 +149,8 @@ pub struct Game {
     start: Position,
     state: State,
     events: Vec<Event>,
+    /// The endings the ruleset lets the position bring about by itself.
+    endings: PositionEndings,
     /// The mating lines that proved the last position alive, carried to
     /// the next move's dead-position question (a cache: it never changes
     /// a verdict, and rolling back an event needs no care of it).
@@ -201,6 +203,7 @@ impl Game {
             left: ByColor::default(),
         };
         Ok(Game {
+            endings: PositionEndings::new(&setup.ruleset),
             setup,
             start,
             state,
@@ -433,6 +436,11 @@ impl Game {
             },
             ruling,
         )
+    }
+
+    /// Ends the game as `ending` says.
+    fn conclude(&mut self, ending: Ending, at: u64) -> Consequence {
+        self.finish(ending.result, ending.termination, ending.ruling, at)
     }
 
     /// Applies whatever happens on its own up to `now`: a flag fall, or a

@@ -7,27 +7,13 @@ use std::path::Path;
 
 use super::{Database, pg};
 
-/// `true` when the tests run on PostgreSQL (`ARBITER_TEST_DB=postgres`).
-pub fn on_postgres() -> bool {
-    match std::env::var("ARBITER_TEST_DB").as_deref() {
-        Ok("postgres") => true,
-        Ok("sqlite") | Err(_) => false,
-        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
-    }
-}
+pub use super::pg::on_postgres;
 
 /// The database of a test whose files are in `dir`: `dir/arbiter.db`, or
 /// on PostgreSQL a database named after `dir` (made when first opened).
 pub fn database(dir: &Path) -> Database {
     if on_postgres() {
-        let name: String = dir
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect();
-        Database::Postgres(pg::url(&format!("arbiter_{name}")))
+        Database::Postgres(pg::url(&pg::database_name("arbiter", dir)))
     } else {
         Database::Sqlite(dir.join("arbiter.db"))
     }

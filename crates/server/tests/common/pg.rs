@@ -3,6 +3,7 @@
 //! stops it when its standard input, held here, closes).
 
 use std::io::{BufRead as _, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
@@ -37,6 +38,32 @@ fn cluster() -> &'static Cluster {
             _script: Mutex::new(child),
         }
     })
+}
+
+/// `true` when the tests run on PostgreSQL (`ARBITER_TEST_DB=postgres`)
+/// rather than on SQLite (unset, or `sqlite`).
+#[allow(dead_code)]
+pub fn on_postgres() -> bool {
+    match std::env::var("ARBITER_TEST_DB").as_deref() {
+        Ok("postgres") => true,
+        Ok("sqlite") | Err(_) => false,
+        Ok(other) => panic!("ARBITER_TEST_DB={other}: expected sqlite or postgres"),
+    }
+}
+
+/// The name of a test's own database on the cluster: `PREFIX_` and the
+/// letters and digits of `dir`'s name (the folder of the test's files),
+/// in lower case as PostgreSQL keeps names.
+#[allow(dead_code)]
+pub fn database_name(prefix: &str, dir: &Path) -> String {
+    let name: String = dir
+        .file_name()
+        .expect("a test's folder has a name")
+        .to_string_lossy()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    format!("{prefix}_{name}").to_lowercase()
 }
 
 /// The URL of the database `name` on the cluster (made when first opened).

@@ -1,19 +1,24 @@
-//! Whether a side can still checkmate: the one place `arbiter check` asks.
+//! The dead-position analysis of recorded games: what the referee spends
+//! when it checks them by the million (`arbiter check`) rather than rules
+//! a game being played.
 //!
-//! The answer comes from the analysis of `arbiter_rules::dead_position`: locked
-//! pawn walls and bishops that can never reach a mating square count, not
-//! only material. An undecided analysis counts as able to mate, so `check`
-//! never reports a position as dead, or a winner as unable to mate, without
-//! a proof.
+//! The answer comes from the analysis of `arbiter_rules::dead_position`:
+//! locked pawn walls and bishops that can never reach a mating square
+//! count, not only material. An undecided analysis counts as able to mate,
+//! so a position is never called dead, nor a winner unable to mate,
+//! without a proof.
 //!
-//! `check` asks after many moves of millions of games, so it asks cheaply:
-//! positions with many pieces are not analysed at all (the dead positions of
-//! real games are endings); every question first goes to the fast screen
-//! (material, locked pawns, one-coloured bishops, a few hundred nodes of
-//! search); and the budgeted search runs only for a side left with minor
-//! pieces and no pawns, where the screen's proofs may not reach. A side
-//! with a queen, a rook or a pawn that the screen could not prove helpless
-//! counts as able to mate.
+//! It is asked after many moves of millions of games, so it asks cheaply:
+//! positions with many pieces are not analysed at all (the dead positions
+//! of real games are endings); every question first goes to the fast
+//! screen (material, locked pawns, one-coloured bishops, a few hundred
+//! nodes of search); and the budgeted search runs only for a side left
+//! with minor pieces and no pawns, where the screen's proofs may not
+//! reach. A side with a queen, a rook or a pawn that the screen could not
+//! prove helpless counts as able to mate. The questions of one record are
+//! noted as its moves are replayed and answered together at its end
+//! ([`RecordQuestions`]): a dead position's successors are all dead, so a
+//! mate reachable from the final position proves every earlier one alive.
 
 use arbiter_rules::dead_position::{self, SearchBudget};
 use arbiter_rules::{Bitboard, Color, Position};
@@ -37,7 +42,7 @@ const MAX_PIECES_ANALYSED: u32 = 4;
 /// position and again when checking the result; whether the winner can
 /// mate), and one search costs more than replaying a whole game.
 #[derive(Copy, Clone, Debug, Default)]
-pub struct Screens {
+struct Screens {
     /// Per side (White, Black): the screen's answer, once asked.
     answers: [Option<Option<bool>>; 2],
     /// Per side: whether the short search of [`mate_found`] found a mate,
@@ -71,12 +76,117 @@ impl Screens {
 /// `true` if `color` could still checkmate by some legal series of moves
 /// (or the position was not analysed, or the analysis could not tell).
 /// `screens` are those of `pos` asked so far.
-pub fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
+fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
     !worth_analysing(pos)
         || dead_position::keeps_winning_force(pos, color)
         || has_mobile_pawn(pos, color)
         || mates_with_minor_pieces_soon(pos, color)
         || !proven_unable(pos, color, screens)
+}
+
+/// The dead-position questions of one game record: the positions of its
+/// main line that may be dead, noted as it is replayed and answered
+/// together at its end, and the questions asked of its final position.
+///
+/// A position becomes dead almost always after a capture, a pawn move or
+/// a check (which may leave only stalemating replies); castling rights
+/// lost can close the last way out too. Only those positions are noted,
+/// and only endings among them (see [`worth_asking`]). At the end, a mate
+/// reachable from the final position proves every noted position alive
+/// (a dead position's successors are all dead); otherwise each is asked in
+/// turn. One per replaying thread, reused record after record.
+///
+/// ```
+/// use arbiter_referee::dead_position::RecordQuestions;
+/// use arbiter_rules::Position;
+/// let mut questions = RecordQuestions::default();
+/// // A bishop behind a locked wall, after a pawn move: noted, and dead.
+/// let wall = Position::from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1")?;
+/// assert!(questions.note(&wall, true));
+/// assert_eq!(questions.first_dead(&wall, true), Some(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct RecordQuestions {
+    /// The positions noted, in the order of the main line.
+    noted: Vec<Position>,
+    /// The screens of the final position, shared by the questions asked of
+    /// it (whether it is dead, while looking for the first dead position
+    /// and again when the result is checked; whether the winner can mate):
+    /// one search costs more than replaying a whole game.
+    end: Screens,
+}
+
+impl RecordQuestions {
+    /// Forgets the last record's questions: the next record begins.
+    pub fn clear(&mut self) {
+        self.noted.clear();
+        self.end = Screens::default();
+    }
+
+    /// Notes `pos`, which a main-line move reached, if it may be dead, and
+    /// says whether it did. `irreversible` tells a capture, a pawn move or
+    /// castling rights lost; the test for check, which costs more, comes
+    /// after the cheap tests that rule out all but endings.
+    #[inline]
+    pub fn note(&mut self, pos: &Position, irreversible: bool) -> bool {
+        if !worth_asking(pos) || !(irreversible || pos.is_check()) {
+            return false;
+        }
+        self.noted.push(pos.clone());
+        true
+    }
+
+    /// How many positions are noted.
+    pub fn noted(&self) -> usize {
+        self.noted.len()
+    }
+
+    /// The first noted position that is dead (counted from 0), if one is:
+    /// none when a mate can still be reached from `end`, the final
+    /// position, which every noted one leads to (`reached_by_moves`:
+    /// `false` when a null move came between, and legal moves do not lead
+    /// from them to it); otherwise the first found dead when each is asked
+    /// in turn.
+    pub fn first_dead(&mut self, end: &Position, reached_by_moves: bool) -> Option<usize> {
+        let questions = self.noted.len();
+        if questions == 0 {
+            return None;
+        }
+        // A game that ends in checkmate shows a mate reached, by legal
+        // moves, from each of its positions. The quick proof is asked
+        // whatever the number of questions: the final position often has
+        // a free pawn where the earlier ones had locked walls, and a short
+        // search finds its mate at a fraction of what one of them costs.
+        if reached_by_moves
+            && (end.is_checkmate()
+                || quickly_proven_alive(end, &mut self.end)
+                || (questions >= 2 || worth_asking(end))
+                    && proven_alive(end, questions, &mut self.end))
+        {
+            return None;
+        }
+        let screens = &mut self.end;
+        self.noted.iter().position(|pos| {
+            if pos == end {
+                is_dead_screened(pos, screens)
+            } else {
+                is_dead(pos)
+            }
+        })
+    }
+
+    /// Whether `end`, the record's final position, is dead (FIDE 5.2.2).
+    pub fn end_is_dead(&mut self, end: &Position) -> bool {
+        is_dead_screened(end, &mut self.end)
+    }
+
+    /// Whether `side` can still checkmate from `end`, the record's final
+    /// position, by some legal series of moves (or the analysis could not
+    /// tell).
+    pub fn can_mate_at_end(&mut self, end: &Position, side: Color) -> bool {
+        can_mate(end, side, &mut self.end)
+    }
 }
 
 /// Whether `color` has a mating pair of minor pieces on a board without
@@ -158,12 +268,12 @@ fn has_mobile_pawn(pos: &Position, color: Color) -> bool {
 
 /// `true` if neither side can checkmate any more: a dead position, which
 /// ends the game at once (FIDE 5.2.2).
-pub fn is_dead(pos: &Position) -> bool {
+fn is_dead(pos: &Position) -> bool {
     is_dead_screened(pos, &mut Screens::default())
 }
 
 /// [`is_dead`], with the screens of `pos` asked so far.
-pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
+fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     if !worth_asking(pos)
         || Color::ALL
             .into_iter()
@@ -195,7 +305,7 @@ pub fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
 /// Whether [`is_dead`] would analyse `pos` at all: the cheap tests that
 /// answer "not dead" for almost every position of a game, without search.
 #[inline]
-pub fn worth_asking(pos: &Position) -> bool {
+fn worth_asking(pos: &Position) -> bool {
     worth_analysing(pos) && may_be_dead(pos)
 }
 
@@ -210,7 +320,7 @@ pub fn worth_asking(pos: &Position) -> bool {
 /// comes first; the search only when several questions are at stake. The
 /// side likelier to mate is asked first, screen then search: once it is
 /// found able to mate, the other side costs nothing.
-pub fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
+fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool {
     let sides = likelier_to_mate_first(pos);
     if sides
         .into_iter()
@@ -249,7 +359,7 @@ fn mate_found(pos: &Position, color: Color) -> bool {
 /// A proof, cheap to look for, that `pos` is not dead: a mating pair of
 /// minor pieces, or a mate found by the short search of [`mate_found`].
 /// `false` says nothing. `screens` are those of `pos` asked so far.
-pub fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
+fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
     likelier_to_mate_first(pos)
         .into_iter()
         .any(|side| mates_with_minor_pieces_soon(pos, side) || screens.mate_found(pos, side))
@@ -271,7 +381,7 @@ fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
 /// A quick test that lets almost every live ending through unanalysed:
 /// with a queen or a rook on the board, or a passed pawn that may run to
 /// promotion, the analysis could not prove the position dead within what
-/// `check` spends, so it is not asked.
+/// records are given, so it is not asked.
 ///
 /// Pawns must stand locked head to head, as in the pawn walls of real dead
 /// positions: mobile pawns keep a position alive in practice, and proving
