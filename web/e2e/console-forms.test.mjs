@@ -5,30 +5,19 @@
 // page instead of a form no list names. And the console shows its own
 // secret link once, for the arbiter to keep. Screenshots in English and
 // Chinese go to web/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, shot } from './server.mjs';
+import { serverAndBrowserPerFile, shot } from './server.mjs';
 import { open as openIn, eventState } from './event.mjs';
 
-let server;
-let browser;
+const session = serverAndBrowserPerFile();
 
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const open = (url, lang, ready) => openIn(browser, url, lang, ready);
+const open = (url, lang, ready) => openIn(session.browser, url, lang, ready);
 
 // An event made through the API without a token: its id, the arbiter's
 // token and the console's link that carries it.
 async function createEvent(settings) {
-  const response = await fetch(`${server.base}/api/tournament`, {
+  const response = await fetch(`${session.server.base}/api/tournament`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -42,7 +31,7 @@ async function createEvent(settings) {
 
 // An act of the event's arbiter through the API.
 async function arbiterAct(event, path, body) {
-  const response = await fetch(`${server.base}/api/tournament/${event.id}/${path}`, {
+  const response = await fetch(`${session.server.base}/api/tournament/${event.id}/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${event.token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,9 +47,9 @@ test('the console shows its secret link once, and an empty event no bye form', {
   assert.match(event.console, new RegExp(`^/tournament/${event.id}/arbiter#\\w+$`));
   for (const lang of ['en', 'zh']) {
     // Opened by its link, as right after the event was made.
-    const page = await open(server.base + event.console, lang, '[data-testid=console-secret-link]');
+    const page = await open(session.server.base + event.console, lang, '[data-testid=console-secret-link]');
     const shown = await page.textContent('[data-testid=console-link]');
-    assert.equal(shown, server.base + event.console, 'the whole link, token and all');
+    assert.equal(shown, session.server.base + event.console, 'the whole link, token and all');
     assert.equal(new URL(page.url()).hash, '', 'the address bar no longer carries the token');
     // Nobody registered: no bye form, nobody to choose in it.
     await page.waitForSelector('[data-testid=console-players]');
@@ -74,7 +63,7 @@ test('the console shows its secret link once, and an empty event no bye form', {
     if (lang === 'en') {
       // Kept, the link opens the console in another browser too; dismissed,
       // the card goes.
-      const again = await open(server.base + event.console, 'en', '[data-testid=console-secret-link]');
+      const again = await open(session.server.base + event.console, 'en', '[data-testid=console-secret-link]');
       await again.click('[data-testid=console-link-kept]');
       assert.equal(await again.locator('[data-testid=console-secret-link]').count(), 0);
       assert.equal(await again.locator('[data-testid=add-player]').count(), 1);
@@ -83,7 +72,7 @@ test('the console shows its secret link once, and an empty event no bye form', {
   // Once someone is entered, the bye form offers him, for the rounds still
   // to pair.
   await enter(event, 'Able, Ann', 2100);
-  const page = await open(server.base + event.console, 'en', '[data-testid=bye]');
+  const page = await open(session.server.base + event.console, 'en', '[data-testid=bye]');
   const options = await page.$$eval('[data-testid=bye] select[name=player] option', (os) => os.map((o) => o.textContent));
   assert.deepEqual(options, ['1. Able, Ann']);
   assert.equal(await page.getAttribute('[data-testid=bye] input[name=round]', 'min'), '1');
@@ -93,11 +82,11 @@ test('the console shows its secret link once, and an empty event no bye form', {
 test('a round robin offers no bye, and no registration once paired', { timeout: 120000 }, async () => {
   const event = await createEvent({ name: 'Club Round Robin', system: { kind: 'round_robin', cycles: 1 } });
   for (const [name, rating] of [['Able, Ann', 2100], ['Baker, Bo', 2000], ['Cole, Cy', 1900]]) await enter(event, name, rating);
-  const page = await open(server.base + event.console, 'en', '[data-testid=console-players]');
+  const page = await open(session.server.base + event.console, 'en', '[data-testid=console-players]');
   assert.equal(await page.locator('[data-testid=bye]').count(), 0, 'byes are a Swiss\'s');
   assert.equal(await page.locator('[data-testid=add-player]').count(), 1, 'entries are open before round 1');
   await arbiterAct(event, 'pair');
-  const zh = await open(server.base + event.console, 'zh', '[data-testid=publish]');
+  const zh = await open(session.server.base + event.console, 'zh', '[data-testid=publish]');
   await page.reload();
   await page.waitForSelector('[data-testid=publish]');
   for (const [lang, p] of [['en', page], ['zh', zh]]) {
@@ -106,12 +95,12 @@ test('a round robin offers no bye, and no registration once paired', { timeout: 
     assert.equal(await p.locator('[data-testid=bye]').count(), 0);
     await shot(p, `tn-console-round-robin-paired-${lang}`);
   }
-  assert.equal((await eventState(server.base, event.id)).rounds.length, 1);
+  assert.equal((await eventState(session.server.base, event.id)).rounds.length, 1);
 });
 
 test('an event that admits only its list of accounts says so on its join page', { timeout: 120000 }, async () => {
   const event = await createEvent({ name: 'Invitational', system: { kind: 'dutch' }, allowed_accounts: ['alice', 'bob'] });
-  const join = `${server.base}/tournament/${event.id}/join`;
+  const join = `${session.server.base}/tournament/${event.id}/join`;
   const expected = {
     en: 'this tournament admits only the accounts on its list: enter with your account',
     zh: '本赛事只接受名单中的账户报名：请用你的账户报名',
@@ -124,5 +113,5 @@ test('an event that admits only its list of accounts says so on its join page', 
   }
   // An open event's join page has its form.
   const open_ = await createEvent({ name: 'Open', system: { kind: 'dutch' } });
-  await open(`${server.base}/tournament/${open_.id}/join`, 'en', '[data-testid=join-form]');
+  await open(`${session.server.base}/tournament/${open_.id}/join`, 'en', '[data-testid=join-form]');
 });
