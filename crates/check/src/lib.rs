@@ -26,7 +26,7 @@ mod tests;
 pub use finding::{Finding, Kind, RawFinding, Severity};
 pub use fix::fixed_game;
 pub use pipeline::{GameOutcome, Options, check_input};
-pub use reason::{Citation, Reason, Side};
+pub use reason::{Citation, Reason};
 pub use replay::{Correction, GameReport, Replay};
 pub use tags::{TagCheck, is_pgn_date};
 

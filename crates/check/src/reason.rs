@@ -128,7 +128,7 @@ arbiter_messages::messages! {
             /// The result recorded.
             recorded: GameResult,
             /// The side it gives the game to.
-            winner: Side,
+            winner: Color,
         } = "check-winner-cannot-mate",
         /// An ending the record does not give a result for.
         ResultNotRecorded {
@@ -159,16 +159,6 @@ arbiter_messages::messages! {
             /// The article.
             rule: Citation,
         } = "check-result-corrected",
-    }
-}
-
-/// A side as the subject of a finding's sentence (`white`, `白方`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Side(pub Color);
-
-impl ToArg for Side {
-    fn to_arg(&self) -> Arg<'_> {
-        Arg::Key(self.0.fold("check-side-white", "check-side-black"))
     }
 }
 

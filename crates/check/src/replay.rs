@@ -12,7 +12,7 @@ use arbiter_rules::{CastlingMode, Color, History, Move, Position, Rule, Setup};
 
 use crate::finding::{Kind, RawFinding};
 use crate::mark::{self, WrongMark};
-use crate::reason::{self, Reason, Side};
+use crate::reason::{self, Reason};
 use crate::tags::TagCheck;
 
 /// What the replay of a game found.
@@ -650,10 +650,7 @@ impl Replay {
                 let mut f = RawFinding::new(
                     Kind::WinnerCannotMate,
                     at,
-                    Reason::WinnerCannotMate {
-                        recorded,
-                        winner: Side(winner),
-                    },
+                    Reason::WinnerCannotMate { recorded, winner },
                 );
                 f.fen = Some(pos.fen());
                 self.find(f);

@@ -853,6 +853,14 @@ fn a_win_for_a_side_that_can_never_mate_is_reported() {
         .find(|f| f.kind == Kind::WinnerCannotMate)
         .expect("reported");
     assert_eq!(cannot.rule.to_string(), "FIDE 6.9 / 5.1.2 / 7.5.5");
+    // The side is named as the referee names it.
+    assert!(
+        cannot
+            .message
+            .starts_with("0-1 gives the game to Black, who cannot checkmate"),
+        "{}",
+        cannot.message
+    );
     // The same record won by White, who can mate, is not.
     let (_, findings) = check_from(fen, "1-0", "1. Kf2 Bf7 2. Ke1");
     assert!(findings.iter().all(|f| f.kind != Kind::WinnerCannotMate));

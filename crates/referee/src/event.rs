@@ -48,6 +48,22 @@ pub enum DrawClaim {
     FiftyMoves,
 }
 
+/// Why a player can take no further part in a game: what a program playing
+/// it (an engine) does that a person at the board would not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitCause {
+    /// It made an illegal move (or said it had none, or wrote no move):
+    /// a program cannot take a move back, so the move is final.
+    IllegalMove,
+    /// It crashed, or its connection closed.
+    Crashed,
+    /// It stopped answering.
+    StoppedAnswering,
+    /// It could not be started or made ready for the game.
+    NotStarted,
+}
+
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -167,6 +183,19 @@ pub enum EventKind {
         rule: crate::Rule,
         /// The arbiter's reason, for the record.
         reason: String,
+    },
+    /// The arbiter finds that `side` can take no further part in
+    /// the game (an engine that crashed, stopped answering, could not be
+    /// started, or made an illegal move it cannot take back). The referee
+    /// decides: a loss for `side`, or a draw if its opponent cannot mate
+    /// and the ruleset saves that case (as for an illegal-move loss, FIDE
+    /// 7.5.5, or a flag, 6.9); an illegal move is ruled under the
+    /// ruleset's illegal-move rule, the rest under FIDE 12.9.
+    Forfeit {
+        /// Who can go on no more.
+        side: Color,
+        /// Why.
+        cause: ForfeitCause,
     },
     /// Time passes: lets whatever is due by now happen (a flag fall). A
     /// server sends it at [`crate::Game::next_deadline_ms`].

@@ -42,7 +42,7 @@ mod verdict;
 pub use arbiter_messages::Message;
 pub use arbiter_rules::GameResult;
 pub use clock::ClockReading;
-pub use event::{Actor, DrawClaim, Event, EventKind};
+pub use event::{Actor, DrawClaim, Event, EventKind, ForfeitCause};
 pub use game::{Game, PlyRecord};
 pub use outcome::{Outcome, Termination, is_unplayed};
 pub use position_endings::{Ending, PositionEndings};

@@ -5,7 +5,7 @@ use arbiter_messages::Message;
 use arbiter_rules::san::SanError;
 use arbiter_rules::{Color, Square};
 
-use crate::{DrawClaim, GameResult};
+use crate::{DrawClaim, ForfeitCause, GameResult};
 
 arbiter_messages::messages! {
     /// The reason for a ruling, before it is put into words.
@@ -294,6 +294,21 @@ arbiter_messages::messages! {
             /// The side.
             side: Color,
         } = "referee-resigns",
+        /// A player who can go on no more loses.
+        Forfeits {
+            /// The side.
+            side: Color,
+            /// Why it cannot go on.
+            cause: ForfeitCause,
+        } = "referee-forfeits",
+        /// A player who can go on no more, whose opponent cannot mate:
+        /// a draw.
+        ForfeitsCannotMate {
+            /// The side.
+            side: Color,
+            /// Why it cannot go on.
+            cause: ForfeitCause,
+        } = "referee-forfeits-cannot-mate",
         /// The arbiter's decision.
         ArbiterDeclares {
             /// The result.
@@ -591,6 +606,17 @@ impl arbiter_messages::ToArg for Infraction {
             Infraction::KingExposure => "infraction-king-exposure",
             Infraction::EmptyPress => "infraction-empty-press",
             Infraction::IllegalMove => "infraction-illegal-move",
+        })
+    }
+}
+
+impl arbiter_messages::ToArg for ForfeitCause {
+    fn to_arg(&self) -> arbiter_messages::Arg<'_> {
+        arbiter_messages::Arg::Key(match self {
+            ForfeitCause::IllegalMove => "forfeit-cause-illegal-move",
+            ForfeitCause::Crashed => "forfeit-cause-crashed",
+            ForfeitCause::StoppedAnswering => "forfeit-cause-stopped-answering",
+            ForfeitCause::NotStarted => "forfeit-cause-not-started",
         })
     }
 }

@@ -373,3 +373,59 @@ fn fide_6_9_flag_against_a_locked_pawn_wall_is_a_draw() {
         end    1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
     ");
 }
+
+#[test]
+fn the_moves_owed_in_a_period_count_down_and_the_last_period_repeats() {
+    // Two moves in 60 s, then two in 30 s with 5 s a move, repeated: what
+    // an engine is told as `movestogo` and `winc`.
+    let setup = GameSetup {
+        time_control: "2/60:2/30+5".parse().unwrap(),
+        ..GameSetup::default()
+    };
+    let mut game = Game::new(setup).unwrap();
+    game.apply(Event::new(Actor::Arbiter, 0, EventKind::Start));
+    let owed = |game: &Game| {
+        (
+            game.moves_to_go(Color::White),
+            game.increment_ms(Color::White),
+        )
+    };
+    assert_eq!(owed(&game), (Some(2), 0));
+    let moves = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    let mut seen = Vec::new();
+    for (i, mv) in moves.into_iter().enumerate() {
+        let side = if i % 2 == 0 {
+            Actor::White
+        } else {
+            Actor::Black
+        };
+        let at = 1000 * (i as u64 + 1);
+        let verdict = game.apply(Event::new(
+            side,
+            at,
+            EventKind::Move {
+                mv: mv.into(),
+                offer_draw: false,
+            },
+        ));
+        assert!(verdict.is_accepted(), "{mv}: {verdict:?}");
+        if side == Actor::White {
+            seen.push(owed(&game));
+        }
+    }
+    // After White's 1st move: one more owed at 60 s; after the 2nd, the
+    // second period (2 moves, 5 s a move); then it repeats.
+    assert_eq!(
+        seen,
+        [
+            (Some(1), 0),
+            (Some(2), 5000),
+            (Some(1), 5000),
+            (Some(2), 5000)
+        ]
+    );
+    let untimed = Game::new(GameSetup::default()).unwrap();
+    assert_eq!(untimed.moves_to_go(Color::White), None);
+}

@@ -54,6 +54,7 @@ fn every_documented_example_is_an_event_and_round_trips() {
         "colours_reversed",
         "board_turned",
         "pieces_displaced",
+        "forfeit",
         "declare_result",
         "tick",
     ];

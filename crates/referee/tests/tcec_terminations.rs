@@ -39,47 +39,24 @@ const FORCED_STALEMATE: &str = "FIDE 5.2.2: every legal move from the position b
     stalemate stalemates, so no series of moves can end in mate: the position is dead one \
     move before the stalemate";
 
+/// A game of `stalemate.pgn` that is dead one move before its stalemate.
+const fn stalemate_forced(game: usize) -> Difference {
+    Difference {
+        file: "stalemate.pgn",
+        game,
+        result: GameResult::Draw,
+        termination: Some(Termination::DeadPosition),
+        ends_early: false,
+        why: FORCED_STALEMATE,
+    }
+}
+
 const DIFFERENCES: &[Difference] = &[
-    Difference {
-        file: "stalemate.pgn",
-        game: 4,
-        result: GameResult::Draw,
-        termination: Some(Termination::DeadPosition),
-        ends_early: false,
-        why: FORCED_STALEMATE,
-    },
-    Difference {
-        file: "stalemate.pgn",
-        game: 7,
-        result: GameResult::Draw,
-        termination: Some(Termination::DeadPosition),
-        ends_early: false,
-        why: FORCED_STALEMATE,
-    },
-    Difference {
-        file: "stalemate.pgn",
-        game: 14,
-        result: GameResult::Draw,
-        termination: Some(Termination::DeadPosition),
-        ends_early: false,
-        why: FORCED_STALEMATE,
-    },
-    Difference {
-        file: "stalemate.pgn",
-        game: 16,
-        result: GameResult::Draw,
-        termination: Some(Termination::DeadPosition),
-        ends_early: false,
-        why: FORCED_STALEMATE,
-    },
-    Difference {
-        file: "stalemate.pgn",
-        game: 32,
-        result: GameResult::Draw,
-        termination: Some(Termination::DeadPosition),
-        ends_early: false,
-        why: FORCED_STALEMATE,
-    },
+    stalemate_forced(4),
+    stalemate_forced(7),
+    stalemate_forced(14),
+    stalemate_forced(16),
+    stalemate_forced(32),
     Difference {
         file: "stalemate.pgn",
         game: 3,

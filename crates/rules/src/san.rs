@@ -82,24 +82,36 @@ pub use error::{CastlingRefusal, ParseSanError, ParseSanErrorKind, SanError, San
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum San {
     /// A piece (or pawn) moving to a square.
-    Normal {
-        /// What moves.
-        role: Role,
-        /// The file it comes from, when written.
-        file: Option<File>,
-        /// The rank it comes from, when written.
-        rank: Option<Rank>,
-        /// Whether a capture mark was written (not checked when resolving).
-        capture: bool,
-        /// The destination.
-        to: Square,
-        /// The promotion piece, when written.
-        promotion: Option<Role>,
-    },
+    Normal(PieceMove),
     /// Castling towards a side (`O-O`, `O-O-O`).
     Castle(CastlingSide),
     /// A null move (`--`), as PGN analysis records it; never legal.
     Null,
+}
+
+/// A piece's or pawn's move as SAN writes it: what moves and where to,
+/// with as much of where from as the text gives.
+///
+/// ```
+/// use arbiter_rules::{Role, Square, san::{PieceMove, San}};
+/// let San::Normal(m) = San::from_ascii(b"Nbd7")? else { unreachable!() };
+/// assert_eq!((m.role, m.to, m.file.map(|f| f.char())), (Role::Knight, Square::D7, Some('b')));
+/// # Ok::<(), arbiter_rules::san::ParseSanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMove {
+    /// What moves.
+    pub role: Role,
+    /// The file it comes from, when written.
+    pub file: Option<File>,
+    /// The rank it comes from, when written.
+    pub rank: Option<Rank>,
+    /// Whether a capture mark was written (not checked when resolving).
+    pub capture: bool,
+    /// The destination.
+    pub to: Square,
+    /// The promotion piece, when written.
+    pub promotion: Option<Role>,
 }
 
 /// A check or mate mark after a move.
@@ -189,7 +201,7 @@ impl San {
     /// ```
     /// use arbiter_rules::{Role, Square, san::San};
     /// let san = San::from_ascii(b"Nbd7+")?;
-    /// assert!(matches!(san, San::Normal { role: Role::Knight, to: Square::D7, .. }));
+    /// assert!(matches!(san, San::Normal(m) if m.role == Role::Knight && m.to == Square::D7));
     /// # Ok::<(), arbiter_rules::san::ParseSanError>(())
     /// ```
     pub fn from_ascii(s: &[u8]) -> Result<San, ParseSanError> {

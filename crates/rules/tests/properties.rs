@@ -6,7 +6,7 @@
 mod common;
 
 use arbiter_rules::notation::Notation;
-use arbiter_rules::san::{San, SanPlus};
+use arbiter_rules::san::{PieceMove, San, SanPlus};
 use arbiter_rules::uci::Uci;
 use arbiter_rules::{CastlingSide, MoveKind, Position, Role, Square};
 use common::{Rng, random_position};
@@ -39,16 +39,16 @@ proptest! {
     fn san_disambiguation_is_minimal(seed in any::<u64>()) {
         let pos = random_position(&mut Rng::new(seed), 160);
         for m in pos.legal_moves() {
-            let San::Normal { role, file, rank, capture, to, promotion } = San::from_move(&pos, m) else {
+            let San::Normal(written) = San::from_move(&pos, m) else {
                 continue;
             };
             // Dropping any part of the disambiguation must make it ambiguous.
-            if file.is_some() && role != arbiter_rules::Role::Pawn {
-                let shorter = San::Normal { role, file: None, rank, capture, to, promotion };
+            if written.file.is_some() && written.role != arbiter_rules::Role::Pawn {
+                let shorter = San::Normal(PieceMove { file: None, ..written });
                 prop_assert!(shorter.to_move(&pos).is_err(), "{} in {:?}", shorter, pos);
             }
-            if rank.is_some() {
-                let shorter = San::Normal { role, file, rank: None, capture, to, promotion };
+            if written.rank.is_some() {
+                let shorter = San::Normal(PieceMove { rank: None, ..written });
                 prop_assert!(shorter.to_move(&pos).is_err(), "{} in {:?}", shorter, pos);
             }
         }
@@ -145,29 +145,22 @@ proptest! {
 
 /// What resolving `san` must give, worked out from the full move list.
 fn expected(pos: &Position, san: San) -> Option<arbiter_rules::Move> {
-    let San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = san
-    else {
+    let San::Normal(san) = san else {
         return None;
     };
+    let PieceMove { role, to, .. } = san;
     let matching: Vec<_> = pos
         .legal_moves()
         .into_iter()
         .filter(|m| {
             !m.is_castle()
                 && m.to() == to
-                && m.promotion_role() == promotion
+                && m.promotion_role() == san.promotion
                 && pos.board().role_at(m.from()) == Some(role)
-                && file.is_none_or(|f| m.from().file() == f)
-                && rank.is_none_or(|r| m.from().rank() == r)
+                && san.file.is_none_or(|f| m.from().file() == f)
+                && san.rank.is_none_or(|r| m.from().rank() == r)
                 // A pawn move written without a file is a push.
-                && (role != Role::Pawn || file.is_some() || capture || m.from().file() == to.file())
+                && (role != Role::Pawn || san.file.is_some() || san.capture || m.from().file() == to.file())
         })
         .collect();
     (matching.len() == 1).then(|| matching[0])
@@ -187,10 +180,11 @@ proptest! {
             for to in Square::ALL {
                 for promotion in [None, Some(Role::Queen), Some(Role::Knight), Some(Role::King)] {
                     for capture in [false, true] {
-                        let mut sans = vec![San::Normal { role, file: None, rank: None, capture, to, promotion }];
+                        let bare = PieceMove { role, file: None, rank: None, capture, to, promotion };
+                        let mut sans = vec![San::Normal(bare)];
                         for from in own {
-                            sans.push(San::Normal { role, file: Some(from.file()), rank: None, capture, to, promotion });
-                            sans.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
+                            sans.push(San::Normal(PieceMove { file: Some(from.file()), ..bare }));
+                            sans.push(San::Normal(PieceMove { file: Some(from.file()), rank: Some(from.rank()), ..bare }));
                         }
                         for san in sans {
                             let want = expected(&pos, san);

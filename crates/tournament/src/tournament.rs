@@ -76,8 +76,13 @@ pub struct Tournament {
     /// The colour the top player had, or is to have, in round 1 (`152`, or
     /// `XXC white1`/`black1`).
     pub initial_colour: Option<Color>,
-    /// Pair by the ranks in the file rather than the start numbers (`XXC rank`).
+    /// Pair by the players' places in [`Self::ranking`] rather than by their
+    /// start numbers (`XXC rank`).
     pub pair_by_rank: bool,
+    /// With `XXC rank`, the players in the order of their `001` lines: the
+    /// ranking the event pairs by (bbpPairings' and JaVaFo's "positional
+    /// IDs"; the rank column, which holds the standings, plays no part).
+    pub ranking: Vec<StartNo>,
     /// What each result scores.
     pub points: PointSystem,
     /// Pairs of players who must not meet (`260`, bbpPairings' `XXP`).
@@ -105,6 +110,28 @@ impl Tournament {
     /// The first day of the event (record `042`), when it reads as a date.
     pub fn start_date(&self) -> Option<Date> {
         self.record("042").and_then(Date::parse_lenient)
+    }
+
+    /// The players in the order the event pairs them (C.04.3 A.2's ranking
+    /// order): by start number, or with `XXC rank` in the order of
+    /// [`Self::ranking`], any player missing from it after, by start number.
+    pub fn in_pairing_order(&self) -> Vec<&Entrant> {
+        if !self.pair_by_rank {
+            return self.entrants.iter().collect();
+        }
+        let mut order: Vec<&Entrant> = Vec::with_capacity(self.entrants.len());
+        let mut listed = std::collections::HashSet::new();
+        for &no in &self.ranking {
+            if let Some(e) = self.entrant(no).filter(|_| listed.insert(no)) {
+                order.push(e);
+            }
+        }
+        order.extend(
+            self.entrants
+                .iter()
+                .filter(|e| !listed.contains(&e.player.start_no)),
+        );
+        order
     }
 
     /// The entrant with a start number.

@@ -101,16 +101,19 @@ struct Tally {
 
 /// Pairs every paired round of `t` with both engines.
 fn compare_rounds(t: &Tournament, label: &str, tally: &mut Tally) {
-    compare_accelerated_rounds(t, label, Acceleration::default(), tally);
+    compare_accelerated_rounds(t, label, Acceleration::default(), None, tally);
 }
 
 /// Pairs every paired round of `t` with both engines, Arbiter with
 /// `acceleration`; with Baku acceleration bbpPairings (which has none of
 /// its own for the Dutch system) gets the virtual points as `XXA` lines.
+/// With `line_order` (start numbers), bbpPairings gets the `001` lines in
+/// that order.
 fn compare_accelerated_rounds(
     t: &Tournament,
     label: &str,
     acceleration: Acceleration,
+    line_order: Option<&[u32]>,
     tally: &mut Tally,
 ) {
     for round in 1..=dutch::rounds_paired(t) {
@@ -137,6 +140,11 @@ fn compare_accelerated_rounds(
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect();
+        if let Some(order) = line_order {
+            // bbpPairings ranks by the order of the lines: give it the
+            // original file's, whatever order Arbiter writes them in.
+            text = in_line_order(&text, order);
+        }
         let theirs = bbp_pairs(&text, &scratch_name);
         tally.compared += 1;
         let same = match (&ours, &theirs) {
@@ -155,6 +163,26 @@ fn compare_accelerated_rounds(
             ));
         }
     }
+}
+
+/// `text` with its `001` lines in the order of `ranking` (start numbers),
+/// where the first of them stood.
+fn in_line_order(text: &str, ranking: &[u32]) -> String {
+    let start_no = |line: &str| -> u32 { line[4..8].trim().parse().unwrap() };
+    let mut players: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+    players.sort_by_key(|l| ranking.iter().position(|&n| n == start_no(l)));
+    let mut players = players.into_iter();
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = if line.starts_with("001") {
+            players.next().unwrap()
+        } else {
+            line
+        };
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// The virtual points of Baku acceleration (C.04.5.1) for the player at
@@ -320,6 +348,32 @@ fn shared_tournament_files_pair_identically() {
     report("shared files", &tally);
 }
 
+/// A lichess Swiss export: `XXC rank`, the rank fields blank, the lines in
+/// the order of lichess' ranking (not of the start numbers). bbpPairings
+/// and JaVaFo rank the players by the order of the lines ("positional IDs");
+/// every round must pair as bbpPairings pairs it.
+#[test]
+fn a_lichess_export_with_xxc_rank_pairs_by_the_order_of_its_lines() {
+    let name = "tournaments/competichess/lichess-swiss-j8rtJ5GL.trf";
+    let text = arbiter_testdata::read_text(name);
+    let t = trf::read(&text).unwrap();
+    assert!(t.pair_by_rank, "the file says XXC rank");
+    assert!(t.entrants.iter().all(|e| e.player.stated_rank.is_none()));
+    let lines: Vec<u32> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| l[4..8].trim().parse().unwrap())
+        .collect();
+    assert!(
+        !lines.is_sorted(),
+        "the lines are not in start-number order"
+    );
+    let mut tally = Tally::default();
+    let default = Acceleration::default();
+    compare_accelerated_rounds(&t, "lichess-xxc-rank", default, Some(&lines), &mut tally);
+    report("lichess export with XXC rank", &tally);
+}
+
 /// Baku acceleration: Arbiter's `--baku` pairs as bbpPairings does when
 /// given the same virtual points, on tournaments of Arbiter's generator.
 #[test]
@@ -337,7 +391,7 @@ fn baku_accelerated_rounds_pair_as_bbppairings_with_the_virtual_points() {
             .expect("some tournament of this size pairs to the end");
         let label = format!("baku-g{i}-{players}p{rounds}r");
         let baku = Acceleration { baku: true };
-        compare_accelerated_rounds(&t, &label, baku, &mut tally);
+        compare_accelerated_rounds(&t, &label, baku, None, &mut tally);
     }
     report(&format!("Baku acceleration (seed {seed})"), &tally);
 }

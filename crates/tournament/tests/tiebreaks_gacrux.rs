@@ -265,3 +265,80 @@ fn shared_files_agree_with_gacrux() {
         .collect();
     check_all(cases);
 }
+
+/// bbpPairings' random tournament generator, built once for this file's
+/// tests.
+fn bbp() -> &'static Path {
+    static EXE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    EXE.get_or_init(|| {
+        arbiter_testdata::peers::bbp_pairings(Path::new(env!("CARGO_TARGET_TMPDIR")))
+    })
+}
+
+/// A Swiss made by bbpPairings' generator (`-g`) with many forfeits and
+/// half-point byes, or `None` when the generator gives up on the seed.
+fn bbp_generated_swiss(players: u32, rounds: u32, seed: u64, name: &str) -> Option<Tournament> {
+    let config = scratch(&format!("{name}.cfg"));
+    std::fs::write(
+        &config,
+        format!("PlayersNumber={players}\nRoundsNumber={rounds}\n"),
+    )
+    .unwrap();
+    let file = scratch(&format!("{name}.generated.trf"));
+    let made = Command::new(bbp())
+        .arg("--dutch")
+        .arg("-g")
+        .arg(&config)
+        .arg("-o")
+        .arg(&file)
+        .arg("-s")
+        .arg(seed.to_string())
+        .output()
+        .unwrap()
+        .status
+        .success();
+    let tournament = made.then(|| std::fs::read_to_string(&file).unwrap());
+    let _ = std::fs::remove_file(&config);
+    let _ = std::fs::remove_file(&file);
+    tournament.map(|text| trf::read(&text).unwrap())
+}
+
+/// Whether some player lost a round by forfeit against a named opponent
+/// (a round like `115 w -`).
+fn has_forfeit_loss_against_an_opponent(t: &Tournament) -> bool {
+    t.entrants.iter().any(|e| {
+        e.rounds.iter().any(|cell| {
+            cell.opponent.is_some() && cell.code == arbiter_tournament::ResultCode::ForfeitLoss
+        })
+    })
+}
+
+/// C.07's cuts where the value cut may be an unplayed round's (C.07 16:
+/// a voluntary unplayed round is cut first): events of bbpPairings'
+/// generator, large and with many forfeit losses against named opponents
+/// (rounds like `115 w -`) and half-point byes, the events issue 33 reports
+/// BH/C2 and SB/C1 differing on.
+#[test]
+fn bbppairings_generated_swiss_events_with_forfeits_agree_with_gacrux() {
+    let seed = seed();
+    let mut rng = common::Rng::new(seed);
+    let count = if arbiter_testdata::full_runs() { 12 } else { 1 };
+    let mut cases = Vec::new();
+    let mut attempts = 0;
+    while cases.len() < count {
+        attempts += 1;
+        assert!(attempts < 100, "bbpPairings' generator made too few events");
+        let players = 188;
+        let rounds = 10;
+        let tournament_seed = u64::from(rng.below(1_000_000_000));
+        let name = format!("bbp-{players}p{rounds}r-s{tournament_seed}");
+        let Some(t) = bbp_generated_swiss(players, rounds, tournament_seed, &name) else {
+            continue;
+        };
+        if !has_forfeit_loss_against_an_opponent(&t) {
+            continue;
+        }
+        cases.push((name, t, Format::Swiss));
+    }
+    check_all(cases);
+}

@@ -231,8 +231,18 @@ async fn illegal_and_empty_moves_are_final() {
         assert_eq!(illegal.len(), 1, "{stem}: {:?}", report.records);
         let r = illegal[0];
         assert!(faulty_lost(&report, r));
-        assert_eq!(r.rule, "FIDE 7.5.5");
-        assert_eq!(r.termination, "arbiter_decision");
+        // The referee rules it an illegal-move loss under its ruleset's
+        // rule: at 2+0.02, FIDE's blitz rules (an illegal move loses at
+        // the first claim).
+        assert_eq!(r.rule, "FIDE A.5.2");
+        assert_eq!(r.termination, "illegal_moves");
+        let side = r.failure.as_ref().unwrap().side.fold("White", "Black");
+        assert_eq!(
+            r.reason,
+            format!(
+                "{side} made an illegal move, which a program cannot take back: {side} loses the game"
+            )
+        );
         let other = report.records.iter().find(|g| g.failure.is_none()).unwrap();
         assert_ne!(
             other.result,
@@ -301,6 +311,22 @@ async fn without_recover_the_match_stops_at_the_first_failure() {
     let report = run(&line, dir.path()).await;
     assert_eq!(report.records.len(), 1);
     assert!(matches!(report.stopped, Some(StopReason::EngineFailure(_))));
+}
+
+#[tokio::test]
+async fn without_recover_an_illegal_move_loses_its_game_and_the_match_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = format!(
+        "-engine {} -engine {} nodes=2000 -each tc=2+0.02 -games 2 -rounds 2",
+        script("illegal"),
+        stockfish("SF")
+    );
+    let report = run(&line, dir.path()).await;
+    assert_eq!(report.records.len(), 4, "{:?}", report.stopped);
+    assert!(report.stopped.is_none(), "{:?}", report.stopped);
+    let illegal = failures(&report, FailureKind::IllegalMove);
+    assert!(!illegal.is_empty());
+    assert!(illegal.iter().all(|r| faulty_lost(&report, r)));
 }
 
 #[tokio::test]

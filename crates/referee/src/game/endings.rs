@@ -1,12 +1,15 @@
 //! Flags (FIDE 6.8, 6.9, Guidelines III.3), resignation (5.1.2), the
-//! arbiter's decisions and the irregularities of Article 7.
+//! arbiter's decisions, a player who can go on no more, and the
+//! irregularities of Article 7.
 
 use arbiter_rules::Color;
 
 use super::{Decided, Game, effect, reject};
 use crate::ruleset::ColoursReversed;
 use crate::verdict::{Consequence, Effect};
-use crate::{Actor, FlagCall, GameResult, Reason, Rule, Ruling, Termination, dead_position};
+use crate::{
+    Actor, FlagCall, ForfeitCause, GameResult, Reason, Rule, Ruling, Termination, dead_position,
+};
 
 /// Guidelines III.4: the increment a player short of time may ask for.
 const REQUESTED_INCREMENT_MS: u64 = 5_000;
@@ -150,6 +153,51 @@ impl Game {
                     reason: reason.to_string(),
                 },
             ),
+            at,
+        )])
+    }
+
+    /// `side` can take no further part in the game: it loses, or draws if
+    /// its opponent cannot mate where the ruleset saves that case. An
+    /// illegal move is ruled as the illegal-move loss it is (the ruleset's
+    /// rule, FIDE 7.5.5); a program that crashed, stopped answering or
+    /// could not start is the arbiter's decision (FIDE 12.9), saved as a
+    /// flag is (6.9), for such a program's clock would run to its flag.
+    pub(super) fn forfeit(&mut self, side: Color, cause: ForfeitCause, at: u64) -> Decided {
+        self.require_started()?;
+        let saved = &self.setup.ruleset.saved_by_no_mate;
+        let (rule, saved, lost, drawn) = match cause {
+            ForfeitCause::IllegalMove => (
+                self.setup.ruleset.illegal_moves.rule.clone(),
+                saved.illegal_move,
+                Termination::IllegalMoves,
+                Termination::IllegalMovesOpponentCannotMate,
+            ),
+            ForfeitCause::Crashed | ForfeitCause::StoppedAnswering | ForfeitCause::NotStarted => (
+                Rule::fide("12.9"),
+                saved.flag,
+                Termination::ArbiterDecision,
+                Termination::ArbiterDecision,
+            ),
+        };
+        let board = self.board_position();
+        let (result, termination, reason) = if saved && !dead_position::can_mate(&board, !side) {
+            (
+                GameResult::Draw,
+                drawn,
+                Reason::ForfeitsCannotMate { side, cause },
+            )
+        } else {
+            (
+                GameResult::win_for(!side),
+                lost,
+                Reason::Forfeits { side, cause },
+            )
+        };
+        Ok(vec![self.finish(
+            result,
+            termination,
+            Ruling::new(rule, reason),
             at,
         )])
     }

@@ -15,8 +15,8 @@ use crate::clock::{Clock, ClockReading};
 use crate::dead_position::DeadPositionWatch;
 use crate::verdict::{Consequence, Effect, Obligation, Rejection, Verdict};
 use crate::{
-    Ending, Event, EventKind, GameResult, GameSetup, Outcome, PositionEndings, Reason, Rule,
-    Ruleset, Ruling, SetupError, Termination,
+    DrawClaim, Ending, Event, EventKind, GameResult, GameSetup, Outcome, PositionEndings, Reason,
+    Rule, Ruleset, Ruling, SetupError, Termination,
 };
 
 /// One move of the record.
@@ -351,6 +351,7 @@ impl Game {
                 None,
             ) => self.player_left(*side, *claim_after_ms, at),
             (EventKind::PlayerReturned { side }, None) => self.player_returned(*side),
+            (EventKind::Forfeit { side, cause }, None) => self.forfeit(*side, *cause, at),
             (_, None) => Err(reject(Rule::fide("12.1"), Reason::ArbiterDoesNotPlay)),
             (kind, Some(player)) => {
                 self.require_started()?;
@@ -534,6 +535,18 @@ impl Game {
         self.state.clock.reading(now_ms)
     }
 
+    /// The moves `color` still owes in its clock's current period (a UCI
+    /// engine's `movestogo`): `None` in sudden death or without a clock.
+    pub fn moves_to_go(&self, color: Color) -> Option<u32> {
+        self.state.clock.moves_owed(color)
+    }
+
+    /// The increment `color`'s next move earns, in milliseconds: its
+    /// period's (Fischer's), and the one granted under Guidelines III.4.
+    pub fn increment_ms(&self, color: Color) -> u64 {
+        self.state.clock.increment_ms(color)
+    }
+
     /// The next moment something happens on its own (a flag falls, or a
     /// player who has not made his first move loses by default, FIDE
     /// 6.7.1), so a server can wake up then and send a [`EventKind::Tick`].
@@ -616,6 +629,18 @@ impl Game {
     /// How many times the current position has occurred (FIDE 9.2.3).
     pub fn repetitions(&self) -> usize {
         self.state.history.occurrences(&self.state.position)
+    }
+
+    /// The draw the player to move may claim on the position on the board
+    /// under the ruleset, if any (FIDE 9.2, 9.3): repetition first. `None`
+    /// where the ruleset makes those draws automatic, or once the game is
+    /// over.
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        if self.state.outcome.is_some() {
+            return None;
+        }
+        self.endings
+            .claimable(&self.state.position, self.repetitions())
     }
 }
 

@@ -14,7 +14,10 @@
 //!
 //! Online presence: `0 arbiter left black 30000` (the side, then the ms
 //! the opponent waits before a claim), `0 arbiter returned black`,
-//! `0 white claim-victory`; `0 white takeback` asks for a takeback.
+//! `0 white claim-victory`; `0 white takeback` asks for a takeback. A
+//! program that can go on no more: `0 arbiter forfeit black crashed` (the
+//! side, then the cause: `illegal-move`, `crashed`, `stopped-answering`,
+//! `not-started`).
 //!
 //! `=> ok` expects acceptance, `=> rejected RULE` a rejection citing RULE,
 //! `=> cites RULE` an acceptance one of whose consequences (or what fell
@@ -211,6 +214,11 @@ fn parse_event(words: &[&str]) -> Result<Event, String> {
             side: side(arg(3)?)?,
         },
         "claim-victory" => EventKind::ClaimVictory,
+        "forfeit" => EventKind::Forfeit {
+            side: side(arg(3)?)?,
+            cause: serde_json::from_value(serde_json::Value::String(arg(4)?.replace('-', "_")))
+                .map_err(|_| format!("bad forfeit cause {}", words[4]))?,
+        },
         "request-increment" => EventKind::RequestIncrement,
         "grant-increment" => EventKind::GrantIncrement,
         "colours-reversed" => EventKind::ColoursReversed,

@@ -64,6 +64,7 @@
 
 mod analysis;
 mod budget;
+mod checks;
 mod closure;
 mod distance;
 mod key;

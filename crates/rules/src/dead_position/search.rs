@@ -15,6 +15,7 @@
 //! expanded in full, so the stored set is closed under legal moves.
 
 use super::budget::Budget;
+use super::checks::gives_check;
 use super::distance::{bishop_distances, king_distance, knight_distance, locked_pawns};
 use super::key::{PositionKey, PositionMap};
 use super::reach::Reach;
@@ -225,8 +226,14 @@ impl Helpmate {
                     Step::Normal => 1,
                     Step::Setback => SETBACK_COST,
                 };
+                let left = credit - cost;
                 self.line.push(m);
-                if self.visit(&pos.after(m), credit - cost, step == Step::Progress, budget) {
+                let mated = if left <= 0 || self.line.len() >= MAX_LINE {
+                    self.frontier(pos, m)
+                } else {
+                    self.visit(&pos.after(m), left, step == Step::Progress, budget)
+                };
+                if mated {
                     return true;
                 }
                 self.line.pop();
@@ -237,6 +244,20 @@ impl Helpmate {
         }
         self.completed(key);
         false
+    }
+
+    /// Whether `m` (already paid for) ends the line in the winner's mate,
+    /// as it leaves no credit. Only a check by the winner can, so the others
+    /// need not be played once some line of this iteration was cut short:
+    /// the iteration is no proof any more, and whether the line would have
+    /// ended in a dead end or been cut short changes nothing. Before that,
+    /// every move is played and looked at as a [`Helpmate::leaf`].
+    fn frontier(&mut self, pos: &Position, m: Move) -> bool {
+        let may_mate = pos.turn() == self.winner && gives_check(pos, m);
+        if !may_mate && self.cut_short {
+            return false;
+        }
+        self.leaf(&pos.after(m))
     }
 
     /// A position reached with no credit left: only a mate or a dead end

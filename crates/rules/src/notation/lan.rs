@@ -4,7 +4,7 @@
 use core::fmt::{self, Write};
 
 use super::style::{Style, write_square};
-use crate::san::{San, Suffix};
+use crate::san::{PieceMove, San, Suffix};
 use crate::{CastlingSide, Color, Move, Position, Role, Square};
 
 /// A move in long algebraic notation, not tied to a position.
@@ -62,14 +62,14 @@ impl Lan {
                 capture,
                 to,
                 promotion,
-            } => San::Normal {
+            } => San::Normal(PieceMove {
                 role,
                 file: Some(from.file()),
                 rank: Some(from.rank()),
                 capture,
                 to,
                 promotion,
-            },
+            }),
             Lan::Castle(side) => San::Castle(side),
             Lan::Null => San::Null,
         }

@@ -77,28 +77,21 @@ pub(crate) fn write_short(
     color: Color,
 ) -> fmt::Result {
     match *san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            if let Some(sign) = style.piece(role, color) {
+        San::Normal(m) => {
+            if let Some(sign) = style.piece(m.role, color) {
                 f.write_char(sign)?;
             }
-            if let Some(file) = file {
+            if let Some(file) = m.file {
                 f.write_char(file.char())?;
             }
-            if let Some(rank) = rank {
+            if let Some(rank) = m.rank {
                 f.write_char(rank.char())?;
             }
-            if capture {
+            if m.capture {
                 f.write_char(style.capture())?;
             }
-            write_square(f, to)?;
-            if let Some(p) = promotion {
+            write_square(f, m.to)?;
+            if let Some(p) = m.promotion {
                 style.write_promotion(f, p, color)?;
             }
             Ok(())

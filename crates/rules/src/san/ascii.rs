@@ -1,7 +1,7 @@
 //! The fast reader for PGN's SAN tokens: one pass over the bytes, from both
 //! ends, without allocating.
 
-use super::{ParseSanError, ParseSanErrorKind, San, SanPlus, Suffix};
+use super::{ParseSanError, ParseSanErrorKind, PieceMove, San, SanPlus, Suffix};
 use crate::{Bitboard, CastlingSide, File, Rank, Role, Square};
 
 /// Reads a SAN token, ignoring any trailing `+ # ! ?` run.
@@ -66,14 +66,14 @@ fn common(s: &[u8]) -> Option<San> {
         }
         _ => return None,
     };
-    Some(San::Normal {
+    Some(San::Normal(PieceMove {
         role,
         file,
         rank,
         capture,
         to,
         promotion: None,
-    })
+    }))
 }
 
 /// What a token in one of the usual forms of a piece's or pawn's move
@@ -192,14 +192,14 @@ fn parse_body(s: &[u8], end: usize) -> Result<San, ParseSanError> {
         let at = prefix.len() - rest.len() - usize::from(capture);
         return Err(unexpected(s, at));
     }
-    Ok(San::Normal {
+    Ok(San::Normal(PieceMove {
         role,
         file,
         rank,
         capture,
         to,
         promotion,
-    })
+    }))
 }
 
 #[inline(always)]
@@ -254,14 +254,7 @@ mod tests {
 
     fn normal(s: &str) -> (Role, Option<File>, Option<Rank>, bool, Square, Option<Role>) {
         match parse(s.as_bytes()).unwrap() {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => (role, file, rank, capture, to, promotion),
+            San::Normal(m) => (m.role, m.file, m.rank, m.capture, m.to, m.promotion),
             other => panic!("{s}: {other:?}"),
         }
     }

@@ -13,17 +13,10 @@ pub(super) fn normal(san: &San, pos: &Position) -> SanError {
         san: san.to_string(),
         kind,
     };
-    let San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *san
-    else {
+    let San::Normal(m) = *san else {
         return error(SanErrorKind::NullMove);
     };
+    let (role, to, promotion) = (m.role, m.to, m.promotion);
     let us = pos.turn();
     let last_rank = Rank::Eighth.relative_to(us);
 
@@ -36,7 +29,7 @@ pub(super) fn normal(san: &San, pos: &Position) -> SanError {
         }
     }
 
-    let from = origins(pos, role, file, rank, capture, to.file());
+    let from = origins(pos, role, m.file, m.rank, m.capture, to.file());
     let legal: Vec<Move> = pos
         .legal_moves_between(from, Bitboard::from_square(to))
         .into_iter()
@@ -65,8 +58,8 @@ pub(super) fn normal(san: &San, pos: &Position) -> SanError {
     }
     error(SanErrorKind::NoPiece {
         role,
-        file,
-        rank,
+        file: m.file,
+        rank: m.rank,
         to,
     })
 }

@@ -3,7 +3,7 @@
 //! accepts; this file turns characters into tokens (where all the variety
 //! is), then reads the tokens with one small grammar.
 
-use super::{ParseSanError, ParseSanErrorKind, San, SanPlus, Suffix};
+use super::{ParseSanError, ParseSanErrorKind, PieceMove, San, SanPlus, Suffix};
 use crate::{CastlingSide, File, Rank, Role, Square};
 
 /// One unit of a move's text.
@@ -52,10 +52,10 @@ pub(super) fn parse(text: &str) -> Result<SanPlus, ParseSanError> {
 pub(super) fn bishop_reading(text: &str, read_as: San) -> Option<San> {
     if !matches!(
         read_as,
-        San::Normal {
+        San::Normal(PieceMove {
             role: Role::Pawn,
             ..
-        }
+        })
     ) {
         return None;
     }
@@ -201,16 +201,16 @@ fn read(text: &str, body: &[Token]) -> Result<San, ParseSanError> {
 /// b-file square, or a capture from the b-file onto the a- or c-file.
 fn is_b_pawn_move(san: &San) -> bool {
     match *san {
-        San::Normal {
+        San::Normal(PieceMove {
             rank: Some(_),
             file: Some(File::B),
             ..
-        } => true,
-        San::Normal {
+        }) => true,
+        San::Normal(PieceMove {
             file: Some(File::B),
             to,
             ..
-        } => matches!(to.file(), File::A | File::C),
+        }) => matches!(to.file(), File::A | File::C),
         _ => false,
     }
 }
@@ -323,14 +323,14 @@ fn read_normal(text: &str, body: &[Token]) -> Result<San, ParseSanError> {
     if let Some(t) = prefix.first() {
         return Err(unexpected(t));
     }
-    Ok(San::Normal {
+    Ok(San::Normal(PieceMove {
         role,
         file,
         rank,
         capture,
         to,
         promotion,
-    })
+    }))
 }
 
 /// Splits a trailing promotion (`=Q`, `(Q)`, `/Q`, or a piece right after

@@ -21,15 +21,9 @@ use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 #[inline]
 pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
     match *san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let origins = origins(pos, role, file, rank, capture, to.file());
+        San::Normal(m) => {
+            let (role, to, promotion) = (m.role, m.to, m.promotion);
+            let origins = origins(pos, role, m.file, m.rank, m.capture, to.file());
             let candidates = reaching(pos, role, origins, to);
             if let Some(from) = candidates.single_square()
                 && promotion.is_none()

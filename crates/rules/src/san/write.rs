@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::San;
+use super::{PieceMove, San};
 use crate::attacks::attacks;
 use crate::notation::{Style, write_short};
 use crate::{Bitboard, Color, File, Move, MoveKind, Position, Rank, Role};
@@ -21,14 +21,14 @@ pub(super) fn san_of(pos: &Position, m: Move) -> San {
         Role::King => (None, None),
         _ => disambiguation(pos, role, m),
     };
-    San::Normal {
+    San::Normal(PieceMove {
         role,
         file,
         rank,
         capture,
         to,
         promotion: m.promotion_role(),
-    }
+    })
 }
 
 /// PGN's rule: the file if it tells the piece from its rivals, else the

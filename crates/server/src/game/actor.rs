@@ -534,6 +534,7 @@ pub fn kind_name(kind: &EventKind) -> &'static str {
         EventKind::ColoursReversed => "colours_reversed",
         EventKind::BoardTurned => "board_turned",
         EventKind::PiecesDisplaced => "pieces_displaced",
+        EventKind::Forfeit { .. } => "forfeit",
         EventKind::DeclareResult { .. } => "declare_result",
         EventKind::Tick => "tick",
     }

@@ -73,7 +73,8 @@ pub fn round_to_pair(t: &Tournament, round: u32, acceleration: Acceleration) -> 
         })
         .collect();
     if t.pair_by_rank {
-        valid.sort_by_key(|e| pairing_order(e, true));
+        let places = pairing_places(t);
+        valid.sort_by_key(|e| places[&e.player.start_no]);
     }
     let system = &t.points;
     let baku = if acceleration.baku && t.entrants.iter().all(|e| e.accelerations.is_empty()) {
@@ -214,12 +215,9 @@ fn inferred_initial_colour(valid: &[&crate::Entrant]) -> Color {
 /// Baku acceleration (C.04.5.1): who is in group A, and in which rounds its
 /// players get virtual points.
 struct Baku {
-    /// Where the last player of group A stands in the pairing order. The
-    /// groups are split once, before the first round, and the last player
-    /// of group A stays the same after (C.04.5.1, late entries).
-    last_of_group_a: Option<(u32, StartNo)>,
-    /// Whether the file pairs by its stated ranks (`XXC rank`).
-    by_rank: bool,
+    /// The players of group A: the first of the pairing order. The groups
+    /// are split once, over the whole field (C.04.5.1, late entries).
+    group_a: std::collections::HashSet<StartNo>,
     /// The number of accelerated rounds: the first half of the event,
     /// rounded up.
     accelerated: usize,
@@ -227,17 +225,13 @@ struct Baku {
 
 impl Baku {
     fn new(t: &Tournament, rounds: u32) -> Self {
-        let mut order: Vec<(u32, StartNo)> = t
-            .entrants
-            .iter()
-            .map(|e| pairing_order(e, t.pair_by_rank))
-            .collect();
-        order.sort_unstable();
+        let places = pairing_places(t);
         Baku {
-            last_of_group_a: group_a_size(order.len())
-                .checked_sub(1)
-                .and_then(|last| order.get(last).copied()),
-            by_rank: t.pair_by_rank,
+            group_a: places
+                .into_iter()
+                .filter(|&(_, place)| place < group_a_size(t.entrants.len()))
+                .map(|(no, _)| no)
+                .collect(),
             accelerated: (rounds as usize).div_ceil(2),
         }
     }
@@ -246,10 +240,7 @@ impl Baku {
     /// `index`: a win's worth in the first half of the accelerated rounds
     /// (rounded up), a draw's in the rest, none outside group A.
     fn virtual_points(&self, e: &crate::Entrant, index: usize, system: &crate::PointSystem) -> i64 {
-        let in_group_a = self
-            .last_of_group_a
-            .is_some_and(|last| pairing_order(e, self.by_rank) <= last);
-        if !in_group_a || index >= self.accelerated {
+        if !self.group_a.contains(&e.player.start_no) || index >= self.accelerated {
             0
         } else if index < self.accelerated.div_ceil(2) {
             tenths(system.win)
@@ -266,13 +257,12 @@ fn group_a_size(players: usize) -> usize {
     2 * players.div_ceil(4)
 }
 
-/// A player's place in the pairing order: by start number, or by the stated
-/// rank first when the file pairs by rank.
-fn pairing_order(e: &crate::Entrant, by_rank: bool) -> (u32, StartNo) {
-    let rank = if by_rank {
-        e.player.stated_rank.unwrap_or(u32::MAX)
-    } else {
-        0
-    };
-    (rank, e.player.start_no)
+/// Each player's place (from 0) in the order the event pairs by
+/// ([`Tournament::in_pairing_order`]).
+fn pairing_places(t: &Tournament) -> std::collections::HashMap<StartNo, usize> {
+    t.in_pairing_order()
+        .into_iter()
+        .enumerate()
+        .map(|(place, e)| (e.player.start_no, place))
+        .collect()
 }

@@ -4,8 +4,10 @@
 
 mod error;
 mod read;
+mod report;
 mod write;
 
 pub use error::{TrfError, TrfErrorKind};
 pub use read::read;
+pub use report::{ReportError, TrfEdition, rating_report};
 pub use write::write;

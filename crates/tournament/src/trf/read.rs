@@ -121,6 +121,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                         },
                     );
                 }
+                tournament.ranking.push(number);
                 tournament.entrants.push(entrant);
             }
             "XXR" | "142" => tournament.planned_rounds = Some(single_number(&line, &code)?),
@@ -228,6 +229,10 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     tournament.points.full_point_bye = tournament.points.win;
     tournament.points.half_point_bye = tournament.points.draw;
 
+    if !tournament.pair_by_rank {
+        // Only `XXC rank` gives the lines' order a meaning.
+        tournament.ranking.clear();
+    }
     tournament.entrants.sort_by_key(|e| e.player.start_no);
     check_pairings(&tournament, &cell_places)?;
     for (line, column, record, number) in listed {
@@ -487,7 +492,8 @@ fn single_number(line: &Line<'_>, code: &str) -> Result<u32, TrfError> {
     }
 }
 
-/// bbpPairings' `XXC` configuration words: `rank`, `white1`, `black1`.
+/// bbpPairings' `XXC` configuration words: `rank` (pair by the order of the
+/// `001` lines, as bbpPairings and JaVaFo do), `white1`, `black1`.
 fn read_configuration(line: &Line<'_>, tournament: &mut Tournament) -> Result<(), TrfError> {
     let mut column = 3;
     for word in line.field(3, line.chars.len()).split(' ') {

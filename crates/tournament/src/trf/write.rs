@@ -21,6 +21,12 @@ use crate::tournament::{Entrant, RequestedBye, Tournament};
 /// forfeit win, a full-point bye or a half-point bye scores other than a win
 /// or a draw; those three values are written as the win and draw values.
 pub fn write(tournament: &Tournament) -> String {
+    write_with(tournament, false)
+}
+
+/// [`write`], with record 162 written even for FIDE's own point system
+/// (`record_162`), as a TRF-2026 rating report states it.
+pub(super) fn write_with(tournament: &Tournament, record_162: bool) -> String {
     let mut out = String::new();
     for record in &tournament.records {
         if record.text.is_empty() {
@@ -44,8 +50,9 @@ pub fn write(tournament: &Tournament) -> String {
     if !configuration.is_empty() {
         let _ = writeln!(out, "XXC {}", configuration.join(" "));
     }
-    write_point_system(&mut out, &tournament.points);
-    for entrant in &tournament.entrants {
+    write_point_system(&mut out, &tournament.points, record_162);
+    // With `XXC rank` the lines' order is the ranking: keep it.
+    for entrant in tournament.in_pairing_order() {
         write_player(&mut out, entrant);
     }
     for entrant in &tournament.entrants {
@@ -87,7 +94,7 @@ pub fn write(tournament: &Tournament) -> String {
     out
 }
 
-fn write_point_system(out: &mut String, points: &PointSystem) {
+fn write_point_system(out: &mut String, points: &PointSystem, record_162: bool) {
     let fide = PointSystem::FIDE;
     let representable_default = points.win == fide.win
         && points.draw == fide.draw
@@ -95,7 +102,7 @@ fn write_point_system(out: &mut String, points: &PointSystem) {
         && points.zero_point_bye == fide.zero_point_bye
         && points.forfeit_loss == fide.forfeit_loss
         && points.pairing_allocated_bye == points.win;
-    if representable_default {
+    if representable_default && !record_162 {
         return;
     }
     // Record 162 (TRF-2026) for the programs that read it, in the columns
@@ -107,6 +114,9 @@ fn write_point_system(out: &mut String, points: &PointSystem) {
         "162  W{:>4}    D{:>4}    L{:>4}    Z{:>4}    P{:>4}",
         points.win, points.draw, points.loss, points.zero_point_bye, points.pairing_allocated_bye
     );
+    if representable_default {
+        return;
+    }
     let _ = writeln!(out, "BBW {:>4}", points.win);
     let _ = writeln!(out, "BBD {:>4}", points.draw);
     let _ = writeln!(out, "BBL {:>4}", points.loss);

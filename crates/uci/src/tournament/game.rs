@@ -3,31 +3,28 @@
 //! The referee keeps the clock on a virtual timeline: each engine move is
 //! an online-mode move event timestamped with the time the engine took
 //! (measured from writing `go` to reading `bestmove`, less the engine's
-//! margin), so Arbiter's own work between moves is charged to nobody. Flag
-//! fall is the referee's decision. Engine failures are reported as the
-//! Laws would see them:
+//! margin), so Arbiter's own work between moves is charged to nobody. Every
+//! ending is the referee's: the match only tells it what happened.
 //!
-//! - an engine that stops answering, or crashes, in a timed game makes no
-//!   more moves: its clock runs until the flag falls (FIDE 6.9: a loss, or
-//!   a draw if the opponent cannot mate);
-//! - an illegal move (including `bestmove (none)` or `0000` with legal
+//! - An engine that stops answering, or crashes, in a timed game makes no
+//!   more moves: its clock runs until the flag falls (FIDE 6.9).
+//! - An illegal move (including `bestmove (none)` or `0000` with legal
 //!   moves on the board, or text that is not a move) is final, since an
-//!   engine cannot take it back: the arbiter declares the game lost, or
-//!   drawn if the opponent cannot mate, as for a second illegal move
-//!   (FIDE 7.5.5);
-//! - other failures (untimed games, an engine that cannot start) are
-//!   decided by the arbiter under FIDE 12.9, with the same exception.
+//!   engine cannot take it back; a crash, a hang in an untimed game, or an
+//!   engine that cannot start ends its part in the game. The match sends
+//!   the referee a [`EventKind::Forfeit`] with the cause, and the referee
+//!   rules (a loss, or a draw if the opponent cannot mate).
 //!
-//! The referee claims threefold repetition and fifty-move draws for the
-//! player to move when the match says so (engines cannot claim over UCI).
+//! The referee claims for the player to move the draws its ruleset lets
+//! him claim when the match says so (engines cannot claim over UCI).
 //! Engine-score adjudication is applied on top as a draw agreement or a
 //! resignation, and labelled as adjudication.
 
 use std::time::{Duration, Instant};
 
 use arbiter_referee::{
-    Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Player, Reason, Rule,
-    Ruleset, Termination, TimeControl,
+    Actor, Event, EventKind, ForfeitCause, Game, GameSetup, Mode, Player, Reason, Ruleset,
+    Termination, TimeControl,
 };
 use arbiter_rules::{ByColor, Color, Position};
 
@@ -162,30 +159,12 @@ impl Referee {
         self.is_over()
     }
 
-    /// The arbiter ends the game against `side` under `rule`: a loss, or
-    /// a draw if the opponent cannot mate.
-    fn forfeit(&mut self, side: Color, rule: &'static str, reason: String) {
-        if self.is_over() {
-            return;
+    /// `side`'s engine can take no further part in the game: the referee
+    /// rules on it.
+    fn forfeit(&mut self, side: Color, cause: ForfeitCause) {
+        if !self.is_over() {
+            self.apply(Actor::Arbiter, EventKind::Forfeit { side, cause });
         }
-        let position = self.game.position().clone();
-        let opponent_can_mate = arbiter_referee::dead_position::can_mate(&position, !side);
-        let (result, reason) = if opponent_can_mate {
-            (GameResult::win_for(!side), reason)
-        } else {
-            (
-                GameResult::Draw,
-                format!("{reason}; the opponent cannot mate by any legal sequence, so a draw"),
-            )
-        };
-        self.apply(
-            Actor::Arbiter,
-            EventKind::DeclareResult {
-                result,
-                rule: Rule::fide(rule),
-                reason,
-            },
-        );
     }
 }
 
@@ -224,7 +203,7 @@ fn start_referee(ctx: &GameContext<'_>) -> Referee {
 }
 
 /// A game `side`'s engine could not play at all (it could not be
-/// started): the arbiter decides it under FIDE 12.9.
+/// started): the referee rules on it.
 pub fn forfeited(ctx: &GameContext<'_>, side: Color, error: &EngineError) -> PlayedGame {
     let mut referee = start_referee(ctx);
     referee.failure = Some(Failure {
@@ -232,11 +211,7 @@ pub fn forfeited(ctx: &GameContext<'_>, side: Color, error: &EngineError) -> Pla
         kind: FailureKind::Start,
         detail: error.to_string(),
     });
-    referee.forfeit(
-        side,
-        "12.9",
-        format!("{} could not be started: {error}", ctx.names.get(side)),
-    );
+    referee.forfeit(side, ForfeitCause::NotStarted);
     let record = make_record(ctx, &referee, 0);
     PlayedGame {
         game: referee.game,
@@ -276,16 +251,13 @@ pub async fn play_game(
             Err(e) => Err(e),
         };
         if let Err(e) = ready {
+            let kind = kind_of(&e);
             referee.failure = Some(Failure {
                 side,
-                kind: kind_of(&e),
+                kind,
                 detail: e.to_string(),
             });
-            referee.forfeit(
-                side,
-                "12.9",
-                format!("{} could not start the game: {e}", ctx.names.get(side)),
-            );
+            referee.forfeit(side, kind.cause());
         }
     }
 
@@ -298,21 +270,14 @@ pub async fn play_game(
             &mut *black
         };
         let spec = ctx.specs.get(side);
-        let name = ctx.names.get(side);
         let reading = referee.game.clock_at(referee.now_ms());
-        let go = go_command(
-            side,
-            SideClock {
-                limits: &ctx.specs.white.limits,
-                remaining_ms: reading.white_ms,
-                moves_made: moves_made.white,
-            },
-            SideClock {
-                limits: &ctx.specs.black.limits,
-                remaining_ms: reading.black_ms,
-                moves_made: moves_made.black,
-            },
-        );
+        let clock_of = |color: Color| SideClock {
+            limits: &ctx.specs.get(color).limits,
+            remaining_ms: reading.remaining(color),
+            increment_ms: referee.game.increment_ms(color),
+            moves_to_go: referee.game.moves_to_go(color),
+        };
+        let go = go_command(side, clock_of(Color::White), clock_of(Color::Black));
         let budget = if spec.limits.clock.is_timed() {
             // Past this the flag has fallen whatever the engine says.
             Duration::from_millis(reading.remaining(side).max(0) as u64 + spec.margin_ms + 1)
@@ -347,7 +312,6 @@ pub async fn play_game(
                     &mut referee,
                     ctx,
                     side,
-                    name,
                     &search,
                     &mut adjudicator,
                     moves_made,
@@ -373,7 +337,7 @@ pub async fn play_game(
                 if timed && referee.run_to_flag() {
                     break;
                 }
-                referee.forfeit(side, "12.9", format!("{name} failed: {}", failure.error));
+                referee.forfeit(side, kind.cause());
             }
         }
     }
@@ -404,7 +368,6 @@ fn play_move(
     referee: &mut Referee,
     ctx: &GameContext<'_>,
     side: Color,
-    name: &str,
     search: &Search,
     adjudicator: &mut Adjudicator,
     moves_made: ByColor<u32>,
@@ -419,15 +382,9 @@ fn play_move(
         referee.failure = Some(Failure {
             side,
             kind: FailureKind::IllegalMove,
-            detail: detail.clone(),
+            detail,
         });
-        referee.forfeit(
-            side,
-            "7.5.5",
-            format!(
-                "{name} {detail}; an engine cannot take a move back, so its illegal move is final"
-            ),
-        );
+        referee.forfeit(side, ForfeitCause::IllegalMove);
     };
     let uci = match &search.bestmove {
         BestMove::Move { uci, .. } => *uci,
@@ -514,17 +471,11 @@ fn play_move(
     Some((uci.to_string(), note))
 }
 
-/// Claims for the player to move the draws the position allows.
+/// Claims for the player to move the draw the ruleset lets him claim on
+/// the position, if any.
 fn claim_draws(referee: &mut Referee) {
     let to_move = Actor::from(referee.game.turn());
-    let claim = if referee.game.repetitions() >= 3 {
-        Some(DrawClaim::Threefold)
-    } else if referee.game.position().halfmoves() >= 100 {
-        Some(DrawClaim::FiftyMoves)
-    } else {
-        None
-    };
-    if let Some(claim) = claim {
+    if let Some(claim) = referee.game.claimable_draw() {
         referee.apply(to_move, EventKind::ClaimDraw { claim, mv: None });
     }
 }

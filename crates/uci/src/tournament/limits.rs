@@ -104,57 +104,18 @@ pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
     Ok(minutes * 60_000 + (secs * 1000.0).round() as u64)
 }
 
-/// The moves `side` still owes in its current period, for `movestogo`
-/// (`None` in a period without a move count).
-pub fn moves_to_go(clock: &TimeControl, moves_made: u32) -> Option<u32> {
-    let TimeControl::Periods(periods) = clock else {
-        return None;
-    };
-    let mut left = moves_made;
-    let mut index = 0;
-    loop {
-        let period = periods.get(index).or(periods.last())?;
-        let count = period.moves?;
-        if left < count {
-            return Some(count - left);
-        }
-        left -= count;
-        index += 1;
-    }
-}
-
-fn increment_ms(clock: &TimeControl, moves_made: u32) -> Option<u64> {
-    let TimeControl::Periods(periods) = clock else {
-        return None;
-    };
-    // The increment of the period the move is played in.
-    let mut left = moves_made;
-    let mut index = 0;
-    let period = loop {
-        let period = periods.get(index).or(periods.last())?;
-        match period.moves {
-            Some(count) if left >= count => {
-                left -= count;
-                index += 1;
-            }
-            _ => break period,
-        }
-    };
-    match period.bonus {
-        Bonus::Increment(ms) => Some(ms),
-        _ => Some(0),
-    }
-}
-
-/// Everything `go` needs to know about one side.
+/// Everything `go` needs to know about one side, its clock as the
+/// referee keeps it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SideClock<'a> {
     /// The side's limits.
     pub limits: &'a Limits,
-    /// Its time left, in milliseconds (from the referee's clock).
+    /// Its time left, in milliseconds.
     pub remaining_ms: i64,
-    /// Moves it has made in this game.
-    pub moves_made: u32,
+    /// The increment its next move earns, in milliseconds.
+    pub increment_ms: u64,
+    /// The moves it still owes in its period (`None` in sudden death).
+    pub moves_to_go: Option<u32>,
 }
 
 /// The `go` command for `to_move`, from both sides' clocks.
@@ -173,12 +134,12 @@ pub fn go_command(to_move: Color, white: SideClock<'_>, black: SideClock<'_>) ->
                 .is_timed()
                 .then(|| s.remaining_ms.max(1) as u64)
         };
-        let inc = |s: SideClock<'_>| increment_ms(&s.limits.clock, s.moves_made);
+        let inc = |s: SideClock<'_>| s.limits.clock.is_timed().then_some(s.increment_ms);
         go.wtime = time(white);
         go.btime = time(black);
-        go.winc = inc(white).filter(|_| white.limits.clock.is_timed());
-        go.binc = inc(black).filter(|_| black.limits.clock.is_timed());
-        go.movestogo = moves_to_go(&mover.limits.clock, mover.moves_made);
+        go.winc = inc(white);
+        go.binc = inc(black);
+        go.movestogo = mover.moves_to_go;
     }
     go
 }
@@ -204,15 +165,6 @@ mod tests {
     }
 
     #[test]
-    fn moves_to_go_counts_down_and_repeats() {
-        let tc = parse_time_control("40/60").unwrap();
-        assert_eq!(moves_to_go(&tc, 0), Some(40));
-        assert_eq!(moves_to_go(&tc, 39), Some(1));
-        assert_eq!(moves_to_go(&tc, 40), Some(40));
-        assert_eq!(moves_to_go(&parse_time_control("60+1").unwrap(), 10), None);
-    }
-
-    #[test]
     fn go_carries_both_clocks_and_the_movers_limits() {
         let limits = Limits {
             clock: parse_time_control("40/10+0.5").unwrap(),
@@ -221,12 +173,14 @@ mod tests {
         let white = SideClock {
             limits: &limits,
             remaining_ms: 9_000,
-            moves_made: 3,
+            increment_ms: 500,
+            moves_to_go: Some(37),
         };
         let black = SideClock {
             limits: &limits,
             remaining_ms: -5,
-            moves_made: 2,
+            increment_ms: 500,
+            moves_to_go: Some(38),
         };
         let go = go_command(Color::Black, white, black);
         assert_eq!(
@@ -240,7 +194,8 @@ mod tests {
         let side = SideClock {
             limits: &fixed,
             remaining_ms: 0,
-            moves_made: 0,
+            increment_ms: 0,
+            moves_to_go: None,
         };
         assert_eq!(
             go_command(Color::White, side, side).to_string(),

@@ -17,9 +17,7 @@ mod state;
 
 pub use adjudication::{Adjudication, Adjudicator, DrawAdjudication, ResignAdjudication};
 pub use game::{GameContext, MoveNote, Overhead, PlayedGame, forfeited, play_game, ruleset_for};
-pub use limits::{
-    Limits, SideClock, go_command, moves_to_go, parse_duration_ms, parse_time_control,
-};
+pub use limits::{Limits, SideClock, go_command, parse_duration_ms, parse_time_control};
 pub use openings::{BookFormat, BookOrder, Opening, OpeningsError, OpeningsSpec};
 pub use options::{
     ArgsError, ArgsErrorKind, EngineSpec, MatchOptions, TournamentKind, parse_match_args,

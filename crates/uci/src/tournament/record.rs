@@ -1,7 +1,7 @@
 //! What is kept of a finished game: enough to rebuild the standings when
 //! an interrupted match resumes.
 
-use arbiter_referee::GameResult;
+use arbiter_referee::{ForfeitCause, GameResult};
 use arbiter_rules::Color;
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +30,25 @@ impl FailureKind {
             FailureKind::Hang => "hang",
             FailureKind::IllegalMove => "illegal move",
             FailureKind::Start => "start failure",
+        }
+    }
+
+    /// Whether the match stops after it without `-recover`: a crash, an
+    /// engine that stops answering or cannot start, as with cutechess-cli.
+    /// An illegal move is scored as the loss it is and the match goes on:
+    /// the engine still runs.
+    pub const fn stops_match(self) -> bool {
+        !matches!(self, FailureKind::IllegalMove)
+    }
+
+    /// Why, for the referee, the engine can take no further part in the
+    /// game.
+    pub const fn cause(self) -> ForfeitCause {
+        match self {
+            FailureKind::Crash => ForfeitCause::Crashed,
+            FailureKind::Hang => ForfeitCause::StoppedAnswering,
+            FailureKind::IllegalMove => ForfeitCause::IllegalMove,
+            FailureKind::Start => ForfeitCause::NotStarted,
         }
     }
 }

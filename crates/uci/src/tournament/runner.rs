@@ -1,7 +1,8 @@
 //! Running a whole match: engines kept running between games, games
 //! played `concurrency` at a time, results counted, PGN and state written
 //! as each game ends, and the match stopped early by an SPRT decision, an
-//! engine failure without `-recover`, or an interruption.
+//! engine's crash or hang without `-recover`, or an interruption. An
+//! illegal move loses its game and the match goes on.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
@@ -63,7 +64,8 @@ pub enum MatchError {
 pub enum StopReason {
     /// The SPRT accepted a hypothesis.
     Sprt(SprtDecision),
-    /// An engine failed and `-recover` was not given.
+    /// An engine crashed, stopped answering or could not start, and
+    /// `-recover` was not given.
     EngineFailure(String),
     /// The user interrupted it.
     Interrupted,
@@ -210,6 +212,7 @@ pub async fn run_match(
         observer.game_finished(&record, &standings);
         if stopped.is_none() {
             if let Some(f) = &record.failure
+                && f.kind.stops_match()
                 && !opts.recover
             {
                 let name = &names[f.side.fold(record.pairing.white, record.pairing.black)];
