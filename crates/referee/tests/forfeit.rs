@@ -43,12 +43,16 @@ fn the_illegal_move_is_ruled_under_the_rulesets_own_rule() {
 
 #[test]
 fn fide_12_9_a_crashed_engine_loses_by_the_arbiters_decision() {
+    // Both sides moved first: a game one side never moved in is unplayed
+    // (below).
     for cause in ["crashed", "stopped-answering", "not-started"] {
         let game = run(&format!(
             "
             setup mode=online
             0      arbiter start
-            1000   arbiter forfeit white {cause}
+            1000   white   move e2e4
+            2000   black   move e7e5
+            3000   arbiter forfeit white {cause}
             end    0-1 arbiter_decision FIDE 12.9
             "
         ));
@@ -62,6 +66,18 @@ fn fide_12_9_a_crashed_engine_loses_by_the_arbiters_decision() {
             "{cause}"
         );
     }
+}
+
+#[test]
+fn an_engine_that_never_moved_forfeits_an_unplayed_game() {
+    // Issue 33: the arbiter's decision on a game one side never moved in
+    // names it unplayed; the ruling keeps its rule.
+    run("
+        setup mode=online
+        0      arbiter start
+        1000   arbiter forfeit white not-started
+        end    0-1 unplayed FIDE 12.9
+        ");
 }
 
 #[test]
