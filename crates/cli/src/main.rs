@@ -59,6 +59,8 @@ enum Command {
     Pair(commands::pair::Args),
     /// Rank a TRF tournament by FIDE tie-breaks (C.07).
     Standings(commands::standings::Args),
+    /// The FIDE rating change of every player of a TRF tournament (B.02).
+    Ratings(commands::ratings::Args),
     /// Feed a game on `arbiter serve` from a DGT electronic board and
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),
+        Command::Ratings(args) => commands::ratings::run(args),
         Command::Board(args) => commands::board::run(args),
         Command::BoardSim(args) => commands::board_sim::run(args),
     };

@@ -245,16 +245,7 @@ impl Swiss {
     async fn seats(&self, c: &Client) -> Vec<(String, String, String)> {
         let mut seats = Vec::new();
         for t in &self.players {
-            let playing: Value = c
-                .http
-                .get(format!("{}/api/account/playing", c.base))
-                .bearer_auth(t)
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let playing = c.get_json_as("/api/account/playing", t).await;
             let game = &playing["nowPlaying"][0];
             if let (Some(g), Some(colour)) = (game["gameId"].as_str(), game["color"].as_str()) {
                 seats.push((g.to_string(), colour.to_string(), t.clone()));

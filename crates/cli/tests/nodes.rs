@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use serve::view::moves;
 use serve::{Client, Process};
 
 /// Four knights out, then back (see crash.rs): 24 plies make no fivefold
@@ -62,15 +63,6 @@ fn signal(process: &Process, sig: &str) {
         .status()
         .unwrap();
     assert!(ok.success(), "kill {sig}");
-}
-
-fn moves(view: &Value) -> Vec<String> {
-    view["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["uci"].as_str().unwrap().to_string())
-        .collect()
 }
 
 /// What a player's client saw of one game.

@@ -41,6 +41,15 @@ fn kinds(readings: &[Reading]) -> Vec<(Actor, EventKind)> {
         .collect()
 }
 
+/// Asserts that `readings` are White touching `square`, and nothing more.
+#[track_caller]
+fn assert_white_touches(readings: &[Reading], square: Square) {
+    assert_eq!(
+        kinds(readings),
+        [(Actor::White, EventKind::Touch { square })]
+    );
+}
+
 fn notices(readings: &[Reading]) -> Vec<Notice> {
     readings
         .iter()
@@ -58,10 +67,7 @@ const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQk
 fn an_opponents_piece_knocked_by_the_hand_carrying_a_knight_is_no_touch() {
     let mut r = reader(AFTER_E4_E5);
     let touch = lift(&mut r, Square::G1);
-    assert_eq!(
-        kinds(&touch),
-        [(Actor::White, EventKind::Touch { square: Square::G1 })]
-    );
+    assert_white_touches(&touch, Square::G1);
     // The knight in the air, Black's d7 pawn leaves its square: no knight
     // on g1 captures on d7.
     let knocked = lift(&mut r, Square::D7);
@@ -124,10 +130,7 @@ fn a_piece_the_carried_one_can_capture_is_touched() {
     let mut r = reader("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
     lift(&mut r, Square::E4);
     let taken = lift(&mut r, Square::D5);
-    assert_eq!(
-        kinds(&taken),
-        [(Actor::White, EventKind::Touch { square: Square::D5 })]
-    );
+    assert_white_touches(&taken, Square::D5);
     assert!(notices(&taken).is_empty());
     assert!(r.disturbed().is_empty());
 }
@@ -137,10 +140,7 @@ fn a_pawn_taken_en_passant_beside_the_carried_pawn_is_touched() {
     let mut r = reader("rnbqkbnr/ppp1p1pp/5p2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
     lift(&mut r, Square::E5);
     let taken = lift(&mut r, Square::D5);
-    assert_eq!(
-        kinds(&taken),
-        [(Actor::White, EventKind::Touch { square: Square::D5 })]
-    );
+    assert_white_touches(&taken, Square::D5);
 }
 
 #[test]
@@ -149,18 +149,12 @@ fn the_castling_rook_lifted_with_the_king_in_hand_is_touched() {
     let mut r = reader(fen);
     lift(&mut r, Square::E1);
     let rook = lift(&mut r, Square::H1);
-    assert_eq!(
-        kinds(&rook),
-        [(Actor::White, EventKind::Touch { square: Square::H1 })]
-    );
+    assert_white_touches(&rook, Square::H1);
     // Rook first (4.4.2 is the referee's to rule): the king is touched too.
     let mut r = reader(fen);
     lift(&mut r, Square::A1);
     let king = lift(&mut r, Square::E1);
-    assert_eq!(
-        kinds(&king),
-        [(Actor::White, EventKind::Touch { square: Square::E1 })]
-    );
+    assert_white_touches(&king, Square::E1);
 }
 
 #[test]
@@ -169,19 +163,13 @@ fn a_piece_leaving_its_square_with_no_piece_in_hand_is_a_touch() {
     // carried looks like one lifted.
     let mut r = reader(AFTER_E4_E5);
     let lone = lift(&mut r, Square::D7);
-    assert_eq!(
-        kinds(&lone),
-        [(Actor::White, EventKind::Touch { square: Square::D7 })]
-    );
+    assert_white_touches(&lone, Square::D7);
     // A piece set down already is no longer carried.
     let mut r = reader(AFTER_E4_E5);
     lift(&mut r, Square::G1);
     place(&mut r, Square::F3, 'N');
     let after = lift(&mut r, Square::D7);
-    assert_eq!(
-        kinds(&after),
-        [(Actor::White, EventKind::Touch { square: Square::D7 })]
-    );
+    assert_white_touches(&after, Square::D7);
 }
 
 #[test]

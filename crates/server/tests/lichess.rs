@@ -7,6 +7,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::view::moves;
 use common::{Lines, Server, account, challenge_accepted};
 use serde_json::{Value, json};
 
@@ -18,15 +19,6 @@ async fn next_of(events: &mut Lines, kind: &str) -> Value {
             return e;
         }
     }
-}
-
-fn ucis(view: &Value) -> Vec<String> {
-    view["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["uci"].as_str().unwrap().to_string())
-        .collect()
 }
 
 #[tokio::test]
@@ -67,7 +59,7 @@ async fn the_challenges_game_has_its_id_and_players_move_at_once_in_uci_only() {
         .post_as(&format!("/api/board/game/{id}/move/Nf3"), &alice)
         .await;
     assert_eq!(status, 400);
-    assert_eq!(ucis(&s.view(&id).await), ["b2b3", "e7e5", "b1c3", "d7d5"]);
+    assert_eq!(moves(&s.view(&id).await), ["b2b3", "e7e5", "b1c3", "d7d5"]);
     // Arbiter's own API takes SAN, but reads well-formed UCI as UCI only.
     let created = s.started_game("300+2").await;
     let (gid, white, black, _) = common::tokens(&created);
@@ -117,7 +109,7 @@ async fn a_player_who_never_makes_a_first_move_loses_by_default() {
     assert_eq!(finish["game"]["winner"], "white", "{finish}");
     let view = s.view(&second).await;
     assert_eq!(view["result"], "1-0");
-    assert_eq!(ucis(&view), ["e2e4"]);
+    assert_eq!(moves(&view), ["e2e4"]);
 }
 
 #[tokio::test]

@@ -12,8 +12,8 @@ mod common;
 
 use arbiter_server::{Database, Store};
 use common::proxy::{Fault, Proxy};
+use common::view::moves;
 use common::{Server, tokens};
-use serde_json::Value;
 
 /// A server on a fresh database reached through `proxy`.
 async fn server_behind(proxy: &Proxy, dir: &tempfile::TempDir) -> Server {
@@ -36,15 +36,6 @@ async fn logged_moves(s: &Server, id: &str) -> Vec<String> {
         .iter()
         .filter(|e| e["event"]["kind"] == "move")
         .map(|e| e["event"]["move"].as_str().unwrap().to_string())
-        .collect()
-}
-
-fn moves(view: &Value) -> Vec<String> {
-    view["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["uci"].as_str().unwrap().to_string())
         .collect()
 }
 

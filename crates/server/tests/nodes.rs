@@ -9,6 +9,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use arbiter_server::{Config, Database, NodeConfig, Store};
+use common::view::moves;
 use common::{Server, pg, tokens};
 use serde_json::Value;
 
@@ -42,15 +43,6 @@ async fn refused(config: Config) -> String {
 async fn start(db: &Database, name: &str, heartbeat: Duration) -> Server {
     let dir = tempfile::tempdir().unwrap();
     Server::start_with(dir, node(db, name, heartbeat)).await
-}
-
-fn moves(view: &Value) -> Vec<String> {
-    view["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["uci"].as_str().unwrap().to_string())
-        .collect()
 }
 
 /// How many rows of `table` meet `condition`.

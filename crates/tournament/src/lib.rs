@@ -1,7 +1,7 @@
 //! Events of many games, as FIDE's Handbook runs them: players, rounds,
 //! pairings (the Dutch Swiss system of C.04.3, Berger round robins of C.05,
 //! knockout matches), results with their byes and forfeits, tie-breaks
-//! (C.07) and the Tournament Report File (TRF).
+//! (C.07), FIDE rating changes (B.02) and the Tournament Report File (TRF).
 //!
 //! Like the referee, this crate is pure: no I/O, no clock, no threads. An
 //! event's state is a fold over its own events (registrations, pairings,
@@ -12,9 +12,11 @@ pub mod berger;
 pub mod director;
 pub mod dutch;
 pub mod knockout;
+pub mod norm;
 mod pairing;
 mod player;
 mod points;
+pub mod rating;
 mod result;
 pub mod tiebreak;
 mod tournament;

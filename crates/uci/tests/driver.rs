@@ -6,12 +6,26 @@ use std::time::Duration;
 
 use arbiter_rules::Position;
 use arbiter_rules::uci::Uci;
-use arbiter_uci::engine::{Awaiting, Crash, Engine, EngineError, UnknownOptions};
+use arbiter_uci::engine::{Awaiting, Crash, Engine, EngineError, Search, UnknownOptions};
 use arbiter_uci::protocol::{BestMove, Go, OptionError, PositionCommand};
 use common::{script, stockfish_config};
 
 fn startpos() -> PositionCommand {
     PositionCommand::default()
+}
+
+/// The engine's search of the position `fen` to `depth` plies.
+async fn to_depth(engine: &mut Engine, fen: &str, depth: u32) -> Search {
+    let position = PositionCommand {
+        fen: Some(fen.into()),
+        moves: vec![],
+    };
+    engine.position(&position).await.unwrap();
+    let go = Go {
+        depth: Some(depth),
+        ..Go::default()
+    };
+    engine.go(&go, None).await.unwrap()
 }
 
 fn with_fault_at(
@@ -63,44 +77,14 @@ async fn stockfish_reports_mate_scores_and_none_when_mated() {
     let mut sf = Engine::start(&stockfish_config("SF")).await.unwrap();
     // White mates in one (Qg7#).
     let fen = "7k/8/6KQ/8/8/8/8/8 w - - 0 1";
-    sf.position(&PositionCommand {
-        fen: Some(fen.into()),
-        moves: vec![],
-    })
-    .await
-    .unwrap();
-    let s = sf
-        .go(
-            &Go {
-                depth: Some(5),
-                ..Go::default()
-            },
-            None,
-        )
-        .await
-        .unwrap();
+    let s = to_depth(&mut sf, fen, 5).await;
     assert_eq!(
         s.info.unwrap().score,
         Some(arbiter_uci::protocol::Score::Mate(1))
     );
     // Black is checkmated: Stockfish has no move to give.
     let mated = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
-    sf.position(&PositionCommand {
-        fen: Some(mated.into()),
-        moves: vec![],
-    })
-    .await
-    .unwrap();
-    let s = sf
-        .go(
-            &Go {
-                depth: Some(5),
-                ..Go::default()
-            },
-            None,
-        )
-        .await
-        .unwrap();
+    let s = to_depth(&mut sf, mated, 5).await;
     assert!(
         matches!(s.bestmove, BestMove::NoMove { .. }),
         "{:?}",

@@ -6,7 +6,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use arbiter_tournament::tiebreak::{self, Edition, Format, Options, Tiebreak};
 
 /// Arguments of `arbiter standings`.
@@ -49,15 +48,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .as_deref()
         .map(str::parse::<Edition>)
         .transpose()?;
-    let bytes =
-        std::fs::read(&args.trf).with_context(|| format!("cannot read {}", args.trf.display()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let tournament = match arbiter_tournament::trf::read(&text) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("arbiter: {}: {e}", args.trf.display());
-            return Ok(ExitCode::from(3));
-        }
+    let Some(tournament) = super::read_trf(&args.trf)? else {
+        return Ok(ExitCode::from(3));
     };
     let options = Options {
         edition,

@@ -5,6 +5,10 @@
 #[path = "../../../server/tests/common/pg.rs"]
 pub mod pg;
 
+// What the tests read of a game's view, as in the server's tests.
+#[path = "../../../server/tests/common/view.rs"]
+pub mod view;
+
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -198,14 +202,15 @@ impl Client {
 
     /// `GET path`, its body read as JSON.
     pub async fn get_json(&self, path: &str) -> Value {
-        self.http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        let request = self.http.get(format!("{}{path}", self.base));
+        request.send().await.unwrap().json().await.unwrap()
+    }
+
+    /// `GET path` with the API token `token`, its body read as JSON.
+    pub async fn get_json_as(&self, path: &str, token: &str) -> Value {
+        let request = self.http.get(format!("{}{path}", self.base));
+        let response = request.bearer_auth(token).send().await.unwrap();
+        response.json().await.unwrap()
     }
 
     /// The game `id` as `GET /api/games/ID` gives it.

@@ -17,7 +17,7 @@
 use super::budget::Budget;
 use super::checks::gives_check;
 use super::distance::{bishop_distances, king_distance, knight_distance, locked_pawns};
-use super::key::{PositionKey, PositionMap};
+use super::key::{PassThrough, PositionKey, PositionMap};
 use super::reach::Reach;
 use crate::attacks::king_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
@@ -50,6 +50,11 @@ const SETBACK_COST: i32 = 3;
 const MAX_LINE: usize = 400;
 /// Positions kept in the table; past that the search goes on without storing.
 const TABLE_CAPACITY: usize = 1 << 21;
+/// Positions the table has room for from the start: the short searches
+/// that decide most positions of real games store a few hundred, and
+/// growing to that one doubling at a time costs more than the room
+/// (larger starts cost more than they save).
+const TABLE_START: usize = 1 << 8;
 /// What the static analysis of one root move costs, in nodes.
 const BAR_COST: u64 = 500;
 
@@ -104,7 +109,7 @@ impl Helpmate {
         Helpmate {
             winner,
             targets: targets(root, winner),
-            table: PositionMap::default(),
+            table: PositionMap::with_capacity_and_hasher(TABLE_START, PassThrough),
             generation: 0,
             line: Vec::with_capacity(MAX_LINE),
             cut_short: false,

@@ -9,6 +9,7 @@ pub mod db;
 pub mod pg;
 pub mod proxy;
 pub mod tournament;
+pub mod view;
 pub mod ws;
 
 use db::database;

@@ -23,7 +23,6 @@
 mod buchholz;
 mod crosstable;
 mod direct;
-mod fide_tables;
 mod performance;
 mod value;
 

@@ -3,8 +3,8 @@
 //! and the averages of the opponents' performances.
 
 use super::crosstable::Crosstable;
-use super::fide_tables::{dp_for_percent, expected_percent};
 use super::value::Value;
+use crate::rating::tables::{dp_for_percent, expected_percent};
 
 /// The games a rating-based tie-break reads: each opponent's rating and the
 /// score, in half points, of the game (1, ½, 0 whatever the point system).
