@@ -18,39 +18,17 @@ Prints `swiss ID` at the end.
 import sys
 import time
 
-import berserk
-
-from swiss_bot import Bots
+from swiss_bot import Bots, client, open_swiss
 
 base = sys.argv[1]
 rounds = int(sys.argv[2])
 creator_token = sys.argv[3]
 player_tokens = sys.argv[4:]
 
-
-def client(token):
-    return berserk.Client(berserk.TokenSession(token), base_url=base)
-
-
-creator = client(creator_token)
-players = [client(t) for t in player_tokens]
-
-swiss = creator.tournaments.create_swiss(
-    "arbiter-club",
-    clockLimit=120,
-    clockIncrement=1,
-    nbRounds=rounds,
-    name="Berserk Swiss",
-    startsAt=int(time.time() * 1000) + 3_600_000,
-    roundInterval=99999999,
-)
+creator = client(base, creator_token)
+players = [client(base, t) for t in player_tokens]
+swiss = open_swiss(creator, players, "arbiter-club", "Berserk Swiss", 120, 1, rounds)
 swiss_id = swiss["id"]
-assert swiss["nbRounds"] == rounds, swiss
-assert swiss["clock"] == {"limit": 120, "increment": 1}, swiss
-assert swiss["status"] == "created", swiss
-
-for p in players:
-    p.tournaments.join_swiss(swiss_id)
 info = creator.tournaments.get_swiss(swiss_id)
 assert info["nbPlayers"] == len(players), info
 listed = creator.tournaments.swiss_by_team("arbiter-club")

@@ -20,9 +20,7 @@ import sys
 import threading
 import time
 
-import berserk
-
-from swiss_bot import Bots, ending_from_id
+from swiss_bot import Bots, client, ending_from_id, open_swiss
 
 WITHDRAW_AFTER = 2
 ABSENT_IN = 4
@@ -32,29 +30,10 @@ rounds = int(sys.argv[2])
 creator_token = sys.argv[3]
 player_tokens = sys.argv[4:]
 
-
-def client(token):
-    return berserk.Client(berserk.TokenSession(token), base_url=base)
-
-
-creator = client(creator_token)
-players = [client(t) for t in player_tokens]
-
-swiss = creator.tournaments.create_swiss(
-    "arbiter-open",
-    clockLimit=60,
-    clockIncrement=1,
-    nbRounds=rounds,
-    name="Berserk Open",
-    startsAt=int(time.time() * 1000) + 3_600_000,
-    roundInterval=99999999,
-)
+creator = client(base, creator_token)
+players = [client(base, t) for t in player_tokens]
+swiss = open_swiss(creator, players, "arbiter-open", "Berserk Open", 60, 1, rounds)
 swiss_id = swiss["id"]
-assert swiss["nbRounds"] == rounds, swiss
-assert swiss["status"] == "created", swiss
-
-for p in players:
-    p.tournaments.join_swiss(swiss_id)
 info = creator.tournaments.get_swiss(swiss_id)
 assert info["nbPlayers"] == len(players), info
 

@@ -18,7 +18,7 @@ use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
 use arbiter_tournament::{ResultCode, Tournament, trf};
 use serde_json::Value;
-use serve::{Process, add_account, arbiter};
+use serve::{Process, add_account, arbiter, python, said};
 
 const PLAYERS: usize = 40;
 const ROUNDS: u32 = 7;
@@ -97,28 +97,11 @@ async fn berserk_runs_a_forty_player_swiss_that_bbp_arbiter_and_gacrux_recheck()
         .collect();
     // A short default time: the player who stays away loses soon.
     let server = Process::start(&db, &["--default-time", "10"]);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_swiss_event.py");
-    let out = Command::new("python3")
-        .args([script, &server.base, &ROUNDS.to_string(), &creator])
-        .args(&tokens)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "berserk failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let said = |key: &str| {
-        stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(key))
-            .unwrap_or_else(|| panic!("the script says {key}: {stdout}"))
-            .trim()
-            .to_string()
-    };
-    let (id, absent_game) = (said("swiss "), said("absent "));
+    let rounds = ROUNDS.to_string();
+    let mut args = vec![&server.base, &rounds, &creator];
+    args.extend(&tokens);
+    let stdout = python("berserk_swiss_event.py", args);
+    let (id, absent_game) = (said(&stdout, "swiss "), said(&stdout, "absent "));
     let http = reqwest::Client::new();
     let get = |path: String| {
         let http = http.clone();

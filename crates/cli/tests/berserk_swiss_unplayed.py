@@ -15,35 +15,16 @@ Prints `swiss ID` and `unplayed GAME_ID` at the end.
 import sys
 import time
 
-import berserk
-
-from swiss_bot import WHITE_WINS, Bots
+from swiss_bot import WHITE_WINS, Bots, client, open_swiss
 
 base = sys.argv[1]
 creator_token = sys.argv[2]
 player_tokens = sys.argv[3:]
 
-
-def client(token):
-    return berserk.Client(berserk.TokenSession(token), base_url=base)
-
-
-creator = client(creator_token)
-players = [client(t) for t in player_tokens]
-
-swiss = creator.tournaments.create_swiss(
-    "arbiter-blitz",
-    clockLimit=60,
-    clockIncrement=0,
-    nbRounds=2,
-    name="Berserk Blitz",
-    startsAt=int(time.time() * 1000) + 3_600_000,
-    roundInterval=99999999,
-)
+creator = client(base, creator_token)
+players = [client(base, t) for t in player_tokens]
+swiss = open_swiss(creator, players, "arbiter-blitz", "Berserk Blitz", 60, 0, 2)
 swiss_id = swiss["id"]
-assert swiss["clock"] == {"limit": 60, "increment": 0}, swiss
-for p in players:
-    p.tournaments.join_swiss(swiss_id)
 
 current_round = [0]
 unplayed = []

@@ -9,7 +9,7 @@
 mod serve;
 
 use arbiter_tournament::{ResultCode, trf};
-use serve::{Client, Process, add_account, arbiter, python};
+use serve::{Client, Process, add_account, arbiter, python, said};
 
 #[tokio::test]
 async fn a_player_who_never_moves_in_a_60_0_swiss_forfeits_an_unplayed_game() {
@@ -24,15 +24,7 @@ async fn a_player_who_never_moves_in_a_60_0_swiss_forfeits_an_unplayed_game() {
         "berserk_swiss_unplayed.py",
         [&server.base, &creator, &ann, &bob],
     );
-    let said = |key: &str| {
-        stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(key))
-            .unwrap_or_else(|| panic!("the script says {key}: {stdout}"))
-            .trim()
-            .to_string()
-    };
-    let (id, game) = (said("swiss "), said("unplayed "));
+    let (id, game) = (said(&stdout, "swiss "), said(&stdout, "unplayed "));
     let client = Client::new(&server.base);
 
     // The referee: Black's flag decided (FIDE 6.9) a game never played.

@@ -1,10 +1,8 @@
 //! `arbiter pair --berger` and `arbiter standings` on TRF files.
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use assert_cmd::assert::Assert;
+use cli::{arbiter, json_lines};
 
 /// A four-player round robin after round 1 (1-4 1-0, 2-3 ½-½).
 const AFTER_ROUND_1: &str = "\
@@ -67,16 +65,21 @@ fn berger_past_the_last_round_exits_1_and_bad_input_exits_3() {
         .stderr(predicates::str::contains("line 1, column 5"));
 }
 
-#[test]
-fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
+/// Runs `arbiter standings` of [`AFTER_ROUND_1`] with these options.
+fn standings_after_round_1(options: &[&str]) -> Assert {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("rr.trf");
     std::fs::write(&input, AFTER_ROUND_1).unwrap();
     arbiter()
-        .args(["standings"])
+        .arg("standings")
         .arg(&input)
-        .args(["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
+        .args(options)
         .assert()
+}
+
+#[test]
+fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
+    standings_after_round_1(&["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
         .success()
         .stdout(
             "Rank\tStartNo\tName\tRating\tFed\tPTS\tSB\tWIN\n\
@@ -89,21 +92,8 @@ fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
 
 #[test]
 fn standings_as_json_key_the_tiebreaks_by_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    let output = arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,BH/C1", "--json"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let ended = standings_after_round_1(&["--tiebreaks", "PTS,BH/C1", "--json"]).success();
+    let lines = json_lines(&ended.get_output().stdout);
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["rank"], 1);
     assert_eq!(lines[0]["start_no"], 1);
@@ -118,17 +108,8 @@ fn standings_as_json_key_the_tiebreaks_by_name() {
 
 #[test]
 fn standings_as_json_keep_the_documented_key_order() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    let output = arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,SB,BH/C1", "--json"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let ended = standings_after_round_1(&["--tiebreaks", "PTS,SB,BH/C1", "--json"]).success();
+    let text = String::from_utf8(ended.get_output().stdout.clone()).unwrap();
     let first = text.lines().next().unwrap();
     // rank, start_no, name, rating, federation, tiebreaks; the tie-breaks
     // as given, not sorted.
@@ -144,14 +125,7 @@ fn standings_as_json_keep_the_documented_key_order() {
 
 #[test]
 fn an_unknown_tiebreak_is_refused_with_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,XYZ"])
-        .assert()
+    standings_after_round_1(&["--tiebreaks", "PTS,XYZ"])
         .failure()
         .stderr(predicates::str::contains("unknown tie-break \"XYZ\""));
 }

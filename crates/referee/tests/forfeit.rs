@@ -7,7 +7,7 @@
 mod common;
 use arbiter_referee::{Actor, Event, EventKind, ForfeitCause, Game, GameSetup, Termination};
 use arbiter_rules::Color;
-use common::run;
+use common::{ending_in_english, run};
 
 #[test]
 fn fide_7_5_5_an_engines_illegal_move_is_final_and_loses() {
@@ -57,12 +57,7 @@ fn fide_12_9_a_crashed_engine_loses_by_the_arbiters_decision() {
             "
         ));
         assert!(
-            game.outcome()
-                .unwrap()
-                .ruling
-                .message()
-                .text("en")
-                .ends_with("White loses the game"),
+            ending_in_english(&game).ends_with("White loses the game"),
             "{cause}"
         );
     }

@@ -2,6 +2,9 @@
 //! what would make it invalid, and its TRF re-checks clean with the Dutch
 //! checker (what `arbiter pair --dutch -c` runs).
 
+mod events;
+use events::{arbiter, event, opened};
+
 use arbiter_tournament::director::{
     Absent, Board, BoardResult, ByeKind, Director, Event, EventKind, PlayerId, Refusal,
     Registration, ResultSource, Settings, System,
@@ -11,36 +14,17 @@ use arbiter_tournament::trf;
 use arbiter_tournament::{ResultCode, RoundEntry};
 use proptest::prelude::*;
 
-fn event(by: &str, kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: by.into(),
-        kind,
-    }
-}
-
-fn arbiter(kind: EventKind) -> Event {
-    event("arbiter", kind)
-}
-
 fn swiss(players: u32, rounds: u32) -> Director {
-    let mut t = Director::default();
     let settings = Settings::swiss("Spring Open", rounds, "300+3".parse().unwrap());
-    t.apply(&arbiter(EventKind::Created { settings })).unwrap();
-    for i in 0..players {
-        let player = Registration {
+    opened(
+        settings,
+        (0..players).map(|i| Registration {
             name: format!("Player {i:02}"),
             rating: 2000 + 17 * ((i * 7) % players),
             account: Some(format!("p{i}")),
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered {
-            player,
-            entry_code: None,
-        }))
-        .unwrap();
-    }
-    t
+        }),
+    )
 }
 
 /// Pairs and publishes the next round, each board's game named `gR-B`.

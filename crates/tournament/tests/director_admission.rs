@@ -3,15 +3,10 @@
 //! way in that forgot to ask (or a log edited to skip it) is refused
 //! there, not only by the service that asked first.
 
-use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Registration, Settings};
+mod events;
+use events::event;
 
-fn event(by: &str, kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: by.into(),
-        kind,
-    }
-}
+use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Registration, Settings};
 
 /// A Swiss created by `arbiter` with an entry code and, when given, an
 /// allow list.

@@ -4,20 +4,15 @@
 //! service's), so a replay gives the same numbers, the pairings follow
 //! them, and the TRF's start numbers are them.
 
+mod events;
+use events::arbiter;
+
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::director::{
     Board, Director, Event, EventKind, GivenRound, PairingNumbers, PlayerId, Refusal, Registration,
     Settings, System,
 };
 use arbiter_tournament::{Pairing, trf};
-
-fn arbiter(kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: "arbiter".into(),
-        kind,
-    }
-}
 
 fn round_robin(pairing_numbers: PairingNumbers) -> Settings {
     let mut s = Settings::swiss("Club Round Robin", 3, "300+3".parse().unwrap());

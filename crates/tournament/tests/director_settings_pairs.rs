@@ -2,6 +2,9 @@
 //! `manualPairings`), and the next round's time set by the arbiter, as
 //! the tournament's fold sees them.
 
+mod events;
+use events::{arbiter, opened};
+
 use arbiter_tournament::director::{
     Board, BoardResult, ByeKind, Director, Event, EventKind, MANUAL_PAIRINGS, ManualRound,
     PlayerId, Refusal, Registration, Settings,
@@ -9,36 +12,20 @@ use arbiter_tournament::director::{
 use arbiter_tournament::dutch::{self, Acceleration};
 use arbiter_tournament::trf;
 
-fn arbiter(kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: "arbiter".into(),
-        kind,
-    }
-}
-
 /// A Swiss whose players `p0`, `p1`… are rated from the top down, so
 /// that player `i + 1` (account `pi`) is start number `i + 1`.
 fn swiss(players: u32, rounds: u32, settings: impl FnOnce(&mut Settings)) -> Director {
-    let mut t = Director::default();
     let mut s = Settings::swiss("Club Swiss", rounds, "300+3".parse().unwrap());
     settings(&mut s);
-    t.apply(&arbiter(EventKind::Created { settings: s }))
-        .unwrap();
-    for i in 0..players {
-        let player = Registration {
+    opened(
+        s,
+        (0..players).map(|i| Registration {
             name: format!("Player {i:02}"),
             rating: 2400 - 10 * i,
             account: Some(format!("p{i}")),
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered {
-            player,
-            entry_code: None,
-        }))
-        .unwrap();
-    }
-    t
+        }),
+    )
 }
 
 fn pair(list: &[(&str, &str)]) -> Vec<[String; 2]> {

@@ -4,44 +4,28 @@
 //! meeting (C.04.1: the two may still meet), the tie-breaks an unplayed
 //! round.
 
+mod events;
+use events::{arbiter, event, opened};
+
 use arbiter_referee::{GameResult, Outcome, Reason, Rule, Ruling, Termination};
 use arbiter_rules::Color;
 use arbiter_tournament::director::{
-    BoardResult, Director, Event, EventKind, REFEREE, Registration, Settings,
+    BoardResult, Director, EventKind, REFEREE, Registration, Settings,
 };
 use arbiter_tournament::dutch::{self, Acceleration};
 use arbiter_tournament::{Outcome as Cell, ResultCode, trf};
 
-fn event(by: &str, kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: by.into(),
-        kind,
-    }
-}
-
-fn arbiter(kind: EventKind) -> Event {
-    event("arbiter", kind)
-}
-
 /// A 60+0 Swiss of two rounds between two players.
 fn two_players() -> Director {
-    let mut t = Director::default();
     let settings = Settings::swiss("Blitz", 2, "60+0".parse().unwrap());
-    t.apply(&arbiter(EventKind::Created { settings })).unwrap();
-    for (name, rating) in [("Ann", 2100), ("Bob", 2000)] {
-        let player = Registration {
+    opened(
+        settings,
+        [("Ann", 2100), ("Bob", 2000)].map(|(name, rating)| Registration {
             name: name.into(),
             rating,
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered {
-            player,
-            entry_code: None,
-        }))
-        .unwrap();
-    }
-    t
+        }),
+    )
 }
 
 /// Pairs the next round (the one operation) and publishes it, the game

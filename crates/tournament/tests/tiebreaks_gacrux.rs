@@ -285,18 +285,7 @@ fn bbp_generated_swiss(players: u32, rounds: u32, seed: u64, name: &str) -> Opti
     )
     .unwrap();
     let file = scratch(&format!("{name}.generated.trf"));
-    let made = Command::new(bbp())
-        .arg("--dutch")
-        .arg("-g")
-        .arg(&config)
-        .arg("-o")
-        .arg(&file)
-        .arg("-s")
-        .arg(seed.to_string())
-        .output()
-        .unwrap()
-        .status
-        .success();
+    let made = arbiter_testdata::peers::bbp_generate(bbp(), &config, &file, seed);
     let tournament = made.then(|| std::fs::read_to_string(&file).unwrap());
     let _ = std::fs::remove_file(&config);
     let _ = std::fs::remove_file(&file);

@@ -116,6 +116,16 @@ where
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// What a script printed after `key` on a line of its own (`swiss ID`).
+pub fn said(stdout: &str, key: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .unwrap_or_else(|| panic!("the script says {key}: {stdout}"))
+        .trim()
+        .to_string()
+}
+
 impl Process {
     /// Starts `arbiter serve` on `db` (a path or a URL) and waits until it
     /// listens.
