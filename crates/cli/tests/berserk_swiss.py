@@ -16,9 +16,8 @@ Prints `swiss ID` at the end.
 """
 
 import sys
-import time
 
-from swiss_bot import Bots, client, open_swiss
+from swiss_bot import Bots, client, open_swiss, play_round
 
 base = sys.argv[1]
 rounds = int(sys.argv[2])
@@ -36,21 +35,8 @@ assert [s["id"] for s in listed] == [swiss_id], listed
 
 bots = Bots(players)
 
-
-def wait_round_over(r):
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        info = creator.tournaments.get_swiss(swiss_id)
-        if info["round"] == r and info["nbOngoing"] == 0:
-            return info
-        bots.check()
-        time.sleep(0.2)
-    raise AssertionError(f"round {r} did not finish: {info}")
-
-
 for r in range(1, rounds + 1):
-    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
-    info = wait_round_over(r)
+    info = play_round(creator, swiss_id, r, bots)
     if r == 1:
         # The last player leaves after round 1.
         players[-1].tournaments.withdraw_swiss(swiss_id)

@@ -18,9 +18,8 @@ Prints `swiss ID` and `absent GAME_ID` at the end.
 
 import sys
 import threading
-import time
 
-from swiss_bot import Bots, client, ending_from_id, open_swiss
+from swiss_bot import Bots, client, ending_from_id, open_swiss, play_round
 
 WITHDRAW_AFTER = 2
 ABSENT_IN = 4
@@ -65,22 +64,9 @@ def ending(index, game):
 
 bots = Bots(players, ending)
 
-
-def wait_round_over(r):
-    deadline = time.time() + 180
-    while time.time() < deadline:
-        info = creator.tournaments.get_swiss(swiss_id)
-        if info["round"] == r and info["nbOngoing"] == 0:
-            return info
-        bots.check()
-        time.sleep(0.2)
-    raise AssertionError(f"round {r} did not finish: {info}")
-
-
 for r in range(1, rounds + 1):
     current_round[0] = r
-    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
-    info = wait_round_over(r)
+    info = play_round(creator, swiss_id, r, bots)
     if r == WITHDRAW_AFTER:
         players[-1].tournaments.withdraw_swiss(swiss_id)
 

@@ -13,9 +13,8 @@ Prints `swiss ID` and `unplayed GAME_ID` at the end.
 """
 
 import sys
-import time
 
-from swiss_bot import WHITE_WINS, Bots, client, open_swiss
+from swiss_bot import WHITE_WINS, Bots, client, open_swiss, play_round
 
 base = sys.argv[1]
 creator_token = sys.argv[2]
@@ -40,22 +39,9 @@ def ending(index, game):
 
 bots = Bots(players, ending)
 
-
-def wait_round_over(r):
-    deadline = time.time() + 180
-    while time.time() < deadline:
-        info = creator.tournaments.get_swiss(swiss_id)
-        if info["round"] == r and info["nbOngoing"] == 0:
-            return info
-        bots.check()
-        time.sleep(0.2)
-    raise AssertionError(f"round {r} did not finish: {info}")
-
-
 for r in (1, 2):
     current_round[0] = r
-    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
-    info = wait_round_over(r)
+    info = play_round(creator, swiss_id, r, bots)
 
 assert info["status"] == "finished", info
 bots.check()

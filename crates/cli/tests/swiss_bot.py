@@ -43,6 +43,20 @@ def open_swiss(creator, players, team, name, limit, increment, rounds):
     return swiss
 
 
+def play_round(creator, swiss_id, r, bots, seconds=180):
+    """Starts round `r` now and waits until its games are over, watching
+    the bots for failures: the Swiss as the server then tells it."""
+    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        info = creator.tournaments.get_swiss(swiss_id)
+        if info["round"] == r and info["nbOngoing"] == 0:
+            return info
+        bots.check()
+        time.sleep(0.2)
+    raise AssertionError(f"round {r} did not finish: {info}")
+
+
 def ending_from_id(game_id):
     """An ending chosen from the game's id, so that a round's results vary."""
     return sum(map(ord, game_id)) % 3

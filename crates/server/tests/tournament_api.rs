@@ -9,6 +9,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::tournament::boards;
 use common::{Server, account};
 use serde_json::{Value, json};
 
@@ -450,12 +451,7 @@ async fn the_consoles_pairing_of_round_one_follows_the_manual_pairings() {
     );
     let st = state(&s, id).await;
     let round = &st["rounds"][0];
-    let boards: Vec<(u64, u64)> = round["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-        .collect();
+    let boards = boards(round);
     assert_eq!(boards, [(3, 1)], "{round}");
     assert_eq!(round["bye"], Value::Null, "{round}");
     assert_eq!(round["changes"][0]["reason"], "manualPairings");

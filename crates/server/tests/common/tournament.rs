@@ -21,6 +21,16 @@ pub async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Val
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
+/// A round's boards in the native API's JSON, as (White, Black) player ids.
+pub fn boards(round: &Value) -> Vec<(u64, u64)> {
+    round["boards"]
+        .as_array()
+        .expect("a round has boards")
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect()
+}
+
 /// How a game ends, after 1.e4 e5 (a game one player never moved in would
 /// be unplayed, a forfeit for the event): White wins (Black resigns), a
 /// draw agreed, or Black wins (White resigns).
