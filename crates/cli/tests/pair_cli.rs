@@ -1,11 +1,8 @@
 //! `arbiter pair --dutch`: bbpPairings' command line, its outputs and exit
 //! statuses.
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use cli::arbiter;
 
 #[test]
 fn pairs_bbppairings_own_dutch_cases_exactly() {
