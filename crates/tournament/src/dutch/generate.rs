@@ -244,14 +244,14 @@ impl ModelRates {
         m
     }
 
-    /// `part` of `whole` in percent.
+    /// `part` of `whole` in percent (0 of nothing).
     fn share(&self, part: u32, whole: u32) -> u32 {
-        if whole == 0 { 0 } else { part * 100 / whole }
+        (part * 100).checked_div(whole).unwrap_or(0)
     }
 
-    /// `part` of `whole` as "one in N" (0: never).
+    /// `part` of `whole` as "one in N" (0: never, when `part` is none).
     fn one_in(&self, part: u32, whole: u32) -> u32 {
-        if part == 0 { 0 } else { (whole / part).max(1) }
+        whole.checked_div(part).map_or(0, |n| n.max(1))
     }
 }
 
