@@ -6,6 +6,7 @@ pub mod board_sim;
 pub mod check;
 pub mod inspect;
 pub mod match_;
+pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod ratings;
