@@ -46,6 +46,9 @@ enum Command {
     Serve(commands::serve::Args),
     /// Check every stored game's hash chain and replay it.
     Verify(commands::verify::Args),
+    /// Print the verifier key of the log's signing key, with which anyone
+    /// checks the server's checkpoints and proofs.
+    Key(commands::key::Args),
     /// Check a game's proof (`GET /api/games/ID/proof`) offline, against
     /// the log's key: its record is the one the log signed.
     VerifyProof(commands::verify_proof::Args),
@@ -59,6 +62,9 @@ enum Command {
     Pair(commands::pair::Args),
     /// Rank a TRF tournament by FIDE tie-breaks (C.07).
     Standings(commands::standings::Args),
+    /// Write a TRF tournament as the rating report FIDE's rating officers
+    /// take (TRF-2026 or TRF-16): every mandatory record, ranks and points.
+    RatingReport(commands::rating_report::Args),
     /// The FIDE rating change of every player of a TRF tournament (B.02).
     Ratings(commands::ratings::Args),
     /// The FIDE title norms a TRF tournament gives (B.01 1.4).
@@ -82,11 +88,13 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Verify(args) => commands::verify::run(args),
+        Command::Key(args) => commands::key::run(args),
         Command::VerifyProof(args) => commands::verify_proof::run(args),
         Command::Witness(args) => commands::witness::run(args),
         Command::Account(args) => commands::account::run(args),
         Command::Pair(args) => commands::pair::run(args),
         Command::Standings(args) => commands::standings::run(args),
+        Command::RatingReport(args) => commands::rating_report::run(args),
         Command::Ratings(args) => commands::ratings::run(args),
         Command::Norms(args) => commands::norms::run(args),
         Command::Board(args) => commands::board::run(args),

@@ -310,3 +310,27 @@ fn the_witness_cosigns_a_growing_log_and_refuses_one_rolled_back_and_grown_again
         .mode();
     assert_eq!(mode & 0o777, 0o600);
 }
+
+#[test]
+fn arbiter_key_prints_the_logs_verifier_key_kept_beside_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    let db_arg = db.to_str().unwrap();
+    let (code, out) = arbiter(&["key", "--db", db_arg]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("no database at"), "{out}");
+    // A database made by another command gets its key at first use.
+    let (code, out) = arbiter(&["account", "add", "alice", "--db", db_arg]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, first) = arbiter(&["key", "--db", db_arg]);
+    assert_eq!(code, Some(0), "{first}");
+    let key = VerifierKey::parse(first.trim()).unwrap();
+    assert!(key.name().starts_with("arbiter.log/"), "{first}");
+    assert_eq!(arbiter(&["key", "--db", db_arg]).1, first);
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(dir.path().join("arbiter.db.log-key"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}

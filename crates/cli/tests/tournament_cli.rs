@@ -143,3 +143,60 @@ fn an_unknown_tiebreak_is_refused_with_the_list() {
         .failure()
         .stderr(predicates::str::contains("unknown tie-break \"XYZ\""));
 }
+
+/// The four-player round robin with the records a rating report needs.
+fn reportable() -> String {
+    format!(
+        "012 Four players\n022 Torino\n032 ITA\n042 2026/03/01\n052 2026/03/03\n102 Rossi, Mario\n{}",
+        AFTER_ROUND_1.trim_start_matches("012 Four players\n")
+    )
+}
+
+#[test]
+fn rating_report_writes_the_round_dates_and_the_point_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, reportable()).unwrap();
+    let out = arbiter()
+        .arg("rating-report")
+        .arg(&input)
+        .args(["--round-dates", "2026-03-01"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
+    let line = |code: &str| {
+        report
+            .lines()
+            .find(|l| l.starts_with(code))
+            .map(str::to_string)
+    };
+    assert_eq!(line("132").unwrap()[91..], *"26/03/01");
+    assert!(line("162").is_some(), "TRF-2026 states the point system");
+    assert_eq!(line("062").as_deref(), Some("062 4"));
+    let trf16 = dir.path().join("report16.trf");
+    arbiter()
+        .arg("rating-report")
+        .arg(&input)
+        .args(["--round-dates", "2026-03-01", "--trf-edition", "16", "-o"])
+        .arg(&trf16)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&trf16).unwrap();
+    assert!(text.contains("\n132 ") && !text.contains("\n162"));
+}
+
+#[test]
+fn rating_report_without_a_round_date_exits_3_naming_record_132() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("rr.trf");
+    std::fs::write(&input, reportable()).unwrap();
+    arbiter()
+        .arg("rating-report")
+        .arg(&input)
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("date of round 1 (record 132)"));
+}

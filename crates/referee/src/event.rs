@@ -202,6 +202,47 @@ pub enum EventKind {
     Tick,
 }
 
+impl EventKind {
+    /// The kind's name, as the log writes it (`move`, `offer_draw`...): the
+    /// name a client or a log reader sees, given by the referee so that
+    /// nobody restates it.
+    ///
+    /// ```
+    /// use arbiter_referee::EventKind;
+    /// assert_eq!(EventKind::OfferDraw.name(), "offer_draw");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::Start => "start",
+            EventKind::Move { .. } => "move",
+            EventKind::Touch { .. } => "touch",
+            EventKind::Adjust { .. } => "adjust",
+            EventKind::Release { .. } => "release",
+            EventKind::PressClock => "press_clock",
+            EventKind::OfferDraw => "offer_draw",
+            EventKind::AcceptDraw => "accept_draw",
+            EventKind::DeclineDraw => "decline_draw",
+            EventKind::ClaimDraw { .. } => "claim_draw",
+            EventKind::ClaimIllegalMove => "claim_illegal_move",
+            EventKind::ClaimFlag => "claim_flag",
+            EventKind::Resign => "resign",
+            EventKind::Abort => "abort",
+            EventKind::RequestTakeback => "request_takeback",
+            EventKind::PlayerLeft { .. } => "player_left",
+            EventKind::PlayerReturned { .. } => "player_returned",
+            EventKind::ClaimVictory => "claim_victory",
+            EventKind::RequestIncrement => "request_increment",
+            EventKind::GrantIncrement => "grant_increment",
+            EventKind::ColoursReversed => "colours_reversed",
+            EventKind::BoardTurned => "board_turned",
+            EventKind::PiecesDisplaced => "pieces_displaced",
+            EventKind::Forfeit { .. } => "forfeit",
+            EventKind::DeclareResult { .. } => "declare_result",
+            EventKind::Tick => "tick",
+        }
+    }
+}
+
 /// An event: who, when (milliseconds on the game's time line), what.
 ///
 /// ```

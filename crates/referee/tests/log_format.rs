@@ -68,6 +68,16 @@ fn every_documented_example_is_an_event_and_round_trips() {
 }
 
 #[test]
+fn every_kind_is_named_as_the_log_writes_it() {
+    // The documented examples hold one event of every kind (above).
+    for text in doc_examples() {
+        let event: Event = serde_json::from_str(&text).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(event.kind.name(), value["kind"], "{text}");
+    }
+}
+
+#[test]
 fn a_bad_event_is_a_parse_error_not_a_panic() {
     for bad in [
         r#"{"actor":"white","at_ms":1,"kind":"teleport"}"#,

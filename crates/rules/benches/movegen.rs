@@ -6,6 +6,7 @@
 use std::hint::black_box;
 
 use arbiter_rules::Position;
+use arbiter_rules::perft::{Counting, perft};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const POSITIONS: [(&str, &str); 4] = [
@@ -60,5 +61,33 @@ fn play_every_move(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_moves, count_legal_moves, play_every_move);
+/// Whole trees, both ways of counting leaves: the move generator, move
+/// making and the walk together, as `arbiter perft` runs them.
+fn perft_trees(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    for (name, fen, depth) in [
+        ("startpos-d4", POSITIONS[0].1, 4),
+        ("kiwipete-d3", POSITIONS[1].1, 3),
+        ("endgame-d5", POSITIONS[2].1, 5),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        for (mode, counting) in [
+            ("bulk", Counting::Bulk),
+            ("nobulk", Counting::PlayEveryLeaf),
+        ] {
+            group.bench_function(format!("{name}-{mode}"), |b| {
+                b.iter(|| perft(black_box(&pos), depth, counting))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    legal_moves,
+    count_legal_moves,
+    play_every_move,
+    perft_trees
+);
 criterion_main!(benches);

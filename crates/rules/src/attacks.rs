@@ -246,7 +246,12 @@ impl Sliders for Magic {
 #[inline(always)]
 fn magic_lookup(s: &SliderSlice, occupied: Bitboard) -> Bitboard {
     let index = (occupied.0 & s.mask).wrapping_mul(s.magic) >> s.shift;
-    Bitboard(MAGIC_TABLE[s.offset as usize + index as usize])
+    let at = s.offset as usize + index as usize;
+    debug_assert!(at < SLIDER_TABLE_SIZE);
+    // SAFETY: the index has `64 - shift` bits, the number of squares in
+    // the mask, and each square's slice reserves `1 << bits` entries from
+    // `offset` (`slices`), all within the table.
+    Bitboard(unsafe { *MAGIC_TABLE.get_unchecked(at) })
 }
 
 /// Lookups by the BMI2 `pext` instruction. Only used after the CPU has been
@@ -273,7 +278,12 @@ fn pext_lookup(s: &SliderSlice, occupied: Bitboard) -> Bitboard {
     // SAFETY: `Pext` is only instantiated by `crate::dispatch` after
     // `is_x86_feature_detected!("bmi2")` returned true.
     let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, s.mask) };
-    Bitboard(PEXT_TABLE[s.offset as usize + index as usize])
+    let at = s.offset as usize + index as usize;
+    debug_assert!(at < SLIDER_TABLE_SIZE);
+    // SAFETY: `pext` packs at most as many bits as the mask has squares,
+    // and each square's slice reserves that many index bits from `offset`
+    // (`slices`), all within the table.
+    Bitboard(unsafe { *PEXT_TABLE.get_unchecked(at) })
 }
 
 /// Squares a knight on `sq` attacks.

@@ -203,6 +203,24 @@ impl Board {
         self.by_color[color.index()].toggle(sq);
     }
 
+    /// Takes the piece of `color` on `sq` off the board, whatever its role:
+    /// one mask over every role's set, cheaper than asking which it is.
+    #[inline(always)]
+    pub(crate) fn remove_captured(&mut self, sq: Square, color: Color) {
+        let keep = !Bitboard::from_square(sq);
+        for bb in &mut self.by_role {
+            *bb &= keep;
+        }
+        self.by_color[color.index()] &= keep;
+    }
+
+    /// Moves a known piece between the two squares of `from_to`.
+    #[inline(always)]
+    pub(crate) fn shift_piece(&mut self, color: Color, role: Role, from_to: Bitboard) {
+        self.by_role[role.index()] ^= from_to;
+        self.by_color[color.index()] ^= from_to;
+    }
+
     /// Takes a known piece off its square.
     #[inline(always)]
     pub(crate) fn take(&mut self, sq: Square, color: Color, role: Role) {

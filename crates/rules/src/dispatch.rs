@@ -1,8 +1,8 @@
 //! Picks the fastest attack lookup this CPU supports, once, at run time.
 //!
 //! The generic move generator is compiled twice on x86-64: once portable
-//! (magic multiplication), once with BMI2, POPCNT and LZCNT enabled and the
-//! `pext` lookup. The binary still runs on any x86-64 and on other
+//! (magic multiplication), once with BMI2, POPCNT, LZCNT and AVX2 enabled
+//! and the `pext` lookup. The binary still runs on any x86-64 and on other
 //! architectures; only CPUs with fast BMI2 take the second path.
 
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 pub enum Backend {
     /// Magic multiplication, no CPU extensions assumed.
     Portable,
-    /// `pext` lookups with BMI2/POPCNT/LZCNT (x86-64 only).
+    /// `pext` lookups with BMI2/POPCNT/LZCNT, and AVX2 for copying
+    /// positions (x86-64 only).
     Bmi2,
 }
 
@@ -39,7 +40,8 @@ fn cpu_has_fast_pext() -> bool {
     if !(std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("lzcnt")
-        && std::is_x86_feature_detected!("bmi1"))
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("avx2"))
     {
         return false;
     }
@@ -98,7 +100,7 @@ macro_rules! multiversion {
             }
             #[cfg(target_arch = "x86_64")]
             {
-                #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+                #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt,avx2")]
                 fn fast $(<$($lt),*>)? ($($arg: $ty),*) -> $ret {
                     generic::<$crate::attacks::Pext>($($arg),*)
                 }

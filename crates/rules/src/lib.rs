@@ -12,6 +12,7 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+mod board_state;
 mod castling;
 mod color;
 pub mod dead_position;

@@ -5,13 +5,42 @@
 //! to test it. Moves are handed to a [`Sink`] as sets of destinations, so
 //! that counting them (perft's bulk counting) costs one popcount per piece.
 
-use crate::attacks::{Sliders, between, king_attacks, knight_attacks, line, pawn_attacks};
-use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+use crate::attacks::{
+    Sliders, between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
+};
+use crate::board_state::BoardState;
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Rank, Role, Square};
+
+/// The side to move, as a type: the generator is compiled once per side,
+/// and a caller walking the tree names the side of the next ply as
+/// `C::Other`.
+pub(crate) trait Side {
+    /// The colour.
+    const COLOR: Color;
+    /// The opponent.
+    type Other: Side;
+}
+
+/// White to move.
+pub(crate) struct White;
+/// Black to move.
+pub(crate) struct Black;
+
+impl Side for White {
+    const COLOR: Color = Color::White;
+    type Other = Black;
+}
+
+impl Side for Black {
+    const COLOR: Color = Color::Black;
+    type Other = White;
+}
 
 /// Receives generated moves, grouped as a source and a set of destinations.
 pub(crate) trait Sink {
-    /// A non-pawn piece (king included) moving from `from` to each of `to`.
-    fn piece(&mut self, from: Square, to: Bitboard);
+    /// A piece of `role`, not a pawn (the king included), moving from
+    /// `from` to each of `to`.
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard);
     /// Pawns moving to each of `to` from the square `delta` behind it
     /// (`from = to - delta`), none of them promoting.
     fn pawns(&mut self, to: Bitboard, delta: i32);
@@ -61,8 +90,8 @@ impl<'a> FilteredListSink<'a> {
 
 impl Sink for FilteredListSink<'_> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
-        ListSink(&mut *self.list).piece(from, to);
+    fn piece(&mut self, role: Role, from: Square, to: Bitboard) {
+        ListSink(&mut *self.list).piece(role, from, to);
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, delta: i32) {
@@ -114,7 +143,7 @@ impl<'a> ListSink<'a> {
 
 impl Sink for ListSink<'_> {
     #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, from: Square, to: Bitboard) {
         for to in to {
             self.push(Move::normal(from, to));
         }
@@ -151,7 +180,7 @@ pub(crate) struct CountSink(pub u64);
 
 impl Sink for CountSink {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, _from: Square, to: Bitboard) {
         self.0 += u64::from(to.count());
     }
     #[inline(always)]
@@ -178,7 +207,7 @@ pub(crate) struct AnySink(pub bool);
 
 impl Sink for AnySink {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, to: Bitboard) {
+    fn piece(&mut self, _role: Role, _from: Square, to: Bitboard) {
         self.0 |= to.any();
     }
     #[inline(always)]
@@ -203,31 +232,39 @@ impl Sink for AnySink {
     }
 }
 
-/// Generates every legal move of `pos` into `sink`.
+/// Generates every legal move of `state` into `sink`.
 #[inline(always)]
-pub(crate) fn generate<S: Sliders, K: Sink>(pos: &Position, sink: &mut K) {
-    match pos.turn() {
-        Color::White => generate_for::<S, K, true>(pos, sink),
-        Color::Black => generate_for::<S, K, false>(pos, sink),
+pub(crate) fn generate<S: Sliders, K: Sink>(state: &BoardState, sink: &mut K) {
+    match state.turn {
+        Color::White => generate_for::<S, K, White>(state, sink),
+        Color::Black => generate_for::<S, K, Black>(state, sink),
     }
 }
 
+/// Generates every legal move of `state`, where `C` is to move, into `sink`.
 #[inline(always)]
-fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &mut K) {
-    let us = if WHITE { Color::White } else { Color::Black };
+pub(crate) fn generate_for<S: Sliders, K: Sink, C: Side>(state: &BoardState, sink: &mut K) {
+    let us = C::COLOR;
     let them = !us;
-    let board = pos.board();
+    let board = &state.board;
     let own = board.by_color(us);
     let enemy = board.by_color(them);
     let occupied = own | enemy;
-    let king = pos.king_square(us);
+    let king = state.king_square(us);
+    let enemy_orthogonal = board.rooks_and_queens() & enemy;
+    let enemy_diagonal = board.bishops_and_queens() & enemy;
 
-    // Enemy sliders that would see the king through at most one piece: with
+    // Enemy sliders that would see the king through our own pieces: with
     // nothing between, they give check; with one piece of ours between, it
-    // is pinned and may only move along the pin.
-    let snipers = (S::rook(king, enemy) & board.rooks_and_queens()
-        | S::bishop(king, enemy) & board.bishops_and_queens())
-        & enemy;
+    // is pinned and may only move along the pin. The empty-board rays tell
+    // cheaply whether there is any slider to look for.
+    let mut snipers = Bitboard::EMPTY;
+    if rook_rays(king).intersects(enemy_orthogonal) {
+        snipers |= S::rook(king, enemy) & enemy_orthogonal;
+    }
+    if bishop_rays(king).intersects(enemy_diagonal) {
+        snipers |= S::bishop(king, enemy) & enemy_diagonal;
+    }
     let mut checkers =
         (knight_attacks(king) & board.knights() | pawn_attacks(us, king) & board.pawns()) & enemy;
     let mut pinned = Bitboard::EMPTY;
@@ -240,37 +277,67 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
         }
     }
 
-    // The king: any square not attacked once the king has left its own square
-    // (so that it cannot hide behind itself from a slider, FIDE 3.9).
     let from_mask = sink.wanted_from();
     let to_mask = sink.wanted_to();
-    let mut king_to = Bitboard::EMPTY;
-    let king_targets = if from_mask.contains(king) {
+    let king_wanted = from_mask.contains(king);
+    let king_targets = if king_wanted {
         (king_attacks(king) - own) & to_mask
     } else {
         Bitboard::EMPTY
     };
-    if king_targets.any() {
-        // Steppers' attacks do not depend on blockers: take them out setwise,
-        // then ask the sliders square by square.
-        let mut danger =
-            pawn_attacks_setwise(board.pawns() & enemy, them) | king_attacks(pos.king_square(them));
+    // Castling needs its right, no check, and an empty path (FIDE 3.8.2);
+    // whether the king crosses attacked squares is asked at the end. From
+    // the standard places, the squares it crosses are asked about with the
+    // king's own.
+    let mut castling_rooks = Bitboard::EMPTY;
+    let mut crossed = Bitboard::EMPTY;
+    if king_wanted && checkers.is_empty() {
+        for rook in state.castling.of(us) & to_mask {
+            let clear = match standard_castling(us, king, rook) {
+                Some((path, king_crosses)) => {
+                    let clear = !path.intersects(occupied);
+                    if clear {
+                        crossed |= king_crosses;
+                    }
+                    clear
+                }
+                None => castling_path_is_clear(us, king, rook, occupied),
+            };
+            if clear {
+                castling_rooks.add(rook);
+            }
+        }
+    }
+
+    // The king: any square not attacked once the king has left its own
+    // square (so that it cannot hide behind itself from a slider, FIDE 3.9).
+    // `danger` holds the attacked squares among those asked about:
+    // steppers' attacks, which do not depend on blockers, setwise; then the
+    // attacks of the sliders whose lines reach a square still in question.
+    let asked = king_targets | crossed;
+    let mut danger = Bitboard::EMPTY;
+    if asked.any() {
+        danger = pawn_attacks_setwise(board.pawns() & enemy, them)
+            | king_attacks(state.king_square(them));
         for knight in board.knights() & enemy {
             danger |= knight_attacks(knight);
         }
-        let without_king = occupied.without(king);
-        let rook_like = board.rooks_and_queens() & enemy;
-        let bishop_like = board.bishops_and_queens() & enemy;
-        for to in king_targets - danger {
-            if (rook_like.any() && S::rook(to, without_king).intersects(rook_like))
-                || (bishop_like.any() && S::bishop(to, without_king).intersects(bishop_like))
-            {
-                continue;
+        let open = asked - danger;
+        if open.any() {
+            let without_king = occupied.without(king);
+            for slider in enemy_orthogonal {
+                if rook_rays(slider).intersects(open) {
+                    danger |= S::rook(slider, without_king);
+                }
             }
-            king_to.add(to);
+            for slider in enemy_diagonal {
+                if bishop_rays(slider).intersects(open) {
+                    danger |= S::bishop(slider, without_king);
+                }
+            }
         }
+        sink.piece(Role::King, king, king_targets - danger);
     }
-    sink.piece(king, king_to);
 
     // Double check: only the king may move.
     if checkers.more_than_one() || sink.done() {
@@ -286,33 +353,72 @@ fn generate_for<S: Sliders, K: Sink, const WHITE: bool>(pos: &Position, sink: &m
     let own_movers = own & from_mask;
     let knights = board.knights() & (own_movers - pinned);
     for from in knights {
-        sink.piece(from, knight_attacks(from) & target);
+        sink.piece(Role::Knight, from, knight_attacks(from) & target);
     }
 
-    let free = !pinned;
+    // Queens move twice here, diagonally with the bishops and straight
+    // with the rooks; the sink is told which piece moves.
+    let queens = board.queens();
     for from in board.bishops_and_queens() & own_movers {
         let mut to = S::bishop(from, occupied) & target;
-        if !free.contains(from) {
+        if pinned.contains(from) {
             to &= line(king, from);
         }
-        sink.piece(from, to);
+        let role = if queens.contains(from) {
+            Role::Queen
+        } else {
+            Role::Bishop
+        };
+        sink.piece(role, from, to);
     }
     for from in board.rooks_and_queens() & own_movers {
         let mut to = S::rook(from, occupied) & target;
-        if !free.contains(from) {
+        if pinned.contains(from) {
             to &= line(king, from);
         }
-        sink.piece(from, to);
+        let role = if queens.contains(from) {
+            Role::Queen
+        } else {
+            Role::Rook
+        };
+        sink.piece(role, from, to);
     }
     if sink.done() {
         return;
     }
 
-    generate_pawns::<S, K, WHITE>(pos, sink, king, target, pinned, occupied);
+    generate_pawns::<S, K, C>(state, sink, king, target, pinned, occupied);
 
-    if checkers.is_empty() && from_mask.contains(king) {
-        generate_castling::<S, K>(pos, sink, us, king, occupied);
+    for rook in castling_rooks {
+        let safe = match standard_castling(us, king, rook) {
+            // The rook in its corner shields nothing the king crosses or
+            // lands on, so these squares are judged as they stand.
+            Some((_, king_crosses)) => !king_crosses.intersects(danger),
+            None => castling_path_is_safe::<S>(state, us, king, rook, occupied),
+        };
+        if safe {
+            sink.castle(king, rook);
+        }
     }
+}
+
+/// For castling from the standard places (the king on e1 or e8, the rook
+/// in its corner): the squares that must be empty, and the squares the
+/// king crosses or lands on, which must not be attacked (FIDE 3.8.2).
+#[inline(always)]
+fn standard_castling(us: Color, king: Square, rook: Square) -> Option<(Bitboard, Bitboard)> {
+    if king != Square::E1.relative_to(us) || !Bitboard::CORNERS.contains(rook) {
+        return None;
+    }
+    // On the first rank: f1 g1 for the king side, b1 c1 d1 (the king
+    // crossing c1 d1) for the queen side.
+    let (path, crossed) = if rook > king {
+        (0x60u64, 0x60u64)
+    } else {
+        (0x0e, 0x0c)
+    };
+    let rank = if us.is_white() { 0 } else { 56 };
+    Some((Bitboard(path << rank), Bitboard(crossed << rank)))
 }
 
 /// Squares attacked by the pawns `pawns` of `color`.
@@ -328,22 +434,23 @@ fn pawn_attacks_setwise(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 #[inline(always)]
-fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
-    pos: &Position,
+fn generate_pawns<S: Sliders, K: Sink, C: Side>(
+    state: &BoardState,
     sink: &mut K,
     king: Square,
     target: Bitboard,
     pinned: Bitboard,
     occupied: Bitboard,
 ) {
-    let us = if WHITE { Color::White } else { Color::Black };
-    let board = pos.board();
+    let us = C::COLOR;
+    let white = matches!(us, Color::White);
+    let board = &state.board;
     let enemy = board.by_color(!us);
     let pawns = board.pawns() & board.by_color(us) & sink.wanted_from();
     let empty = !occupied;
     let last_rank = Bitboard::rank(Rank::Eighth.relative_to(us));
     let third_rank = Bitboard::rank(Rank::Third.relative_to(us));
-    let up: i32 = if WHITE { 8 } else { -8 };
+    let up: i32 = if white { 8 } else { -8 };
     let shift = |bb: Bitboard, by: i32| {
         if by > 0 {
             Bitboard(bb.0 << by)
@@ -392,8 +499,8 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
         }
     }
 
-    if let Some(ep) = pos.ep_square().filter(|&ep| sink.wanted_to().contains(ep)) {
-        generate_en_passant::<S, K>(pos, sink, us, king, ep, occupied);
+    if let Some(ep) = state.ep_square.filter(|&ep| sink.wanted_to().contains(ep)) {
+        generate_en_passant::<S, K>(state, sink, us, king, ep, occupied);
     }
 }
 
@@ -401,14 +508,14 @@ fn generate_pawns<S: Sliders, K: Sink, const WHITE: bool>(
 /// pieces from one rank at once, which no pin test foresees.
 #[inline(always)]
 fn generate_en_passant<S: Sliders, K: Sink>(
-    pos: &Position,
+    state: &BoardState,
     sink: &mut K,
     us: Color,
     king: Square,
     ep: Square,
     occupied: Bitboard,
 ) {
-    let board = pos.board();
+    let board = &state.board;
     let them = !us;
     let captured = Square::from_coords(ep.file(), Rank::Fifth.relative_to(us));
     for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) & sink.wanted_from() {
@@ -424,23 +531,17 @@ fn generate_en_passant<S: Sliders, K: Sink>(
     }
 }
 
+/// Whether every square between the king's and the rook's start and
+/// destination squares is empty, but for the two themselves (FIDE 3.8.2.2).
 #[inline(always)]
-fn generate_castling<S: Sliders, K: Sink>(
-    pos: &Position,
-    sink: &mut K,
-    us: Color,
-    king: Square,
-    occupied: Bitboard,
-) {
-    let rooks = pos.castling_rights().of(us);
-    if rooks.is_empty() {
-        return;
-    }
-    for rook in rooks {
-        if castling_path_is_safe::<S>(pos, us, king, rook, occupied) {
-            sink.castle(king, rook);
-        }
-    }
+fn castling_path_is_clear(us: Color, king: Square, rook: Square, occupied: Bitboard) -> bool {
+    let side = CastlingSide::from_king_side(rook > king);
+    let king_to = side.king_to(us);
+    let rook_to = side.rook_to(us);
+    let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
+        .without(king)
+        .without(rook);
+    !path.intersects(occupied)
 }
 
 /// Whether `us` may castle with the king on `king` and the rook on `rook`
@@ -449,25 +550,20 @@ fn generate_castling<S: Sliders, K: Sink>(
 /// (FIDE 3.8.2).
 #[inline(always)]
 pub(crate) fn castling_path_is_safe<S: Sliders>(
-    pos: &Position,
+    state: &BoardState,
     us: Color,
     king: Square,
     rook: Square,
     occupied: Bitboard,
 ) -> bool {
-    let board = pos.board();
-    let them = !us;
-    let side = CastlingSide::from_king_side(rook.file() > king.file());
-    let king_to = side.king_to(us);
-    let rook_to = side.rook_to(us);
-    // FIDE 3.8.2.2: every square between the king's and the rook's start
-    // and destination squares must be empty, but for the two themselves.
-    let path = (between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to))
-        .without(king)
-        .without(rook);
-    if path.intersects(occupied) {
+    if !castling_path_is_clear(us, king, rook, occupied) {
         return false;
     }
+    let board = &state.board;
+    let them = !us;
+    let side = CastlingSide::from_king_side(rook > king);
+    let king_to = side.king_to(us);
+    let rook_to = side.rook_to(us);
     // FIDE 3.8.2.1: the king may not pass over or land on an attacked square.
     let without_king = occupied.without(king);
     // A plain loop: an iterator adapter here would be compiled outside

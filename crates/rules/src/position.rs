@@ -5,6 +5,7 @@ use core::num::NonZeroU32;
 use core::str::FromStr;
 
 use crate::attacks::{between, line, pawn_attacks};
+use crate::board_state::BoardState;
 use crate::dispatch::multiversion;
 use crate::fen::{CastlingNotation, castling_field};
 use crate::movegen::{self, AnySink, CountSink, FilteredListSink, ListSink};
@@ -133,16 +134,12 @@ pub struct IllegalMoveError {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Board,
+    /// What the legal moves depend on.
+    state: BoardState,
     /// Polyglot key of everything but the en passant file.
     hash: u64,
-    castling: CastlingRights,
     halfmoves: u32,
     fullmoves: NonZeroU32,
-    turn: Color,
-    /// Set only when a pawn of the side to move attacks it; whether the
-    /// capture is also legal is for the move generator to say.
-    ep_square: Option<Square>,
     mode: CastlingMode,
 }
 
@@ -298,15 +295,17 @@ impl Position {
         }
 
         let mut pos = Position {
-            board,
+            state: BoardState {
+                board,
+                castling,
+                ep_square: ep_square.filter(|&ep| {
+                    (pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn)).any()
+                }),
+                turn,
+            },
             hash: 0,
-            castling,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
-            turn,
-            ep_square: ep_square.filter(|&ep| {
-                (pawn_attacks(!turn, ep) & board.pawns() & board.by_color(turn)).any()
-            }),
             mode,
         };
         pos.hash = pos.hash_from_scratch();
@@ -315,32 +314,39 @@ impl Position {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
-        for (sq, piece) in self.board.pieces() {
+        for (sq, piece) in self.board().pieces() {
             h ^= piece_key(piece.color, piece.role, sq);
         }
-        h ^= castling_key(&self.board, self.castling);
-        if self.turn.is_white() {
+        h ^= castling_key(self.board(), self.castling_rights());
+        if self.turn().is_white() {
             h ^= POLYGLOT_RANDOM[TURN_KEY];
         }
         h
     }
 
+    /// What the legal moves depend on: the pieces, the side to move, the
+    /// castling rights and the en passant square.
+    #[inline(always)]
+    pub(crate) fn state(&self) -> &BoardState {
+        &self.state
+    }
+
     /// The pieces.
     #[inline(always)]
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.state.board
     }
 
     /// The side to move.
     #[inline(always)]
     pub fn turn(&self) -> Color {
-        self.turn
+        self.state.turn
     }
 
     /// The castling rights.
     #[inline(always)]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// Standard or Chess960 castling.
@@ -353,14 +359,14 @@ impl Position {
     /// capture may still be illegal; see [`Position::legal_ep_square`]).
     #[inline(always)]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.state.ep_square
     }
 
     /// The en passant square if an en passant capture is legal right now.
     pub fn legal_ep_square(&self) -> Option<Square> {
-        let ep = self.ep_square?;
+        let ep = self.ep_square()?;
         // Only the pawns next to the captured one can take it.
-        let pawns = self.board.pawns() & self.board.by_color(self.turn);
+        let pawns = self.board().pawns() & self.board().by_color(self.turn());
         self.legal_moves_between(pawns, Bitboard::from_square(ep))
             .iter()
             .any(|m| m.is_en_passant())
@@ -394,17 +400,15 @@ impl Position {
     /// The square of `color`'s king.
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        // Every position has exactly one king per side.
-        let kings = self.board.kings() & self.board.by_color(color);
-        kings.first().unwrap_or(Square::A1)
+        self.state.king_square(color)
     }
 
     /// The raw setup of this position.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.board,
-            turn: self.turn,
-            castling_rights: self.castling.rooks(),
+            board: *self.board(),
+            turn: self.turn(),
+            castling_rights: self.castling_rights().rooks(),
             ep_square: self.legal_ep_square(),
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
@@ -443,9 +447,9 @@ impl Position {
             .map_or_else(|| "-".to_string(), |s| s.to_string());
         format!(
             "{} {} {} {}",
-            self.board.board_fen(),
-            self.turn.char(),
-            castling_field(&self.board, self.castling.rooks(), notation),
+            self.board().board_fen(),
+            self.turn().char(),
+            castling_field(self.board(), self.castling_rights().rooks(), notation),
             ep
         )
     }
@@ -455,7 +459,7 @@ impl Position {
     /// passant, legal or not.
     #[inline]
     pub fn zobrist_hash(&self) -> u64 {
-        match self.ep_square {
+        match self.ep_square() {
             Some(ep) => self.hash ^ POLYGLOT_RANDOM[EN_PASSANT_KEY + ep.file().index()],
             None => self.hash,
         }
@@ -517,7 +521,7 @@ impl Position {
     /// `true` if `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         // Cheap filters first: the piece must be ours.
-        if !self.board.by_color(self.turn).contains(m.from()) {
+        if !self.board().by_color(self.turn()).contains(m.from()) {
             return false;
         }
         self.legal_moves().contains(&m)
@@ -528,15 +532,15 @@ impl Position {
     /// same as finding it among the legal moves, without listing them.
     #[inline]
     pub(crate) fn legal_castling_with(&self, rook: Square) -> Option<Move> {
-        let king = self.king_square(self.turn);
-        (self.castling.of(self.turn).contains(rook) && castling_is_legal(self, rook))
+        let king = self.king_square(self.turn());
+        (self.castling_rights().of(self.turn()).contains(rook) && castling_is_legal(self, rook))
             .then(|| Move::castle(king, rook))
     }
 
     /// The role of the piece that makes `m`, if `m` starts on a piece.
     #[inline]
     pub fn moving_role(&self, m: Move) -> Option<Role> {
-        self.board.role_at(m.from())
+        self.board().role_at(m.from())
     }
 
     /// The role of the piece `m` captures, if any (en passant captures a pawn).
@@ -545,10 +549,10 @@ impl Position {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle => None,
             _ => self
-                .board
-                .by_color(!self.turn)
+                .board()
+                .by_color(!self.turn())
                 .contains(m.to())
-                .then(|| self.board.role_at_occupied(m.to())),
+                .then(|| self.board().role_at_occupied(m.to())),
         }
     }
 
@@ -592,78 +596,49 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn play_generic(&mut self, m: Move) {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let role = self.board.role_at_occupied(from);
-        let old_castling = self.castling;
-
-        self.ep_square = None;
+        let board = &self.state.board;
+        let role = board.role_at_occupied(from);
+        let old_castling = self.state.castling;
+        let mut hash = self.hash ^ POLYGLOT_RANDOM[TURN_KEY];
         self.halfmoves += 1;
-        let mut hash = self.hash;
 
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
-                if self.board.by_color(them).contains(to) {
-                    let captured = self.board.role_at_occupied(to);
-                    self.board.take(to, them, captured);
-                    hash ^= piece_key(them, captured, to);
+                let captures = board.by_color(them).contains(to);
+                if captures {
+                    hash ^= piece_key(them, board.role_at_occupied(to), to);
                     self.halfmoves = 0;
-                    self.castling.discard(Bitboard::from_square(to));
                 }
-                self.board.take(from, us, role);
-                hash ^= piece_key(us, role, from);
                 let placed = m.promotion_role().unwrap_or(role);
-                self.board.put(to, us, placed);
-                hash ^= piece_key(us, placed, to);
-                match role {
-                    Role::Pawn => {
-                        self.halfmoves = 0;
-                        if from as u8 ^ to as u8 == 16 {
-                            let skipped = Square::from_index((from as usize + to as usize) / 2);
-                            let capturers = pawn_attacks(us, skipped)
-                                & self.board.pawns()
-                                & self.board.by_color(them);
-                            if capturers.any() {
-                                self.ep_square = Some(skipped);
-                            }
-                        }
-                    }
-                    Role::King => self
-                        .castling
-                        .discard(Bitboard::rank(Rank::First.relative_to(us))),
-                    _ => self.castling.discard(Bitboard::from_square(from)),
+                hash ^= piece_key(us, role, from) ^ piece_key(us, placed, to);
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
                 }
+                self.state.play_move(us, role, placed, from, to, captures);
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(to.file(), from.rank());
-                self.board.take(captured, them, Role::Pawn);
-                self.board.take(from, us, Role::Pawn);
-                self.board.put(to, us, Role::Pawn);
                 hash ^= piece_key(them, Role::Pawn, captured)
                     ^ piece_key(us, Role::Pawn, from)
                     ^ piece_key(us, Role::Pawn, to);
                 self.halfmoves = 0;
+                self.state.play_en_passant(us, from, to);
             }
             MoveKind::Castle => {
                 let side = CastlingSide::from_king_side(to > from);
-                let king_to = side.king_to(us);
-                let rook_to = side.rook_to(us);
-                self.board.take(from, us, Role::King);
-                self.board.take(to, us, Role::Rook);
-                self.board.put(king_to, us, Role::King);
-                self.board.put(rook_to, us, Role::Rook);
                 hash ^= piece_key(us, Role::King, from)
                     ^ piece_key(us, Role::Rook, to)
-                    ^ piece_key(us, Role::King, king_to)
-                    ^ piece_key(us, Role::Rook, rook_to);
-                self.castling
-                    .discard(Bitboard::rank(Rank::First.relative_to(us)));
+                    ^ piece_key(us, Role::King, side.king_to(us))
+                    ^ piece_key(us, Role::Rook, side.rook_to(us));
+                self.state.play_castle(us, from, to);
             }
         }
 
-        let lost = old_castling.rooks() - self.castling.rooks();
+        let lost = old_castling.rooks() - self.state.castling.rooks();
         for rook in lost {
             // A right's side is where its rook stands from its king, as the
             // king stood before this move.
@@ -682,8 +657,6 @@ impl Position {
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = them;
-        hash ^= POLYGLOT_RANDOM[TURN_KEY];
         self.hash = hash;
     }
 
@@ -696,12 +669,12 @@ impl Position {
             return None;
         }
         let mut next = self.clone();
-        next.ep_square = None;
+        next.state.ep_square = None;
         next.halfmoves += 1;
-        if next.turn == Color::Black {
+        if next.state.turn == Color::Black {
             next.fullmoves = next.fullmoves.saturating_add(1);
         }
-        next.turn = !next.turn;
+        next.state.turn = !next.state.turn;
         next.hash ^= POLYGLOT_RANDOM[TURN_KEY];
         Some(next)
     }
@@ -722,7 +695,7 @@ impl Position {
     /// Never `true` for a side that could still mate; the full analysis of
     /// blocked positions is [`crate::dead_position`]'s.
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let board = &self.board;
+        let board = self.board();
         let own = board.by_color(color);
         let heavy = board.pawns() | board.rooks_and_queens();
         if own.intersects(heavy) {
@@ -762,7 +735,9 @@ impl Position {
         let check = self.is_check();
         let can_move = self.has_legal_moves();
         if check && !can_move {
-            Some(PositionOutcome::Checkmate { winner: !self.turn })
+            Some(PositionOutcome::Checkmate {
+                winner: !self.turn(),
+            })
         } else if self.is_insufficient_material() {
             Some(PositionOutcome::InsufficientMaterial)
         } else if !can_move {
@@ -779,9 +754,9 @@ impl Position {
 
     /// Squares attacked by `color`'s pieces.
     pub fn attacked_by(&self, color: Color) -> Bitboard {
-        let occ = self.board.occupied();
+        let occ = self.board().occupied();
         let mut out = Bitboard::EMPTY;
-        for (sq, p) in self.board.pieces() {
+        for (sq, p) in self.board().pieces() {
             if p.color == color {
                 out |= crate::attacks::attacks(color, p.role, sq, occ);
             }
@@ -791,30 +766,31 @@ impl Position {
 
     /// `true` if `sq` is attacked by `color`.
     pub fn is_attacked(&self, sq: Square, color: Color) -> bool {
-        self.board
-            .attackers_to(sq, color, self.board.occupied())
+        self.state
+            .board
+            .attackers_to(sq, color, self.board().occupied())
             .any()
     }
 
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board.piece_at(sq)
+        self.board().piece_at(sq)
     }
 
     /// The pieces pinned to the king of the side to move.
     pub fn pinned(&self) -> Bitboard {
-        let us = self.turn;
+        let us = self.turn();
         let king = self.king_square(us);
-        let enemy = self.board.by_color(!us);
-        let occ = self.board.occupied();
-        let snipers = (crate::attacks::rook_attacks(king, enemy) & self.board.rooks_and_queens()
-            | crate::attacks::bishop_attacks(king, enemy) & self.board.bishops_and_queens())
+        let enemy = self.board().by_color(!us);
+        let occ = self.board().occupied();
+        let snipers = (crate::attacks::rook_attacks(king, enemy) & self.board().rooks_and_queens()
+            | crate::attacks::bishop_attacks(king, enemy) & self.board().bishops_and_queens())
             & enemy;
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
             let b = between(king, s) & occ;
             if !b.more_than_one() {
-                pinned |= b & self.board.by_color(us);
+                pinned |= b & self.board().by_color(us);
             }
         }
         pinned
@@ -856,20 +832,20 @@ impl PositionOutcome {
 
 multiversion! {
     fn list_legal(pos: &Position, list: &mut MoveList) -> () where S {
-        movegen::generate::<S, _>(pos, &mut ListSink::new(list));
+        movegen::generate::<S, _>(&pos.state, &mut ListSink::new(list));
     }
 }
 
 multiversion! {
     fn list_legal_between(pos: &Position, list: &mut MoveList, from: Bitboard, to: Bitboard) -> () where S {
-        movegen::generate::<S, _>(pos, &mut FilteredListSink::new(list, from, to));
+        movegen::generate::<S, _>(&pos.state, &mut FilteredListSink::new(list, from, to));
     }
 }
 
 multiversion! {
     fn count_legal(pos: &Position) -> u64 where S {
         let mut sink = CountSink::default();
-        movegen::generate::<S, _>(pos, &mut sink);
+        movegen::generate::<S, _>(&pos.state, &mut sink);
         sink.0
     }
 }
@@ -877,7 +853,7 @@ multiversion! {
 multiversion! {
     fn any_legal(pos: &Position) -> bool where S {
         let mut sink = AnySink::default();
-        movegen::generate::<S, _>(pos, &mut sink);
+        movegen::generate::<S, _>(&pos.state, &mut sink);
         sink.0
     }
 }
@@ -889,7 +865,7 @@ multiversion! {
         let board = pos.board();
         let occupied = board.occupied();
         !board.attackers_to_generic::<S>(king, !us, occupied).any()
-            && movegen::castling_path_is_safe::<S>(pos, us, king, rook, occupied)
+            && movegen::castling_path_is_safe::<S>(&pos.state, us, king, rook, occupied)
     }
 }
 

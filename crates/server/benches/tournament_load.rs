@@ -29,6 +29,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use arbiter_protocol::ws::ClientMessage;
+use arbiter_referee::EventKind;
 use arbiter_rules::Position;
 use arbiter_rules::uci::Uci;
 use clap::Parser;
@@ -350,9 +352,14 @@ fn over(m: &Incoming) -> bool {
     m.view.is_some_and(|(status, _)| status == "over")
 }
 
-async fn act(ws: &mut Ws, id: u64, event: Value) -> Result<(), String> {
+async fn act(ws: &mut Ws, id: u64, event: EventKind) -> Result<(), String> {
+    let message = ClientMessage::Act {
+        id,
+        event,
+        token: None,
+    };
     ws.send(Message::text(
-        json!({"type": "act", "id": id, "event": event}).to_string(),
+        serde_json::to_string(&message).expect("messages serialise"),
     ))
     .await
     .map_err(|e| e.to_string())
@@ -432,7 +439,7 @@ async fn play_game(
         let me = usize::from(pos.turn() == arbiter_rules::Color::Black);
         request += 1;
         if plies >= planned && !agreed_draw {
-            act(&mut sockets[me], request, json!({"kind": "resign"})).await?;
+            act(&mut sockets[me], request, EventKind::Resign).await?;
             let seen = until(&mut sockets[1 - me], over).await?;
             if seen.over {
                 return Ok(seen.result.unwrap_or_default());
@@ -448,7 +455,10 @@ async fn play_game(
         act(
             &mut sockets[me],
             request,
-            json!({"kind": "move", "move": uci, "offer_draw": offer}),
+            EventKind::Move {
+                mv: uci,
+                offer_draw: offer,
+            },
         )
         .await?;
         let seen = until(&mut sockets[1 - me], |m| {
@@ -474,7 +484,7 @@ async fn play_game(
         if offer {
             request += 1;
             let other = 1 - me;
-            act(&mut sockets[other], request, json!({"kind": "accept_draw"})).await?;
+            act(&mut sockets[other], request, EventKind::AcceptDraw).await?;
             let seen = until(&mut sockets[me], over).await?;
             if seen.over {
                 return Ok(seen.result.unwrap_or_default());

@@ -46,15 +46,18 @@ mod time;
 mod token;
 mod tournament;
 mod verify;
+mod verify_log;
 
 use std::net::SocketAddr;
 
 pub use config::{Config, NodeConfig};
 pub use game::GameError;
-pub use store::{Account, Damage, Database, Store, StoreError};
+pub use store::log::load_or_make_key;
+pub use store::{Account, Damage, Database, Finding, Store, StoreError};
 pub use token::new_token;
 pub use tournament::verify::{TournamentFinding, TournamentReport};
-pub use verify::{Finding, Report, verify};
+pub use verify::{Report, verify, verify_with};
+pub use verify_log::{LogReport, SavedCheckpoint};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

@@ -199,6 +199,23 @@ arbiter_messages::messages! {
         } = "api-no-such-round",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
+        /// The signed log has no checkpoint yet (one is signed within a
+        /// second of the first record).
+        NoCheckpointYet = "api-no-checkpoint-yet",
+        /// No checkpoint was signed at this size.
+        NoCheckpointAt {
+            /// The size asked for.
+            size: u64,
+        } = "api-no-checkpoint-at",
+        /// A consistency proof asked from a tree larger than the new one.
+        OldSizeTooLarge {
+            /// The old size asked for.
+            old: u64,
+            /// The checkpoint's size.
+            new: u64,
+        } = "api-old-size-too-large",
+        /// A game's last record is not yet in a signed checkpoint.
+        ProofNotYet = "api-proof-not-yet",
         /// Someone other than a tournament's arbiter directing it.
         OnlyTournamentArbiter = "api-only-tournament-arbiter",
         /// A player's act by someone who is neither that player nor the

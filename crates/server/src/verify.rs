@@ -4,18 +4,7 @@
 use arbiter_referee::Game;
 use serde::Serialize;
 
-use crate::store::{Damage, Store, StoreError, chain};
-
-/// What was found wrong with one game.
-#[derive(Clone, Debug, Serialize)]
-pub struct Finding {
-    /// The id of the game whose record is wrong.
-    pub game: String,
-    /// The event where it goes wrong (`None`: the game's row).
-    pub seq: Option<i64>,
-    /// What is wrong (in `--json`, its English words).
-    pub problem: Damage,
-}
+use crate::store::{Damage, Finding, Store, StoreError, chain};
 
 /// The result of a verification.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -28,12 +17,16 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// The tournaments' chains and folds.
     pub tournaments: crate::tournament::verify::TournamentReport,
+    /// The signed log (SQLite only, so far: `None` on PostgreSQL).
+    pub log: Option<crate::verify_log::LogReport>,
 }
 
 impl Report {
     /// Whether every record checked out.
     pub fn is_clean(&self) -> bool {
-        self.findings.is_empty() && self.tournaments.findings.is_empty()
+        self.findings.is_empty()
+            && self.tournaments.findings.is_empty()
+            && self.log.as_ref().is_none_or(|l| l.findings.is_empty())
     }
 }
 
@@ -42,8 +35,23 @@ impl Report {
 /// and the stored result matching the referee's; then every tournament's
 /// chain and log.
 pub async fn verify(store: &Store) -> Result<Report, StoreError> {
+    verify_with(store, &[]).await
+}
+
+/// [`verify`], and the signed log checked against the checkpoints it kept
+/// and the `saved` ones.
+pub async fn verify_with(
+    store: &Store,
+    saved: &[crate::verify_log::SavedCheckpoint],
+) -> Result<Report, StoreError> {
+    let log = match crate::verify_log::verify_log(store, saved).await {
+        Ok(log) => Some(log),
+        Err(StoreError::LogNotKept) => None,
+        Err(e) => return Err(e),
+    };
     let mut report = Report {
         tournaments: crate::tournament::verify::verify(store).await?,
+        log,
         ..Report::default()
     };
     for game in store.games(false).await? {

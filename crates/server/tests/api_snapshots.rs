@@ -14,7 +14,8 @@
 
 mod common;
 
-use common::ws::{connect, next_of, send};
+use arbiter_referee::EventKind;
+use common::ws::{act, auth, connect, next_of, play, send};
 use common::{Lines, Server, account, challenge_accepted, tokens};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
@@ -401,9 +402,9 @@ async fn the_game_pages_websocket() {
     );
     let mut w = connect(&s, &id).await;
     let mut b = connect(&s, &id).await;
-    send(&mut w, json!({"type": "auth", "token": white})).await;
+    send(&mut w, &auth(&white)).await;
     scrub.snap("ws_role_white", &next_of(&mut w, "role").await);
-    send(&mut b, json!({"type": "auth", "token": black})).await;
+    send(&mut b, &auth(&black)).await;
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     scrub.snap(
         "ws_update_started",
@@ -414,31 +415,19 @@ async fn the_game_pages_websocket() {
     let mut updates = Vec::new();
     for (i, m) in ["f2f3", "e7e5", "g2g4", "d8h4"].iter().enumerate() {
         let ws = if i % 2 == 0 { &mut w } else { &mut b };
-        send(
-            ws,
-            json!({"type": "act", "id": i, "event": {"kind": "move", "move": m}}),
-        )
-        .await;
+        send(ws, &play(i as u64, m)).await;
         verdicts.push(next_of(ws, "verdict").await);
         updates.push(next_of(&mut spectator, "update").await);
     }
     scrub.snap("ws_move_verdicts", &Value::Array(verdicts));
     scrub.snap("ws_spectator_updates", &Value::Array(updates));
 
-    send(
-        &mut spectator,
-        json!({"type": "act", "id": 9, "event": {"kind": "resign"}}),
-    )
-    .await;
+    send(&mut spectator, &act(9, EventKind::Resign, None)).await;
     scrub.snap(
         "ws_spectator_refused",
         &next_of(&mut spectator, "verdict").await,
     );
-    send(
-        &mut w,
-        json!({"type": "act", "id": 10, "event": {"kind": "move", "move": "e2e4"}}),
-    )
-    .await;
+    send(&mut w, &play(10, "e2e4")).await;
     scrub.snap("ws_move_after_mate", &next_of(&mut w, "verdict").await);
     w.send(Message::text("{not json")).await.unwrap();
     scrub.snap("ws_malformed", &next_of(&mut w, "error").await);

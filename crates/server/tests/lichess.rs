@@ -177,7 +177,7 @@ async fn ruled(s: &Server, id: &str, seq: usize) -> Value {
 /// Opens Black's web page on a game (a player is present while one is open).
 async fn black_at_the_board(s: &Server, id: &str, token: &str) -> common::ws::Ws {
     let mut ws = common::ws::connect(s, id).await;
-    common::ws::send(&mut ws, json!({"type": "auth", "token": token})).await;
+    common::ws::send(&mut ws, &common::ws::auth(token)).await;
     assert_eq!(common::ws::next_of(&mut ws, "role").await["role"], "black");
     ws
 }

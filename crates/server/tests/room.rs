@@ -4,13 +4,14 @@
 
 mod common;
 
-use common::ws::{Ws, connect, next_of, next_where, send};
+use arbiter_protocol::ws::ClientMessage;
+use common::ws::{Ws, auth, connect, next_of, next_where, send};
 use common::{Server, tokens};
 use serde_json::{Value, json};
 
 async fn seat(s: &Server, id: &str, token: &str) -> Ws {
     let mut ws = connect(s, id).await;
-    send(&mut ws, json!({"type": "auth", "token": token})).await;
+    send(&mut ws, &auth(token)).await;
     next_of(&mut ws, "role").await;
     ws
 }
@@ -66,7 +67,7 @@ async fn a_rematch_needs_both_players_and_reverses_the_colours() {
     let mut b = seat(&s, &id, &black).await;
     let mut spectator = connect(&s, &id).await;
     // No rematch while the game goes on.
-    send(&mut w, json!({"type": "rematch"})).await;
+    send(&mut w, &ClientMessage::Rematch).await;
     let refused = next_where(&mut w, "error", |_| true).await;
     assert_eq!(refused["error"], "the game is not over");
     assert_eq!(
@@ -76,12 +77,12 @@ async fn a_rematch_needs_both_players_and_reverses_the_colours() {
         200
     );
     // A spectator cannot ask for one.
-    send(&mut spectator, json!({"type": "rematch"})).await;
+    send(&mut spectator, &ClientMessage::Rematch).await;
     next_where(&mut spectator, "error", |_| true).await;
-    send(&mut w, json!({"type": "rematch"})).await;
+    send(&mut w, &ClientMessage::Rematch).await;
     let offer = next_where(&mut b, "rematch", |_| true).await;
     assert_eq!(offer["offered_by"], "white");
-    send(&mut b, json!({"type": "rematch"})).await;
+    send(&mut b, &ClientMessage::Rematch).await;
     let for_white = next_where(&mut w, "rematch", |m| m["link"].is_string()).await;
     let for_black = next_where(&mut b, "rematch", |m| m["link"].is_string()).await;
     let for_spectator = next_where(&mut spectator, "rematch", |m| m["link"].is_string()).await;
@@ -106,7 +107,7 @@ async fn a_rematch_needs_both_players_and_reverses_the_colours() {
     assert_eq!(view["head"]["time_control"], "180+2");
     assert_eq!(view["head"]["event"], "Blitz night");
     // Once made, a rematch is not made twice.
-    send(&mut w, json!({"type": "rematch"})).await;
+    send(&mut w, &ClientMessage::Rematch).await;
     let again = next_where(&mut w, "error", |_| true).await;
     assert_eq!(again["error"], "the rematch is already made");
 }

@@ -5,7 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::ws::{Ws, connect, next_json, next_of, send};
+use arbiter_referee::EventKind;
+use common::ws::{Ws, auth, connect, next_json, next_of, play, send};
 use common::{Lines, Server, account, tokens};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
@@ -24,9 +25,9 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     assert_eq!(full["view"]["head"]["white"], "Ann");
     let mut w = connect(&s, &id).await;
     let mut b = connect(&s, &id).await;
-    send(&mut w, json!({"type": "auth", "token": white})).await;
+    send(&mut w, &auth(&white)).await;
     assert_eq!(next_of(&mut w, "role").await["role"], "white");
-    send(&mut b, json!({"type": "auth", "token": black})).await;
+    send(&mut b, &auth(&black)).await;
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     // Both players are at the board: the server starts White's clock.
     let started = next_of(&mut spectator, "update").await;
@@ -44,11 +45,7 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     let moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
     for (i, m) in moves.iter().enumerate() {
         let ws = if i % 2 == 0 { &mut w } else { &mut b };
-        send(
-            ws,
-            json!({"type": "act", "id": i, "event": {"kind": "move", "move": m}}),
-        )
-        .await;
+        send(ws, &play(i as u64, m)).await;
         let verdict = next_of(ws, "verdict").await;
         assert_eq!(verdict["verdict"]["verdict"], "accepted", "{verdict}");
         let seen = next_of(&mut spectator, "update").await;
@@ -60,22 +57,14 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     assert_eq!(last["result"], "0-1");
 
     // A spectator's action is refused, and a refused move names its rule.
-    send(
-        &mut spectator,
-        json!({"type": "act", "id": 9, "event": {"kind": "resign"}}),
-    )
-    .await;
+    send(&mut spectator, &common::ws::act(9, EventKind::Resign, None)).await;
     assert!(
         next_of(&mut spectator, "verdict").await["error"]
             .as_str()
             .unwrap()
             .contains("spectators")
     );
-    send(
-        &mut w,
-        json!({"type": "act", "id": 10, "event": {"kind": "move", "move": "e2e4"}}),
-    )
-    .await;
+    send(&mut w, &play(10, "e2e4")).await;
     let refused = next_of(&mut w, "verdict").await;
     assert_eq!(refused["verdict"]["verdict"], "rejected");
     assert_eq!(refused["verdict"]["rule"], "FIDE 5.1.1");
@@ -86,11 +75,8 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
 
 /// Sends an action over `ws`, with `token` when given, and returns its verdict.
 async fn act(ws: &mut Ws, id: u64, event: Value, token: Option<&str>) -> Value {
-    let mut message = json!({"type": "act", "id": id, "event": event});
-    if let Some(token) = token {
-        message["token"] = json!(token);
-    }
-    send(ws, message).await;
+    let event: EventKind = serde_json::from_value(event).expect("an event");
+    send(ws, &common::ws::act(id, event, token)).await;
     next_of(ws, "verdict").await
 }
 
@@ -198,11 +184,7 @@ async fn a_relayed_action_refused_is_told_to_the_room_a_page_s_own_is_not() {
 
     // White's own page tries an illegal move: only that page hears why.
     let mut w = connect(&s, &id).await;
-    w.send(Message::text(
-        json!({"type": "auth", "token": white}).to_string(),
-    ))
-    .await
-    .unwrap();
+    send(&mut w, &auth(&white)).await;
     next_of(&mut w, "role").await;
     let own = act(&mut w, 2, json!({"kind": "move", "move": "e2e5"}), None).await;
     assert_eq!(own["verdict"]["verdict"], "rejected", "{own}");
@@ -366,7 +348,7 @@ async fn a_player_who_leaves_loses_on_the_opponents_claim() {
     let mut white_stream = Lines::open(&s, &format!("/api/board/game/stream/{id}"), &white).await;
     assert_eq!(white_stream.next().await["type"], "gameFull");
     let mut b = connect(&s, &id).await;
-    send(&mut b, json!({"type": "auth", "token": black})).await;
+    send(&mut b, &auth(&black)).await;
     assert_eq!(next_of(&mut b, "role").await["role"], "black");
     assert_eq!(white_stream.next().await["status"], "started");
     // Too early: Black is still there.

@@ -14,6 +14,9 @@ use anyhow::{Context, bail};
 use arbiter_eboard::{
     BatteryStatus, BoardReader, ClockRun, Command, Decoder, Message, Reading, display,
 };
+use arbiter_protocol::View;
+use arbiter_protocol::view::Status;
+use arbiter_protocol::ws::{Answer, BoardSeen, ClientMessage, ServerMessage};
 use arbiter_referee::{Actor, Effect, Event, Verdict};
 use arbiter_rules::{Color, Position, Square};
 use futures_util::{SinkExt as _, StreamExt as _};
@@ -89,7 +92,7 @@ struct Relay {
     arbiter: Option<String>,
     next_id: u64,
     /// The latest view of the game the server sent.
-    view: Value,
+    view: Option<View>,
     pacer: Pacer,
 }
 
@@ -132,8 +135,8 @@ impl Pacer {
 }
 
 impl Relay {
-    /// The server's next text message, read as JSON.
-    async fn next_json(&mut self) -> anyhow::Result<Value> {
+    /// The server's next message.
+    async fn next_message(&mut self) -> anyhow::Result<ServerMessage> {
         loop {
             let message = self
                 .socket
@@ -141,39 +144,54 @@ impl Relay {
                 .await
                 .context("the server closed the connection")??;
             if let WsMessage::Text(text) = message {
-                return Ok(serde_json::from_str(text.as_str())?);
+                return serde_json::from_str(text.as_str())
+                    .with_context(|| format!("the server sent {text}"));
             }
         }
+    }
+
+    /// Sends `message` (within the server's rate).
+    async fn send(&mut self, message: &ClientMessage) -> anyhow::Result<()> {
+        self.pacer.wait_turn().await;
+        let text = serde_json::to_string(message)?;
+        self.socket.send(WsMessage::text(text)).await?;
+        Ok(())
     }
 
     /// Reads server messages until the verdict on `id`, keeping the view.
     async fn verdict(&mut self, id: u64) -> anyhow::Result<Result<Verdict, String>> {
         loop {
-            let value = self.next_json().await?;
-            match value["type"].as_str() {
-                Some("full") | Some("update") => self.merge_view(&value["view"]),
-                Some("verdict") if value["id"] == id => {
-                    if let Some(error) = value["error"].as_str() {
-                        return Ok(Err(error.to_string()));
-                    }
-                    return Ok(Ok(serde_json::from_value(value["verdict"].clone())?));
+            match self.next_message().await? {
+                ServerMessage::Full { view } | ServerMessage::Update { view } => {
+                    self.keep_view(view)
                 }
-                Some("error") => return Ok(Err(value["error"].as_str().unwrap_or("").into())),
+                ServerMessage::Verdict { id: of, answer } if of == id => {
+                    return Ok(match answer {
+                        Answer::Verdict(written) => Ok(written.verdict().clone()),
+                        Answer::Error(error) => Err(error),
+                    });
+                }
+                ServerMessage::Error { error } => return Ok(Err(error)),
                 _ => {}
             }
         }
     }
 
-    fn merge_view(&mut self, view: &Value) {
-        if let (Some(old), Some(new)) = (self.view.as_object_mut(), view.as_object()) {
-            for (k, v) in new {
-                if k != "moves" {
-                    old.insert(k.clone(), v.clone());
-                }
-            }
-        } else {
-            self.view = view.clone();
+    /// Keeps the game's latest view: an update leaves out the head, which
+    /// never changes (the moves are not kept: the board needs only the
+    /// position, the status and the clocks).
+    fn keep_view(&mut self, mut view: View) {
+        if view.head.is_none() {
+            view.head = self.view.take().and_then(|v| v.head);
         }
+        self.view = Some(view);
+    }
+
+    /// The game has started.
+    fn started(&self) -> bool {
+        self.view
+            .as_ref()
+            .is_some_and(|v| v.status == Status::Started)
     }
 
     /// Sends `event` for its actor's seat; its verdict (or why the server
@@ -187,16 +205,15 @@ impl Relay {
                 None => return Ok(None),
             },
         };
-        let mut kind = serde_json::to_value(&event.kind)?;
-        kind.as_object_mut().map(|o| o.remove("at_ms"));
         loop {
             self.next_id += 1;
             let id = self.next_id;
-            let message = json!({"type": "act", "id": id, "token": token, "event": kind});
-            self.pacer.wait_turn().await;
-            self.socket
-                .send(WsMessage::text(message.to_string()))
-                .await?;
+            let message = ClientMessage::Act {
+                id,
+                event: event.kind.clone(),
+                token: Some(token.clone()),
+            };
+            self.send(&message).await?;
             match self.verdict(id).await? {
                 // The server's limit on messages a second: wait, send again.
                 Err(e) if e == "too many messages" => {
@@ -218,9 +235,10 @@ impl Relay {
     async fn await_update(&mut self) -> anyhow::Result<()> {
         let wait = async {
             loop {
-                let value = self.next_json().await?;
-                if matches!(value["type"].as_str(), Some("full") | Some("update")) {
-                    self.merge_view(&value["view"]);
+                if let ServerMessage::Full { view } | ServerMessage::Update { view } =
+                    self.next_message().await?
+                {
+                    self.keep_view(view);
                     return anyhow::Ok(());
                 }
             }
@@ -234,20 +252,16 @@ impl Relay {
 
     /// Tells the room what the board shows (the arbiter's page draws it
     /// beside the game's position).
-    async fn report_board(&mut self, seen: Value) -> anyhow::Result<()> {
-        let mut message = json!({"type": "board", "token": self.tokens[0]});
-        if let (Some(m), Value::Object(fields)) = (message.as_object_mut(), seen) {
-            m.extend(fields);
-        }
-        self.pacer.wait_turn().await;
-        self.socket
-            .send(WsMessage::text(message.to_string()))
-            .await?;
-        Ok(())
+    async fn report_board(&mut self, seen: BoardSeen) -> anyhow::Result<()> {
+        let message = ClientMessage::Board {
+            seen,
+            token: Some(self.tokens[0].clone()),
+        };
+        self.send(&message).await
     }
 
     fn position(&self) -> Option<Position> {
-        Position::from_fen(self.view["fen"].as_str()?).ok()
+        Position::from_fen(&self.view.as_ref()?.fen).ok()
     }
 }
 
@@ -324,19 +338,22 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         tokens: [args.white.clone(), args.black.clone()],
         arbiter: args.arbiter.clone(),
         next_id: 0,
-        view: Value::Null,
+        view: None,
         pacer: Pacer::new(),
     };
     // The first message is the game's whole view.
-    while relay.view.is_null() {
-        let value = relay.next_json().await.context("no view from the server")?;
-        if value["type"] == "full" {
-            relay.view = value["view"].clone();
+    while relay.view.is_none() {
+        let message = relay
+            .next_message()
+            .await
+            .context("no view from the server")?;
+        if let ServerMessage::Full { view } = message {
+            relay.view = Some(view);
         }
     }
     let position = relay.position().context("the server's view has no FEN")?;
     let mut reader = BoardReader::new(position);
-    if relay.view["status"] == "started" {
+    if relay.started() {
         reader.start();
     }
     let (mut line, mut chunks) = spawn_source(&args)?;
@@ -398,19 +415,20 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
             let names = |squares: &[Square]| -> Vec<String> {
                 squares.iter().map(ToString::to_string).collect()
             };
-            let mut seen = json!({
-                "differences": names(&reader.differences()),
-                "disturbed": names(reader.disturbed()),
-                "battery": battery,
-                "clock_battery_low": reader.clock().map(|c| c.battery_low),
-            });
+            let seen = BoardSeen {
+                fen: board.clone(),
+                differences: names(&reader.differences()),
+                disturbed: names(reader.disturbed()),
+                battery,
+                clock_battery_low: reader.clock().map(|c| c.battery_low),
+            };
             // Printed as `board`, told the room as `fen`.
-            seen["board"] = json!(board);
-            writeln!(out, "{seen}")?;
-            if let Some(fields) = seen.as_object_mut() {
-                fields.remove("board");
-                fields.insert("fen".into(), json!(board));
+            let mut printed = serde_json::to_value(&seen)?;
+            if let Some(fields) = printed.as_object_mut() {
+                fields.remove("fen");
+                fields.insert("board".into(), json!(board));
             }
+            writeln!(out, "{printed}")?;
             relay.report_board(seen).await?;
             last_board = board;
         }
@@ -456,7 +474,7 @@ async fn handle(
         Some(Ok(verdict)) => writeln!(out, "{}", json!({"event": event_json, "verdict": verdict}))?,
         Some(Err(error)) => writeln!(out, "{}", json!({"event": event_json, "error": error}))?,
     }
-    if relay.view["status"] == "started" {
+    if relay.started() {
         reader.start();
     }
     if let Some(position) = relay.position() {
@@ -487,15 +505,11 @@ async fn handle(
 /// Sets the clock's faces to the referee's times, the side to move's
 /// running.
 fn set_clock(relay: &Relay, reader: &BoardReader, line: &mut Line) -> anyhow::Result<()> {
-    let clock = &relay.view["clock"];
-    let (Some(white), Some(black), Some(left)) = (
-        clock["white_ms"].as_i64(),
-        clock["black_ms"].as_i64(),
-        reader.left_colour(),
-    ) else {
+    let (Some(view), Some(left)) = (&relay.view, reader.left_colour()) else {
         return Ok(());
     };
-    if clock["timed"] == false {
+    let (white, black) = (view.clock.white_ms, view.clock.black_ms);
+    if !view.clock.timed {
         return Ok(());
     }
     let seconds = |ms: i64| (ms.max(0) as u64).div_ceil(1000) as u32;

@@ -13,6 +13,12 @@ pub struct Args {
     /// PostgreSQL URL (`postgres://USER@HOST/DB`).
     #[arg(long, default_value = "arbiter.db")]
     db: Database,
+    /// Also check the signed log against this checkpoint, saved earlier
+    /// by anyone from `GET /checkpoint` (or a game's proof, from
+    /// `GET /api/games/ID/proof`, whose record is checked too). May be
+    /// given several times.
+    #[arg(long = "checkpoint", value_name = "FILE")]
+    checkpoints: Vec<std::path::PathBuf>,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -28,9 +34,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
+    let saved = args
+        .checkpoints
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            arbiter_server::SavedCheckpoint::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let report = runtime.block_on(async {
         let store = arbiter_server::Store::open(&args.db).await?;
-        let report = arbiter_server::verify(&store).await;
+        let report = arbiter_server::verify_with(&store, &saved).await;
         store.close().await;
         report
     })?;
@@ -46,7 +62,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for f in &report.tournaments.findings {
             println!("tournament {} event {}: {}", f.tournament, f.seq, f.problem);
         }
-        let altered = report.findings.len() + report.tournaments.findings.len();
+        let log_findings = report.log.as_ref().map_or(&[][..], |l| &l.findings[..]);
+        for f in log_findings {
+            match (f.game.as_str(), f.seq) {
+                ("", _) => println!("log: {}", f.problem),
+                (game, Some(seq)) => println!("game {game} event {seq}: {}", f.problem),
+                (game, None) => println!("game {game}: {}", f.problem),
+            }
+        }
+        if let Some(log) = &report.log {
+            println!(
+                "signed log: {} leaves checked against {} checkpoints",
+                log.leaves, log.checkpoints
+            );
+        }
+        let altered =
+            report.findings.len() + report.tournaments.findings.len() + log_findings.len();
         println!(
             "{} games, {} events, {} tournaments, {} tournament events checked: {}",
             report.games,

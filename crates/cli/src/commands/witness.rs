@@ -131,63 +131,12 @@ impl WitnessState {
     }
 }
 
-/// The witness's signing key from `path`, made there if missing.
-pub fn load_or_make_key(
-    path: &Path,
-    name: Option<&str>,
-    kind: KeyKind,
-) -> anyhow::Result<SigningKey> {
-    if path.exists() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let key =
-            SigningKey::parse(&text).map_err(|p| anyhow::anyhow!("{}: {p}", path.display()))?;
-        if key.kind() != kind {
-            bail!("{}: not a key of the kind needed here", path.display());
-        }
-        return Ok(key);
-    }
-    let name = match name {
-        Some(name) => name.to_string(),
-        None => format!("arbiter-witness/{}", host_name()),
-    };
-    let key = SigningKey::from_seed(&name, kind, random_seed()?)
-        .map_err(|p| anyhow::anyhow!("--name: {p}"))?;
-    write_secret(path, &key.to_secret_text())?;
-    Ok(key)
-}
-
-/// 32 bytes from the operating system's random source.
-fn random_seed() -> anyhow::Result<[u8; 32]> {
-    use std::io::Read;
-    let mut seed = [0u8; 32];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(&mut seed))
-        .context("cannot read /dev/urandom")?;
-    Ok(seed)
-}
-
 fn host_name() -> String {
     std::fs::read_to_string("/etc/hostname")
         .ok()
         .map(|h| h.trim().to_string())
         .filter(|h| arbiter_tlog::is_key_name(h))
         .unwrap_or_else(|| "localhost".into())
-}
-
-/// Writes a secret to a new file that only its owner may read.
-fn write_secret(path: &Path, text: &str) -> anyhow::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-        .with_context(|| format!("cannot create {}", path.display()))?;
-    writeln!(file, "{text}")?;
-    file.sync_all()?;
-    Ok(())
 }
 
 struct Witness {
@@ -203,7 +152,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.logs.is_empty() && args.log_keys.is_empty() {
         bail!("name the logs to vouch for with --log URL or --log-key KEY");
     }
-    let key = load_or_make_key(&args.key_file, args.name.as_deref(), KeyKind::Cosigner)?;
+    let name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("arbiter-witness/{}", host_name()));
+    let key = arbiter_server::load_or_make_key(&args.key_file, Some(&name), KeyKind::Cosigner)?;
     let state_path = args.state.clone().unwrap_or_else(|| {
         let mut path = args.key_file.clone().into_os_string();
         path.push(".state");

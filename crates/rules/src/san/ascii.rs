@@ -35,7 +35,7 @@ pub(super) fn parse_plus(s: &[u8]) -> Result<SanPlus, ParseSanError> {
 
 /// The forms nearly every move of a game is written in, told apart by
 /// their length and letters (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`, `R1e2`,
-/// `Nbxd7`, `O-O`), or `None` for any other token, which [`parse_body`]
+/// `Nbxd7`, `Qh4e1`, `O-O`), or `None` for any other token, which [`parse_body`]
 /// reads the same. Reading games, this is most of the time spent on SAN.
 #[inline(always)]
 fn common(s: &[u8]) -> Option<San> {
@@ -64,6 +64,20 @@ fn common(s: &[u8]) -> Option<San> {
                 (None, None) => return None,
             }
         }
+        [p, a, b, f, r] => (
+            piece(p)?,
+            Some(file(a)?),
+            Some(rank(b)?),
+            false,
+            square(f, r)?,
+        ),
+        [p, a, b, b'x', f, r] => (
+            piece(p)?,
+            Some(file(a)?),
+            Some(rank(b)?),
+            true,
+            square(f, r)?,
+        ),
         _ => return None,
     };
     Some(San::Normal(PieceMove {
@@ -100,6 +114,12 @@ pub(super) fn plain(s: &[u8]) -> Option<(Role, Bitboard, Square)> {
         [p, d, f, r] | [p, d, b'x', f, r] => {
             Some((piece(p)?, from_file_or_rank(d)?, square(f, r)?))
         }
+        // Three pieces of a kind reaching one square may need both.
+        [p, a, b, f, r] | [p, a, b, b'x', f, r] => Some((
+            piece(p)?,
+            Bitboard::from_square(square(a, b)?),
+            square(f, r)?,
+        )),
         _ => None,
     }
 }

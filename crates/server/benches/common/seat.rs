@@ -1,7 +1,7 @@
 //! A player's WebSocket to his game, as the load generators open it.
 
+use arbiter_protocol::ws::ClientMessage;
 use futures_util::SinkExt;
-use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -21,8 +21,11 @@ pub async fn seat(url: &str, game: &str, token: &str) -> Result<Ws, String> {
     let (mut ws, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true)
         .await
         .map_err(|e| e.to_string())?;
+    let auth = ClientMessage::Auth {
+        token: token.to_string(),
+    };
     ws.send(Message::text(
-        json!({"type": "auth", "token": token}).to_string(),
+        serde_json::to_string(&auth).expect("messages serialise"),
     ))
     .await
     .map_err(|e| e.to_string())?;

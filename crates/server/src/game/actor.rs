@@ -8,13 +8,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use arbiter_protocol::ws::{ChatLine, Presence};
 use arbiter_referee::{Actor, Event, EventKind, Game, Mode};
 use arbiter_rules::{ByColor, Color};
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
 use super::WrittenVerdict;
-use super::handle::{ChatLine, Command, Presence, RematchAnswer, Room, StateUpdate};
+use super::handle::{Command, RematchAnswer, Room, StateUpdate};
 use super::listener::Listeners;
 use super::view::{Head, Ruled, View};
 use super::{ActError, GameHandle, GameMeta, Update};
@@ -146,7 +147,7 @@ impl GameActor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         // A game that was due to end while the server was down (or
         // starting) ends now.
-        self.tick_if_due().await;
+        let _ = self.tick_if_due(self.now_ms()).await;
         while !self.let_go {
             let deadline = self.game.next_deadline_ms().map(|d| self.instant_of(d));
             let idle = (self.game.outcome().is_some() && self.updates.receiver_count() == 0)
@@ -157,7 +158,7 @@ impl GameActor {
                     None => break,
                 },
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
-                    self.tick_if_due().await;
+                    let _ = self.tick_if_due(self.now_ms()).await;
                 }
                 () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => break,
             }
@@ -239,39 +240,34 @@ impl GameActor {
         )
     }
 
-    async fn tick_if_due(&mut self) {
-        let now = self.now_ms();
+    /// Whatever the referee said is due by `now` (a flag's fall, a
+    /// default) happens first, and is announced: the one place the actor
+    /// asks, whether it woke for the deadline, an action came, or a
+    /// player's connections changed.
+    async fn tick_if_due(&mut self, now: u64) -> Result<(), ActError> {
         if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
-            let verdict = self.game.tick(now);
-            let _ = self
-                .commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
-                .await;
+            let verdict = WrittenVerdict::new(self.game.tick(now));
+            self.commit(Some(verdict)).await?;
         }
+        Ok(())
     }
 
     /// Decides one action: a flag that fell first, then the action itself.
     async fn act(&mut self, actor: Actor, kind: EventKind) -> Result<WrittenVerdict, ActError> {
         let now = self.now_ms();
-        if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
-            let verdict = self.game.tick(now);
-            self.commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
-                .await?;
-        }
-        let name = kind_name(&kind);
+        self.tick_if_due(now).await?;
         let ruling = WrittenVerdict::new(self.game.apply(Event::new(actor, now, kind)));
         if ruling.verdict().is_accepted() {
-            self.commit(Some((actor, name, ruling.clone()))).await?;
+            self.commit(Some(ruling.clone())).await?;
         }
         Ok(ruling)
     }
 
     /// Makes every event applied since the last commit durable, then
-    /// announces the new state. On a storage failure the game goes back to
-    /// what is durable, and the action is reported as not done.
-    async fn commit(
-        &mut self,
-        ruled: Option<(Actor, &'static str, WrittenVerdict)>,
-    ) -> Result<(), ActError> {
+    /// announces the new state, with `ruled`, the verdict on the last of
+    /// them. On a storage failure the game goes back to what is durable,
+    /// and the action is reported as not done.
+    async fn commit(&mut self, ruled: Option<WrittenVerdict>) -> Result<(), ActError> {
         if !self.write_pending().await? {
             return Ok(());
         }
@@ -352,7 +348,22 @@ impl GameActor {
         }
     }
 
-    fn announce(&mut self, ruled: Option<(Actor, &'static str, WrittenVerdict)>) {
+    /// Tells everybody watching of the new state, and of `ruled`, the
+    /// verdict on the event decided last.
+    fn announce(&mut self, ruled: Option<WrittenVerdict>) {
+        let last = self.game.events().last();
+        let ruled = ruled
+            .zip(last)
+            .map(|(verdict, event)| (event.actor, &event.kind, verdict));
+        // An offer made on the opponent's time marks the offerer's last
+        // move (FIDE 9.1.2.2), already announced: the last two moves go
+        // again, so that watchers see the mark.
+        let offer = matches!(ruled, Some((_, EventKind::OfferDraw, _)));
+        let ruled = ruled.map(|(actor, kind, verdict)| Ruled {
+            actor,
+            kind: kind.name().to_string(),
+            verdict,
+        });
         let plies = self.game.plies();
         for p in &plies[self.announced.min(plies.len())..] {
             if !self.moves_uci.is_empty() {
@@ -360,12 +371,6 @@ impl GameActor {
             }
             self.moves_uci.push_str(&p.uci);
         }
-        // An offer made on the opponent's time marks the offerer's last
-        // move (FIDE 9.1.2.2), already announced: the last two moves go
-        // again, so that watchers see the mark.
-        let offer = ruled
-            .as_ref()
-            .is_some_and(|(_, kind, _)| *kind == "offer_draw");
         let from = if offer {
             self.announced.saturating_sub(2)
         } else {
@@ -375,11 +380,7 @@ impl GameActor {
         // Watchers have the head from their first, whole view.
         view.head = None;
         self.announced = plies.len();
-        view.ruled = ruled.map(|(actor, kind, verdict)| Ruled {
-            actor,
-            kind: kind.to_string(),
-            verdict,
-        });
+        view.ruled = ruled;
         let _ = self.updates.send(Update::State(Arc::new(StateUpdate::new(
             view,
             Arc::from(self.moves_uci.as_str()),
@@ -446,13 +447,8 @@ impl GameActor {
             return;
         }
         let now = self.now_ms();
-        if self.game.next_deadline_ms().is_some_and(|d| d <= now) {
-            // A flag that fell first is announced as usual.
-            let verdict = self.game.tick(now);
-            let _ = self
-                .commit(Some((Actor::Arbiter, "tick", WrittenVerdict::new(verdict))))
-                .await;
-        }
+        // A flag that fell first is announced as usual.
+        let _ = self.tick_if_due(now).await;
         if self
             .game
             .apply(Event::new(Actor::Arbiter, now, kind))
@@ -505,37 +501,5 @@ impl GameActor {
         if online && !self.game.is_started() && self.seen.white && self.seen.black {
             let _ = self.act(Actor::Arbiter, EventKind::Start).await;
         }
-    }
-}
-
-/// The event kind's name as in the log (`move`, `offer_draw`...).
-pub fn kind_name(kind: &EventKind) -> &'static str {
-    match kind {
-        EventKind::Start => "start",
-        EventKind::Move { .. } => "move",
-        EventKind::Touch { .. } => "touch",
-        EventKind::Adjust { .. } => "adjust",
-        EventKind::Release { .. } => "release",
-        EventKind::PressClock => "press_clock",
-        EventKind::OfferDraw => "offer_draw",
-        EventKind::AcceptDraw => "accept_draw",
-        EventKind::DeclineDraw => "decline_draw",
-        EventKind::ClaimDraw { .. } => "claim_draw",
-        EventKind::ClaimIllegalMove => "claim_illegal_move",
-        EventKind::ClaimFlag => "claim_flag",
-        EventKind::Resign => "resign",
-        EventKind::Abort => "abort",
-        EventKind::RequestTakeback => "request_takeback",
-        EventKind::PlayerLeft { .. } => "player_left",
-        EventKind::PlayerReturned { .. } => "player_returned",
-        EventKind::ClaimVictory => "claim_victory",
-        EventKind::RequestIncrement => "request_increment",
-        EventKind::GrantIncrement => "grant_increment",
-        EventKind::ColoursReversed => "colours_reversed",
-        EventKind::BoardTurned => "board_turned",
-        EventKind::PiecesDisplaced => "pieces_displaced",
-        EventKind::Forfeit { .. } => "forfeit",
-        EventKind::DeclareResult { .. } => "declare_result",
-        EventKind::Tick => "tick",
     }
 }

@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
+use arbiter_protocol::ws::{BoardSeen, ChatLine, Presence, Seat, ServerMessage};
 use arbiter_referee::{Actor, EventKind, GameSetup};
 use arbiter_rules::Color;
 use axum::extract::ws::Utf8Bytes;
-use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::{View, WrittenVerdict};
@@ -28,8 +28,7 @@ pub struct GameMeta {
 }
 
 /// What a token lets its holder do in a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Role {
     /// Plays White or Black.
     Player(Color),
@@ -49,13 +48,14 @@ impl Role {
         }
     }
 
-    /// `white`, `black`, `arbiter` or `spectator`.
-    pub fn name(self) -> &'static str {
+    /// The seat, as clients read it (`white`, `black`, `arbiter` or
+    /// `spectator`).
+    pub fn seat(self) -> Seat {
         match self {
-            Role::Player(Color::White) => "white",
-            Role::Player(Color::Black) => "black",
-            Role::Arbiter => "arbiter",
-            Role::Spectator => "spectator",
+            Role::Player(Color::White) => Seat::White,
+            Role::Player(Color::Black) => Seat::Black,
+            Role::Arbiter => Seat::Arbiter,
+            Role::Spectator => Seat::Spectator,
         }
     }
 }
@@ -88,33 +88,6 @@ impl GameMeta {
             None
         }
     }
-}
-
-/// A chat line.
-#[derive(Clone, Debug, Serialize)]
-pub struct ChatLine {
-    /// Who wrote it.
-    pub username: String,
-    /// What (plain text: escaped by whoever displays it).
-    pub text: String,
-    /// `player` or `spectator`.
-    pub room: String,
-}
-
-/// What an electronic board shows, as its reader sends it: the position
-/// on the board and the squares where it differs from the game's.
-#[derive(Clone, Debug, Serialize)]
-pub struct BoardSeen {
-    /// The board field of a FEN, the game's way up.
-    pub fen: String,
-    /// Squares where the board and the game differ.
-    pub differences: Vec<String>,
-    /// Squares of pieces knocked over and not yet restored.
-    pub disturbed: Vec<String>,
-    /// A wireless board's charge, in percent.
-    pub battery: Option<u8>,
-    /// The clock shows a low battery.
-    pub clock_battery_low: Option<bool>,
 }
 
 /// What the actor tells everybody watching.
@@ -155,17 +128,6 @@ pub struct Refusal {
     pub kind: &'static str,
     /// The refusal, with its rule and messages.
     pub verdict: WrittenVerdict,
-}
-
-/// Who is at the game now.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Presence {
-    /// White has a connection open.
-    pub white: bool,
-    /// Black has a connection open.
-    pub black: bool,
-    /// Web pages watching without a seat (the arbiter's not counted).
-    pub spectators: u32,
 }
 
 /// The new game a rematch made: its id and its seats' tokens.
@@ -230,15 +192,7 @@ impl StateUpdate {
                 // Straight to text: going through `serde_json::Value` would
                 // copy the whole view into maps first (a seventh of the
                 // server's time under load).
-                #[derive(serde::Serialize)]
-                struct Message<'a> {
-                    r#type: &'static str,
-                    view: &'a View,
-                }
-                let msg = Message {
-                    r#type: "update",
-                    view: &self.view,
-                };
+                let msg = ServerMessage::Update { view: &self.view };
                 Utf8Bytes::from(serde_json::to_string(&msg).expect("views serialise"))
             })
             .clone()

@@ -9,15 +9,11 @@ mod actor;
 mod handle;
 mod listener;
 mod service;
-pub mod view;
-mod written_verdict;
 
-pub use actor::kind_name;
+pub use arbiter_protocol::view::{self, Status};
+pub use arbiter_protocol::{View, WrittenVerdict};
 pub use handle::{
-    ActError, BoardSeen, ChatLine, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role,
-    Room, Update,
+    ActError, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
 };
 pub use listener::GameListener;
 pub use service::{GameError, Games};
-pub use view::{Status, View};
-pub use written_verdict::WrittenVerdict;

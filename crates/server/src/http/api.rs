@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::game::GameError;
+use crate::game::WrittenVerdict;
 use crate::game::view::Status;
-use crate::game::{WrittenVerdict, kind_name};
 use crate::problem::Problem;
 use crate::request::error::ApiError;
 use crate::request::seat::{Seat, TheGame};
@@ -208,7 +208,7 @@ pub async fn get_game(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
 #[derive(Debug, Serialize)]
 pub struct Accepted {
     /// Who acted.
-    role: &'static str,
+    role: arbiter_protocol::ws::Seat,
     /// What the referee decided.
     verdict: WrittenVerdict,
 }
@@ -229,7 +229,7 @@ pub async fn post_event(
     let ruling = game.act(actor, kind).await?;
     if ruling.verdict().is_accepted() {
         Ok(Json(Accepted {
-            role: role.name(),
+            role: role.seat(),
             verdict: ruling,
         }))
     } else {
@@ -242,7 +242,7 @@ pub async fn post_event(
 
 /// `GET /api/games/{id}/role`: what the bearer token may do in the game.
 pub async fn get_role(Seat { role, .. }: Seat) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({"role": role.name()})))
+    Ok(Json(json!({"role": role.seat()})))
 }
 
 /// `GET /api/games/{id}/log`: the stored events with their hash links.
@@ -303,7 +303,7 @@ pub async fn get_rulings(TheGame(game): TheGame) -> Result<Json<Value>, ApiError
         .into_iter()
         .enumerate()
         .map(|(seq, event)| {
-            let (actor, kind, at_ms) = (event.actor, kind_name(&event.kind), event.at_ms);
+            let (actor, kind, at_ms) = (event.actor, event.kind.name(), event.at_ms);
             let verdict = replayed.apply(event);
             json!({
                 "seq": seq,

@@ -5,6 +5,7 @@
 pub mod api;
 mod assets;
 mod broadcast;
+mod log;
 pub mod tournament_api;
 mod ws;
 
@@ -42,6 +43,10 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route("/api/games/{id}/scoresheet", get(api::get_scoresheet))
         .route("/api/games/{id}/rulings", get(api::get_rulings))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/proof", get(log::game_proof))
+        .route("/checkpoint", get(log::checkpoint))
+        .route("/checkpoint/key", get(log::key))
+        .route("/checkpoint/consistency", get(log::consistency))
         .route(
             "/api/broadcast/{id}/round/{round}",
             get(broadcast::round_pgn),

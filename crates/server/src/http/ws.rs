@@ -1,44 +1,28 @@
-//! The web page's WebSocket: the game's updates out, the player's actions in.
+//! The web page's WebSocket: the game's updates out, the player's actions
+//! in. The messages both ways are `arbiter_protocol::ws`'s
+//! ([`ClientMessage`], [`ServerMessage`]), documented there.
 //!
-//! Client → server: `{"type":"auth","token":…}` (once, to take a seat or
-//! the arbiter's chair), `{"type":"act","id":N,"event":{"kind":…}}`,
-//! `{"type":"chat","text":…}`, `{"type":"rematch"}` (a player, once the
-//! game is over), `{"type":"board","fen":…,"differences":[…]}` (what an
-//! electronic board shows, from a seat's or the arbiter's token, told to
-//! the room as it is; optionally `"disturbed":[…]`, `"battery":percent`,
-//! `"clock_battery_low":bool`). An action may carry its own `"token"`: it
-//! then acts for that token's seat, whatever the connection's role, so
-//! one connection can relay both players' moves (a board operator, an
-//! electronic board, two players sharing a screen).
-//!
-//! Server → client: `{"type":"full","view":…}` at the start,
-//! `{"type":"role",…}`, `{"type":"update","view":…}` after each accepted
-//! event, `{"type":"verdict","id":N,…}` answering an action (refusals
-//! included), `{"type":"refused","actor":…,"kind":…,"verdict":…}` to
-//! every connection when an action carrying its own token (a relay's: an
-//! electronic board's) is refused, `{"type":"chat",…}`, `{"type":"gone",…}`,
-//! `{"type":"presence","white":…,"black":…,"spectators":N}` whenever who is
-//! there changes, `{"type":"rematch","offered_by":…}` and, once both players
-//! want it, `{"type":"rematch","game":…,"link":…}` with the link to the
-//! new game for the connection's own seat.
+//! An action may carry its own `token`: it then acts for that token's
+//! seat, whatever the connection's role, so one connection can relay both
+//! players' moves (a board operator, an electronic board, two players
+//! sharing a screen); the referee's refusal of such an action is told to
+//! every connection (`refused`). A rematch's link carries only the token of
+//! the connection's own seat in the new game.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use arbiter_protocol::ws::{Answer, BoardSeen, ChatLine, ClientMessage, Rematch, ServerMessage};
 use arbiter_referee::{EventKind, GameSetup};
 use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use futures_util::SinkExt as _;
 use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use crate::game::{
-    BoardSeen, ChatLine, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
-    WrittenVerdict, kind_name,
-};
+use crate::game::{GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View};
 use crate::problem::Problem;
 use crate::request::seat::TheGame;
 use crate::services::Services;
@@ -58,39 +42,6 @@ const MESSAGES_PER_SECOND: f64 = 20.0;
 const MESSAGE_BURST: f64 = 40.0;
 /// Longest chat line (lichess's limit).
 const MAX_CHAT: usize = 140;
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum ClientMessage {
-    Auth {
-        token: String,
-    },
-    Act {
-        id: u64,
-        event: EventKind,
-        /// Acts for this token's seat rather than the connection's.
-        #[serde(default)]
-        token: Option<String>,
-    },
-    Chat {
-        text: String,
-    },
-    Board {
-        fen: String,
-        #[serde(default)]
-        differences: Vec<String>,
-        #[serde(default)]
-        disturbed: Vec<String>,
-        #[serde(default)]
-        battery: Option<u8>,
-        #[serde(default)]
-        clock_battery_low: Option<bool>,
-        #[serde(default)]
-        token: Option<String>,
-    },
-    Rematch,
-    Ping,
-}
 
 /// A move, the message players send most, read straight into its
 /// fields: the general path buffers the message twice over, since both
@@ -169,19 +120,24 @@ impl Bucket {
     }
 }
 
-fn text(value: serde_json::Value) -> Message {
-    Message::Text(Utf8Bytes::from(value.to_string()))
+/// A message to the page, as text. A view is written borrowed, not
+/// copied.
+fn text<V: serde::Serialize>(message: &ServerMessage<V>) -> Message {
+    Message::Text(Utf8Bytes::from(
+        serde_json::to_string(message).expect("messages serialise"),
+    ))
+}
+
+/// The whole view.
+fn full(view: &View) -> Message {
+    text(&ServerMessage::Full { view })
 }
 
 async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services>) {
     let Ok((view, _, mut updates)) = game.join().await else {
         return;
     };
-    if socket
-        .send(text(json!({"type": "full", "view": view})))
-        .await
-        .is_err()
-    {
+    if socket.send(full(&view)).await.is_err() {
         return;
     }
     let mut role = Role::Spectator;
@@ -209,7 +165,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                 let reply = match message {
                     Message::Text(t) => {
                         if !bucket.take() {
-                            Some(error(Problem::TooManyMessages))
+                            Some(error(Problem::TooManyMessages.to_string()))
                         } else {
                             handle(&game, &services, &mut role, t.as_str()).await
                         }
@@ -220,7 +176,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                 // The answer to an action goes out with the update it
                 // caused, which the game has announced by now.
                 if let Some(reply) = reply
-                    && (socket.feed(reply.into_message()).await.is_err()
+                    && (socket.feed(text(&reply)).await.is_err()
                         || !feed_waiting(&mut socket, &mut updates, &game, role).await
                         || socket.flush().await.is_err())
                 {
@@ -250,24 +206,23 @@ async fn message_of(
 ) -> Option<Message> {
     Some(match update {
         Ok(Update::State(state)) => Message::Text(state.web_json()),
-        Ok(Update::Chat(line)) => text(json!({"type": "chat", "line": *line})),
-        Ok(Update::Board(seen)) => text(json!({
-            "type": "board", "fen": seen.fen, "differences": seen.differences,
-            "disturbed": seen.disturbed, "battery": seen.battery,
-            "clock_battery_low": seen.clock_battery_low,
-        })),
+        Ok(Update::Chat(line)) => text(&Reply::Chat {
+            line: ChatLine::clone(&line),
+        }),
+        Ok(Update::Board(seen)) => text(&Reply::Board(BoardSeen::clone(&seen))),
         Ok(Update::Gone {
             color,
             gone,
             claim_win_in_seconds,
-        }) => text(json!({
-            "type": "gone", "color": color, "gone": gone,
-            "claim_win_in_seconds": claim_win_in_seconds,
-        })),
-        Ok(Update::Room(room)) => text(room_message(&room, role)),
-        Ok(Update::Refused(refusal)) => Message::Text(Utf8Bytes::from(refused_message(&refusal))),
+        }) => text(&Reply::Gone {
+            color,
+            gone,
+            claim_win_in_seconds,
+        }),
+        Ok(Update::Room(room)) => text(&room_message(&room, role)),
+        Ok(Update::Refused(refusal)) => text(&refused_message(&refusal)),
         // Fallen behind: the whole view instead of the updates missed.
-        Err(RecvError::Lagged(_)) => text(json!({"type": "full", "view": game.view().await.ok()?})),
+        Err(RecvError::Lagged(_)) => full(&game.view().await.ok()?),
         Err(RecvError::Closed) => return None,
     })
 }
@@ -296,55 +251,26 @@ async fn feed_waiting(
     }
 }
 
-/// What the session sends back to a client's message.
-enum Reply {
-    Json(serde_json::Value),
-    Text(String),
-}
-
-impl From<serde_json::Value> for Reply {
-    fn from(value: serde_json::Value) -> Reply {
-        Reply::Json(value)
-    }
-}
-
-impl Reply {
-    fn into_message(self) -> Message {
-        match self {
-            Reply::Json(value) => text(value),
-            Reply::Text(t) => Message::Text(Utf8Bytes::from(t)),
-        }
-    }
-}
-
-/// `{"type":"verdict","id":N,"verdict":…}`: it answers every move, so
-/// it takes the verdict's text already written for the update.
-fn verdict_message(id: u64, ruling: &WrittenVerdict) -> String {
-    format!(
-        r#"{{"type":"verdict","id":{id},"verdict":{}}}"#,
-        ruling.json()
-    )
-}
+/// What the session sends of its own (answers, and the room's news): no
+/// view, which only the game's updates carry.
+type Reply = ServerMessage<()>;
 
 /// `{"type":"refused","actor":…,"kind":…,"verdict":…}`: a relayed action
 /// the referee refused, told to everybody at the game.
-fn refused_message(refusal: &Refusal) -> String {
-    format!(
-        r#"{{"type":"refused","actor":{},"kind":"{}","verdict":{}}}"#,
-        serde_json::to_string(&refusal.actor).expect("actors serialise"),
-        refusal.kind,
-        refusal.verdict.json()
-    )
+fn refused_message(refusal: &Refusal) -> Reply {
+    Reply::Refused {
+        actor: refusal.actor,
+        kind: refusal.kind.to_string(),
+        verdict: refusal.verdict.clone(),
+    }
 }
 
 /// What the room's news says to a client in `role`: a rematch's link
 /// carries only the token of the client's own seat in the new game.
-fn room_message(room: &Room, role: Role) -> serde_json::Value {
+fn room_message(room: &Room, role: Role) -> Reply {
     match room {
-        Room::Presence(p) => json!({
-            "type": "presence", "white": p.white, "black": p.black, "spectators": p.spectators,
-        }),
-        Room::RematchOffered { by } => json!({"type": "rematch", "offered_by": by}),
+        Room::Presence(p) => Reply::Presence(*p),
+        Room::RematchOffered { by } => Reply::Rematch(Rematch::Offered { offered_by: *by }),
         Room::Rematch(new) => {
             let [white, black, arbiter] = &new.tokens;
             // Colours are reversed in the rematch.
@@ -358,7 +284,10 @@ fn room_message(room: &Room, role: Role) -> serde_json::Value {
                 Some(token) => format!("/game/{}#{token}", new.id),
                 None => format!("/game/{}", new.id),
             };
-            json!({"type": "rematch", "game": new.id, "link": link})
+            Reply::Rematch(Rematch::Made {
+                game: new.id.clone(),
+                link,
+            })
         }
     }
 }
@@ -379,20 +308,20 @@ fn rematch_setup(setup: &GameSetup) -> GameSetup {
 
 /// An `error` message to the page, in English (the page shows it as the
 /// server gives it).
-fn error(problem: Problem) -> Reply {
-    json!({"type": "error", "error": problem.to_string()}).into()
+fn error(error: String) -> Reply {
+    Reply::Error { error }
 }
 
-/// The answer to the page's request `id` that the referee was not asked
-/// to rule on, and why.
-fn unanswered(id: u64, problem: Problem) -> Reply {
-    json!({"type": "verdict", "id": id, "error": problem.to_string()}).into()
+/// The answer to the page's request `id`: the referee's verdict, or why
+/// he was not asked.
+fn answer(id: u64, answer: Answer) -> Reply {
+    Reply::Verdict { id, answer }
 }
 
 /// A player's wish for a rematch; the second wish makes the new game.
 async fn rematch(game: &GameHandle, services: &Services, role: Role) -> Option<Reply> {
     let Role::Player(color) = role else {
-        return Some(error(Problem::OnlyPlayersAskForRematch));
+        return Some(error(Problem::OnlyPlayersAskForRematch.to_string()));
     };
     match game.offer_rematch(color).await {
         Ok(RematchAnswer::Offered) => None,
@@ -415,11 +344,11 @@ async fn rematch(game: &GameHandle, services: &Services, role: Role) -> Option<R
                     .await;
                     None
                 }
-                Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
+                Err(e) => Some(error(e.to_string())),
             }
         }
-        Ok(RematchAnswer::Refused(why)) => Some(error(why)),
-        Err(e) => Some(json!({"type": "error", "error": e.to_string()}).into()),
+        Ok(RematchAnswer::Refused(why)) => Some(error(why.to_string())),
+        Err(e) => Some(error(e.to_string())),
     }
 }
 
@@ -449,9 +378,12 @@ async fn handle(
     let message = match parse(message) {
         Ok(m) => m,
         Err(e) => {
-            return Some(error(Problem::MalformedMessage {
-                error: e.to_string(),
-            }));
+            return Some(error(
+                Problem::MalformedMessage {
+                    error: e.to_string(),
+                }
+                .to_string(),
+            ));
         }
     };
     match message {
@@ -468,18 +400,26 @@ async fn handle(
                 Role::Spectator => game.watch(true).await,
                 Role::Arbiter => {}
             }
-            Some(json!({"type": "role", "role": new_role.name()}).into())
+            Some(Reply::Role {
+                role: new_role.seat(),
+            })
         }
         ClientMessage::Act { id, event, token } => {
             let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
             let Some(actor) = acting.actor() else {
-                return Some(unanswered(id, Problem::SpectatorsWatch));
+                return Some(answer(
+                    id,
+                    Answer::Error(Problem::SpectatorsWatch.to_string()),
+                ));
             };
             if matches!(event, EventKind::Tick) {
-                return Some(unanswered(id, Problem::TimePassesByItself));
+                return Some(answer(
+                    id,
+                    Answer::Error(Problem::TimePassesByItself.to_string()),
+                ));
             }
             let relayed = token.is_some();
-            let kind = kind_name(&event);
+            let kind = event.name();
             match game.act(actor, event).await {
                 Ok(ruling) => {
                     if relayed && ruling.verdict().rejection().is_some() {
@@ -491,9 +431,9 @@ async fn handle(
                             })
                             .await;
                     }
-                    Some(Reply::Text(verdict_message(id, &ruling)))
+                    Some(answer(id, Answer::Verdict(ruling)))
                 }
-                Err(e) => Some(json!({"type": "verdict", "id": id, "error": e.to_string()}).into()),
+                Err(e) => Some(answer(id, Answer::Error(e.to_string()))),
             }
         }
         ClientMessage::Chat { text } => {
@@ -519,31 +459,23 @@ async fn handle(
                 .await;
             None
         }
-        ClientMessage::Board {
-            fen,
-            differences,
-            disturbed,
-            battery,
-            clock_battery_low,
-            token,
-        } => {
+        ClientMessage::Board { seen, token } => {
             let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
             if acting.actor().is_none() {
-                return Some(json!({"type": "error", "error": "only a seat's or the arbiter's token reports the board"}).into());
+                return Some(error(
+                    "only a seat's or the arbiter's token reports the board".into(),
+                ));
             }
-            let Some(mut seen) = board_seen(fen, differences, disturbed) else {
-                return Some(
-                    json!({"type": "error", "error": "a board is a FEN board field and squares"})
-                        .into(),
-                );
+            let Some(mut checked) = board_seen(seen.fen, seen.differences, seen.disturbed) else {
+                return Some(error("a board is a FEN board field and squares".into()));
             };
-            seen.battery = battery.filter(|p| *p <= 100);
-            seen.clock_battery_low = clock_battery_low;
-            let _ = game.board(seen).await;
+            checked.battery = seen.battery.filter(|p| *p <= 100);
+            checked.clock_battery_low = seen.clock_battery_low;
+            let _ = game.board(checked).await;
             None
         }
         ClientMessage::Rematch => rematch(game, services, *role).await,
-        ClientMessage::Ping => Some(json!({"type": "pong"}).into()),
+        ClientMessage::Ping => Some(Reply::Pong),
     }
 }
 

@@ -1,5 +1,10 @@
-//! Lichess's JSON shapes, made from Arbiter's views.
+//! Lichess's JSON shapes, made from Arbiter's views: the lines of the
+//! streams are `arbiter_protocol::lichess`'s types, the exports JSON.
 
+use arbiter_protocol::lichess::{
+    Clock, Compat, EventGame, GameFull, GameState, Opponent, Perf, Player, Status as LichessStatus,
+    Variant,
+};
 use arbiter_referee::{Bonus, GameResult, Termination, TimeControl};
 use arbiter_rules::Color;
 use serde_json::{Value, json};
@@ -56,6 +61,11 @@ fn winner(view: &View) -> Option<&'static str> {
     }
 }
 
+/// `white` or `black`.
+fn side(color: Color) -> String {
+    color.fold("white", "black").to_string()
+}
+
 /// The initial time and the increment, ms, when the control is one
 /// lichess can show (`None` untimed).
 pub fn clock(tc: &TimeControl) -> Option<(u64, u64)> {
@@ -94,12 +104,8 @@ fn capitalised(s: &str) -> String {
     }
 }
 
-fn variant(meta: &GameMeta) -> Value {
-    if meta.setup.fen.is_some() {
-        json!({"key": "fromPosition", "name": "From Position", "short": "FEN"})
-    } else {
-        json!({"key": "standard", "name": "Standard", "short": "Std"})
-    }
+fn variant(meta: &GameMeta) -> Variant {
+    Variant::of(meta.setup.fen.is_some())
 }
 
 fn player_id(meta: &GameMeta, color: Color) -> String {
@@ -110,94 +116,102 @@ fn player_id(meta: &GameMeta, color: Color) -> String {
     }
 }
 
-fn player(meta: &GameMeta, color: Color) -> Value {
+fn player(meta: &GameMeta, color: Color) -> Player {
     let p = meta.setup.player(color);
-    json!({
-        "id": player_id(meta, color),
-        "name": p.name,
-        "title": null,
-        "rating": p.rating.unwrap_or(1500),
-        "provisional": p.rating.is_none(),
-    })
+    Player {
+        id: player_id(meta, color),
+        name: p.name.clone(),
+        title: None,
+        rating: p.rating.unwrap_or(1500),
+        provisional: p.rating.is_none(),
+    }
 }
 
 /// A `gameState` line.
-pub fn game_state(meta: &GameMeta, view: &View, moves_uci: &str) -> Value {
-    let status = status_name(view);
+pub fn game_state(meta: &GameMeta, view: &View, moves_uci: &str) -> GameState {
     let controls = meta.setup.time_controls();
     let inc = |tc: &TimeControl| clock(tc).map_or(0, |(_, inc)| inc);
-    let (winc, binc) = (inc(&controls.white), inc(&controls.black));
-    let mut state = json!({
-        "type": "gameState",
-        "moves": moves_uci,
-        "wtime": view.clock.white_ms.max(0),
-        "btime": view.clock.black_ms.max(0),
-        "winc": winc,
-        "binc": binc,
-        "status": status,
-        "wdraw": view.pending_offer == Some(Color::White),
-        "bdraw": view.pending_offer == Some(Color::Black),
-        "wtakeback": false,
-        "btakeback": false,
-    });
-    if let Some(w) = winner(view) {
-        state["winner"] = json!(w);
+    GameState {
+        moves: moves_uci.to_string(),
+        wtime: view.clock.white_ms.max(0),
+        btime: view.clock.black_ms.max(0),
+        winc: inc(&controls.white),
+        binc: inc(&controls.black),
+        status: status_name(view).to_string(),
+        wdraw: view.pending_offer == Some(Color::White),
+        bdraw: view.pending_offer == Some(Color::Black),
+        wtakeback: false,
+        btakeback: false,
+        winner: winner(view).map(str::to_string),
     }
-    state
 }
 
 /// A `gameFull` line: the game's head and its state.
-pub fn game_full(meta: &GameMeta, view: &View, moves_uci: &str) -> Value {
+pub fn game_full(meta: &GameMeta, view: &View, moves_uci: &str) -> GameFull {
     let tc = &meta.setup.time_control;
     let speed = speed(tc);
-    json!({
-        "type": "gameFull",
-        "id": meta.id,
-        "rated": false,
-        "variant": variant(meta),
-        "clock": clock(tc).map(|(initial, increment)| json!({"initial": initial, "increment": increment})),
-        "speed": speed,
-        "perf": {"name": capitalised(speed)},
-        "createdAt": meta.created_unix_ms,
-        "white": player(meta, Color::White),
-        "black": player(meta, Color::Black),
-        "initialFen": meta.setup.fen.clone().unwrap_or_else(|| "startpos".to_string()),
-        "state": game_state(meta, view, moves_uci),
-    })
+    GameFull {
+        id: meta.id.clone(),
+        rated: false,
+        variant: variant(meta),
+        clock: clock(tc).map(|(initial, increment)| Clock { initial, increment }),
+        speed: speed.to_string(),
+        perf: Perf {
+            icon: None,
+            name: capitalised(speed),
+        },
+        created_at: meta.created_unix_ms,
+        white: player(meta, Color::White),
+        black: player(meta, Color::Black),
+        initial_fen: meta
+            .setup
+            .fen
+            .clone()
+            .unwrap_or_else(|| "startpos".to_string()),
+        state: game_state(meta, view, moves_uci),
+    }
 }
 
-/// The `game` object of `gameStart` and `gameFinish` events, for the
-/// player of `color`.
-pub fn event_game(meta: &GameMeta, view: &View, color: Color) -> Value {
+/// The `game` of `gameStart` and `gameFinish` events, for the player of
+/// `color`.
+pub fn event_game(meta: &GameMeta, view: &View, color: Color) -> EventGame {
     let status = status_name(view);
-    let tc = &meta.setup.time_control;
-    let mut game = json!({
-        "gameId": meta.id,
-        "fullId": meta.id,
-        "id": meta.id,
-        "color": color.fold("white", "black"),
-        "fen": view.fen,
-        "hasMoved": view.moves_from + view.moves.len() > usize::from(color == Color::Black),
-        "isMyTurn": view.status != Status::Over && view.turn == color,
-        "lastMove": view.last_move.as_ref().map(|[a, b]| format!("{a}{b}")).unwrap_or_default(),
-        "opponent": {
-            "id": player_id(meta, !color),
-            "username": meta.setup.player(!color).name,
-            "rating": meta.setup.player(!color).rating.unwrap_or(1500),
+    let speed = speed(&meta.setup.time_control);
+    let opponent = meta.setup.player(!color);
+    EventGame {
+        game_id: meta.id.clone(),
+        full_id: meta.id.clone(),
+        id: meta.id.clone(),
+        color: side(color),
+        fen: view.fen.clone(),
+        has_moved: view.moves_from + view.moves.len() > usize::from(color == Color::Black),
+        is_my_turn: view.status != Status::Over && view.turn == color,
+        last_move: view
+            .last_move
+            .as_ref()
+            .map(|[a, b]| format!("{a}{b}"))
+            .unwrap_or_default(),
+        opponent: Opponent {
+            id: player_id(meta, !color),
+            username: opponent.name.clone(),
+            rating: opponent.rating.unwrap_or(1500),
         },
-        "perf": speed(tc),
-        "rated": false,
-        "secondsLeft": view.clock.remaining(color).max(0) / 1000,
-        "source": "friend",
-        "status": {"id": status_id(status), "name": status},
-        "speed": speed(tc),
-        "variant": variant(meta),
-        "compat": {"bot": true, "board": true},
-    });
-    if let Some(w) = winner(view) {
-        game["winner"] = json!(w);
+        perf: speed.to_string(),
+        rated: false,
+        seconds_left: view.clock.remaining(color).max(0) / 1000,
+        source: "friend".into(),
+        status: LichessStatus {
+            id: status_id(status),
+            name: status.to_string(),
+        },
+        speed: speed.to_string(),
+        variant: variant(meta),
+        compat: Compat {
+            bot: true,
+            board: true,
+        },
+        winner: winner(view).map(str::to_string),
     }
-    game
 }
 
 /// A game as lichess exports it in JSON (`/game/export/{id}`,

@@ -5,6 +5,8 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
+use arbiter_protocol::lichess::{self, AccountEvent, OpponentGone};
+use arbiter_protocol::ws::ChatLine;
 use arbiter_referee::{DrawClaim, Effect, EventKind, GameSetup, Player, TimeControl};
 use arbiter_rules::Color;
 use axum::Json;
@@ -12,12 +14,13 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use super::format;
-use crate::game::{ChatLine, GameHandle, Status, Update, WrittenVerdict};
+use crate::game::{GameHandle, Status, Update, WrittenVerdict};
 use crate::problem::Problem;
 use crate::request::auth::bearer;
 use crate::request::error::ApiError;
@@ -134,7 +137,7 @@ pub(super) async fn ongoing(
 /// `GET /api/account/playing`.
 pub async fn playing(State(services): State<Arc<Services>>, headers: HeaderMap) -> Ok200 {
     let a = account(&services, &headers).await?;
-    let now_playing: Vec<Value> = ongoing(&services, &a.id)
+    let now_playing: Vec<_> = ongoing(&services, &a.id)
         .await
         .iter()
         .map(|(meta, v, c)| format::event_game(meta, v, *c))
@@ -183,8 +186,9 @@ pub(super) fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
         .into_response()
 }
 
-pub(super) fn line(value: &Value) -> Bytes {
-    let mut s = value.to_string();
+/// One NDJSON line.
+pub(super) fn line(value: &impl Serialize) -> Bytes {
+    let mut s = serde_json::to_string(value).expect("lines serialise");
     s.push('\n');
     Bytes::from(s)
 }
@@ -201,9 +205,12 @@ pub async fn event_stream(
     let services2 = services.clone();
     tokio::spawn(async move {
         for (meta, view, color) in ongoing(&services2, &a.id).await {
-            let start =
-                json!({"type": "gameStart", "game": format::event_game(&meta, &view, color)});
-            if tx.send(line(&start)).await.is_err() {
+            let game = format::event_game(&meta, &view, color);
+            if tx
+                .send(line(&AccountEvent::GameStart { game }))
+                .await
+                .is_err()
+            {
                 return;
             }
         }
@@ -218,8 +225,12 @@ pub async fn event_stream(
         // on its way as an event: it is told once.
         let told: HashSet<String> = incoming.iter().map(|c| c.id.clone()).collect();
         for c in incoming {
-            let event = json!({"type": "challenge", "challenge": c.to_json("created")});
-            if tx.send(line(&event)).await.is_err() {
+            let challenge = c.lichess("created");
+            if tx
+                .send(line(&AccountEvent::Challenge { challenge }))
+                .await
+                .is_err()
+            {
                 return;
             }
         }
@@ -247,12 +258,10 @@ fn is_challenge_among(text: &str, ids: &HashSet<String>) -> bool {
     if ids.is_empty() {
         return false;
     }
-    serde_json::from_str::<Value>(text).is_ok_and(|e| {
-        e["type"] == "challenge"
-            && e["challenge"]["id"]
-                .as_str()
-                .is_some_and(|id| ids.contains(id))
-    })
+    matches!(
+        serde_json::from_str::<AccountEvent>(text),
+        Ok(AccountEvent::Challenge { challenge }) if ids.contains(&challenge.id)
+    )
 }
 
 /// `GET /api/board/game/stream/{id}` and `/api/bot/game/stream/{id}`:
@@ -282,12 +291,17 @@ pub async fn game_stream(Watching { game, color }: Watching) -> Result<Response,
                     }
                     // The electronic board's position is for the web page.
                     Ok(Update::Board(_)) => continue,
-                    Ok(Update::Chat(c)) => line(&json!({"type": "chatLine", "username": c.username, "text": c.text, "room": c.room})),
+                    Ok(Update::Chat(c)) => line(&lichess::ChatLine {
+                        username: c.username.clone(),
+                        text: c.text.clone(),
+                        room: c.room.clone(),
+                    }),
                     Ok(Update::Gone { color: gone_color, gone, claim_win_in_seconds }) => {
                         if Some(gone_color) == color { continue; }
-                        let mut e = json!({"type": "opponentGone", "gone": gone});
-                        if gone { e["claimWinInSeconds"] = json!(claim_win_in_seconds); }
-                        line(&e)
+                        line(&OpponentGone {
+                            gone,
+                            claim_win_in_seconds: gone.then_some(claim_win_in_seconds),
+                        })
                     }
                     // Who watches the web page, and its rematches, are not lichess's.
                     Ok(Update::Room(_)) => continue,
@@ -581,13 +595,15 @@ pub async fn create_challenge(
         fen,
         created_unix_ms: unix_ms(),
     };
-    let body = challenge.to_json("created");
+    let body = challenge.lichess("created");
     // Stored first, so that the challenged account finds it when told.
     services.store.open_challenge(&challenge).await?;
-    let event = json!({"type": "challenge", "challenge": body});
+    let event = AccountEvent::Challenge {
+        challenge: body.clone(),
+    };
     services.presence.notify(&challenge.dest.id, &event);
     Ok(Json(
-        json!({"challenge": body, "id": body["id"], "url": body["url"], "status": "created"}),
+        json!({"id": body.id, "url": body.url, "status": "created", "challenge": body}),
     ))
 }
 
@@ -695,11 +711,15 @@ impl Withdrawal {
         }
     }
 
-    /// The lichess event's type, and the challenge's new status.
-    fn names(self) -> (&'static str, &'static str) {
+    /// The lichess event that tells the other party, the challenge in it.
+    fn event(self, c: &Challenge) -> AccountEvent {
         match self {
-            Withdrawal::Decline => ("challengeDeclined", "declined"),
-            Withdrawal::Cancel => ("challengeCanceled", "canceled"),
+            Withdrawal::Decline => AccountEvent::ChallengeDeclined {
+                challenge: c.lichess("declined"),
+            },
+            Withdrawal::Cancel => AccountEvent::ChallengeCanceled {
+                challenge: c.lichess("canceled"),
+            },
         }
     }
 
@@ -723,9 +743,7 @@ async fn withdraw_challenge(call: ChallengeCall, how: Withdrawal) -> Ok200 {
     }
     // Taken, not just read: of two withdrawals at once, one tells.
     take_challenge(&services, &id).await?;
-    let (kind, status) = how.names();
-    let event = json!({"type": kind, "challenge": c.to_json(status)});
-    services.presence.notify(&told.id, &event);
+    services.presence.notify(&told.id, &how.event(&c));
     ok()
 }
 
@@ -753,6 +771,6 @@ async fn take_challenge(services: &Services, id: &str) -> Result<(), ApiError> {
 pub async fn list_challenges(State(services): State<Arc<Services>>, headers: HeaderMap) -> Ok200 {
     let me = account(&services, &headers).await?;
     let (incoming, outgoing) = services.store.challenges_of(&me.id).await?;
-    let j = |v: Vec<Challenge>| v.iter().map(|c| c.to_json("created")).collect::<Vec<_>>();
+    let j = |v: Vec<Challenge>| v.iter().map(|c| c.lichess("created")).collect::<Vec<_>>();
     Ok(Json(json!({"in": j(incoming), "out": j(outgoing)})))
 }

@@ -5,40 +5,28 @@
 //! Changing, inserting, removing or reordering anything changes every link
 //! after it, so `arbiter verify` finds the first place a record was altered.
 
-use sha2::{Digest as _, Sha256};
+use arbiter_tlog::record;
 
 use super::Damage;
-use crate::token::hex;
 
-/// One link of the chain: a SHA-256 digest in hexadecimal.
-pub type Link = String;
+/// One link of the chain: a SHA-256 digest in hexadecimal (the formulas
+/// are arbiter-tlog's `record`, which the log's leaves and proofs share).
+pub type Link = record::Link;
 
 /// The link before the first event: it seals the id and the setup.
 pub fn genesis(game_id: &str, setup_json: &str) -> Link {
-    let mut h = Sha256::new();
-    h.update(b"arbiter game\n");
-    h.update(game_id.as_bytes());
-    h.update(b"\n");
-    h.update(setup_json.as_bytes());
-    hex(&h.finalize())
+    record::game_genesis(game_id, setup_json)
 }
 
 /// The link before a tournament's first event (its creation, which holds
 /// the settings): it seals the id.
 pub fn tournament_genesis(tournament_id: &str) -> Link {
-    let mut h = Sha256::new();
-    h.update(b"arbiter tournament\n");
-    h.update(tournament_id.as_bytes());
-    hex(&h.finalize())
+    record::tournament_genesis(tournament_id)
 }
 
 /// The link of an event stored as `event_json` after `previous`.
 pub fn next(previous: &str, event_json: &str) -> Link {
-    let mut h = Sha256::new();
-    h.update(previous.as_bytes());
-    h.update(b"\n");
-    h.update(event_json.as_bytes());
-    hex(&h.finalize())
+    record::next_link(previous, event_json)
 }
 
 /// Follows a stored chain from `genesis` through `events` (each its seq,

@@ -49,12 +49,65 @@ arbiter_messages::messages! {
             /// The result the referee gives the events.
             replayed: String,
         } = "record-result-differs",
+        /// A leaf of the signed log missing, or not where a proof put it.
+        LogLeafMissing {
+            /// The leaf's index.
+            index: i64,
+        } = "record-log-leaf-missing",
+        /// A leaf whose stored hash or data was altered.
+        LogLeafAltered {
+            /// The leaf's index.
+            index: i64,
+        } = "record-log-leaf-altered",
+        /// A record the log holds that the database no longer has.
+        LogRecordMissing = "record-log-record-missing",
+        /// A record that is not the one its leaf holds.
+        LogRecordDiffers = "record-log-record-differs",
+        /// A game's event stored without its leaf.
+        LogNotLogged = "record-log-not-logged",
+        /// A checkpoint that does not verify with the log's key.
+        LogCheckpointInvalid {
+            /// Why.
+            problem: String,
+        } = "record-log-checkpoint-invalid",
+        /// A checkpoint of more leaves than the log holds.
+        LogCut {
+            /// The checkpoint's size.
+            size: i64,
+            /// The leaves the log holds.
+            leaves: i64,
+        } = "record-log-cut",
+        /// A tree that is not the one its checkpoint signed.
+        LogRewritten {
+            /// The checkpoint's size.
+            size: i64,
+            /// The size the last good checkpoint before it confirmed.
+            from: i64,
+        } = "record-log-rewritten",
+        /// A game whose saved proof holds another record.
+        LogProofDiffers {
+            /// Events in the proof.
+            proved: i64,
+            /// Events in the database.
+            stored: i64,
+        } = "record-log-proof-differs",
         /// A game whose events cannot be read back or replayed.
         Unreplayable {
             /// Why, as the store or the referee says it.
             error: String,
         } = "record-unreplayable",
     }
+}
+
+/// What was found wrong with one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// The id of the game whose record is wrong.
+    pub game: String,
+    /// The event where it goes wrong (`None`: the game's row).
+    pub seq: Option<i64>,
+    /// What is wrong (in `--json`, its English words).
+    pub problem: Damage,
 }
 
 impl std::fmt::Display for Damage {

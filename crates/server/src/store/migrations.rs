@@ -34,6 +34,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "tournaments",
         include_str!("../../migrations/sqlite/0003_tournaments.sql"),
     ),
+    (
+        4,
+        "log",
+        include_str!("../../migrations/sqlite/0004_log.sql"),
+    ),
 ]);
 
 /// PostgreSQL's.

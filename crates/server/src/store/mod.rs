@@ -121,6 +121,9 @@ pub mod chain;
 #[cfg(test)]
 mod challenge_tests;
 mod damage;
+pub mod log;
+#[cfg(test)]
+mod log_tests;
 mod migrations;
 pub mod nodes;
 mod postgres;
@@ -294,6 +297,12 @@ pub enum StoreError {
         "database: the connection was lost under a commit, and whether it was kept is not known: {0}"
     )]
     OutcomeUnknown(String),
+    /// The log's signing key cannot be read or made.
+    #[error("the log's signing key: {0}")]
+    LogKey(String),
+    /// The signed log is kept on SQLite only, so far.
+    #[error("the signed log is not kept on PostgreSQL yet")]
+    LogNotKept,
 }
 
 /// A game's row: everything but its events.
@@ -586,7 +595,7 @@ macro_rules! on_backend {
 
 // After `on_backend!`, which it uses.
 mod tournaments;
-pub use damage::Damage;
+pub use damage::{Damage, Finding};
 pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
 
 impl Store {
@@ -772,6 +781,109 @@ impl Store {
     /// heartbeat, in one transaction. Returns the downtime.
     pub(crate) async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
         on_backend!(self, s => s.queries().resume_after_downtime(now_unix_ms).await)
+    }
+
+    /// The SQLite backend, where the signed log is kept.
+    fn log_backend(&self) -> Result<&sqlite::SqliteStore, StoreError> {
+        match &self.0 {
+            Backend::Sqlite(s) => Ok(s),
+            Backend::Postgres(_) => Err(StoreError::LogNotKept),
+        }
+    }
+
+    /// The log's signing key (made beside the database at first start).
+    pub fn log_key(&self) -> Result<arbiter_tlog::SigningKey, StoreError> {
+        let s = self.log_backend()?;
+        log::load_or_make_key(&s.log_key_path(), None, arbiter_tlog::KeyKind::Ed25519)
+    }
+
+    /// The latest checkpoint signed: its size and signed note.
+    pub async fn latest_checkpoint(&self) -> Result<Option<(u64, String)>, StoreError> {
+        sqlite::log_reads::latest_checkpoint(&self.log_backend()?.pool).await
+    }
+
+    /// The checkpoint signed at `size` leaves, if one was (every one is
+    /// kept).
+    pub async fn checkpoint_at(&self, size: u64) -> Result<Option<String>, StoreError> {
+        sqlite::log_reads::checkpoint_at(&self.log_backend()?.pool, size).await
+    }
+
+    /// Every checkpoint signed, smallest first.
+    pub async fn checkpoints(&self) -> Result<Vec<(u64, String)>, StoreError> {
+        sqlite::log_reads::checkpoints(&self.log_backend()?.pool).await
+    }
+
+    /// The index of the leaf whose data is `data`.
+    pub async fn leaf_index(&self, data: &str) -> Result<Option<u64>, StoreError> {
+        sqlite::log_reads::leaf_index(&self.log_backend()?.pool, data).await
+    }
+
+    /// The leaves from `start` on, at most `limit`: index, data, the hash
+    /// stored for it.
+    pub async fn log_leaves(
+        &self,
+        start: u64,
+        limit: u64,
+    ) -> Result<Vec<(u64, String, Vec<u8>)>, StoreError> {
+        sqlite::log_reads::leaves(&self.log_backend()?.pool, start, limit).await
+    }
+
+    /// A proof's hashes over `ranges` of leaves (from
+    /// `arbiter_tlog::inclusion_ranges` or `consistency_ranges`); `None`
+    /// if the tree lacks a subtree they need.
+    pub async fn log_proof(
+        &self,
+        ranges: &[std::ops::Range<u64>],
+    ) -> Result<Option<Vec<arbiter_tlog::Hash>>, StoreError> {
+        let wanted = arbiter_tlog::tree::nodes_needed(ranges);
+        let Some(found) = sqlite::log_reads::nodes(&self.log_backend()?.pool, &wanted).await?
+        else {
+            return Ok(None);
+        };
+        Ok(arbiter_tlog::tree::assemble(ranges, |n| {
+            found.get(&n).copied()
+        }))
+    }
+
+    /// Game `id`'s proof (c2sp.org/tlog-proof): its record, the inclusion
+    /// proof of its last leaf, and the latest checkpoint. `None` if the
+    /// game is unknown, not in the log, or not yet in a signed checkpoint
+    /// (one is signed within a second of a write).
+    pub async fn game_proof(
+        &self,
+        id: &str,
+    ) -> Result<Option<arbiter_tlog::TlogProof>, StoreError> {
+        let Some(game) = self.game(id).await? else {
+            return Ok(None);
+        };
+        let events = self.events(id).await?;
+        let record = arbiter_tlog::record::GameRecord {
+            game: game.id,
+            setup_json: game.setup_json,
+            events: events.into_iter().map(|e| e.event_json).collect(),
+        };
+        let (Some(index), Some((size, checkpoint)), Some(text)) = (
+            self.leaf_index(&record.last_leaf().data()).await?,
+            self.latest_checkpoint().await?,
+            record.to_text(),
+        ) else {
+            return Ok(None);
+        };
+        if index >= size {
+            return Ok(None);
+        }
+        let Some(path) = self
+            .log_proof(&arbiter_tlog::inclusion_ranges(index, size))
+            .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(arbiter_tlog::TlogProof {
+            extra: Some(text.into_bytes()),
+            index,
+            path,
+            checkpoint,
+        }))
     }
 
     /// Runs raw SQL (tests use it to alter a record the way an intruder would).

@@ -242,9 +242,12 @@ pub async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> (Value, S
 }
 
 /// Reads NDJSON lines (skipping keep-alives) from a streaming response.
+/// The lines of an account's event stream and of a game's stream for its
+/// players must be `arbiter_protocol::lichess`'s messages.
 pub struct Lines {
     body: std::pin::Pin<Box<dyn futures_util::Stream<Item = reqwest::Result<bytes::Bytes>> + Send>>,
     buf: String,
+    path: String,
 }
 
 impl Lines {
@@ -255,6 +258,22 @@ impl Lines {
         Lines {
             body: Box::pin(r.bytes_stream()),
             buf: String::new(),
+            path: path.to_string(),
+        }
+    }
+
+    /// Fails unless `line` is a message of the stream's protocol.
+    fn check(&self, line: &str) {
+        use arbiter_protocol::lichess::{AccountEvent, GameLine};
+        let read = if self.path.starts_with("/api/stream/event") {
+            serde_json::from_str::<AccountEvent>(line).err()
+        } else if self.path.contains("/game/stream/") {
+            serde_json::from_str::<GameLine>(line).err()
+        } else {
+            None
+        };
+        if let Some(e) = read {
+            panic!("{}: not a line of the protocol: {line}: {e}", self.path);
         }
     }
 
@@ -265,6 +284,7 @@ impl Lines {
                 if line.trim().is_empty() {
                     continue;
                 }
+                self.check(&line);
                 return serde_json::from_str(&line).unwrap();
             }
             let chunk = tokio::time::timeout(Duration::from_secs(8), self.body.next())

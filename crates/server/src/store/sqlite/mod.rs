@@ -7,6 +7,8 @@
 
 mod checkpoint;
 mod filing;
+pub(super) mod log_reads;
+mod signer;
 pub(super) mod writer;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +20,10 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqlitePool};
 
+use arbiter_tlog::KeyKind;
+use tokio::sync::watch;
+
+use super::log::{self, TreeHead};
 use super::queries::{Dialect, Queries};
 use super::{StoreError, Writer, migrations};
 
@@ -38,6 +44,8 @@ const DIALECT: Dialect = Dialect {
 pub struct SqliteStore {
     pub(super) pool: SqlitePool,
     path: PathBuf,
+    /// The log's head, as the writer publishes it after each commit.
+    head: watch::Sender<TreeHead>,
 }
 
 impl SqliteStore {
@@ -76,16 +84,35 @@ impl SqliteStore {
         Ok(SqliteStore {
             pool,
             path: path.to_path_buf(),
+            head: watch::channel(TreeHead::default()).0,
         })
+    }
+
+    /// Where the log's signing key is kept: beside the database, the
+    /// database's name with `.log-key` added.
+    pub fn log_key_path(&self) -> PathBuf {
+        let mut path = self.path.clone().into_os_string();
+        path.push(".log-key");
+        PathBuf::from(path)
     }
 
     /// Starts the writer on its own connection and thread, and the
     /// checkpointer on another connection.
     pub async fn writer(&self) -> Result<Writer, StoreError> {
         let checkpoint_wanted = Arc::new(AtomicBool::new(false));
-        let writer = writer::start(&self.path, filing::Pace::DEFAULT, checkpoint_wanted.clone())?;
+        let key = log::load_or_make_key(&self.log_key_path(), None, KeyKind::Ed25519)?;
+        let writer = writer::start(
+            &self.path,
+            filing::Pace::DEFAULT,
+            checkpoint_wanted.clone(),
+            self.head.clone(),
+        )?;
         let checkpointer = self.pool.acquire().await?.detach();
         checkpoint::start(checkpointer, checkpoint_wanted);
+        let head = self.head.subscribe();
+        let now = *head.borrow();
+        let signed = signer::catch_up(&self.pool, &key, now).await;
+        signer::start(self.pool.clone(), key, head, signed);
         Ok(writer)
     }
 

@@ -26,9 +26,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, OpenFlags, params};
-use tokio::sync::mpsc;
+use std::collections::HashMap;
 
+use arbiter_tlog::Frontier;
+use rusqlite::{Connection, OpenFlags, params};
+use tokio::sync::{mpsc, watch};
+
+use super::super::log::{self, LogTree, TreeHead};
 use super::super::{EventRow, MAX_BATCH, Op, Request, StoreError, Unwritten, Writer};
 use super::filing::{Filing, Pace, Step};
 
@@ -50,10 +54,12 @@ const CHECKPOINT_EVERY_AT_MOST: Duration = Duration::from_secs(1);
 /// created, in WAL mode) and starts its thread. Whenever the checkpointer
 /// sets `checkpoint_wanted`, the writer checkpoints between two batches
 /// (see `checkpoint`).
+/// After each commit it publishes the log's new head on `head`.
 pub(super) fn start(
     path: &Path,
     pace: Pace,
     checkpoint_wanted: Arc<AtomicBool>,
+    head: watch::Sender<TreeHead>,
 ) -> Result<Writer, StoreError> {
     let conn = open(path).map_err(writer_error)?;
     let first_id = conn
@@ -61,12 +67,15 @@ pub(super) fn start(
             r.get(0)
         })
         .map_err(writer_error)?;
+    let tree = LogTree::new(read_frontier(&conn)?);
+    head.send_replace(tree.head());
     let (writer, rx) = Writer::channel();
     std::thread::Builder::new()
         .name("arbiter-writer".into())
         .spawn(move || {
             let filing = Filing::new(pace, first_id);
-            run(conn, rx, filing, first_id, &checkpoint_wanted)
+            let log = Log { tree, head };
+            run(conn, rx, filing, first_id, &checkpoint_wanted, log)
         })
         .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
     Ok(writer)
@@ -74,6 +83,50 @@ pub(super) fn start(
 
 fn writer_error(e: rusqlite::Error) -> StoreError {
     StoreError::Writer(e.to_string())
+}
+
+/// The log's right edge, read back from the rows of its last leaves.
+fn read_frontier(conn: &Connection) -> Result<Frontier, StoreError> {
+    let size: i64 = conn
+        .query_row(
+            "SELECT coalesce(max(idx) + 1, 0) FROM log_leaves",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(writer_error)?;
+    let nodes = Frontier::nodes(size as u64);
+    let mut rows = HashMap::new();
+    let mut select = conn
+        .prepare("SELECT nodes FROM log_leaves WHERE idx = ?1")
+        .map_err(writer_error)?;
+    for idx in log::rows_holding(&nodes) {
+        let blob: Option<Vec<u8>> = select
+            .query_row([idx], |r| r.get(0))
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })
+            .map_err(writer_error)?;
+        rows.extend(blob.map(|b| (idx, b)));
+    }
+    let hashes = log::nodes_from_rows(&nodes, &rows);
+    hashes
+        .and_then(|h| {
+            Frontier::from_nodes(size as u64, &nodes.iter().map(|n| h[n]).collect::<Vec<_>>())
+        })
+        .ok_or_else(|| {
+            StoreError::Writer(format!(
+                "the log's tree of {size} leaves is missing rows of its right edge"
+            ))
+        })
+}
+
+/// The log as the writer grows it: the tree, and where it tells its new
+/// head.
+struct Log {
+    tree: LogTree,
+    head: watch::Sender<TreeHead>,
 }
 
 /// The writer's connection, set up as the pool's (see `Store::open`):
@@ -105,6 +158,7 @@ fn run(
     mut filing: Filing,
     mut next_id: i64,
     checkpoint_wanted: &AtomicBool,
+    mut log: Log,
 ) {
     let mut batch: Vec<Request> = Vec::new();
     let mut journaled: Vec<EventRow> = Vec::new();
@@ -129,7 +183,15 @@ fn run(
             .filter(|op| matches!(op, Op::Event(_)))
             .count();
         let step = filing.step(journaling);
-        let outcome = commit(&mut conn, &batch, &filing, &step, next_id).map_err(|e| e.to_string());
+        // The tree grows with the transaction, or not at all.
+        let before = log.tree.clone();
+        let outcome = commit(&mut conn, &batch, &filing, &step, next_id, &mut log.tree)
+            .map_err(|e| e.to_string());
+        if outcome.is_err() {
+            log.tree = before;
+        } else if log.tree.size() != before.size() {
+            log.head.send_replace(log.tree.head());
+        }
         if let Err(e) = &outcome {
             tracing::error!("group commit of {} writes failed: {e}", batch.len());
         }
@@ -173,20 +235,27 @@ fn finish_checkpoint(conn: &Connection) {
     }
 }
 
-/// Writes the batch (its events journaled from id `first_id` on) and the
-/// filing step in one transaction; returns the id of the next event.
+/// Writes the batch (its events journaled from id `first_id` on), their
+/// leaves in the log's `tree`, and the filing step in one transaction;
+/// returns the id of the next event.
 fn commit(
     conn: &mut Connection,
     batch: &[Request],
     filing: &Filing,
     step: &Step,
     first_id: i64,
+    tree: &mut LogTree,
 ) -> Result<i64, rusqlite::Error> {
     let tx = conn.transaction()?;
     let mut next_id = first_id;
     for op in batch.iter().flat_map(|r| &r.ops) {
         if write(&tx, op, next_id)? {
             next_id += 1;
+        }
+        if let Some(leaf) = log::leaf_of(op) {
+            let row = tree.append(&leaf);
+            tx.prepare_cached("INSERT INTO log_leaves (idx, data, nodes) VALUES (?1, ?2, ?3)")?
+                .execute(params![row.idx, row.data, row.nodes])?;
         }
     }
     file(&tx, filing.events(step.slice.clone()), step.clear_up_to)?;
@@ -331,7 +400,13 @@ mod tests {
             min_slice: 3,
             clear_chunk: 4,
         };
-        let writer = start(&path, pace, Arc::new(AtomicBool::new(false))).unwrap();
+        let writer = start(
+            &path,
+            pace,
+            Arc::new(AtomicBool::new(false)),
+            watch::channel(TreeHead::default()).0,
+        )
+        .unwrap();
         let games = ["a", "b", "c"];
         writer
             .write(games.iter().map(|g| new_game(g)).collect())
@@ -380,7 +455,13 @@ mod tests {
         let wal = dir.path().join("checkpoint.db-wal");
         let store = SqliteStore::open(&path).await.unwrap();
         let wanted = Arc::new(AtomicBool::new(false));
-        let writer = start(&path, Pace::DEFAULT, wanted.clone()).unwrap();
+        let writer = start(
+            &path,
+            Pace::DEFAULT,
+            wanted.clone(),
+            watch::channel(TreeHead::default()).0,
+        )
+        .unwrap();
         writer.write(vec![new_game("a")]).await.unwrap();
         let wal_size = || std::fs::metadata(&wal).unwrap().len();
         let start = wal_size();

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use arbiter_referee::Verdict;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
 /// The referee's verdict on an action, with its JSON text: the update
@@ -40,6 +40,22 @@ impl WrittenVerdict {
 impl Serialize for WrittenVerdict {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.json.serialize(serializer)
+    }
+}
+
+/// Read as a verdict, then written again: a client reads it inside other
+/// messages, where serde cannot hand over the raw text.
+impl<'de> Deserialize<'de> for WrittenVerdict {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WrittenVerdict, D::Error> {
+        Verdict::deserialize(deserializer).map(WrittenVerdict::new)
+    }
+}
+
+/// Two verdicts are the same when they say the same: a verdict read back
+/// carries its reasons as the messages they were written as.
+impl PartialEq for WrittenVerdict {
+    fn eq(&self, other: &WrittenVerdict) -> bool {
+        self.json() == other.json()
     }
 }
 

@@ -1,17 +1,21 @@
 //! What clients see of a game: the board, the clocks, the record, the
-//! legal destinations and the outcome, as the referee says.
+//! legal destinations and the outcome, as the referee says. The server
+//! sends it whole (`GET /api/games/{id}`, the WebSocket's `full`) and in
+//! updates (the WebSocket's `update`, which leave out the head and carry
+//! only the new moves).
 
 use std::sync::Arc;
 
 use arbiter_referee::{ClockReading, Game, GameSetup, Obligation, Outcome, PlyRecord};
 use arbiter_rules::{Bitboard, Color, Square, uci::Uci};
+use serde::de::{MapAccess, Visitor};
 use serde::ser::{SerializeMap as _, SerializeSeq as _};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::WrittenVerdict;
+use crate::WrittenVerdict;
 
 /// Where a game stands.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Waiting for the arbiter's start (games start at once online).
@@ -23,7 +27,7 @@ pub enum Status {
 }
 
 /// The head of the game: who, where, when, under which rules.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Head {
     /// White's name.
     pub white: String,
@@ -72,7 +76,7 @@ impl Head {
 }
 
 /// One move of the record, as shown.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlyView {
     /// Who moved.
     pub side: Color,
@@ -103,7 +107,7 @@ impl From<&PlyRecord> for PlyView {
 
 /// An accepted event as the room hears of it: who did what, and what the
 /// referee decided.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ruled {
     /// `white`, `black` or `arbiter`.
     pub actor: arbiter_referee::Actor,
@@ -114,13 +118,13 @@ pub struct Ruled {
 }
 
 /// The game as a client sees it at one moment.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     /// The game's id.
     pub id: Arc<str>,
     /// The head (made once per game and shared by its views); left out of
     /// updates, since it never changes.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head: Option<Arc<Head>>,
     /// Created, started, over.
     pub status: Status,
@@ -252,7 +256,6 @@ impl Dests {
     }
 
     /// `true` when nothing may move.
-    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&t| t == 0)
     }
@@ -285,6 +288,35 @@ impl Serialize for Dests {
             map.serialize_entry(&Name(from), &Targets(self, from))?;
         }
         map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Dests {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Dests, D::Error> {
+        struct Names;
+        impl<'de> Visitor<'de> for Names {
+            type Value = Dests;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("destinations by square name")
+            }
+
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Dests, M::Error> {
+                let square = |name: &str| {
+                    name.parse::<Square>()
+                        .map_err(|_| serde::de::Error::custom(format!("not a square: {name:?}")))
+                };
+                let mut dests = Dests::default();
+                while let Some((from, targets)) = map.next_entry::<String, Vec<String>>()? {
+                    let from = square(&from)?;
+                    for to in &targets {
+                        dests.add(from, square(to)?);
+                    }
+                }
+                Ok(dests)
+            }
+        }
+        deserializer.deserialize_map(Names)
     }
 }
 

@@ -1,0 +1,36 @@
+//! `arbiter key --db DB`: prints the verifier key of the log's signing
+//! key (`NAME+HEXID+base64(0x01 ‖ public key)`), which players and
+//! witnesses use to check checkpoints and proofs. Makes the key, beside
+//! the database, if the server has not yet.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter_server::Database;
+
+/// Arguments of `arbiter key`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The database whose log's key to print (an SQLite file: the key is
+    /// kept beside it, `DB.log-key`).
+    #[arg(long, default_value = "arbiter.db")]
+    db: Database,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(path) = args.db.sqlite_path() {
+        anyhow::ensure!(path.exists(), "no database at {}", path.display());
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let key = runtime.block_on(async {
+        let store = arbiter_server::Store::open(&args.db).await?;
+        let key = store.log_key();
+        store.close().await;
+        key
+    })?;
+    println!("{}", key.verifier());
+    Ok(ExitCode::SUCCESS)
+}
