@@ -7,8 +7,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_messages::{Message, english};
-use arbiter_tournament::norm::{Assessment, NormOptions, NormResult, norms};
+use arbiter_messages::english;
+use arbiter_tournament::Decimal;
+use arbiter_tournament::norm::{NormLine, NormOptions, norms};
 
 /// Arguments of `arbiter norms`.
 #[derive(Debug, clap::Args)]
@@ -49,13 +50,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     for player in norms(&tournament, &options) {
         for result in &player.titles {
-            let shown = result
-                .norm
-                .as_ref()
-                .map_or(&result.event, |n| &n.assessment);
+            let shown = result.shown();
             if args.json {
-                let value = json_line(player.start_no, &player.name, result, shown);
-                let _ = writeln!(out, "{value}");
+                let line = NormLine {
+                    start_no: player.start_no,
+                    name: &player.name,
+                    result,
+                };
+                let _ = writeln!(out, "{}", serde_json::to_string(&line)?);
             } else {
                 let missed: Vec<String> = shown
                     .missed()
@@ -75,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                             None => "yes".to_string(),
                         }),
                     shown.games,
-                    points(shown),
+                    Decimal::half_points(shown.half_points),
                     shown.average,
                     shown.performance,
                     missed.join("; "),
@@ -85,43 +87,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn points(a: &Assessment) -> serde_json::Value {
-    if a.half_points.is_multiple_of(2) {
-        serde_json::Value::from(a.half_points / 2)
-    } else {
-        serde_json::Value::from(f64::from(a.half_points) / 2.0)
-    }
-}
-
-/// `{"start_no", "name", "title", "norm", "last_round", "dropped",
-/// "counts_as", "rule", "games", "score", "average", "performance",
-/// "missed": [{"rule", "requirement", "message"}]}`.
-fn json_line(
-    start_no: u32,
-    name: &str,
-    result: &NormResult,
-    shown: &Assessment,
-) -> serde_json::Value {
-    let norm = result.norm.as_ref();
-    serde_json::json!({
-        "start_no": start_no,
-        "name": name,
-        "title": result.title.abbreviation(),
-        "norm": norm.is_some(),
-        "last_round": norm.map(|n| n.last_round),
-        "dropped": norm.map(|n| n.dropped.clone()),
-        "counts_as": norm.map(|n| n.counts_as),
-        "rule": norm.and_then(|n| n.rule),
-        "games": shown.games,
-        "score": points(shown),
-        "average": shown.average,
-        "performance": shown.performance,
-        "missed": shown.missed().map(|r| serde_json::json!({
-            "rule": r.rule(),
-            "requirement": r.name(),
-            "message": Message::of(r),
-        })).collect::<Vec<_>>(),
-    })
 }
