@@ -173,9 +173,11 @@ impl Told {
     }
 }
 
-/// Plays `script` on `arbiter board-sim` (a board behind a
-/// pseudo-terminal), with `arbiter board` reading it for `game`.
-fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
+/// Makes a game from `fen` and plays `script` on `arbiter board-sim` (a
+/// board behind a pseudo-terminal), with `arbiter board` reading it for
+/// that game: the game, and what the board's clock was told.
+fn play(base: &str, fen: &str, script: &str) -> (Value, Told) {
+    let game = create(base, fen);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("scenario.txt");
     std::fs::write(&file, script).unwrap();
@@ -191,7 +193,7 @@ fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
         .as_str()
         .expect("the simulator names its port");
     let mut cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(board_args(base, game))
+        .args(board_args(base, &game))
         .args(["--port", port])
         .stdout(Stdio::null())
         .spawn()
@@ -218,7 +220,7 @@ fn play(base: &str, game: &Value, fen: &str, script: &str) -> Told {
             _ => {}
         }
     }
-    told
+    (game, told)
 }
 
 const OPENING: &str = "start\nlift e2\nplace e4 P\npress\nlift e7\nplace e5 p\npress\n";
@@ -227,10 +229,8 @@ const OPENING: &str = "start\nlift e2\nplace e4 P\npress\nlift e7\nplace e5 p\np
 fn touch_move_refusal_appears_on_the_clock() {
     let s = server();
     let base = &s.process.base;
-    let game = create(base, START);
-    let told = play(
+    let (game, told) = play(
         base,
-        &game,
         START,
         &format!("{OPENING}lift g1\nplace g1 N\nlift f1\nplace c4 B\npress\n"),
     );
@@ -244,8 +244,7 @@ fn touch_move_refusal_appears_on_the_clock() {
 fn an_illegal_move_pressed_shows_illegal_and_the_penalty() {
     let s = server();
     let base = &s.process.base;
-    let game = create(base, START);
-    let told = play(base, &game, START, "start\nlift g1\nplace g3 N\npress\n");
+    let (game, told) = play(base, START, "start\nlift g1\nplace g3 N\npress\n");
     told.showed("ILLEGAL");
     // FIDE 7.5.5: two minutes more for Black (right face), White to move.
     assert!(
@@ -263,8 +262,7 @@ fn a_pawn_promoted_without_a_new_piece_is_illegal() {
     let s = server();
     let base = &s.process.base;
     let fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
-    let game = create(base, fen);
-    let told = play(base, &game, fen, "start\nlift e7\nplace e8 P\npress\n");
+    let (_, told) = play(base, fen, "start\nlift e7\nplace e8 P\npress\n");
     told.showed("ILLEGAL");
 }
 
@@ -273,10 +271,8 @@ fn castling_rook_first_is_refused_on_the_clock() {
     let s = server();
     let base = &s.process.base;
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
-    let game = create(base, fen);
-    let told = play(
+    let (game, told) = play(
         base,
-        &game,
         fen,
         "start\nlift h1\nlift e1\nplace f1 R\nplace g1 K\npress\n",
     );
@@ -288,10 +284,8 @@ fn castling_rook_first_is_refused_on_the_clock() {
 fn knocked_over_pieces_restored_then_the_move() {
     let s = server();
     let base = &s.process.base;
-    let game = create(base, START);
-    let told = play(
+    let (game, told) = play(
         base,
-        &game,
         START,
         "start\nlift g1\nlift f2\nlift h2\nplace h2 P\nplace f2 P\nplace f3 N\npress\n",
     );
@@ -303,8 +297,7 @@ fn knocked_over_pieces_restored_then_the_move() {
 fn a_set_down_before_its_lift_is_the_move() {
     let s = server();
     let base = &s.process.base;
-    let game = create(base, START);
-    play(base, &game, START, "start\nplace e4 P\nlift e2\npress\n");
+    let (game, _) = play(base, START, "start\nplace e4 P\nlift e2\npress\n");
     assert_eq!(record(base, &game, "uci"), ["e2e4"]);
 }
 

@@ -266,10 +266,7 @@ impl Relay {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime = super::runtime()?;
     runtime.block_on(run_async(args))
 }
 
