@@ -17,12 +17,18 @@ const arg = parts[3];
 let state = null;
 let dirty = false; // the arbiter is editing a form: no re-render under him
 
+// The console's own secret link, when the page was opened by it (as
+// right after the event was made): shown once, for the arbiter to keep,
+// since his token is otherwise only in this browser's storage.
+let consoleLinkToKeep = '';
+
 // A token comes in the address's fragment once (a link), then is kept.
 function keptToken(kind) {
   const key = `arbiter.tournament.${id}.${kind}`;
   const fromLink = decodeURIComponent(location.hash.slice(1));
   if (fromLink) {
     localStorage.setItem(key, fromLink);
+    if (kind === 'arbiter') consoleLinkToKeep = location.origin + location.pathname + location.hash;
     history.replaceState(null, '', location.pathname);
   }
   return localStorage.getItem(key) || '';
@@ -373,10 +379,19 @@ function registration(form) {
 // The entry code the registration link carries (`?code=`), if any.
 const linkCode = new URLSearchParams(location.search).get('code') || '';
 
+// Why the event takes no more entries, in the referee's words; null
+// while it takes them.
+function entriesClosed() {
+  if (state.status === 'finished') return say('tournament-finished');
+  if (state.settings.system.kind !== 'dutch' && state.rounds.length) return say('tournament-registration-closed');
+  return null;
+}
+
 function renderJoin() {
-  // An event that takes no more entries says why, in the referee's words.
-  const closed = state.status === 'finished' ? say('tournament-finished')
-    : state.settings.system.kind !== 'dutch' && state.rounds.length ? say('tournament-registration-closed') : null;
+  // An event that takes no more entries says why, and so does one that
+  // admits only the accounts on its list: the form makes an account for
+  // whoever fills it, which no list names.
+  const closed = entriesClosed() || (state.settings.allowed_accounts?.length ? say('tournament-allow-list-needs-account') : null);
   if (closed) {
     $('view').replaceChildren(el('section', { class: 'card' }, el('h2', { text: t('tnRegister') }),
       el('p', { 'data-testid': 'join-closed', text: closed })));
@@ -444,19 +459,25 @@ function consoleRegistration() {
 }
 
 function consolePlayers() {
-  // A finished event takes no more withdrawals or byes.
+  // A finished event takes no more withdrawals or byes; only a Swiss
+  // takes byes, for a round still to pair, of a player still in.
   const over = state.status === 'finished';
+  const next = state.rounds.length + 1;
+  const planned = state.rounds_planned ?? state.settings.rounds;
+  const byeTakers = state.players.filter((p) => p.withdrawn_after == null);
+  const byes = !over && state.settings.system.kind === 'dutch' && next <= planned && byeTakers.length > 0;
   const rows = [...state.players].sort((a, b) => a.start_no - b.start_no).map((p) => el('tr', {},
     el('td', { text: p.start_no }), el('td', { text: p.name }), el('td', { text: p.rating || '' }),
     el('td', { text: p.byes.map((b) => t('tnByeInRound', { n: b.round })).join(', ') }),
     el('td', {}, p.withdrawn_after != null ? el('span', { class: 'pill', text: t('tnWithdrawn') })
       : over ? null : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
-  const bye = over ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
-    el('input', { name: 'round', type: 'number', min: 1, value: state.rounds.length + 1, 'aria-label': t('tnRound') }),
+  const bye = !byes ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
+    el('input', { name: 'round', type: 'number', min: next, max: planned, value: next, 'aria-label': t('tnRound') }),
     el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
     el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
-    table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' }), bye);
+    rows.length ? table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' })
+      : el('p', { class: 'meta', 'data-testid': 'console-players', text: t('tnNoPlayers') }), bye);
 }
 
 function pairingEditor(round) {
@@ -529,7 +550,18 @@ function renderConsole() {
     el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleRounds(), state.status === 'finished' ? null : consoleRegistration(), consolePlayers(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), exports));
+}
+
+// The console's secret link, once: the arbiter keeps it (a bookmark, a
+// note) to come back from another browser; nobody else should have it.
+function consoleLink() {
+  if (!consoleLinkToKeep) return null;
+  return el('section', { class: 'card wide secret', 'data-testid': 'console-secret-link' },
+    el('h2', { text: t('tnConsoleLinkTitle') }),
+    el('p', { text: t('tnConsoleLinkWhy') }),
+    el('p', {}, el('code', { 'data-testid': 'console-link', text: consoleLinkToKeep })),
+    el('button', { type: 'button', 'data-testid': 'console-link-kept', text: t('tnConsoleLinkKept'), onclick: () => { consoleLinkToKeep = ''; render(); } }));
 }
 
 // ---- The events, and the form that opens one -------------------------------

@@ -170,14 +170,15 @@ export async function lendConsole(arbiter, viewers, id) {
 export const arbiterBin = () => process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
 
 // `arbiter standings` on the event's exported TRF: rank, start number and
-// the tie-breaks' values, one array a player.
+// the tie-breaks' values, one array a player (the name, rating and
+// federation it prints beside the start number left out).
 export async function cliStandings(base, id, tiebreaks, format) {
   const trf = await (await fetch(`${base}/api/tournament/${id}/trf`)).text();
   const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-tn-'));
   const file = path.join(dir, 'event.trf');
   writeFileSync(file, trf);
   return execFileSync(arbiterBin(), ['standings', file, '--tiebreaks', tiebreaks.replace(/\s/g, ''), '--format', format], { encoding: 'utf8' })
-    .trim().split('\n').slice(1).map((l) => l.split('\t'));
+    .trim().split('\n').slice(1).map((l) => l.split('\t')).map(([rank, start, , , , ...values]) => [rank, start, ...values]);
 }
 
 // The standings page's table: rank, start number and the tie-breaks'

@@ -79,6 +79,9 @@ pub enum Kind {
     ResultNotRecorded,
     /// A decisive result, not by mate, for a side that cannot checkmate.
     WinnerCannotMate,
+    /// A decisive result in a game one side never moved in: unplayed, a
+    /// forfeit for the event, not rated.
+    Unplayed,
     // Claims the record shows were available.
     /// A threefold repetition could have been claimed.
     ThreefoldAvailable,
@@ -90,7 +93,7 @@ impl Kind {
     /// Every kind, in the order `docs/check.md` lists them. The two text
     /// kinds with details hold an example (the replacement character, the
     /// reader's size limit): a kind is named by its [`Kind::id`].
-    pub const ALL: [Kind; 30] = [
+    pub const ALL: [Kind; 31] = [
         Kind::Syntax(SyntaxErrorKind::UnterminatedComment),
         Kind::Syntax(SyntaxErrorKind::UnterminatedVariation),
         Kind::Syntax(SyntaxErrorKind::UnmatchedParenthesis),
@@ -121,6 +124,7 @@ impl Kind {
         Kind::ResultContradictsPosition,
         Kind::ResultNotRecorded,
         Kind::WinnerCannotMate,
+        Kind::Unplayed,
         Kind::ThreefoldAvailable,
         Kind::FiftyMovesAvailable,
     ];
@@ -156,6 +160,7 @@ impl Kind {
             Kind::ResultContradictsPosition => "result_contradicts_position",
             Kind::ResultNotRecorded => "result_not_recorded",
             Kind::WinnerCannotMate => "winner_cannot_mate",
+            Kind::Unplayed => "unplayed",
             Kind::ThreefoldAvailable => "threefold_available",
             Kind::FiftyMovesAvailable => "fifty_moves_available",
         }
@@ -173,9 +178,10 @@ impl Kind {
             | Kind::MovesAfterDraw
             | Kind::ResultNotRecorded
             | Kind::WinnerCannotMate => Severity::Warning,
-            Kind::UnsupportedVariant | Kind::ThreefoldAvailable | Kind::FiftyMovesAvailable => {
-                Severity::Info
-            }
+            Kind::UnsupportedVariant
+            | Kind::Unplayed
+            | Kind::ThreefoldAvailable
+            | Kind::FiftyMovesAvailable => Severity::Info,
             _ => Severity::Error,
         }
     }
@@ -203,6 +209,9 @@ impl Kind {
             Kind::ResultMismatch => Rule::pgn("8.2.6"),
             Kind::ResultContradictsPosition | Kind::ResultNotRecorded => Rule::fide("5"),
             Kind::WinnerCannotMate => Rule::fide("6.9 / 5.1.2 / 7.5.5"),
+            // The Rating Regulations (Handbook B.02) count a game only
+            // once both players have moved; the Laws leave the result.
+            Kind::Unplayed => Rule::fide("B.02 5.1"),
             Kind::ThreefoldAvailable => Rule::fide("9.2"),
             Kind::FiftyMovesAvailable => Rule::fide("9.3"),
         }

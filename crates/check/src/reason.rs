@@ -123,6 +123,13 @@ arbiter_messages::messages! {
             /// The marker's result.
             marker: GameResult,
         } = "check-result-mismatch",
+        /// A game decided before one side made a move.
+        Unplayed {
+            /// The result recorded.
+            recorded: GameResult,
+            /// The side that never moved.
+            absent: Color,
+        } = "check-unplayed",
         /// A win for a side that cannot mate.
         WinnerCannotMate {
             /// The result recorded.

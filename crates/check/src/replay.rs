@@ -5,10 +5,10 @@ use arbiter_pgn::{
     GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
 };
 use arbiter_referee::dead_position::RecordQuestions;
-use arbiter_referee::{Ending, PositionEndings, Ruleset, Termination};
+use arbiter_referee::{Ending, PositionEndings, Ruleset, Termination, is_unplayed};
 use arbiter_rules::san::{San, SanError, SanErrorKind};
 use arbiter_rules::uci::Uci;
-use arbiter_rules::{CastlingMode, Color, History, Move, Position, Rule, Setup};
+use arbiter_rules::{ByColor, CastlingMode, Color, History, Move, Position, Rule, Setup};
 
 use crate::finding::{Kind, RawFinding};
 use crate::mark::{self, WrongMark};
@@ -95,6 +95,20 @@ struct Line {
 }
 
 impl Line {
+    /// How many moves each side made along the line (a null move passes
+    /// the turn without being one).
+    fn moves_by_side(&self) -> ByColor<u32> {
+        let mut moves = ByColor { white: 0, black: 0 };
+        let mut side = self.start.turn();
+        for step in &self.steps {
+            if let Step::Move(_) = step {
+                *moves.get_mut(side) += 1;
+            }
+            side = !side;
+        }
+        moves
+    }
+
     fn new(start: Position) -> Line {
         Line {
             pos: start.clone(),
@@ -644,7 +658,21 @@ impl Replay {
             None
         };
         let Some(ended) = ended else {
-            if let Some(winner) = recorded.winner()
+            let moves = self.line.moves_by_side();
+            if is_unplayed(recorded, moves) {
+                // Decided away from the board before one side's first
+                // move: a forfeit for the event, which no rating counts.
+                let absent = if moves.white == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                self.find(RawFinding::new(
+                    Kind::Unplayed,
+                    at,
+                    Reason::Unplayed { recorded, absent },
+                ));
+            } else if let Some(winner) = recorded.winner()
                 && !self.questions.can_mate_at_end(pos, winner)
             {
                 let mut f = RawFinding::new(

@@ -866,6 +866,52 @@ fn a_win_for_a_side_that_can_never_mate_is_reported() {
     assert!(findings.iter().all(|f| f.kind != Kind::WinnerCannotMate));
 }
 
+/// The kinds found in a game from the starting position.
+fn kinds_from_start(result: &str, movetext: &str) -> Vec<Kind> {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (_, findings) = check_from(start, result, movetext);
+    findings.iter().map(|f| f.kind).collect()
+}
+
+#[test]
+fn a_game_decided_before_one_side_moved_is_reported_unplayed() {
+    // Black never came (the default time, or his flag): 1-0 after 1.e4.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (_, findings) = check_from(start, "1-0", "1. e4");
+    let unplayed = findings
+        .iter()
+        .find(|f| f.kind == Kind::Unplayed)
+        .expect("reported");
+    assert_eq!(unplayed.severity, Severity::Info);
+    assert_eq!(unplayed.rule.to_string(), "FIDE B.02 5.1");
+    assert!(
+        unplayed.message.starts_with("1-0 though Black never moved"),
+        "{}",
+        unplayed.message
+    );
+    // White who never moved, with no move at all, and from a set-up
+    // position with Black to move, after Black's move only.
+    assert_eq!(kinds_from_start("0-1", ""), [Kind::Unplayed]);
+    let black_to_move = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let (_, findings) = check_from(black_to_move, "0-1", "1... e5");
+    assert_eq!(
+        findings.iter().map(|f| f.kind).collect::<Vec<_>>(),
+        [Kind::Unplayed]
+    );
+    // Once both have moved it is a game, and a draw never is a forfeit.
+    assert!(kinds_from_start("1-0", "1. e4 e5").is_empty());
+    assert!(kinds_from_start("1/2-1/2", "1. e4").is_empty());
+}
+
+#[test]
+fn a_checkmate_before_the_mated_side_moved_is_a_game_not_unplayed() {
+    // From a set-up position White mates at once: the board decided it.
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let (report, findings) = check_from(fen, "1-0", "1. Ra8#");
+    assert_eq!(report.ending, Some(Termination::Checkmate));
+    assert!(findings.iter().all(|f| f.kind != Kind::Unplayed));
+}
+
 #[test]
 fn a_mate_at_the_end_proves_the_minor_piece_ending_alive() {
     // Every move of this ending might have left a dead position, and none

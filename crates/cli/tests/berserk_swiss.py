@@ -16,41 +16,18 @@ Prints `swiss ID` at the end.
 """
 
 import sys
-import time
 
-import berserk
-
-from swiss_bot import Bots
+from swiss_bot import Bots, client, open_swiss, play_round
 
 base = sys.argv[1]
 rounds = int(sys.argv[2])
 creator_token = sys.argv[3]
 player_tokens = sys.argv[4:]
 
-
-def client(token):
-    return berserk.Client(berserk.TokenSession(token), base_url=base)
-
-
-creator = client(creator_token)
-players = [client(t) for t in player_tokens]
-
-swiss = creator.tournaments.create_swiss(
-    "arbiter-club",
-    clockLimit=120,
-    clockIncrement=1,
-    nbRounds=rounds,
-    name="Berserk Swiss",
-    startsAt=int(time.time() * 1000) + 3_600_000,
-    roundInterval=99999999,
-)
+creator = client(base, creator_token)
+players = [client(base, t) for t in player_tokens]
+swiss = open_swiss(creator, players, "arbiter-club", "Berserk Swiss", 120, 1, rounds)
 swiss_id = swiss["id"]
-assert swiss["nbRounds"] == rounds, swiss
-assert swiss["clock"] == {"limit": 120, "increment": 1}, swiss
-assert swiss["status"] == "created", swiss
-
-for p in players:
-    p.tournaments.join_swiss(swiss_id)
 info = creator.tournaments.get_swiss(swiss_id)
 assert info["nbPlayers"] == len(players), info
 listed = creator.tournaments.swiss_by_team("arbiter-club")
@@ -58,21 +35,8 @@ assert [s["id"] for s in listed] == [swiss_id], listed
 
 bots = Bots(players)
 
-
-def wait_round_over(r):
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        info = creator.tournaments.get_swiss(swiss_id)
-        if info["round"] == r and info["nbOngoing"] == 0:
-            return info
-        bots.check()
-        time.sleep(0.2)
-    raise AssertionError(f"round {r} did not finish: {info}")
-
-
 for r in range(1, rounds + 1):
-    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
-    info = wait_round_over(r)
+    info = play_round(creator, swiss_id, r, bots)
     if r == 1:
         # The last player leaves after round 1.
         players[-1].tournaments.withdraw_swiss(swiss_id)

@@ -9,7 +9,7 @@
 mod serve;
 
 use serde_json::Value;
-use serve::{Client, Process, add_account, arbiter, python};
+use serve::{Client, Process, add_account, arbiter, berserk_swiss, python, said};
 
 const PLAYERS: usize = 10;
 const ROUNDS: u32 = 3;
@@ -18,22 +18,8 @@ const ROUNDS: u32 = 3;
 async fn berserk_runs_a_swiss_whose_trf_rechecks_clean() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let creator = add_account(&db, "Director", false);
-    let tokens: Vec<String> = (1..=PLAYERS)
-        .map(|i| add_account(&db, &format!("Player{i:02}"), false))
-        .collect();
-    // A short default time: a bot that never moves loses by default soon.
-    let server = Process::start(&db, &["--default-time", "20"]);
-    let rounds = ROUNDS.to_string();
-    let mut args = vec![&server.base, &rounds, &creator];
-    args.extend(&tokens);
-    let stdout = python("berserk_swiss.py", args);
-    let id = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("swiss "))
-        .expect("the script names the Swiss")
-        .trim()
-        .to_string();
+    let (server, stdout) = berserk_swiss(&db, "berserk_swiss.py", PLAYERS, ROUNDS, "20");
+    let id = said(&stdout, "swiss ");
     let client = Client::new(&server.base);
     let trf = client.get_text(&format!("/swiss/{id}.trf")).await;
     let file = dir.path().join("swiss.trf");

@@ -18,11 +18,8 @@ Prints `swiss ID` and `absent GAME_ID` at the end.
 
 import sys
 import threading
-import time
 
-import berserk
-
-from swiss_bot import Bots, ending_from_id
+from swiss_bot import Bots, client, ending_from_id, open_swiss, play_round
 
 WITHDRAW_AFTER = 2
 ABSENT_IN = 4
@@ -32,29 +29,10 @@ rounds = int(sys.argv[2])
 creator_token = sys.argv[3]
 player_tokens = sys.argv[4:]
 
-
-def client(token):
-    return berserk.Client(berserk.TokenSession(token), base_url=base)
-
-
-creator = client(creator_token)
-players = [client(t) for t in player_tokens]
-
-swiss = creator.tournaments.create_swiss(
-    "arbiter-open",
-    clockLimit=60,
-    clockIncrement=1,
-    nbRounds=rounds,
-    name="Berserk Open",
-    startsAt=int(time.time() * 1000) + 3_600_000,
-    roundInterval=99999999,
-)
+creator = client(base, creator_token)
+players = [client(base, t) for t in player_tokens]
+swiss = open_swiss(creator, players, "arbiter-open", "Berserk Open", 60, 1, rounds)
 swiss_id = swiss["id"]
-assert swiss["nbRounds"] == rounds, swiss
-assert swiss["status"] == "created", swiss
-
-for p in players:
-    p.tournaments.join_swiss(swiss_id)
 info = creator.tournaments.get_swiss(swiss_id)
 assert info["nbPlayers"] == len(players), info
 
@@ -86,22 +64,9 @@ def ending(index, game):
 
 bots = Bots(players, ending)
 
-
-def wait_round_over(r):
-    deadline = time.time() + 180
-    while time.time() < deadline:
-        info = creator.tournaments.get_swiss(swiss_id)
-        if info["round"] == r and info["nbOngoing"] == 0:
-            return info
-        bots.check()
-        time.sleep(0.2)
-    raise AssertionError(f"round {r} did not finish: {info}")
-
-
 for r in range(1, rounds + 1):
     current_round[0] = r
-    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
-    info = wait_round_over(r)
+    info = play_round(creator, swiss_id, r, bots)
     if r == WITHDRAW_AFTER:
         players[-1].tournaments.withdraw_swiss(swiss_id)
 

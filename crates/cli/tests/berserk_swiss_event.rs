@@ -9,16 +9,18 @@
 //! gacrux's, FIDE's tie-break checker, and the Swiss's results.
 
 mod serve;
+// The tournament crate's reading of an event for gacrux.
+#[path = "../../tournament/tests/for_gacrux/mod.rs"]
+mod for_gacrux;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
-use arbiter_tournament::{ResultCode, Tournament, trf};
+use arbiter_tournament::{ResultCode, trf};
 use serde_json::Value;
-use serve::{Process, add_account, arbiter};
+use serve::{arbiter, berserk_swiss, said};
 
 const PLAYERS: usize = 40;
 const ROUNDS: u32 = 7;
@@ -31,29 +33,6 @@ fn bbp() -> &'static Path {
     EXE.get_or_init(|| {
         arbiter_testdata::peers::bbp_pairings(Path::new(env!("CARGO_TARGET_TMPDIR")))
     })
-}
-
-/// The tournament as gacrux reads it (as in the tournament crate's
-/// gacrux test): the points stated, and a colour on forfeits that have
-/// none, which gacrux needs and no tie-break counts.
-fn for_gacrux(tournament: &Tournament) -> Tournament {
-    let mut t = tournament.clone();
-    let system = t.points;
-    let rounds = t.rounds_paired();
-    for e in &mut t.entrants {
-        e.player.stated_points = Some(e.score_after(rounds, &system));
-        let me = e.player.start_no;
-        for cell in &mut e.rounds {
-            if let (Some(opponent), None) = (cell.opponent, cell.colour) {
-                cell.colour = Some(if me < opponent {
-                    Color::White
-                } else {
-                    Color::Black
-                });
-            }
-        }
-    }
-    t
 }
 
 /// gacrux's rank and values, by start number.
@@ -91,34 +70,9 @@ async fn berserk_runs_a_forty_player_swiss_that_bbp_arbiter_and_gacrux_recheck()
     let started = std::time::Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let db = serve::database(dir.path());
-    let creator = add_account(&db, "Director", false);
-    let tokens: Vec<String> = (1..=PLAYERS)
-        .map(|i| add_account(&db, &format!("Player{i:02}"), false))
-        .collect();
     // A short default time: the player who stays away loses soon.
-    let server = Process::start(&db, &["--default-time", "10"]);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_swiss_event.py");
-    let out = Command::new("python3")
-        .args([script, &server.base, &ROUNDS.to_string(), &creator])
-        .args(&tokens)
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "berserk failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let said = |key: &str| {
-        stdout
-            .lines()
-            .find_map(|l| l.strip_prefix(key))
-            .unwrap_or_else(|| panic!("the script says {key}: {stdout}"))
-            .trim()
-            .to_string()
-    };
-    let (id, absent_game) = (said("swiss "), said("absent "));
+    let (server, stdout) = berserk_swiss(&db, "berserk_swiss_event.py", PLAYERS, ROUNDS, "10");
+    let (id, absent_game) = (said(&stdout, "swiss "), said(&stdout, "absent "));
     let http = reqwest::Client::new();
     let get = |path: String| {
         let http = http.clone();
@@ -147,7 +101,7 @@ async fn berserk_runs_a_forty_player_swiss_that_bbp_arbiter_and_gacrux_recheck()
     assert_eq!(code_count(ResultCode::ForfeitWin), 1, "{text}");
     let absent = get(format!("/api/games/{absent_game}")).await;
     let absent: Value = serde_json::from_str(&absent).unwrap();
-    assert_eq!(absent["outcome"]["termination"], "forfeit", "{absent}");
+    assert_eq!(absent["outcome"]["termination"], "unplayed", "{absent}");
 
     // Every round re-pairs as Arbiter paired it: by Arbiter's checker…
     let (ok, checked) = arbiter(&["pair", "--dutch", path, "-c"]);
@@ -188,7 +142,11 @@ async fn berserk_runs_a_forty_player_swiss_that_bbp_arbiter_and_gacrux_recheck()
         Edition::Fide2026 => "V2",
     };
     let gacrux_file = dir.path().join("gacrux.trf");
-    std::fs::write(&gacrux_file, trf::write(&for_gacrux(&t))).unwrap();
+    std::fs::write(
+        &gacrux_file,
+        trf::write(&for_gacrux::for_gacrux(&t, t.rounds_paired())),
+    )
+    .unwrap();
     let theirs = gacrux(&gacrux_file, ROUNDS, edition);
     assert_eq!(theirs.len(), PLAYERS);
     for row in &ours.rows {

@@ -2,11 +2,8 @@
 
 use std::io::Write;
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use cli::{arbiter, json_lines};
 
 fn data(relative: &str) -> String {
     arbiter_testdata::path(relative).display().to_string()
@@ -32,11 +29,7 @@ fn an_illegal_move_exits_1_with_a_json_finding() {
     let file = data("pgn/rust-pgn-reader-examples/illegal.pgn");
     let out = arbiter().args(["check", "--json", &file]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let findings: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+    let findings = json_lines(&out.stdout);
     let illegal: Vec<&serde_json::Value> = findings
         .iter()
         .filter(|f| f["kind"] == "illegal_move")
@@ -180,12 +173,10 @@ fn the_ruleset_decides_which_repetition_ends_the_game() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{ruleset}");
-        let kinds: Vec<String> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["kind"].to_string())
-            .collect();
-        kinds
+        json_lines(&out.stdout)
+            .iter()
+            .map(|finding| finding["kind"].to_string())
+            .collect::<Vec<String>>()
     };
     assert_eq!(
         check("fide-standard"),

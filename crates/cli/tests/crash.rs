@@ -220,6 +220,16 @@ impl Swiss {
             .as_u16()
     }
 
+    /// Checks that round 1 is being played, its two games not over.
+    async fn is_in_round_one_with_two_games_on(&self, c: &Client) {
+        let info = self.info(c).await;
+        assert_eq!(
+            (info["round"].as_u64(), info["nbOngoing"].as_u64()),
+            (Some(1), Some(2)),
+            "{info}"
+        );
+    }
+
     async fn info(&self, c: &Client) -> Value {
         c.get_json(&format!("/api/swiss/{}", self.id)).await
     }
@@ -358,12 +368,7 @@ async fn a_tournament_killed_mid_round_replays_and_its_games_results_and_next_ro
     let server = Process::start(&db, &[]);
     let c = Client::new(&server.base);
     // The tournament is back, mid-round, with the same games.
-    let info = swiss.info(&c).await;
-    assert_eq!(
-        (info["round"].as_u64(), info["nbOngoing"].as_u64()),
-        (Some(1), Some(2)),
-        "{info}"
-    );
+    swiss.is_in_round_one_with_two_games_on(&c).await;
     let again = swiss.seats(&c).await;
     assert_eq!(games_of(&again), games);
     for game in &games {
@@ -450,12 +455,7 @@ async fn a_kill_between_a_rounds_games_and_its_publication_leaves_no_game_out_or
     let c = Client::new(&server.base);
     // Published again on start, with the games made before the kill: the
     // same ids, and no other game.
-    let info = swiss.info(&c).await;
-    assert_eq!(
-        (info["round"].as_u64(), info["nbOngoing"].as_u64()),
-        (Some(1), Some(2)),
-        "{info}"
-    );
+    swiss.is_in_round_one_with_two_games_on(&c).await;
     let again = swiss.seats(&c).await;
     assert_eq!(again.len(), 4);
     assert_eq!(games_of(&again), games);

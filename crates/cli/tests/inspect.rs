@@ -1,6 +1,7 @@
 //! `arbiter inspect`, end to end: FEN lines in, JSON lines out.
 
-use assert_cmd::Command;
+mod cli;
+use cli::{arbiter, json_lines};
 use serde_json::{Value, json};
 
 fn inspect(input: &str) -> Vec<Value> {
@@ -8,18 +9,23 @@ fn inspect(input: &str) -> Vec<Value> {
 }
 
 fn inspect_with(args: &[&str], input: &str) -> Vec<Value> {
-    let output = Command::cargo_bin("arbiter")
-        .expect("binary")
+    let output = arbiter()
         .arg("inspect")
         .args(args)
         .write_stdin(input)
         .output()
         .expect("runs");
     assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+    json_lines(&output.stdout)
+}
+
+/// The `legal` field of one position's line: its moves in UCI.
+fn legal_moves(line: &Value) -> Vec<&str> {
+    line["legal"]
+        .as_array()
+        .expect("legal is a list")
+        .iter()
+        .map(|m| m.as_str().expect("a move is a string"))
         .collect()
 }
 
@@ -32,12 +38,7 @@ fn starting_position() {
         r["fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
-    let legal: Vec<&str> = r["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let legal = legal_moves(r);
     let mut sorted = legal.clone();
     sorted.sort();
     assert_eq!(legal, sorted, "UCI moves are sorted");
@@ -103,24 +104,14 @@ fn fen_is_normalised() {
 #[test]
 fn chess960_castling_is_king_takes_rook() {
     let out = inspect("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Kkq - 0 1\n");
-    let legal: Vec<&str> = out[0]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let legal = legal_moves(&out[0]);
     let i = legal
         .iter()
         .position(|&m| m == "g1h1")
         .expect("castling as g1h1");
     assert_eq!(out[0]["san"][i], "O-O");
     let std = inspect("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n");
-    let legal: Vec<&str> = std[0]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let legal = legal_moves(&std[0]);
     assert!(
         legal.contains(&"e1g1") && legal.contains(&"e1c1"),
         "{legal:?}"
@@ -130,12 +121,7 @@ fn chess960_castling_is_king_takes_rook() {
 #[test]
 fn checks_and_mates_are_marked_in_san() {
     let out = inspect("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\n");
-    let legal: Vec<&str> = out[0]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
+    let legal = legal_moves(&out[0]);
     let i = legal.iter().position(|&m| m == "d8h4").unwrap();
     assert_eq!(out[0]["san"][i], "Qh4#");
 }
@@ -162,8 +148,7 @@ fn can_mate_and_dead_come_from_the_full_analysis() {
 
 #[test]
 fn an_exhausted_budget_is_null() {
-    let output = Command::cargo_bin("arbiter")
-        .expect("binary")
+    let output = arbiter()
         .args(["inspect", "--budget", "0", "-j", "1"])
         .write_stdin("1k6/1P3p1p/BP6/1P2K3/5P2/8/7P/8 w - - 0 1\n")
         .output()

@@ -1,6 +1,8 @@
 //! `arbiter match` from the command line.
 
-use assert_cmd::Command;
+mod cli;
+use assert_cmd::assert::Assert;
+use cli::arbiter;
 use predicates::prelude::*;
 
 fn engine(stem: &str) -> String {
@@ -10,20 +12,25 @@ fn engine(stem: &str) -> String {
     format!("cmd=python3 arg={} name={stem}", path.display())
 }
 
-#[test]
-fn a_short_match_prints_the_summary_and_writes_pgn() {
+/// Plays `arbiter match` with these options, its games written to a PGN
+/// file: how it ended, and the PGN.
+fn play(options: &str) -> (Assert, String) {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("out.pgn");
-    let line = format!(
-        "match -engine {} -engine {} -each tc=5+0.05 -maxmoves 3 -games 2 -repeat -quiet -pgnout {}",
+    let line = format!("match {options} -quiet -pgnout {}", pgn.display());
+    let ended = arbiter().args(line.split_whitespace()).assert();
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    (ended, text)
+}
+
+#[test]
+fn a_short_match_prints_the_summary_and_writes_pgn() {
+    let (ended, text) = play(&format!(
+        "-engine {} -engine {} -each tc=5+0.05 -maxmoves 3 -games 2 -repeat",
         engine("random_mover"),
         engine("pessimist"),
-        pgn.display()
-    );
-    Command::cargo_bin("arbiter")
-        .unwrap()
-        .args(line.split_whitespace())
-        .assert()
+    ));
+    ended
         .success()
         .stdout(predicate::str::contains(
             "Results of random_mover vs pessimist:",
@@ -33,14 +40,12 @@ fn a_short_match_prints_the_summary_and_writes_pgn() {
         ))
         .stdout(predicate::str::contains("Ptnml(0-2): [0, 0, 1, 0, 0]"))
         .stdout(predicate::str::contains("Time forfeits: 0"));
-    let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
 }
 
 #[test]
 fn bad_options_name_their_place() {
-    Command::cargo_bin("arbiter")
-        .unwrap()
+    arbiter()
         .args([
             "match", "-engine", "cmd=a", "tc=1", "-engine", "cmd=b", "tc=1", "-games", "x",
         ])
@@ -51,18 +56,12 @@ fn bad_options_name_their_place() {
 
 #[test]
 fn an_engine_without_the_options_given_plays_its_games_with_a_warning() {
-    let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("out.pgn");
-    let line = format!(
-        "match -engine {} -engine {} -each tc=5+0.05 option.Hash=16 option.Threads=1 -maxmoves 3 -games 2 -quiet -pgnout {}",
+    let (ended, text) = play(&format!(
+        "-engine {} -engine {} -each tc=5+0.05 option.Hash=16 option.Threads=1 -maxmoves 3 -games 2",
         engine("no_options"),
         engine("random_mover"),
-        pgn.display()
-    );
-    Command::cargo_bin("arbiter")
-        .unwrap()
-        .args(line.split_whitespace())
-        .assert()
+    ));
+    ended
         .success()
         .stderr(predicate::str::contains(
             "warning: engine \"no_options\" has no option \"Hash\"",
@@ -70,7 +69,6 @@ fn an_engine_without_the_options_given_plays_its_games_with_a_warning() {
         .stdout(predicate::str::contains(
             "Games: 2, Wins: 0, Losses: 0, Draws: 2",
         ));
-    let text = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Termination \"adjudication\"]").count(), 2);
     assert_eq!(
         text.matches("has no option \"Threads\"").count(),

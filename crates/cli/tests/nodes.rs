@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use serve::view::moves;
-use serve::{Client, Process};
+use serve::{Client, Process, python};
 
 /// Four knights out, then back (see crash.rs): 24 plies make no fivefold
 /// repetition, so every game is ended by a resignation.
@@ -374,18 +374,7 @@ fn several_nodes_berserk_plays_with_its_players_on_different_nodes() {
     let (alice, bob) = (add("Alice"), add("Bob"));
     let one = node(&db, "one");
     let two = node(&db, "two");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk_two_nodes.py");
-    let out = Command::new("python3")
-        .args([script, &one.base, &two.base, &alice, &bob])
-        .output()
-        .expect("python3 runs");
-    assert!(
-        out.status.success(),
-        "berserk failed:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = python("berserk_two_nodes.py", [&one.base, &two.base, &alice, &bob]);
     let game_id = stdout.split_whitespace().nth(3).unwrap().to_string();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     for base in [&one.base, &two.base] {

@@ -1,11 +1,8 @@
 //! `arbiter pair --dutch`: bbpPairings' command line, its outputs and exit
 //! statuses.
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use cli::arbiter;
 
 #[test]
 fn pairs_bbppairings_own_dutch_cases_exactly() {
@@ -220,4 +217,138 @@ fn the_checker_names_a_rematch_as_c1() {
     assert!(report.starts_with("round 2: file has "), "{report}");
     assert!(report.contains("decided by C1 (no rematch)"), "{report}");
     assert!(report.ends_with("1 of 2 rounds agree\n"), "{report}");
+}
+
+#[test]
+fn the_dutch_system_is_the_default() {
+    // VCL.01-VCL.03: a standard invocation pairs by the system FIDE
+    // endorses programs for, with no flag to name it.
+    let input = arbiter_testdata::path("tournaments/bbpPairings/dutch_2025_C5.trf");
+    let expected =
+        arbiter_testdata::read_text("tournaments/bbpPairings/dutch_2025_C5.output.expected");
+    let printed = arbiter()
+        .arg("pair")
+        .arg(&input)
+        .arg("-p")
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(printed).unwrap(), expected);
+}
+
+#[test]
+fn r_prints_the_release_and_the_rules() {
+    let out = arbiter()
+        .args(["pair", "-r"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(env!("CARGO_PKG_VERSION")), "{text}");
+    assert!(text.contains("FIDE (Dutch) System, C.04.3"), "{text}");
+    // Without -r, -p, -c or -g there is nothing to do.
+    arbiter().arg("pair").assert().code(3);
+}
+
+#[test]
+fn l_writes_the_checklist_of_the_round_paired_and_of_each_round_checked() {
+    // Round 1 was 1-3, 4-2, all drawn: round 2's cards have one colour each.
+    let mut text = "012 Four players\nXXR 3\nXXC white1\n".to_string();
+    for (no, rounds) in [
+        (1, "   3 w ="),
+        (2, "   4 b ="),
+        (3, "   1 b ="),
+        (4, "   2 w ="),
+    ] {
+        text += &rated_player(no, 2500 - 100 * no, "0.5", rounds);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("t.trf");
+    std::fs::write(&input, text).unwrap();
+    arbiter()
+        .arg("pair")
+        .arg(&input)
+        .args(["-p", "-l"])
+        .assert()
+        .code(0);
+    let list = std::fs::read_to_string(dir.path().join("t.list")).unwrap();
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines[0], "Round 2");
+    assert!(
+        lines[1].contains("ID") && lines[1].contains("Pref"),
+        "{list}"
+    );
+    // Player 1 had White: he prefers Black (strongly: one White more), may
+    // get the bye, and the pairing gives him 2 with Black (2-1, 3-4).
+    let one: Vec<&str> = lines[2].split_whitespace().collect();
+    assert_eq!(one, vec!["1", "0.5", "W", "(B)", "Y", "2B"], "{list}");
+    // One line a player; a blank line ends the round's table.
+    assert_eq!(lines.len(), 7, "{list}");
+    assert_eq!(lines[6], "", "{list}");
+
+    // With -c, one table per round checked, to the file named.
+    let named = dir.path().join("named.list");
+    arbiter()
+        .arg("pair")
+        .arg(&input)
+        .arg("-c")
+        .arg("-l")
+        .arg(&named)
+        .assert()
+        .code(0);
+    let list = std::fs::read_to_string(named).unwrap();
+    assert_eq!(list.matches("Round ").count(), 1, "{list}");
+    assert!(list.starts_with("Round 1\n"), "{list}");
+}
+
+#[test]
+fn a_model_tournament_gives_its_players_rounds_and_ratings() {
+    let model = arbiter_testdata::path("tournaments/bbpPairings/issue_7.trf");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("like.trf");
+    arbiter()
+        .arg("pair")
+        .arg(&model)
+        .args(["-g", "-o"])
+        .arg(&out)
+        .args(["-s", "7"])
+        .assert()
+        .code(0);
+    let read = |path: &std::path::Path| {
+        arbiter_tournament::trf::read(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let (m, g) = (read(&model), read(&out));
+    assert_eq!(g.entrants.len(), m.entrants.len());
+    let ratings = |t: &arbiter_tournament::Tournament| {
+        let mut r: Vec<u32> = t.entrants.iter().map(|e| e.player.rating).collect();
+        r.sort_unstable();
+        r
+    };
+    assert_eq!(ratings(&g), ratings(&m));
+    let rounds = m
+        .planned_rounds
+        .unwrap_or_else(|| arbiter_tournament::dutch::rounds_paired(&m));
+    assert_eq!(arbiter_tournament::dutch::rounds_paired(&g), rounds);
+    // Every round of it is Arbiter's own pairing.
+    let checked = check(&out, 0);
+    assert!(
+        checked.contains(&format!("{rounds} of {rounds} rounds agree")),
+        "{checked}"
+    );
+    // A model and a configuration together are refused.
+    let config = dir.path().join("t.cfg");
+    std::fs::write(&config, "PlayersNumber=10\n").unwrap();
+    arbiter()
+        .arg("pair")
+        .arg(&model)
+        .arg("-g")
+        .arg(&config)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(3);
 }

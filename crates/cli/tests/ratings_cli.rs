@@ -1,11 +1,8 @@
 //! `arbiter ratings` on a TRF file: the columns, the JSON contract of
 //! docs/tournaments.md, and bad input.
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use cli::{arbiter, json_lines};
 
 /// The worked example of docs/tournaments.md: a junior (born 2010, K 40),
 /// a 2450 (K 10), a 2700 (no 400-point cap since October 2025) and an
@@ -93,11 +90,7 @@ fn k_factors_from_the_list_replace_the_computed_k() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&output.stdout);
     assert_eq!(
         (lines[0]["k"].as_u64(), lines[0]["new_rating"].as_u64()),
         (Some(20), Some(2175))

@@ -1,6 +1,7 @@
 //! `arbiter replay`: the command-line contract of docs/replay.md.
 
-use assert_cmd::Command;
+mod cli;
+use cli::{arbiter, json_lines as lines};
 use serde_json::Value;
 
 const LOG: &str = r#"{"setup": {"ruleset": "fide-blitz", "time_control": "180+2", "white": {"name": "A"}, "black": {"name": "B"}}}
@@ -13,18 +14,9 @@ const LOG: &str = r#"{"setup": {"ruleset": "fide-blitz", "time_control": "180+2"
 {"actor":"black","at_ms":4000,"kind":"move","move":"Qh4#"}
 "#;
 
-fn lines(stdout: &[u8]) -> Vec<Value> {
-    String::from_utf8(stdout.to_vec())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
 #[test]
 fn one_verdict_per_event_then_the_state() {
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "-"])
         .write_stdin(LOG)
         .assert()
@@ -43,8 +35,7 @@ fn one_verdict_per_event_then_the_state() {
 
 #[test]
 fn pgn_and_scoresheet_outputs() {
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "-", "--output", "pgn"])
         .write_stdin(LOG)
         .assert()
@@ -55,8 +46,7 @@ fn pgn_and_scoresheet_outputs() {
         "{pgn}"
     );
     assert!(pgn.contains("2. g4 {[%clk 0:03:02]} 2... Qh4#"), "{pgn}");
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "-", "--output", "scoresheet"])
         .write_stdin(LOG)
         .assert()
@@ -72,15 +62,13 @@ fn pgn_and_scoresheet_outputs() {
 fn overrides_change_the_rules() {
     // Untimed, then with a clock through --time-control.
     let log = "{\"actor\":\"arbiter\",\"at_ms\":0,\"kind\":\"start\"}\n{\"actor\":\"arbiter\",\"at_ms\":100000,\"kind\":\"tick\"}\n";
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "-"])
         .write_stdin(log)
         .assert()
         .success();
     assert_eq!(lines(&out.get_output().stdout)[2]["result"], "*");
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args([
             "replay",
             "-",
@@ -99,8 +87,7 @@ fn overrides_change_the_rules() {
 
 #[test]
 fn a_bad_line_is_an_error_with_its_place() {
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "-"])
         .write_stdin("{\"actor\":\"arbiter\",\"at_ms\":0,\"kind\":\"start\"}\n{\"actor\":\"white\",\"kind\":\"move\"}\n")
         .assert()
@@ -112,8 +99,7 @@ fn a_bad_line_is_an_error_with_its_place() {
 #[test]
 fn from_pgn_referees_recorded_games() {
     let path = arbiter_testdata::path("pgn/tcec-terminations/white-loses-on-time.pgn");
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
+    let out = arbiter()
         .args(["replay", "--from-pgn"])
         .arg(&path)
         .assert()
@@ -138,12 +124,7 @@ fn online_log() -> std::path::PathBuf {
 
 #[test]
 fn a_takeback_refused_and_a_claim_on_a_player_who_left_are_decided_from_the_log() {
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
-        .arg("replay")
-        .arg(online_log())
-        .assert()
-        .success();
+    let out = arbiter().arg("replay").arg(online_log()).assert().success();
     let lines = lines(&out.get_output().stdout);
     assert_eq!(lines.len(), 11, "{lines:?}");
     let takeback = &lines[3];
@@ -199,8 +180,7 @@ fn the_scoresheet_of_a_game_won_on_a_claim_gives_the_reason_in_each_language() {
         ),
         ("zh", "黑方离开对局且未按时回来：黑方判负"),
     ] {
-        let out = Command::cargo_bin("arbiter")
-            .unwrap()
+        let out = arbiter()
             .arg("replay")
             .arg(online_log())
             .args(["--output", "scoresheet", "--language", language])

@@ -7,12 +7,54 @@ offered and accepted). Shared by the berserk tournament tests' scripts.
 import threading
 import time
 
+import berserk
+
 OPENING = ["e2e4", "e7e5", "g1f3", "b8c6"]
 
 # How a game ends.
 WHITE_WINS = 0
 BLACK_WINS = 1
 DRAW = 2
+
+
+def client(base, token):
+    """A berserk client of the server at `base`, for the account of `token`."""
+    return berserk.Client(berserk.TokenSession(token), base_url=base)
+
+
+def open_swiss(creator, players, team, name, limit, increment, rounds):
+    """Creates a Swiss whose rounds the creator starts by hand
+    (`roundInterval` 99999999), checks what the server says of it, and
+    joins every player to it."""
+    swiss = creator.tournaments.create_swiss(
+        team,
+        clockLimit=limit,
+        clockIncrement=increment,
+        nbRounds=rounds,
+        name=name,
+        startsAt=int(time.time() * 1000) + 3_600_000,
+        roundInterval=99999999,
+    )
+    assert swiss["nbRounds"] == rounds, swiss
+    assert swiss["clock"] == {"limit": limit, "increment": increment}, swiss
+    assert swiss["status"] == "created", swiss
+    for p in players:
+        p.tournaments.join_swiss(swiss["id"])
+    return swiss
+
+
+def play_round(creator, swiss_id, r, bots, seconds=180):
+    """Starts round `r` now and waits until its games are over, watching
+    the bots for failures: the Swiss as the server then tells it."""
+    creator.tournaments.schedule_swiss_next_round(swiss_id, int(time.time() * 1000))
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        info = creator.tournaments.get_swiss(swiss_id)
+        if info["round"] == r and info["nbOngoing"] == 0:
+            return info
+        bots.check()
+        time.sleep(0.2)
+    raise AssertionError(f"round {r} did not finish: {info}")
 
 
 def ending_from_id(game_id):

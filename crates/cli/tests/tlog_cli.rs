@@ -478,10 +478,23 @@ fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
         assert_eq!(client.mv(&id, white, "e2e4").await.unwrap(), 200);
         id
     });
-    let first = cosigned_from(1);
-    // The game's proof carries the cosignature too.
+    // The game's proof, once its checkpoint is cosigned, carries the
+    // cosignature too.
+    let (first, text) = runtime.block_on(async {
+        for _ in 0..100 {
+            let text = client.get_text(&format!("/api/games/{id}/proof")).await;
+            if let Ok(proof) = TlogProof::parse(&text)
+                && let Ok(note) = Note::parse(proof.checkpoint.as_bytes())
+                && note.verified_by(&keys).is_ok_and(|signed| signed.len() == 2)
+            {
+                return (Checkpoint::parse(note.text()).unwrap().size, text);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no cosigned proof of game {id}");
+    });
+    assert_eq!(cosigned_from(first), first);
     let proof = dir.path().join("game.tlog-proof");
-    let text = runtime.block_on(client.get_text(&format!("/api/games/{id}/proof")));
     std::fs::write(&proof, text).unwrap();
     let witness_key = witness.key.to_string();
     let (code, out) = arbiter(&[

@@ -1,17 +1,15 @@
 //! `arbiter pair --berger` and `arbiter standings` on TRF files.
 
-use assert_cmd::Command;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
+mod cli;
+use assert_cmd::assert::Assert;
+use cli::{arbiter, json_lines};
 
 /// A four-player round robin after round 1 (1-4 1-0, 2-3 ½-½).
 const AFTER_ROUND_1: &str = "\
 012 Four players
 XXR 3
-001    1      A                                 2400                             1.0          4 w 1
-001    2      B                                 2300                             0.5          3 w =
+001    1      A                                 2400 NOR                         1.0          4 w 1
+001    2      B                                 2300 CHN                         0.5          3 w =
 001    3      C                                 2200                             0.5          2 b =
 001    4      D                                 2100                             0.0          1 b 0
 ";
@@ -67,41 +65,42 @@ fn berger_past_the_last_round_exits_1_and_bad_input_exits_3() {
         .stderr(predicates::str::contains("line 1, column 5"));
 }
 
-#[test]
-fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
+/// Runs `arbiter standings` of [`AFTER_ROUND_1`] with these options.
+fn standings_after_round_1(options: &[&str]) -> Assert {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("rr.trf");
     std::fs::write(&input, AFTER_ROUND_1).unwrap();
     arbiter()
-        .args(["standings"])
+        .arg("standings")
         .arg(&input)
-        .args(["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
+        .args(options)
         .assert()
+}
+
+#[test]
+fn standings_print_a_header_and_one_line_per_player_in_rank_order() {
+    standings_after_round_1(&["--tiebreaks", "PTS,SB,WIN", "--tiebreak-rules", "2026"])
         .success()
-        .stdout("Rank\tStartNo\tPTS\tSB\tWIN\n1\t1\t1\t0\t1\n2\t2\t0.5\t0.25\t0\n2\t3\t0.5\t0.25\t0\n4\t4\t0\t0\t0\n");
+        .stdout(
+            "Rank\tStartNo\tName\tRating\tFed\tPTS\tSB\tWIN\n\
+             1\t1\tA\t2400\tNOR\t1\t0\t1\n\
+             2\t2\tB\t2300\tCHN\t0.5\t0.25\t0\n\
+             2\t3\tC\t2200\t\t0.5\t0.25\t0\n\
+             4\t4\tD\t2100\t\t0\t0\t0\n",
+        );
 }
 
 #[test]
 fn standings_as_json_key_the_tiebreaks_by_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    let output = arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,BH/C1", "--json"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let ended = standings_after_round_1(&["--tiebreaks", "PTS,BH/C1", "--json"]).success();
+    let lines = json_lines(&ended.get_output().stdout);
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[0]["rank"], 1);
     assert_eq!(lines[0]["start_no"], 1);
     assert_eq!(lines[0]["name"], "A");
+    assert_eq!(lines[0]["rating"], 2400);
+    assert_eq!(lines[0]["federation"], "NOR");
+    assert_eq!(lines[3]["federation"], "");
     assert_eq!(lines[0]["tiebreaks"]["PTS"], 1);
     assert_eq!(lines[1]["tiebreaks"]["PTS"], 0.5);
     assert!(lines[0]["tiebreaks"].get("BH/C1").is_some());
@@ -109,21 +108,15 @@ fn standings_as_json_key_the_tiebreaks_by_name() {
 
 #[test]
 fn standings_as_json_keep_the_documented_key_order() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    let output = arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,SB,BH/C1", "--json"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let ended = standings_after_round_1(&["--tiebreaks", "PTS,SB,BH/C1", "--json"]).success();
+    let text = String::from_utf8(ended.get_output().stdout.clone()).unwrap();
     let first = text.lines().next().unwrap();
-    // rank, start_no, name, tiebreaks; the tie-breaks as given, not sorted.
+    // rank, start_no, name, rating, federation, tiebreaks; the tie-breaks
+    // as given, not sorted.
     assert!(
-        first.starts_with(r#"{"rank":1,"start_no":1,"name":"A","tiebreaks":{"PTS":"#),
+        first.starts_with(
+            r#"{"rank":1,"start_no":1,"name":"A","rating":2400,"federation":"NOR","tiebreaks":{"PTS":"#
+        ),
         "{first}"
     );
     let at = |key: &str| first.find(&format!("\"{key}\":")).unwrap();
@@ -132,14 +125,7 @@ fn standings_as_json_keep_the_documented_key_order() {
 
 #[test]
 fn an_unknown_tiebreak_is_refused_with_the_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("rr.trf");
-    std::fs::write(&input, AFTER_ROUND_1).unwrap();
-    arbiter()
-        .args(["standings"])
-        .arg(&input)
-        .args(["--tiebreaks", "PTS,XYZ"])
-        .assert()
+    standings_after_round_1(&["--tiebreaks", "PTS,XYZ"])
         .failure()
         .stderr(predicates::str::contains("unknown tie-break \"XYZ\""));
 }

@@ -16,8 +16,8 @@
 //! assert_eq!(game.next_deadline_ms(), Some(180_000));
 //! let verdict = game.tick(180_000);
 //! assert!(verdict.is_accepted());
-//! // White's flag fell and Black can mate: White loses.
-//! assert_eq!(game.outcome().unwrap().termination, Termination::FlagFall);
+//! // White's flag fell before his first move: he loses a game never played.
+//! assert_eq!(game.outcome().unwrap().termination, Termination::Unplayed);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![warn(missing_docs)]
@@ -44,7 +44,7 @@ pub use arbiter_rules::GameResult;
 pub use clock::ClockReading;
 pub use event::{Actor, DrawClaim, Event, EventKind, ForfeitCause};
 pub use game::{Game, PlyRecord};
-pub use outcome::{Outcome, Termination};
+pub use outcome::{Outcome, Termination, is_unplayed};
 pub use position_endings::{Ending, PositionEndings};
 pub use reason::{Infraction, Reason, Seconds};
 pub use rule::{ParseRuleError, Rule, Ruling, Source};

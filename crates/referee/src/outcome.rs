@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use arbiter_rules::GameResult;
+use arbiter_rules::{ByColor, GameResult};
 
 use crate::Ruling;
 
@@ -52,9 +52,14 @@ pub enum Termination {
     ColoursReversedRestart,
     /// The arbiter's decision.
     ArbiterDecision,
-    /// Lost by default: online, no first move within the default time
-    /// (FIDE 6.7.1).
-    Forfeit,
+    /// Unplayed: one player made no move, and the game was decided all
+    /// the same: by the default time online (FIDE 6.7.1), by his flag, his
+    /// leaving, his resignation or the arbiter's decision before his first
+    /// move ([`Termination::given_moves`]). The result stands for the game; for the event it is a
+    /// forfeit (TRF `+`/`-`: no colour, no meeting), and no rating counts
+    /// it (the FIDE Rating Regulations count a game only once both
+    /// players have moved). The ruling names what decided it.
+    Unplayed,
     /// Called off by a player before both had moved (online): no result.
     Aborted,
 }
@@ -83,7 +88,7 @@ impl Termination {
         Termination::PerpetualCheck,
         Termination::ColoursReversedRestart,
         Termination::ArbiterDecision,
-        Termination::Forfeit,
+        Termination::Unplayed,
         Termination::Aborted,
     ];
 
@@ -116,7 +121,7 @@ impl Termination {
             Termination::PerpetualCheck => "termination-perpetual-check",
             Termination::ColoursReversedRestart => "termination-colours-reversed-restart",
             Termination::ArbiterDecision => "termination-arbiter-decision",
-            Termination::Forfeit => "termination-forfeit",
+            Termination::Unplayed => "termination-unplayed",
             Termination::Aborted => "termination-aborted",
         }
     }
@@ -130,12 +135,62 @@ impl Termination {
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate
             | Termination::ArbiterDecision => "rules infraction",
-            Termination::ColoursReversedRestart | Termination::Forfeit | Termination::Aborted => {
+            Termination::ColoursReversedRestart | Termination::Unplayed | Termination::Aborted => {
                 "abandoned"
             }
             _ => "normal",
         }
     }
+}
+
+impl Termination {
+    /// How a game that ended this way is named once the moves each side
+    /// made are known: [`Termination::Unplayed`] when it has a winner and
+    /// one side made no move, however it was decided away from the board
+    /// (a flag, the default time, a player's leaving or resignation, the
+    /// arbiter). What the board decided keeps its name: a checkmate (from
+    /// a set-up position it can come before the mated side's first move)
+    /// and a loss by illegal moves, which a player makes at the board.
+    ///
+    /// ```
+    /// use arbiter_referee::{GameResult, Termination};
+    /// use arbiter_rules::ByColor;
+    /// let white_only = ByColor { white: 1, black: 0 };
+    /// let flag = Termination::FlagFall.given_moves(GameResult::WhiteWins, white_only);
+    /// assert_eq!(flag, Termination::Unplayed);
+    /// let both = ByColor { white: 1, black: 1 };
+    /// assert_eq!(Termination::FlagFall.given_moves(GameResult::WhiteWins, both), Termination::FlagFall);
+    /// ```
+    pub fn given_moves(self, result: GameResult, moves: ByColor<u32>) -> Termination {
+        let on_the_board = matches!(
+            self,
+            Termination::Checkmate
+                | Termination::IllegalMoves
+                | Termination::IllegalMovesOpponentCannotMate
+        );
+        if !on_the_board && is_unplayed(result, moves) {
+            Termination::Unplayed
+        } else {
+            self
+        }
+    }
+}
+
+/// Whether a game with `result`, in which each side made `moves` moves, is
+/// unplayed: it has a winner, and one side never moved. This is what a
+/// record shows of it (`check` reads a PGN game by it); the referee names
+/// such an ending [`Termination::Unplayed`].
+///
+/// ```
+/// use arbiter_referee::{GameResult, is_unplayed};
+/// use arbiter_rules::ByColor;
+/// assert!(is_unplayed(GameResult::BlackWins, ByColor { white: 0, black: 0 }));
+/// assert!(!is_unplayed(GameResult::Draw, ByColor { white: 1, black: 0 }));
+/// assert!(!is_unplayed(GameResult::WhiteWins, ByColor { white: 2, black: 1 }));
+/// ```
+pub fn is_unplayed(result: GameResult, moves: ByColor<u32>) -> bool {
+    matches!(result, GameResult::WhiteWins | GameResult::BlackWins)
+        && (moves.white == 0 || moves.black == 0)
 }
 
 /// In a message, a way a game ends is its name in the reader's language.

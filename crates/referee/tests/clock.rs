@@ -5,7 +5,7 @@ mod common;
 use arbiter_referee::recorded::read_pgn;
 use arbiter_referee::{Actor, Event, EventKind, FlagCall, Game, GameSetup, Ruleset, Termination};
 use arbiter_rules::Color;
-use common::{run, run_with};
+use common::{ending_in_english, run, run_with};
 
 #[test]
 fn fide_6_9_flag_against_a_bare_king_is_a_draw() {
@@ -20,11 +20,15 @@ fn fide_6_9_flag_against_a_bare_king_is_a_draw() {
 #[test]
 fn fide_6_9_flag_with_king_and_knight_against_king_and_pawn_loses() {
     // The knight can mate with the pawn's help (the pawn blocks its own
-    // king): a mate exists, so the flag loses.
+    // king): a mate exists, so the flag loses. (Both sides move first: a
+    // flag in a game one side never moved in is an unplayed game.)
     run("
-        setup tc=60 fen=4k3/4p3/8/8/8/8/8/1N2K3_b_-_-_0_1
+        setup tc=60 fen=4k3/4p3/8/8/8/8/8/1N2K3_w_-_-_0_1
         0      arbiter start
-        60000  arbiter tick
+        1000   white   move Nc3
+        2000   black   move Kd8
+        3000   white   move Ke2
+        70000  arbiter tick
         end    1-0 flag_fall FIDE 6.9
     ");
 }
@@ -35,11 +39,13 @@ fn fide_6_9_the_flag_is_decided_before_a_late_move() {
         setup tc=60+1
         0      arbiter start
         30000  white   move e4
-        95000  black   move e5      => rejected FIDE 6.9
+        31000  black   move e5
+        32000  white   move Nf3
+        95000  black   move Nc6     => rejected FIDE 6.9
         end    1-0 flag_fall FIDE 6.9
     ");
     let outcome = game.outcome().unwrap();
-    assert_eq!(outcome.at_ms, 90_000, "the flag fell at the exact moment");
+    assert_eq!(outcome.at_ms, 92_000, "the flag fell at the exact moment");
     assert_eq!(game.clock_at(95_000).black_ms, 0);
 }
 
@@ -62,7 +68,9 @@ fn classic_loss_on_time() {
     run("
         setup ruleset=classic tc=60
         0      arbiter start
-        60000  arbiter tick
+        1000   white   move e4
+        2000   black   move e5
+        70000  arbiter tick
         end    0-1 flag_fall classic: 超时判负
     ");
 }
@@ -96,6 +104,8 @@ fn fide_6_8_a_claimed_flag_when_only_one_has_fallen() {
         setup ruleset=fide-blitz tc=60
         0      arbiter start
         30000  white   move e4
+        31000  black   move e5
+        32000  white   move Nf3
         95000  white   claim-flag
         end    1-0 flag_fall FIDE 6.9
     ";
@@ -217,14 +227,10 @@ fn fide_6_3_1_the_move_count_is_checked_when_the_flag_falls() {
     let outcome = game.outcome().expect("flag");
     assert_eq!(outcome.termination, Termination::FlagFall);
     assert_eq!(outcome.ruling.rule.to_string(), "FIDE 6.9");
+    let words = ending_in_english(&game);
     assert!(
-        outcome
-            .ruling
-            .message()
-            .text("en")
-            .contains("3 moves of the period were still to be made"),
-        "{}",
-        outcome.ruling.message().text("en")
+        words.contains("3 moves of the period were still to be made"),
+        "{words}"
     );
     assert_eq!(
         game.plies()

@@ -32,7 +32,9 @@ fn fide_5_1_2_resignation_loses() {
     run("
         0    arbiter start
         10   white   move e4
-        20   black   resign
+        20   black   move e5
+        30   white   move Nf3
+        40   black   resign
         end  1-0 resignation FIDE 5.1.2
     ");
 }
@@ -52,7 +54,9 @@ fn classic_resignation_always_loses() {
     run("
         setup ruleset=classic fen=4k3/8/8/8/8/8/8/Q3K3_w_-_-_0_1
         0    arbiter start
-        10   white   resign
+        10   white   move Ke2
+        20   black   move Kd7
+        30   white   resign
         end  0-1 resignation classic: 认输
     ");
 }
@@ -152,6 +156,7 @@ fn fide_11_3_outside_help_is_for_the_arbiter_to_decide() {
     run("
         0    arbiter start
         10   white   move e4
+        15   black   move e5
         20   arbiter declare 1-0 FIDE 11.3 Black used a phone
         end  1-0 arbiter_decision FIDE 11.3
     ");
@@ -343,13 +348,14 @@ fn fide_6_9_can_the_opponent_mate_is_asked_of_the_position_on_the_board() {
         10500 arbiter tick              => cites FIDE 6.9
         end   1/2-1/2 flag_fall_opponent_cannot_mate FIDE 6.9
     ");
-    // Without the capture on the board, the rook could still mate.
+    // Without the capture on the board, the rook could still mate (and
+    // White, who never completed a move, loses a game never played).
     run("
         setup mode=otb tc=10 fen=4k3/8/8/8/8/8/3r4/3QK3_w_-_-_0_1
         0     arbiter start
         9500  white   release e1 f1
         10500 arbiter tick              => cites FIDE 6.9
-        end   0-1 flag_fall FIDE 6.9
+        end   0-1 unplayed FIDE 6.9
     ");
 }
 

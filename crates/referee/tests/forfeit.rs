@@ -7,7 +7,7 @@
 mod common;
 use arbiter_referee::{Actor, Event, EventKind, ForfeitCause, Game, GameSetup, Termination};
 use arbiter_rules::Color;
-use common::run;
+use common::{ending_in_english, run};
 
 #[test]
 fn fide_7_5_5_an_engines_illegal_move_is_final_and_loses() {
@@ -43,25 +43,36 @@ fn the_illegal_move_is_ruled_under_the_rulesets_own_rule() {
 
 #[test]
 fn fide_12_9_a_crashed_engine_loses_by_the_arbiters_decision() {
+    // Both sides moved first: a game one side never moved in is unplayed
+    // (below).
     for cause in ["crashed", "stopped-answering", "not-started"] {
         let game = run(&format!(
             "
             setup mode=online
             0      arbiter start
-            1000   arbiter forfeit white {cause}
+            1000   white   move e2e4
+            2000   black   move e7e5
+            3000   arbiter forfeit white {cause}
             end    0-1 arbiter_decision FIDE 12.9
             "
         ));
         assert!(
-            game.outcome()
-                .unwrap()
-                .ruling
-                .message()
-                .text("en")
-                .ends_with("White loses the game"),
+            ending_in_english(&game).ends_with("White loses the game"),
             "{cause}"
         );
     }
+}
+
+#[test]
+fn an_engine_that_never_moved_forfeits_an_unplayed_game() {
+    // Issue 33: the arbiter's decision on a game one side never moved in
+    // names it unplayed; the ruling keeps its rule.
+    run("
+        setup mode=online
+        0      arbiter start
+        1000   arbiter forfeit white not-started
+        end    0-1 unplayed FIDE 12.9
+        ");
 }
 
 #[test]

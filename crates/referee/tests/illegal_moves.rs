@@ -172,13 +172,14 @@ fn fide_a_5_2_an_illegal_move_leaving_the_king_in_check_must_be_claimed() {
 #[test]
 fn fide_6_9_an_illegal_move_released_then_pressed_after_the_flag_loses_on_time() {
     // The illegal move is completed by the press (7.5.1), and the flag
-    // fell before it: the flag decides, and no illegal move is counted.
+    // fell before it: the flag decides, and no illegal move is counted
+    // (White completed no move: the game is unplayed).
     let game = run("
         setup mode=otb tc=10
         0      arbiter start
         9000   white   release e2 e5
         10500  white   press          => rejected FIDE 6.9
-        end    0-1 flag_fall FIDE 6.9
+        end    0-1 unplayed FIDE 6.9
     ");
     assert_eq!(game.illegal_moves(Color::White), 0);
 }

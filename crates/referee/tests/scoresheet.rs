@@ -91,13 +91,33 @@ fn a_flag_is_a_time_forfeit_in_pgn() {
         "
         setup tc=60
         0      arbiter start
-        60000  arbiter tick
+        1000   white   move e4
+        2000   black   move e5
+        70000  arbiter tick
         ",
         |_| {},
     );
     let pgn = game.to_pgn();
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+}
+
+/// A game one player never moved in is abandoned in PGN, as lichess writes
+/// it, whatever decided it: here his flag.
+#[test]
+fn an_unplayed_game_is_abandoned_in_pgn() {
+    let game = run_with(
+        "
+        setup tc=60
+        0      arbiter start
+        1000   white   move e4
+        70000  arbiter tick
+        ",
+        |_| {},
+    );
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[Termination \"abandoned\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
 }
 
 /// FIDE 9.1.2.2: whenever the offer is made, each player notes it on the

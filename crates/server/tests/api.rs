@@ -98,7 +98,9 @@ async fn a_flag_falls_on_time_with_nobody_moving() {
     let view = s.view(&id).await;
     assert_eq!(view["status"], "over", "{view}");
     assert_eq!(view["result"], "1-0");
-    assert_eq!(view["outcome"]["termination"], "flag_fall");
+    // Black never moved: his flag decides a game that was not played.
+    assert_eq!(view["outcome"]["termination"], "unplayed");
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 6.9");
     assert_eq!(view["clock"]["black_ms"], 0);
     // The flag's own event is on the record: a tick at the deadline.
     let log: serde_json::Value = s.get_json(&format!("/api/games/{id}/log")).await;
@@ -297,7 +299,8 @@ async fn takebacks_and_a_claim_on_a_player_who_left_are_events_the_referee_decid
     assert_eq!(status, 200, "{body}");
     let view = s.view(&id).await;
     assert_eq!(view["result"], "1-0");
-    assert_eq!(view["outcome"]["termination"], "arbiter_decision");
+    // Black, who left, never moved: the game was not played.
+    assert_eq!(view["outcome"]["termination"], "unplayed");
     assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");
     let log = s.get_json(&format!("/api/games/{id}/log")).await;
     let kinds: Vec<&str> = log["events"]

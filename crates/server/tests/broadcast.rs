@@ -93,19 +93,9 @@ async fn the_round_feed_shows_each_move_and_clock_within_a_second() {
     for name in ["Ann", "Bob", "Cat", "Dan"] {
         players.push(account(&s, name).await);
     }
-    let r = s
-        .http
-        .post(s.url("/api/swiss/new/club"))
-        .bearer_auth(&creator)
-        .json(
-            &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 2,
-                      "name": "Feed Swiss", "roundInterval": 99999999}),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let id = r.json::<Value>().await.unwrap()["id"]
+    let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 2,
+                          "name": "Feed Swiss", "roundInterval": 99999999});
+    let id = s.created_swiss(&creator, &settings).await["id"]
         .as_str()
         .unwrap()
         .to_string();

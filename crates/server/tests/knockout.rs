@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::tournament::{Ending, play, post, wait_complete};
+use common::tournament::{Ending, boards, play, post, wait_complete};
 use common::{Server, account};
 use serde_json::{Value, json};
 
@@ -44,12 +44,7 @@ async fn round(
     let (status, published) = post(s, &path("/publish"), arbiter, json!(null)).await;
     assert_eq!(status, 200, "{published}");
     let st = s.get_json(&path("")).await;
-    let boards: Vec<(u64, u64)> = st["rounds"][n - 1]["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-        .collect();
+    let boards = boards(&st["rounds"][n - 1]);
     let games: Vec<String> = published["games"]
         .as_array()
         .unwrap()
@@ -230,12 +225,7 @@ async fn wait_published(s: &Server, id: &str, n: usize) -> Value {
 
 /// The boards of round `n` (White, Black), by player number.
 fn boards_of(st: &Value, n: usize) -> Vec<(u64, u64)> {
-    st["rounds"][n - 1]["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-        .collect()
+    boards(&st["rounds"][n - 1])
 }
 
 /// Plays each board of round `n` of the state `st` to its ending.

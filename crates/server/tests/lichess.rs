@@ -95,7 +95,7 @@ async fn a_player_who_never_makes_a_first_move_loses_by_default() {
     assert_eq!(finish["game"]["winner"], "black");
     let view = s.view(&first).await;
     assert_eq!(view["result"], "0-1");
-    assert_eq!(view["outcome"]["termination"], "forfeit");
+    assert_eq!(view["outcome"]["termination"], "unplayed");
     assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 6.7.1");
 
     // White moves; Black never does: his default time runs from White's move.
@@ -311,7 +311,8 @@ fn takebacks_aborts_and_claims_are_the_referees_rulings_on_the_record() {
         assert_eq!(log["events"][2]["event"]["actor"], "white");
         let won = &ruled(&s, &claimed, 2).await["consequences"][0];
         assert_eq!(won["effect"], "game_over", "{won}");
-        assert_eq!(won["termination"], "arbiter_decision");
+        // Nobody moved: the claim decides a game that was not played.
+        assert_eq!(won["termination"], "unplayed");
         let view = s.view(&claimed).await;
         assert_eq!(view["result"], "1-0");
         assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 11.2.3");

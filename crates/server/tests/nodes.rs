@@ -67,14 +67,8 @@ async fn several_nodes_run_no_tournament() {
     let store = Store::open(db.clone()).await.unwrap();
     store.add_account("Carol", &creator, false).await.unwrap();
     store.close().await;
-    let r = a
-        .http
-        .post(a.url("/api/swiss/new/club"))
-        .bearer_auth(&creator)
-        .json(&serde_json::json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3}))
-        .send()
-        .await
-        .unwrap();
+    let settings = serde_json::json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3});
+    let r = a.new_swiss(&creator, &settings).await;
     assert_eq!(r.status(), 503);
     let body: Value = r.json().await.unwrap();
     assert_eq!(

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::tiebreak::{self, Options, Tiebreak};
 use arbiter_tournament::{Pairing, trf};
-use common::tournament::{Ending, play, post, wait_complete};
+use common::tournament::{Ending, boards, play, post, wait_complete};
 use common::{Server, account};
 use serde_json::{Value, json};
 
@@ -86,21 +86,15 @@ async fn run_round_robin(players: &[(&str, u32)], cycles: u32) {
         let st = s.get_json(&path("")).await;
         let r = &st["rounds"][round - 1];
         // The round is the Berger tables' round, board by board.
-        let mut boards = Vec::new();
+        let mut berger = Vec::new();
         let mut bye = None;
         for p in round_pairing(n, round as u32, cycles).unwrap() {
             match p {
-                Pairing::Game { white, black } => boards.push((id_of(white), id_of(black))),
+                Pairing::Game { white, black } => berger.push((id_of(white), id_of(black))),
                 Pairing::Bye(rest) => bye = Some(id_of(rest)),
             }
         }
-        let given: Vec<(u64, u64)> = r["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-            .collect();
-        assert_eq!(given, boards, "round {round}");
+        assert_eq!(boards(r), berger, "round {round}");
         assert_eq!(r["bye"].as_u64(), bye, "round {round}");
         if let Some(p) = bye {
             *rested.entry(p).or_default() += 1;
@@ -108,8 +102,8 @@ async fn run_round_robin(players: &[(&str, u32)], cycles: u32) {
         let (status, published) = post(&s, &path("/publish"), &arbiter, json!(null)).await;
         assert_eq!(status, 200, "{published}");
         let games = published["games"].as_array().unwrap();
-        assert_eq!(games.len(), boards.len());
-        for (i, (game, &(white, black))) in games.iter().zip(&boards).enumerate() {
+        assert_eq!(games.len(), berger.len());
+        for (i, (game, &(white, black))) in games.iter().zip(&berger).enumerate() {
             let end = ending(round, i + 1);
             play(
                 &s,
@@ -312,12 +306,7 @@ fn a_round_robin_by_lot_pairs_by_the_numbers_drawn_and_keeps_them_across_a_resta
         let (status, _) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
         assert_eq!(status, 200);
         let st = s.get_json(&path("")).await;
-        let boards: Vec<(u64, u64)> = st["rounds"][0]["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-            .collect();
+        let boards = boards(&st["rounds"][0]);
         let expected: Vec<(u64, u64)> = round_pairing(6, 1, 1)
             .unwrap()
             .into_iter()
@@ -357,12 +346,7 @@ fn a_round_robin_by_lot_pairs_by_the_numbers_drawn_and_keeps_them_across_a_resta
         let st = s.get_json(&format!("/api/tournament/{id}")).await;
         // The draw came back with the log, exactly.
         assert_eq!(st["lots_drawn"], true);
-        let boards: Vec<(u64, u64)> = st["rounds"][0]["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
-            .collect();
+        let boards = boards(&st["rounds"][0]);
         assert_eq!(boards, round_one);
         let numbers = pairing_numbers(&st);
         for (i, player) in drawn.iter().enumerate() {

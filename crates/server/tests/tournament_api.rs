@@ -9,6 +9,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::tournament::boards;
 use common::{Server, account};
 use serde_json::{Value, json};
 
@@ -233,7 +234,13 @@ async fn an_arbiter_runs_an_event_through_the_api() {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let expected = if du_white { "black_wins" } else { "white_wins" };
+    // He resigned before anyone moved: the referee calls the game
+    // unplayed, and the event counts it a forfeit (TRF `+`/`-`).
+    let expected = if du_white {
+        "black_wins_by_forfeit"
+    } else {
+        "white_wins_by_forfeit"
+    };
     assert_eq!(recorded["result"], expected, "{recorded}");
     assert_eq!(recorded["source"]["kind"], "game");
     // The other board: the arbiter declares Black absent.
@@ -403,6 +410,55 @@ async fn an_account_creates_and_directs_its_own_event_and_imports_a_trf() {
     assert_eq!(
         bad["error"],
         "cannot import players from \"xls\": the formats are trf and csv"
+    );
+}
+
+/// The console's "Pair" is the same operation as the schedule's: round 1
+/// paired by hand in the settings (`manualPairings`) is paired so, with the
+/// full-point byes of the players on no line, and kept as the creator's
+/// change with its reason.
+#[tokio::test]
+async fn the_consoles_pairing_of_round_one_follows_the_manual_pairings() {
+    let s = Server::start().await;
+    let director = account(&s, "Director").await;
+    let mut body = settings(3);
+    body["manual_pairings"] = json!([["p3", "p1"]]);
+    let (status, created) = post(&s, "/api/tournament", Some(&director), body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    for (i, rating) in [2100, 2000, 1900].iter().enumerate() {
+        let player = json!({"name": format!("Player {}", i + 1), "rating": rating, "account": format!("p{}", i + 1)});
+        let (status, _) = post(
+            &s,
+            &format!("/api/tournament/{id}/players"),
+            Some(&director),
+            player,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let (status, paired) = post(
+        &s,
+        &format!("/api/tournament/{id}/pair"),
+        Some(&director),
+        json!(null),
+    )
+    .await;
+    assert_eq!(
+        (status, paired["round"].clone()),
+        (200, json!(1)),
+        "{paired}"
+    );
+    let st = state(&s, id).await;
+    let round = &st["rounds"][0];
+    let boards = boards(round);
+    assert_eq!(boards, [(3, 1)], "{round}");
+    assert_eq!(round["bye"], Value::Null, "{round}");
+    assert_eq!(round["changes"][0]["reason"], "manualPairings");
+    assert_eq!(round["changes"][0]["by"], "director");
+    assert_eq!(
+        st["players"][1]["byes"],
+        json!([{"round": 1, "kind": "full"}])
     );
 }
 

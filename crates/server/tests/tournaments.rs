@@ -13,19 +13,9 @@ use serde_json::{Value, json};
 
 /// Creates a Swiss of `rounds` rounds started by hand; its id.
 async fn create_swiss(s: &Server, creator: &str, rounds: u32) -> String {
-    let r = s
-        .http
-        .post(s.url("/api/swiss/new/club"))
-        .bearer_auth(creator)
-        .json(
-            &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": rounds,
-                      "name": "Club Swiss", "roundInterval": 99999999}),
-        )
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let swiss: Value = r.json().await.unwrap();
+    let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": rounds,
+                          "name": "Club Swiss", "roundInterval": 99999999});
+    let swiss = s.created_swiss(creator, &settings).await;
     assert_eq!(swiss["status"], "created");
     assert_eq!(swiss["clock"], json!({"limit": 300, "increment": 2}));
     swiss["id"].as_str().unwrap().to_string()
@@ -77,15 +67,23 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
         let swiss = wait_for(&s, &id, "round", json!(1)).await;
         assert_eq!(swiss["status"], "started");
         assert_eq!(swiss["nbOngoing"], 2);
-        // Each player resigns at once if he has White: the two games end
-        // 0-1, and the results enter the tournament.
+        // Each game: 1.e4 e5, then White resigns (before a move of each,
+        // a game is unplayed, a forfeit): the two games end 0-1, and the
+        // results enter the tournament.
+        let mut seats = Vec::new();
         for t in &tokens {
             let playing = s.get_json_as("/api/account/playing", t).await;
             let game = &playing["nowPlaying"][0];
-            if game["color"] == "white" {
-                let gid = game["gameId"].as_str().unwrap();
-                let (status, _) = s.post_as(&format!("/api/board/game/{gid}/resign"), t).await;
-                assert_eq!(status, 200);
+            let gid = game["gameId"].as_str().unwrap().to_string();
+            seats.push((t, gid, game["color"] == "white"));
+        }
+        for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
+            for (t, gid, white) in &seats {
+                if *white == by_white {
+                    let (status, body) =
+                        s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
+                    assert_eq!(status, 200, "{step}: {body}");
+                }
             }
         }
         wait_for(&s, &id, "nbOngoing", json!(0)).await;
@@ -157,16 +155,12 @@ async fn a_swiss_of_a_variant_is_refused_not_played_as_chess() {
     let s = Server::start().await;
     let creator = account(&s, "Director").await;
     let create = |variant: &'static str| {
-        s.http
-            .post(s.url("/api/swiss/new/club"))
-            .bearer_auth(&creator)
-            .json(
-                &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
-                          "variant": variant}),
-            )
-            .send()
+        let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
+                              "variant": variant});
+        let (s, creator) = (&s, &creator);
+        async move { s.new_swiss(creator, &settings).await }
     };
-    let refused = create("chess960").await.unwrap();
+    let refused = create("chess960").await;
     assert_eq!(refused.status(), 400);
     let body: Value = refused.json().await.unwrap();
     assert!(
@@ -177,7 +171,7 @@ async fn a_swiss_of_a_variant_is_refused_not_played_as_chess() {
         "{body}"
     );
     assert_eq!(s.get_text("/api/team/club/swiss").await, "");
-    assert_eq!(create("standard").await.unwrap().status(), 200);
+    assert_eq!(create("standard").await.status(), 200);
 }
 
 #[tokio::test]
@@ -244,11 +238,8 @@ async fn a_swiss_with_an_allow_list_admits_only_the_accounts_on_it() {
     let creator = account(&s, "Director").await;
     let tokens = accounts(&s, &["Ann", "Bob"]).await;
     let create = |body: Value| {
-        let r = s
-            .http
-            .post(s.url("/api/swiss/new/club"))
-            .bearer_auth(&creator);
-        async move { r.json(&body).send().await.unwrap() }
+        let (s, creator) = (&s, &creator);
+        async move { s.new_swiss(creator, &body).await }
     };
     let r = create(json!({"clock.limit": 300, "nbRounds": 3, "conditions.minRating.rating": 1500}))
         .await;
@@ -304,19 +295,9 @@ fn a_swiss_with_a_password_admits_only_who_gives_it_and_keeps_it_across_a_restar
         let s = Server::start_in(&path, common::config(&path)).await;
         let creator = account(&s, "Director").await;
         let tokens = accounts(&s, &["Ann", "Bob", "Cat"]).await;
-        let r = s
-            .http
-            .post(s.url("/api/swiss/new/club"))
-            .bearer_auth(&creator)
-            .json(
-                &json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
-                          "name": "Members' Swiss", "password": "knight-42"}),
-            )
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 200);
-        let swiss: Value = r.json().await.unwrap();
+        let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
+                              "name": "Members' Swiss", "password": "knight-42"});
+        let swiss = s.created_swiss(&creator, &settings).await;
         // As lichess: that a password is asked, never the password.
         assert_eq!(swiss["password"], true, "{swiss}");
         assert!(!swiss.to_string().contains("knight-42"), "{swiss}");

@@ -49,3 +49,22 @@ pub fn bbp_pairings(scratch: &Path) -> PathBuf {
     std::fs::rename(build.join("bbpPairings.exe"), &exe).unwrap();
     exe
 }
+
+/// Runs bbpPairings' random tournament generator
+/// (`--dutch -g CONFIG -o OUT -s SEED`, with `exe` from [`bbp_pairings`]):
+/// whether it wrote a tournament to `out`. It gives up on a seed whose
+/// rounds it cannot pair (few players, many rounds); draw another.
+pub fn bbp_generate(exe: &Path, config: &Path, out: &Path, seed: u64) -> bool {
+    Command::new(exe)
+        .arg("--dutch")
+        .arg("-g")
+        .arg(config)
+        .arg("-o")
+        .arg(out)
+        .arg("-s")
+        .arg(seed.to_string())
+        .output()
+        .expect("bbpPairings runs")
+        .status
+        .success()
+}

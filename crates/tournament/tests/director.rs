@@ -2,6 +2,9 @@
 //! what would make it invalid, and its TRF re-checks clean with the Dutch
 //! checker (what `arbiter pair --dutch -c` runs).
 
+mod events;
+use events::{arbiter, event, opened};
+
 use arbiter_tournament::director::{
     Absent, Board, BoardResult, ByeKind, Director, Event, EventKind, PlayerId, Refusal,
     Registration, ResultSource, Settings, System,
@@ -11,32 +14,17 @@ use arbiter_tournament::trf;
 use arbiter_tournament::{ResultCode, RoundEntry};
 use proptest::prelude::*;
 
-fn event(by: &str, kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: by.into(),
-        kind,
-    }
-}
-
-fn arbiter(kind: EventKind) -> Event {
-    event("arbiter", kind)
-}
-
 fn swiss(players: u32, rounds: u32) -> Director {
-    let mut t = Director::default();
     let settings = Settings::swiss("Spring Open", rounds, "300+3".parse().unwrap());
-    t.apply(&arbiter(EventKind::Created { settings })).unwrap();
-    for i in 0..players {
-        let player = Registration {
+    opened(
+        settings,
+        (0..players).map(|i| Registration {
             name: format!("Player {i:02}"),
             rating: 2000 + 17 * ((i * 7) % players),
             account: Some(format!("p{i}")),
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
-    }
-    t
+        }),
+    )
 }
 
 /// Pairs and publishes the next round, each board's game named `gR-B`.
@@ -106,7 +94,10 @@ fn a_swiss_runs_to_its_end_and_its_trf_rechecks_clean() {
         name: "Late".into(),
         ..Registration::default()
     };
-    let entry = arbiter(EventKind::Registered { player: late });
+    let entry = arbiter(EventKind::Registered {
+        player: late,
+        entry_code: None,
+    });
     assert_eq!(t.apply(&entry), Err(Refusal::Finished));
     let withdrawal = arbiter(EventKind::Withdrawn { player: 1 });
     assert_eq!(t.apply(&withdrawal), Err(Refusal::Finished));
@@ -416,7 +407,8 @@ fn nothing_happens_before_creation_or_after_termination() {
     };
     assert_eq!(
         t.apply(&arbiter(EventKind::Registered {
-            player: player.clone()
+            player: player.clone(),
+            entry_code: None,
         })),
         Err(Refusal::NotCreated)
     );
@@ -448,7 +440,10 @@ fn nothing_happens_before_creation_or_after_termination() {
     t.apply(&arbiter(EventKind::Terminated)).unwrap();
     assert!(t.is_finished());
     assert_eq!(
-        t.apply(&arbiter(EventKind::Registered { player })),
+        t.apply(&arbiter(EventKind::Registered {
+            player,
+            entry_code: None
+        })),
         Err(Refusal::Terminated)
     );
     assert_eq!(t.next_pairing(), Err(Refusal::Terminated));
@@ -466,7 +461,11 @@ fn a_round_robin_pairs_by_the_berger_tables_and_closes_its_entries() {
             rating: 2500 - i * 10,
             ..Registration::default()
         };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
+        t.apply(&arbiter(EventKind::Registered {
+            player,
+            entry_code: None,
+        }))
+        .unwrap();
     }
     for round in 1..=5 {
         let r = pair_and_publish(&mut t);
@@ -480,7 +479,8 @@ fn a_round_robin_pairs_by_the_berger_tables_and_closes_its_entries() {
             player: Registration {
                 name: "Late".into(),
                 ..Registration::default()
-            }
+            },
+            entry_code: None,
         })),
         Err(Refusal::RegistrationClosed)
     );
@@ -512,6 +512,7 @@ fn events_travel_as_json_and_replay_to_the_same_state() {
         for p in t.players() {
             log.push(arbiter(EventKind::Registered {
                 player: p.registration.clone(),
+                entry_code: None,
             }));
         }
         let (boards, bye) = t.next_pairing().unwrap();
@@ -594,7 +595,7 @@ proptest! {
             let settings = t.settings().unwrap().clone();
             log.push(arbiter(EventKind::Created { settings }));
             for p in t.players() {
-                log.push(arbiter(EventKind::Registered { player: p.registration.clone() }));
+                log.push(arbiter(EventKind::Registered { player: p.registration.clone(), entry_code: None }));
             }
         }
         for a in acts {

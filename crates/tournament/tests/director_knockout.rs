@@ -5,20 +5,15 @@
 //! winner; every round is an event of the log, and the log replays to the
 //! same knockout.
 
+mod events;
+use events::arbiter;
+
 use arbiter_tournament::director::{
     Absent, Board, BoardResult, Director, Event, EventKind, MatchStanding, PlayerId, Refusal,
     Registration, Settings, System,
 };
 use arbiter_tournament::knockout::{MatchRules, Tempo, TiebreakStage};
 use arbiter_tournament::{ResultCode, trf};
-
-fn arbiter(kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: "arbiter".into(),
-        kind,
-    }
-}
 
 /// Two games, then two rapid games, then Armageddon (White 5 minutes,
 /// Black 4).
@@ -71,6 +66,7 @@ fn seed_registered(i: u32) -> Event {
             rating: 2800 - 10 * i,
             ..Registration::default()
         },
+        entry_code: None,
     })
 }
 

@@ -4,20 +4,15 @@
 //! service's), so a replay gives the same numbers, the pairings follow
 //! them, and the TRF's start numbers are them.
 
+mod events;
+use events::arbiter;
+
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::director::{
-    Board, Director, Event, EventKind, PairingNumbers, PlayerId, Refusal, Registration, Settings,
-    System,
+    Board, Director, Event, EventKind, GivenRound, PairingNumbers, PlayerId, Refusal, Registration,
+    Settings, System,
 };
 use arbiter_tournament::{Pairing, trf};
-
-fn arbiter(kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: "arbiter".into(),
-        kind,
-    }
-}
 
 fn round_robin(pairing_numbers: PairingNumbers) -> Settings {
     let mut s = Settings::swiss("Club Round Robin", 3, "300+3".parse().unwrap());
@@ -44,7 +39,11 @@ fn register(t: &mut Director, i: u32) {
         rating: 2400 - 10 * i,
         ..Registration::default()
     };
-    t.apply(&arbiter(EventKind::Registered { player })).unwrap();
+    t.apply(&arbiter(EventKind::Registered {
+        player,
+        entry_code: None,
+    }))
+    .unwrap();
 }
 
 fn lots(order: &[PlayerId]) -> Event {
@@ -102,6 +101,61 @@ fn round_one_waits_for_the_lots_and_then_follows_the_numbers_drawn() {
     let text = trf::write(&t.tournament());
     let line = text.lines().find(|l| l.starts_with("001 ")).unwrap();
     assert!(line.contains("Player 02"), "{text}");
+}
+
+#[test]
+fn pairing_round_one_draws_the_lots_first_when_nobody_has() {
+    let t = by_lot(4);
+    // The service draws (here: the reverse order); the operation records
+    // the draw, then pairs by the numbers drawn.
+    let events = t
+        .pair_round("schedule", 5, None, |order| order.reverse())
+        .unwrap();
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(
+        events[0].kind,
+        EventKind::LotsDrawn {
+            order: vec![4, 3, 2, 1]
+        }
+    );
+    let mut after = t.clone();
+    for e in &events {
+        after.apply(e).unwrap();
+    }
+    assert_eq!(after.start_order(), [4, 3, 2, 1]);
+    // Once drawn, the lots are not drawn again by the next pairing.
+    let mut drawn = by_lot(4);
+    drawn.apply(&lots(&[1, 2, 3, 4])).unwrap();
+    let events = drawn
+        .pair_round("arbiter", 5, None, |_| panic!("the lots stand"))
+        .unwrap();
+    assert_eq!(events.len(), 1);
+}
+
+#[test]
+fn the_arbiters_own_pairing_is_the_same_operation_and_checked_the_same() {
+    let mut t = by_lot(4);
+    let wrong = GivenRound {
+        boards: vec![Board { white: 1, black: 2 }],
+        bye: None,
+    };
+    // Player 3 and 4 left out: refused, and nothing is drawn either.
+    assert_eq!(
+        t.pair_round("arbiter", 5, Some(wrong), |order| order.reverse()),
+        Err(Refusal::PlayerLeftOut { player: 3 })
+    );
+    let given = GivenRound {
+        boards: vec![Board { white: 1, black: 4 }, Board { white: 2, black: 3 }],
+        bye: None,
+    };
+    let events = t
+        .pair_round("arbiter", 5, Some(given.clone()), |order| order.reverse())
+        .unwrap();
+    for e in &events {
+        t.apply(e).unwrap();
+    }
+    let boards: Vec<Board> = t.round(1).unwrap().boards.iter().map(|b| b.board).collect();
+    assert_eq!(boards, given.boards);
 }
 
 #[test]
@@ -175,6 +229,7 @@ fn the_draw_replays_to_the_same_numbers_and_its_refusals_read_in_both_languages(
     for p in t.players() {
         log.push(arbiter(EventKind::Registered {
             player: p.registration.clone(),
+            entry_code: None,
         }));
     }
     log.push(lots(&[5, 3, 1, 2, 4]));

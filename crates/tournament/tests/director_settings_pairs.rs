@@ -2,39 +2,30 @@
 //! `manualPairings`), and the next round's time set by the arbiter, as
 //! the tournament's fold sees them.
 
+mod events;
+use events::{arbiter, opened};
+
 use arbiter_tournament::director::{
-    Board, BoardResult, ByeKind, Director, Event, EventKind, ManualRound, PlayerId, Refusal,
-    Registration, Settings,
+    Board, BoardResult, ByeKind, Director, Event, EventKind, MANUAL_PAIRINGS, ManualRound,
+    PlayerId, Refusal, Registration, Settings,
 };
 use arbiter_tournament::dutch::{self, Acceleration};
 use arbiter_tournament::trf;
 
-fn arbiter(kind: EventKind) -> Event {
-    Event {
-        at_ms: 1_764_633_600_000,
-        by: "arbiter".into(),
-        kind,
-    }
-}
-
 /// A Swiss whose players `p0`, `p1`… are rated from the top down, so
 /// that player `i + 1` (account `pi`) is start number `i + 1`.
 fn swiss(players: u32, rounds: u32, settings: impl FnOnce(&mut Settings)) -> Director {
-    let mut t = Director::default();
     let mut s = Settings::swiss("Club Swiss", rounds, "300+3".parse().unwrap());
     settings(&mut s);
-    t.apply(&arbiter(EventKind::Created { settings: s }))
-        .unwrap();
-    for i in 0..players {
-        let player = Registration {
+    opened(
+        s,
+        (0..players).map(|i| Registration {
             name: format!("Player {i:02}"),
             rating: 2400 - 10 * i,
             account: Some(format!("p{i}")),
             ..Registration::default()
-        };
-        t.apply(&arbiter(EventKind::Registered { player })).unwrap();
-    }
-    t
+        }),
+    )
 }
 
 fn pair(list: &[(&str, &str)]) -> Vec<[String; 2]> {
@@ -158,31 +149,53 @@ fn round_one_by_hand_pairs_the_valid_lines_and_gives_the_rest_a_full_point_bye()
             byes: vec![3, 4, 7],
         }
     );
-    // As the server records it: the byes, the engine's pairing of the
-    // others, then the change by hand, kept with who made it and why.
-    for &player in &manual.byes {
-        t.apply(&arbiter(EventKind::ByeRequested {
-            player,
-            round: 1,
-            bye: ByeKind::Full,
-        }))
+    // One operation pairs the round, however it is asked for (here by
+    // the schedule): the byes and the change by hand by the event's
+    // creator, the engine's pairing of the others by whoever asked.
+    let events = t
+        .pair_round("schedule", 7, None, |_| panic!("no lots in a Swiss"))
         .unwrap();
+    let who: Vec<&str> = events.iter().map(|e| e.by.as_str()).collect();
+    assert_eq!(
+        who,
+        ["arbiter", "arbiter", "arbiter", "schedule", "arbiter"]
+    );
+    for (e, &player) in events.iter().zip(&manual.byes) {
+        let bye = ByeKind::Full;
+        assert_eq!(
+            e.kind,
+            EventKind::ByeRequested {
+                player,
+                round: 1,
+                bye
+            }
+        );
     }
-    let (boards, bye) = t.next_pairing().unwrap();
-    assert_eq!(bye, None);
-    t.apply(&arbiter(EventKind::RoundPaired {
-        round: 1,
-        boards,
-        bye,
-    }))
-    .unwrap();
-    t.apply(&arbiter(EventKind::PairingChanged {
-        round: 1,
-        boards: manual.boards.clone(),
-        bye: None,
-        reason: "manualPairings".into(),
-    }))
-    .unwrap();
+    assert!(
+        matches!(
+            &events[3].kind,
+            EventKind::RoundPaired {
+                round: 1,
+                bye: None,
+                ..
+            }
+        ),
+        "{:?}",
+        events[3]
+    );
+    assert_eq!(
+        events[4].kind,
+        EventKind::PairingChanged {
+            round: 1,
+            boards: manual.boards.clone(),
+            bye: None,
+            reason: MANUAL_PAIRINGS.into(),
+        }
+    );
+    assert!(t.rounds().is_empty(), "the operation applies nothing");
+    for e in &events {
+        t.apply(e).unwrap();
+    }
     let round = t.round(1).unwrap();
     assert_eq!(round.changes.len(), 1);
     assert_eq!(round.changes[0].by, "arbiter");

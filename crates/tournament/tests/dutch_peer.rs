@@ -273,18 +273,7 @@ fn random_tournaments_of_bbppairings_generator_pair_identically() {
         let mut tournament_seed = 0;
         let made = (0..20).any(|_| {
             tournament_seed = dice.next_u64() % 1_000_000_000;
-            Command::new(bbp())
-                .arg("--dutch")
-                .arg("-g")
-                .arg(&config)
-                .arg("-o")
-                .arg(&file)
-                .arg("-s")
-                .arg(tournament_seed.to_string())
-                .output()
-                .unwrap()
-                .status
-                .success()
+            arbiter_testdata::peers::bbp_generate(bbp(), &config, &file, tournament_seed)
         });
         assert!(
             made,
@@ -404,15 +393,12 @@ fn a_round_that_once_differed_pairs_identically() {
     let config = scratch("known.cfg");
     std::fs::write(&config, "PlayersNumber=166\nRoundsNumber=11\n").unwrap();
     let file = scratch("known.trf");
-    let made = Command::new(bbp())
-        .args(["--dutch", "-g"])
-        .arg(&config)
-        .arg("-o")
-        .arg(&file)
-        .args(["-s", "962001866"])
-        .status()
-        .unwrap();
-    assert!(made.success());
+    assert!(arbiter_testdata::peers::bbp_generate(
+        bbp(),
+        &config,
+        &file,
+        962001866
+    ));
     let t = trf::read(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let before = cut(&t, 8);
     let text = trf::write(&before);

@@ -4,15 +4,16 @@
 //! Swiss events and round robins and on the shared TRF files.
 
 mod common;
+mod for_gacrux;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use std::process::Command;
 
-use arbiter_rules::Color;
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
 use arbiter_tournament::{PointSystem, Tournament, trf};
+use for_gacrux::for_gacrux;
 
 /// Every tie-break of C.07 that Arbiter implements, DE near the end so that
 /// it breaks the ties the others leave. FB comes last: gacrux's Fore
@@ -72,31 +73,6 @@ fn gacrux(path: &Path, edition: Edition, format: Format, rounds: u32) -> Table {
             )
         })
         .collect()
-}
-
-/// The tournament as gacrux can read it: cut to the rounds the standings are
-/// after (gacrux counts later rounds' pre-entered byes, and its Fore
-/// Buchholz fails on them), and with a colour on forfeits that have none
-/// (TRF allows `-`; gacrux stops at it). Neither changes a tie-break: rounds
-/// after the standings are not counted, and forfeits count no colour.
-fn for_gacrux(tournament: &Tournament, rounds: u32) -> Tournament {
-    let mut t = tournament.clone();
-    let system = t.points;
-    for e in &mut t.entrants {
-        e.rounds.truncate(rounds as usize);
-        e.player.stated_points = Some(e.score_after(rounds, &system));
-        let me = e.player.start_no;
-        for cell in &mut e.rounds {
-            if let (Some(opponent), None) = (cell.opponent, cell.colour) {
-                cell.colour = Some(if me < opponent {
-                    Color::White
-                } else {
-                    Color::Black
-                });
-            }
-        }
-    }
-    t
 }
 
 /// Compares Arbiter with gacrux on one tournament; returns the differences.
@@ -285,18 +261,7 @@ fn bbp_generated_swiss(players: u32, rounds: u32, seed: u64, name: &str) -> Opti
     )
     .unwrap();
     let file = scratch(&format!("{name}.generated.trf"));
-    let made = Command::new(bbp())
-        .arg("--dutch")
-        .arg("-g")
-        .arg(&config)
-        .arg("-o")
-        .arg(&file)
-        .arg("-s")
-        .arg(seed.to_string())
-        .output()
-        .unwrap()
-        .status
-        .success();
+    let made = arbiter_testdata::peers::bbp_generate(bbp(), &config, &file, seed);
     let tournament = made.then(|| std::fs::read_to_string(&file).unwrap());
     let _ = std::fs::remove_file(&config);
     let _ = std::fs::remove_file(&file);

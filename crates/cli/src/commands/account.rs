@@ -48,10 +48,7 @@ enum Action {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime = super::runtime()?;
     runtime.block_on(async {
         let store = Store::open(&args.db)
             .await

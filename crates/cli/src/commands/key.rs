@@ -6,7 +6,6 @@
 
 use std::process::ExitCode;
 
-use anyhow::Context;
 use arbiter_server::Database;
 
 /// Arguments of `arbiter key`.
@@ -19,13 +18,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(path) = args.db.sqlite_path() {
-        anyhow::ensure!(path.exists(), "no database at {}", path.display());
-    }
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    super::ensure_database_exists(&args.db)?;
+    let runtime = super::runtime()?;
     let key = runtime.block_on(async {
         let store = arbiter_server::Store::open(&args.db).await?;
         let key = store.log_verifier().await;

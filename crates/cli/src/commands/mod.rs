@@ -7,6 +7,7 @@ pub mod check;
 pub mod inspect;
 pub mod key;
 pub mod match_;
+pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod proof_pgn;
@@ -33,4 +34,23 @@ pub fn read_trf(path: &std::path::Path) -> anyhow::Result<Option<arbiter_tournam
             Ok(None)
         }
     }
+}
+
+/// The single-threaded async runtime a command runs its store or network
+/// work on: one command, one task at a time, no pool of threads to start.
+pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    use anyhow::Context;
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// Refuses an SQLite database that is not there: opening it would make an
+/// empty one, and a command that reads the record must not report on that.
+pub fn ensure_database_exists(db: &arbiter_server::Database) -> anyhow::Result<()> {
+    if let Some(path) = db.sqlite_path() {
+        anyhow::ensure!(path.exists(), "no database at {}", path.display());
+    }
+    Ok(())
 }

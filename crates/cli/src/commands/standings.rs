@@ -61,6 +61,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         after_round: args.after_round,
     };
     let standings = tiebreak::standings(&tournament, &tiebreaks, &options);
+    // Who each start number is: his rating and federation as the file
+    // gives them (0 and empty when it gives none).
+    let player = |start_no| tournament.entrant(start_no).map(|e| &e.player);
+    let rating = |start_no| player(start_no).map_or(0, |p| p.rating);
+    let federation = |start_no| player(start_no).map_or("", |p| p.federation.as_str());
     let mut out = String::new();
     if args.json {
         for row in &standings.rows {
@@ -68,6 +73,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 rank: row.rank,
                 start_no: row.start_no,
                 name: &row.name,
+                rating: rating(row.start_no),
+                federation: federation(row.start_no),
                 tiebreaks: InOrder(
                     standings
                         .tiebreaks
@@ -81,13 +88,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let _ = writeln!(out, "{line}");
         }
     } else {
-        out.push_str("Rank\tStartNo");
+        out.push_str("Rank\tStartNo\tName\tRating\tFed");
         for t in &standings.tiebreaks {
             let _ = write!(out, "\t{t}");
         }
         out.push('\n');
         for row in &standings.rows {
-            let _ = write!(out, "{}\t{}", row.rank, row.start_no);
+            let _ = write!(
+                out,
+                "{}\t{}\t{}\t{}\t{}",
+                row.rank,
+                row.start_no,
+                row.name,
+                rating(row.start_no),
+                federation(row.start_no)
+            );
             for value in &row.values {
                 match value {
                     Some(v) => {
@@ -109,6 +124,8 @@ struct JsonRow<'a> {
     rank: u32,
     start_no: u32,
     name: &'a str,
+    rating: u32,
+    federation: &'a str,
     tiebreaks: InOrder,
 }
 

@@ -27,13 +27,8 @@ pub struct Args {
 /// Exit code 0 when every game and tournament checks out, 1 when something
 /// was altered.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Some(path) = args.db.sqlite_path() {
-        anyhow::ensure!(path.exists(), "no database at {}", path.display());
-    }
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    super::ensure_database_exists(&args.db)?;
+    let runtime = super::runtime()?;
     let saved = args
         .checkpoints
         .iter()

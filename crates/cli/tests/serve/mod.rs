@@ -116,6 +116,40 @@ where
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A Swiss played by a berserk script: the accounts `Director` and
+/// `Player01`… are made in `db`, a server is started on it with
+/// `--default-time SECONDS` (so that a bot that never moves loses soon),
+/// and `script` runs with `BASE ROUNDS CREATOR_TOKEN PLAYER_TOKEN...`.
+/// The server, and what the script printed.
+pub fn berserk_swiss(
+    db: &str,
+    script: &str,
+    players: usize,
+    rounds: u32,
+    default_time: &str,
+) -> (Process, String) {
+    let creator = add_account(db, "Director", false);
+    let tokens: Vec<String> = (1..=players)
+        .map(|i| add_account(db, &format!("Player{i:02}"), false))
+        .collect();
+    let server = Process::start(db, &["--default-time", default_time]);
+    let rounds = rounds.to_string();
+    let mut args = vec![&server.base, &rounds, &creator];
+    args.extend(&tokens);
+    let stdout = python(script, args);
+    (server, stdout)
+}
+
+/// What a script printed after `key` on a line of its own (`swiss ID`).
+pub fn said(stdout: &str, key: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .unwrap_or_else(|| panic!("the script says {key}: {stdout}"))
+        .trim()
+        .to_string()
+}
+
 impl Process {
     /// Starts `arbiter serve` on `db` (a path or a URL) and waits until it
     /// listens.

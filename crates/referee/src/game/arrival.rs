@@ -28,13 +28,13 @@ impl Game {
     }
 
     /// The player having the move let the default time pass without a
-    /// first move: he loses the game (FIDE 6.7.1).
+    /// first move: he loses the game (FIDE 6.7.1), unplayed.
     pub(super) fn absent_player_loses(&mut self, at: u64) -> Vec<Consequence> {
         let side = self.state.position.turn();
         let seconds = self.setup.default_time_ms.unwrap_or(0) / 1000;
         vec![self.finish(
             GameResult::win_for(!side),
-            Termination::Forfeit,
+            Termination::Unplayed,
             Ruling::new(
                 Rule::fide("6.7.1"),
                 Reason::DefaultTimeForfeit { side, seconds },

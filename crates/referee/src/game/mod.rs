@@ -412,7 +412,8 @@ impl Game {
         Ok(out)
     }
 
-    /// Ends the game.
+    /// Ends the game. A game one side never moved in is named unplayed,
+    /// whatever decided it ([`Termination::given_moves`]).
     fn finish(
         &mut self,
         result: GameResult,
@@ -420,6 +421,7 @@ impl Game {
         ruling: Ruling,
         at: u64,
     ) -> Consequence {
+        let termination = termination.given_moves(result, self.state.moves_made);
         self.state.clock.stop(at);
         self.state.offer = None;
         self.state.outcome = Some(Outcome {

@@ -30,6 +30,16 @@ use arbiter_referee::{
     Actor, DrawClaim, Event, EventKind, Game, GameResult, GameSetup, Mode, Rule, Ruleset, Verdict,
 };
 
+/// The English words of the ruling that ended the game.
+pub fn ending_in_english(game: &Game) -> String {
+    game.outcome()
+        .expect("the game is over")
+        .ruling
+        .message()
+        .text("en")
+        .to_string()
+}
+
 /// Runs a scenario and returns the game.
 pub fn run(script: &str) -> Game {
     run_with(script, |_| {})

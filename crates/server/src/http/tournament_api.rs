@@ -14,10 +14,10 @@ use std::sync::Arc;
 
 use arbiter_rules::Color;
 use arbiter_tournament::director::{
-    Absent, Board, BoardResult, ByeKind, Director, EventKind, Knockout, MatchStanding, PlayerId,
-    Registration, ResultSource, Settings,
+    Absent, Board, BoardResult, ByeKind, Director, EventKind, GivenRound, Knockout, MatchStanding,
+    PlayerId, Registration, ResultSource, Settings,
 };
-use arbiter_tournament::tiebreak::{self, Format, Options, Tiebreak};
+use arbiter_tournament::tiebreak::Tiebreak;
 use arbiter_tournament::trf;
 use axum::Json;
 use axum::body::Bytes;
@@ -35,7 +35,7 @@ use crate::request::error::ApiError;
 use crate::services::Services;
 use crate::store::Account;
 use crate::token::{new_id, new_token};
-use crate::tournament::{LiveTournament, engine_pairing, import};
+use crate::tournament::{LiveTournament, import};
 
 type Answer = Result<Json<Value>, ApiError>;
 
@@ -313,14 +313,7 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         .iter()
         .map(|n| n.parse().expect("C.07 names"))
         .collect();
-    let options = Options {
-        format: Some(match settings.system {
-            arbiter_tournament::director::System::RoundRobin { .. } => Format::RoundRobin,
-            _ => Format::Swiss,
-        }),
-        ..Options::default()
-    };
-    let own = tiebreak::standings(&t, &extra, &options);
+    let own = d.standings_by(&extra);
     let mut points = BTreeMap::new();
     for row in &own.rows {
         let text = |i: usize| row.values.get(i).copied().flatten().map(|v| v.to_string());
@@ -510,7 +503,10 @@ fn knockout_state(d: &Director, k: &Knockout) -> Value {
 /// by hand.
 pub async fn register(arbiter: TheArbiter, body: Bytes) -> Answer {
     let player = checked_registration(json_body(&body)?)?;
-    arbiter.act(EventKind::Registered { player }).await?;
+    let entry_code = None;
+    arbiter
+        .act(EventKind::Registered { player, entry_code })
+        .await?;
     let player = arbiter.live.read(|d| d.players().len()).await;
     Ok(Json(json!({ "player": player })))
 }
@@ -572,25 +568,19 @@ pub async fn join(
     let live = tournament(&services, &id)?;
     let Join { player, entry_code } = json_body(&body)?;
     let mut player = checked_registration(player)?;
-    let code = entry_code.as_deref().map(str::trim);
     let caller = caller(&services, &headers).await?;
-    let account_id = caller.as_ref().map(|a| a.id.clone());
-    live.read(|d| {
-        d.check_entry_code(code)?;
-        d.check_allowed(account_id.as_deref())
-    })
-    .await
-    .map_err(crate::tournament::TournamentError::Refused)?;
-    // Refused before any account is made for him (no name, entries
-    // closed).
-    let trial = arbiter_tournament::director::Event {
-        at_ms: 0,
-        by: String::new(),
-        kind: EventKind::Registered {
-            player: player.clone(),
-        },
+    // Refused before any account is made for him (a wrong code, not on
+    // the list, no name, entries closed): what the fold will check when
+    // he enters.
+    let (by, account) = match &caller {
+        Some(a) => (a.id.as_str(), Some(a.id.clone())),
+        None => ("", None),
     };
-    live.read(|d| d.clone().apply(&trial))
+    let trial = Registration {
+        account,
+        ..player.clone()
+    };
+    live.read(|d| d.may_enter(by, &trial, entry_code.as_deref()))
         .await
         .map_err(crate::tournament::TournamentError::Refused)?;
     let (account, token) = match caller {
@@ -601,8 +591,8 @@ pub async fn join(
         }
     };
     player.account = Some(account.id.clone());
-    live.act_now(&account.id, EventKind::Registered { player })
-        .await?;
+    let entered = EventKind::Registered { player, entry_code };
+    live.act_now(&account.id, entered).await?;
     let number = live
         .read(|d| d.player_of_account(&account.id).map(|p| p.id))
         .await;
@@ -705,42 +695,20 @@ pub async fn draw_lots(arbiter: TheArbiter) -> Answer {
 /// `POST /api/tournament/{id}/pair` (the arbiter): the next round, by the
 /// event's system, or as given in the body (`{"boards": [...], "bye":
 /// n}`), which the tournament checks. Not yet published. A round robin by
-/// lot whose lots nobody drew has them drawn first.
+/// lot whose lots nobody drew has them drawn first; round 1 paired by
+/// hand in the settings is paired so (the director's one operation, as
+/// the schedule's).
 pub async fn pair(arbiter: TheArbiter, body: Bytes) -> Answer {
-    if arbiter.live.read(Director::lots_due).await {
-        arbiter.live.draw_lots(&arbiter.me.id).await?;
-    }
     let given: Option<GivenPairing> = if body.is_empty() {
         None
     } else {
         json_body(&body)?
     };
-    // The engine's time is logged: at thousands of players it is the
-    // arbiter's wait.
-    let started = std::time::Instant::now();
-    let (round, boards, bye) = match given {
-        Some(g) => {
-            let round = arbiter.live.read(Director::rounds_paired).await + 1;
-            (round, g.boards, g.bye)
-        }
-        None => {
-            let plan = arbiter.live.read(Director::clone).await;
-            let round = plan.rounds_paired() + 1;
-            let (boards, bye) = engine_pairing(plan).await?;
-            (round, boards, bye)
-        }
-    };
-    let engine = started.elapsed();
-    let count = boards.len();
-    arbiter
-        .act(EventKind::RoundPaired { round, boards, bye })
-        .await?;
-    tracing::info!(
-        "tournament {}: round {round} paired ({count} boards) in {:.1} ms, {:.1} ms of them by the engine",
-        arbiter.live.id,
-        started.elapsed().as_secs_f64() * 1e3,
-        engine.as_secs_f64() * 1e3
-    );
+    let given = given.map(|g| GivenRound {
+        boards: g.boards,
+        bye: g.bye,
+    });
+    let round = arbiter.live.pair_next_round(&arbiter.me.id, given).await?;
     Ok(Json(json!({ "round": round })))
 }
 

@@ -5,7 +5,7 @@ use arbiter_protocol::lichess::{
     Clock, Compat, EventGame, GameFull, GameState, Opponent, Perf, Player, Status as LichessStatus,
     Variant,
 };
-use arbiter_referee::{Bonus, GameResult, Termination, TimeControl};
+use arbiter_referee::{Bonus, GameResult, Reason, Termination, TimeControl};
 use arbiter_rules::Color;
 use serde_json::{Value, json};
 
@@ -25,7 +25,10 @@ pub fn status_name(view: &View) -> &'static str {
             | Termination::FlagFallOpponentCannotMate
             | Termination::BothFlags => "outoftime",
             Termination::ColoursReversedRestart | Termination::Aborted => "aborted",
-            Termination::Forfeit => "noStart",
+            // A resignation before one's first move is still lichess's
+            // resign; any other game never played, its noStart.
+            Termination::Unplayed if matches!(o.ruling.reason, Reason::Resigns { .. }) => "resign",
+            Termination::Unplayed => "noStart",
             Termination::ArbiterDecision if o.result == GameResult::Unknown => "aborted",
             Termination::IllegalMoves
             | Termination::IllegalMovesOpponentCannotMate

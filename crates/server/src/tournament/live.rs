@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use arbiter_referee::{GameResult, GameSetup, Mode, Outcome, Player, Ruleset, Termination};
+use arbiter_referee::{GameSetup, Mode, Outcome, Player, Ruleset};
 use arbiter_tournament::director::{
-    Board, BoardResult, ByeKind, Director, Event, EventKind, PlayerId, Refusal, RoundState,
+    Director, Event, EventKind, GivenRound, PlayerId, REFEREE, Refusal, RoundState,
 };
 use tokio::sync::Notify;
 
@@ -13,21 +13,6 @@ use super::Venue;
 use crate::game::GameError;
 use crate::store::{Damage, StoreError, TournamentEventRow, TournamentRow, chain, check_chain};
 use crate::time::unix_ms;
-
-/// The engine's pairing of `plan`'s next round, made on a thread for
-/// blocking work: a large Swiss takes seconds to pair, which would hold
-/// one of the runtime's few workers and stall every game it serves.
-pub(crate) async fn engine_pairing(
-    plan: Director,
-) -> Result<(Vec<Board>, Option<PlayerId>), TournamentError> {
-    tokio::task::spawn_blocking(move || plan.next_pairing())
-        .await
-        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
-        .map_err(TournamentError::Refused)
-}
-
-/// Who records the result a game's referee decided.
-pub const REFEREE: &str = "referee";
 
 /// Why a tournament act failed.
 #[derive(Debug, thiserror::Error)]
@@ -202,60 +187,80 @@ impl LiveTournament {
         Ok(())
     }
 
-    /// Pairs the next round by the event's system and publishes it: each
-    /// board's game is made (online, started at once, so that the default
-    /// time runs from now) and its players told (`gameStart`). Round 1
-    /// paired by hand in the settings is the engine's pairing changed by
-    /// the event's creator, recorded as such (C.04.2.D), after the byes of
-    /// the players on no valid line. Every event is checked on a copy
-    /// first: none is stored unless all are accepted.
+    /// Pairs the next round (the director's one operation, whoever asks:
+    /// the console, the API, the schedule) and stores its events
+    /// together: lots drawn if due, the round as `given` or by the
+    /// event's system, round 1's manual pairings. The round paired.
+    pub async fn pair_next_round(
+        &self,
+        by: &str,
+        given: Option<GivenRound>,
+    ) -> Result<u32, TournamentError> {
+        self.pair(by, given, false).await
+    }
+
+    /// Pairs the next round as [`LiveTournament::pair_next_round`] does
+    /// and publishes it: each board's game is made (online, started at
+    /// once, so that the default time runs from now) and its players told
+    /// (`gameStart`).
     pub async fn start_next_round(&self, by: &str) -> Result<u32, TournamentError> {
-        let mut log = self.log.lock().await;
-        let round = log.director.rounds_paired() + 1;
-        let creator = log.director.created_by().to_string();
-        let manual = log.director.manual_first_round();
-        // The byes, the engine's pairing and the manual change are stored
-        // together, so that a crash cannot leave the engine's pairing alone.
-        let mut plan = log.director.clone();
-        let mut events = Vec::new();
-        let mut accept = |plan: &mut Director, event: Event| {
-            plan.apply(&event).map_err(TournamentError::Refused)?;
-            events.push(event);
-            Ok::<_, TournamentError>(())
-        };
-        // A round robin by lot draws its lots, if nobody has, before
-        // round 1 is paired.
-        if plan.lots_due() {
-            let lots = now(by, drawn_lots(&plan));
-            accept(&mut plan, lots)?;
-        }
-        if let Some(m) = &manual {
-            for &player in &m.byes {
-                let bye = EventKind::ByeRequested {
-                    player,
-                    round,
-                    bye: ByeKind::Full,
-                };
-                accept(&mut plan, now(&creator, bye))?;
-            }
-        }
-        let (boards, bye) = engine_pairing(plan.clone()).await?;
-        accept(
-            &mut plan,
-            now(by, EventKind::RoundPaired { round, boards, bye }),
-        )?;
-        if let Some(m) = manual {
-            let change = EventKind::PairingChanged {
-                round,
-                boards: m.boards,
-                bye: None,
-                reason: MANUAL_PAIRINGS.to_string(),
+        self.pair(by, None, true).await
+    }
+
+    /// The pairing is made on a copy of the state, off the lock and on a
+    /// thread for blocking work: a large Swiss takes seconds to pair,
+    /// which would hold one of the runtime's few workers (and every read
+    /// of the event). Its events are stored only if the state is still the
+    /// one it was made from; otherwise it is made again, the third time
+    /// holding the lock.
+    async fn pair(
+        &self,
+        by: &str,
+        given: Option<GivenRound>,
+        publish: bool,
+    ) -> Result<u32, TournamentError> {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let mut held = None;
+            let (plan, seq) = {
+                let log = self.log.lock().await;
+                let state = (log.director.clone(), log.next_seq);
+                if attempt >= 3 {
+                    held = Some(log);
+                }
+                state
             };
-            accept(&mut plan, now(&creator, change))?;
+            let (who, given_here) = (by.to_string(), given.clone());
+            let started = std::time::Instant::now();
+            let events = tokio::task::spawn_blocking(move || {
+                plan.pair_round(&who, unix_ms(), given_here, shuffle)
+            })
+            .await
+            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+            .map_err(TournamentError::Refused)?;
+            let paired_in = started.elapsed();
+            let mut log = match held {
+                Some(log) => log,
+                None => self.log.lock().await,
+            };
+            if log.next_seq != seq {
+                continue;
+            }
+            self.append_all(&mut log, events).await?;
+            let round = log.director.rounds_paired();
+            // At thousands of players the engine's time is the arbiter's
+            // wait.
+            tracing::info!(
+                "tournament {}: round {round} paired in {:.1} ms",
+                self.id,
+                paired_in.as_secs_f64() * 1e3
+            );
+            if publish {
+                self.publish_locked(&mut log, by).await?;
+            }
+            return Ok(round);
         }
-        self.append_all(&mut log, events).await?;
-        self.publish_locked(&mut log, by).await?;
-        Ok(round)
     }
 
     /// Draws the lots of a round robin by lot (FIDE Tournament Rules, C.06
@@ -321,7 +326,10 @@ impl LiveTournament {
         let mut log = self.log.lock().await;
         let events: Vec<Event> = players
             .into_iter()
-            .map(|player| now(by, EventKind::Registered { player }))
+            .map(|player| {
+                let entry_code = None;
+                now(by, EventKind::Registered { player, entry_code })
+            })
             .collect();
         let first = log.director.players().len() as u32 + 1;
         let count = events.len() as u32;
@@ -409,35 +417,21 @@ impl LiveTournament {
         Ok(number)
     }
 
-    /// Records a game's result as its referee decided it: a default for
-    /// absence (FIDE 6.7.1) is a forfeit; a game called off has no result
-    /// for the tournament, which the arbiter then enters.
+    /// Records a game's end as the director's rule reads it
+    /// ([`Director::game_ended`]): the board's result, a forfeit for a
+    /// game one side never moved in; nothing for a game called off, whose
+    /// result the arbiter enters, or a board that has its result.
     pub(super) async fn record_game_result(
         &self,
         game: &str,
         outcome: Option<&Outcome>,
     ) -> Result<(), TournamentError> {
-        let Some(result) = outcome.and_then(board_result) else {
+        let Some(outcome) = outcome else {
             return Ok(());
         };
         let mut log = self.log.lock().await;
-        let Some((round, board)) = log.director.board_of_game(game) else {
+        let Some(kind) = log.director.game_ended(game, outcome) else {
             return Ok(());
-        };
-        let has_result = log
-            .director
-            .round(round)
-            .and_then(|r| r.boards.get(board as usize - 1))
-            .is_some_and(|b| b.result.is_some());
-        if has_result {
-            // The arbiter was first; his result stands.
-            return Ok(());
-        }
-        let kind = EventKind::ResultRecorded {
-            round,
-            board,
-            result,
-            game: Some(game.to_string()),
         };
         self.append(&mut log, now(REFEREE, kind)).await
     }
@@ -472,10 +466,6 @@ impl LiveTournament {
     }
 }
 
-/// The reason recorded with round 1 paired by hand from the settings
-/// (lichess's parameter).
-const MANUAL_PAIRINGS: &str = "manualPairings";
-
 /// A board's game id: the same for the same tournament, round and board,
 /// so that publishing a round again after a crash finds the games it made.
 fn board_game_id(tournament: &str, round: &RoundState, board: u32) -> String {
@@ -497,14 +487,19 @@ async fn board_game(
     Ok(venue.games.create_as(id, setup, accounts, online).await?.id)
 }
 
-/// A drawing of lots: every player of `d`, in an order the server's
-/// generator (ChaCha, seeded from the operating system) shuffles. The
-/// order is the event; the fold only checks it.
+/// A drawing of lots: every player of `d`, in the order [`shuffle`]
+/// gives. The order is the event; the fold only checks it.
 fn drawn_lots(d: &Director) -> EventKind {
-    use rand::seq::SliceRandom as _;
     let mut order: Vec<PlayerId> = d.players().iter().map(|p| p.id).collect();
-    order.shuffle(&mut rand::rng());
+    shuffle(&mut order);
     EventKind::LotsDrawn { order }
+}
+
+/// Puts the players in an order the server's generator (ChaCha, seeded
+/// from the operating system) draws.
+fn shuffle(order: &mut [PlayerId]) {
+    use rand::seq::SliceRandom as _;
+    order.shuffle(&mut rand::rng());
 }
 
 /// A knockout match decided by lot: the winner drawn by the server's
@@ -530,17 +525,4 @@ fn now(by: &str, kind: EventKind) -> Event {
         by: by.to_string(),
         kind,
     }
-}
-
-/// The board's result a game's outcome gives.
-fn board_result(outcome: &Outcome) -> Option<BoardResult> {
-    let forfeit = outcome.termination == Termination::Forfeit;
-    Some(match (outcome.result, forfeit) {
-        (GameResult::WhiteWins, false) => BoardResult::WhiteWins,
-        (GameResult::BlackWins, false) => BoardResult::BlackWins,
-        (GameResult::Draw, _) => BoardResult::Draw,
-        (GameResult::WhiteWins, true) => BoardResult::WhiteWinsByForfeit,
-        (GameResult::BlackWins, true) => BoardResult::BlackWinsByForfeit,
-        _ => return None,
-    })
 }

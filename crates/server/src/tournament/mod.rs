@@ -17,7 +17,6 @@ mod live;
 mod schedule;
 pub mod verify;
 
-pub(crate) use live::engine_pairing;
 pub use live::{LiveTournament, TournamentError};
 
 use std::collections::HashMap;

@@ -113,6 +113,20 @@ impl Server {
         r.send().await.unwrap()
     }
 
+    /// `POST /api/swiss/new/club` by `creator`, the settings as JSON.
+    pub async fn new_swiss(&self, creator: &str, settings: &Value) -> reqwest::Response {
+        let r = self.http.post(self.url("/api/swiss/new/club"));
+        r.bearer_auth(creator).json(settings).send().await.unwrap()
+    }
+
+    /// A Swiss `creator` makes with these settings, which must be
+    /// accepted: its lichess JSON.
+    pub async fn created_swiss(&self, creator: &str, settings: &Value) -> Value {
+        let r = self.new_swiss(creator, settings).await;
+        assert_eq!(r.status(), 200, "{:?}", r.text().await);
+        r.json().await.unwrap()
+    }
+
     /// Creates a game; returns its creation answer.
     pub async fn create(&self, body: Value) -> Value {
         let r = self.post_json("/api/games", &body).await;

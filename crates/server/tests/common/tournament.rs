@@ -21,8 +21,19 @@ pub async fn post(s: &Server, path: &str, token: &str, body: Value) -> (u16, Val
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-/// How a game ends: White wins (Black resigns), a draw agreed after 1.e4 e5,
-/// or Black wins (White resigns).
+/// A round's boards in the native API's JSON, as (White, Black) player ids.
+pub fn boards(round: &Value) -> Vec<(u64, u64)> {
+    round["boards"]
+        .as_array()
+        .expect("a round has boards")
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect()
+}
+
+/// How a game ends, after 1.e4 e5 (a game one player never moved in would
+/// be unplayed, a forfeit for the event): White wins (Black resigns), a
+/// draw agreed, or Black wins (White resigns).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Ending {
     WhiteWins,
@@ -34,15 +45,15 @@ pub enum Ending {
 /// tokens.
 pub async fn play(s: &Server, game: &str, white: &str, black: &str, end: Ending) {
     let path = |p: &str| format!("/api/board/game/{game}/{p}");
+    let opening = |black_move: &str| vec![(white, path("move/e2e4")), (black, path(black_move))];
     let steps: Vec<(&str, String)> = match end {
-        Ending::WhiteWins => vec![(black, path("resign"))],
-        Ending::BlackWins => vec![(white, path("resign"))],
-        // A draw by agreement needs a move of each (FIDE 5.2.3).
-        Ending::Draw => vec![
-            (white, path("move/e2e4")),
-            (black, path("move/e7e5?offeringDraw=true")),
-            (white, path("draw/yes")),
-        ],
+        Ending::WhiteWins => [opening("move/e7e5"), vec![(black, path("resign"))]].concat(),
+        Ending::BlackWins => [opening("move/e7e5"), vec![(white, path("resign"))]].concat(),
+        Ending::Draw => [
+            opening("move/e7e5?offeringDraw=true"),
+            vec![(white, path("draw/yes"))],
+        ]
+        .concat(),
     };
     for (token, step) in steps {
         let (status, body) = s.post_as(&step, token).await;

@@ -1,30 +1,44 @@
-//! Who may enter himself: with the event's entry code, when it has one,
-//! and from its allow list, when it has one.
+//! Admission: who may enter. The arbiter enters anyone by hand; a player
+//! who enters himself through the event's link is admitted only with the
+//! event's entry code, when it has one, and from its allow list, when it
+//! has one. The fold checks this when it applies the registration
+//! ([`super::EventKind::Registered`]), so no way in (the console, the API,
+//! lichess's Swiss API, a replayed log) can skip it; the services ask
+//! [`Director::may_enter`] first only to refuse before making an account.
+//!
+//! FIDE mode's refusals on entry belong here too, beside the others.
 
-use super::{Director, Refusal};
+use super::{Director, Refusal, Registration, Settings};
 
 impl Director {
-    /// Whether a player who enters himself through the event's link may:
-    /// the event has no entry code, or `given` is it. The arbiter enters
-    /// players by hand without it.
+    /// Whether `by` may enter `player` now, giving `entry_code`: what the
+    /// fold checks of a registration, without applying it.
     ///
     /// ```
-    /// use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Settings};
+    /// use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Registration, Settings};
     /// let mut settings = Settings::swiss("Club Open", 5, "300+3".parse().unwrap());
     /// settings.entry_code = Some("knight".into());
+    /// settings.allowed_accounts = vec!["alice".into()];
     /// let mut t = Director::default();
     /// t.apply(&Event { at_ms: 0, by: "arbiter".into(), kind: EventKind::Created { settings } })?;
-    /// assert_eq!(t.check_entry_code(Some("knight")), Ok(()));
-    /// assert_eq!(t.check_entry_code(Some("bishop")), Err(Refusal::WrongEntryCode));
-    /// assert_eq!(t.check_entry_code(None), Err(Refusal::WrongEntryCode));
+    /// let alice = Registration { name: "Alice".into(), account: Some("alice".into()), ..Registration::default() };
+    /// assert_eq!(t.may_enter("alice", &alice, Some("knight")), Ok(()));
+    /// assert_eq!(t.may_enter("alice", &alice, Some("bishop")), Err(Refusal::WrongEntryCode));
+    /// let bob = Registration { name: "Bob".into(), account: Some("bob".into()), ..Registration::default() };
+    /// assert_eq!(t.may_enter("bob", &bob, Some("knight")), Err(Refusal::NotOnAllowList { account: "bob".into() }));
+    /// // The arbiter enters anyone, without the code.
+    /// assert_eq!(t.may_enter("arbiter", &bob, None), Ok(()));
     /// # Ok::<(), Refusal>(())
     /// ```
-    pub fn check_entry_code(&self, given: Option<&str>) -> Result<(), Refusal> {
-        match self.settings().and_then(|s| s.entry_code.as_deref()) {
-            None => Ok(()),
-            Some(code) if same_secret(code, given.unwrap_or("")) => Ok(()),
-            Some(_) => Err(Refusal::WrongEntryCode),
-        }
+    pub fn may_enter(
+        &self,
+        by: &str,
+        player: &Registration,
+        entry_code: Option<&str>,
+    ) -> Result<(), Refusal> {
+        let settings = self.settings().ok_or(Refusal::NotCreated)?;
+        self.check_registration(settings, player)?;
+        self.admit(settings, by, player, entry_code)
     }
 
     /// Whether the event asks an entry code of a player who enters
@@ -33,39 +47,54 @@ impl Director {
         self.settings().is_some_and(|s| s.entry_code.is_some())
     }
 
-    /// Whether the account `account` (`None`: a player without one) may
-    /// enter itself: the event has no allow list, or the account is on
-    /// it. The arbiter enters players by hand without it.
-    ///
-    /// ```
-    /// use arbiter_tournament::director::{Director, Event, EventKind, Refusal, Settings};
-    /// let mut settings = Settings::swiss("Club Open", 5, "300+3".parse().unwrap());
-    /// settings.allowed_accounts = vec!["alice".into()];
-    /// let mut t = Director::default();
-    /// t.apply(&Event { at_ms: 0, by: "arbiter".into(), kind: EventKind::Created { settings } })?;
-    /// assert_eq!(t.check_allowed(Some("Alice")), Ok(()));
-    /// assert_eq!(t.check_allowed(Some("bob")), Err(Refusal::NotOnAllowList { account: "bob".into() }));
-    /// assert_eq!(t.check_allowed(None), Err(Refusal::AllowListNeedsAccount));
-    /// # Ok::<(), Refusal>(())
-    /// ```
-    pub fn check_allowed(&self, account: Option<&str>) -> Result<(), Refusal> {
-        let Some(list) = self
-            .settings()
-            .map(|s| &s.allowed_accounts)
-            .filter(|l| !l.is_empty())
-        else {
+    /// The admission of a registration by `by`: the arbiter (the event's
+    /// creator) enters anyone; anyone else enters only himself (his own
+    /// account, or none when he has none yet), with the entry code and
+    /// from the allow list.
+    pub(super) fn admit(
+        &self,
+        settings: &Settings,
+        by: &str,
+        player: &Registration,
+        entry_code: Option<&str>,
+    ) -> Result<(), Refusal> {
+        if by == self.created_by() {
             return Ok(());
-        };
-        let Some(account) = account else {
-            return Err(Refusal::AllowListNeedsAccount);
-        };
-        if list.iter().any(|a| a.eq_ignore_ascii_case(account)) {
-            Ok(())
-        } else {
-            Err(Refusal::NotOnAllowList {
-                account: account.to_string(),
-            })
         }
+        if player.account.as_deref().is_some_and(|a| a != by) {
+            return Err(Refusal::EntersOnlyHimself);
+        }
+        check_entry_code(settings, entry_code)?;
+        check_allowed(settings, player.account.as_deref())
+    }
+}
+
+/// The entry code given is the event's, when it has one.
+fn check_entry_code(settings: &Settings, given: Option<&str>) -> Result<(), Refusal> {
+    match settings.entry_code.as_deref() {
+        None => Ok(()),
+        Some(code) if same_secret(code, given.unwrap_or("").trim()) => Ok(()),
+        Some(_) => Err(Refusal::WrongEntryCode),
+    }
+}
+
+/// The account (`None`: a player without one) is on the event's allow
+/// list, when it has one (compared without case, as lichess compares user
+/// names).
+fn check_allowed(settings: &Settings, account: Option<&str>) -> Result<(), Refusal> {
+    let list = &settings.allowed_accounts;
+    if list.is_empty() {
+        return Ok(());
+    }
+    let Some(account) = account else {
+        return Err(Refusal::AllowListNeedsAccount);
+    };
+    if list.iter().any(|a| a.eq_ignore_ascii_case(account)) {
+        Ok(())
+    } else {
+        Err(Refusal::NotOnAllowList {
+            account: account.to_string(),
+        })
     }
 }
 

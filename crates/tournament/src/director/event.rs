@@ -141,10 +141,17 @@ pub enum EventKind {
         /// The settings.
         settings: Settings,
     },
-    /// A player enters; his [`PlayerId`] is the next number.
+    /// A player enters; his [`PlayerId`] is the next number. The event's
+    /// arbiter (its creator) enters anyone; anyone else enters only
+    /// himself, admitted by the event's conditions
+    /// ([`super::Director::may_enter`]).
     Registered {
         /// Who.
         player: Registration,
+        /// The entry code given by a player who enters himself through
+        /// the event's link (kept, so that a replay admits him again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entry_code: Option<String>,
     },
     /// A player leaves the event: he is paired in no round after the last
     /// one paired.

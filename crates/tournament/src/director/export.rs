@@ -4,7 +4,7 @@
 use arbiter_rules::Color;
 
 use crate::result::{ResultCode, RoundEntry};
-use crate::tiebreak::{self, Format, Options, Standings};
+use crate::tiebreak::{self, Format, Options, Standings, Tiebreak};
 use crate::{Player, Record, RequestedBye, StartNo, Tournament};
 
 use super::{BoardResult, ByeKind, Director, PlayerId, System};
@@ -180,6 +180,14 @@ impl Director {
     /// results are all in.
     pub fn standings(&self) -> Standings {
         let settings = self.settings().expect("a created event");
+        self.standings_by(&settings.tiebreak_list())
+    }
+
+    /// The standings by `tiebreaks` (for a page that shows every player's
+    /// points and performance, whatever the event ranks by), ranked as the
+    /// event's settings say: a round robin otherwise than a Swiss.
+    pub fn standings_by(&self, tiebreaks: &[Tiebreak]) -> Standings {
+        let settings = self.settings().expect("a created event");
         let options = Options {
             format: Some(match settings.system {
                 System::RoundRobin { .. } => Format::RoundRobin,
@@ -187,7 +195,7 @@ impl Director {
             }),
             ..Options::default()
         };
-        tiebreak::standings(&self.tournament(), &settings.tiebreak_list(), &options)
+        tiebreak::standings(&self.tournament(), tiebreaks, &options)
     }
 }
 

@@ -20,17 +20,21 @@
 mod entry;
 mod event;
 mod export;
+mod game_end;
 mod knockout;
 mod lots;
 mod manual;
+mod pair_round;
 mod pairing;
 mod refusal;
 mod settings;
 mod state;
 
 pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use game_end::REFEREE;
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
 pub use manual::ManualRound;
+pub use pair_round::{GivenRound, MANUAL_PAIRINGS};
 pub use refusal::Refusal;
 pub use settings::{Acceleration, PairingNumbers, Settings, System};
 pub use state::{

@@ -208,6 +208,9 @@ arbiter_messages::messages! {
         /// A player entering himself without an account, in an event
         /// that admits only the accounts on its allow list.
         AllowListNeedsAccount = "tournament-allow-list-needs-account",
+        /// Someone other than the arbiter entering a player other than
+        /// himself (another account).
+        EntersOnlyHimself = "tournament-enters-only-himself",
         /// Lots drawn in an event whose pairing numbers are not drawn by
         /// lot, or asked of an event other than a round robin.
         LotsOnlyInRoundRobin = "tournament-lots-only-in-round-robin",

@@ -134,7 +134,7 @@ pub struct Correction {
 /// t.apply(&at(EventKind::Created { settings }))?;
 /// for name in ["Ding", "Gukesh"] {
 ///     let player = Registration { name: name.into(), ..Registration::default() };
-///     t.apply(&at(EventKind::Registered { player }))?;
+///     t.apply(&at(EventKind::Registered { player, entry_code: None }))?;
 /// }
 /// let (boards, bye) = t.next_pairing()?;
 /// t.apply(&at(EventKind::RoundPaired { round: 1, boards, bye }))?;
@@ -296,7 +296,12 @@ impl Director {
         }
         match &event.kind {
             EventKind::Created { .. } => unreachable!("handled above"),
-            EventKind::Registered { player } => self.register(&settings, player),
+            EventKind::Registered { player, entry_code } => {
+                self.check_registration(&settings, player)?;
+                self.admit(&settings, &event.by, player, entry_code.as_deref())?;
+                self.register(player);
+                Ok(())
+            }
             EventKind::Withdrawn { player } => self.withdraw(*player),
             EventKind::ByeRequested { player, round, bye } => {
                 self.request_bye(&settings, *player, *round, *bye)
@@ -452,7 +457,13 @@ impl Director {
         }
     }
 
-    fn register(&mut self, settings: &Settings, player: &Registration) -> Result<(), Refusal> {
+    /// What a registration must hold whoever makes it: a name, entries
+    /// open, an account not already in.
+    pub(super) fn check_registration(
+        &self,
+        settings: &Settings,
+        player: &Registration,
+    ) -> Result<(), Refusal> {
         if player.name.trim().is_empty() {
             return Err(Refusal::UnnamedPlayer);
         }
@@ -469,6 +480,10 @@ impl Director {
                 account: account.clone(),
             });
         }
+        Ok(())
+    }
+
+    fn register(&mut self, player: &Registration) {
         // A new entry voids the draw: the lots are drawn again.
         self.lots = None;
         self.players.push(PlayerState {
@@ -478,7 +493,6 @@ impl Director {
             withdrawn_after: None,
             byes: BTreeMap::new(),
         });
-        Ok(())
     }
 
     fn withdraw(&mut self, player: PlayerId) -> Result<(), Refusal> {

@@ -33,6 +33,10 @@ pub struct GeneratorConfig {
     pub lowest_rating: u32,
     /// What results score.
     pub points: PointSystem,
+    /// The players' ratings, highest first, when a model tournament gives
+    /// them ([`GeneratorConfig::from_model`]); empty, each is drawn between
+    /// the bottom and the top rating.
+    pub ratings: Vec<u32>,
 }
 
 /// A line of a generator configuration that cannot be read.
@@ -96,7 +100,41 @@ impl GeneratorConfig {
             highest_rating: dice.between(lowest + 200, 2800),
             lowest_rating: lowest,
             points: PointSystem::FIDE,
+            ratings: Vec::new(),
         }
+    }
+
+    /// A configuration like `model`'s, for JaVaFo's and bbpPairings'
+    /// `MODEL.trf -g`: its players' ratings, its rounds and point system,
+    /// and the rates of its draws, forfeits, half-point byes and
+    /// retirements, so that the random tournaments look like a real one.
+    /// The draw percentage is the model's share of drawn games (the
+    /// generator applies it between equal players, where draws are
+    /// likeliest). A model without ratings keeps the random range.
+    pub fn from_model(model: &Tournament, dice: &mut Dice) -> GeneratorConfig {
+        let mut c = GeneratorConfig::random(dice);
+        let paired = super::rounds_paired(model);
+        c.players = model.entrants.len() as u32;
+        c.rounds = model.planned_rounds.unwrap_or(paired).max(1);
+        c.points = model.points;
+        let mut ratings: Vec<u32> = model.entrants.iter().map(|e| e.player.rating).collect();
+        ratings.sort_unstable_by(|a, b| b.cmp(a));
+        if ratings.iter().any(|&r| r > 0) {
+            c.highest_rating = ratings[0];
+            c.lowest_rating = ratings
+                .iter()
+                .copied()
+                .filter(|&r| r > 0)
+                .min()
+                .unwrap_or(0);
+            c.ratings = ratings;
+        }
+        let stats = ModelRates::of(model, paired);
+        c.draw_percentage = stats.share(stats.draws, stats.played);
+        c.forfeit_rate = stats.one_in(stats.forfeits, stats.played + stats.forfeits);
+        c.half_point_bye_rate = stats.one_in(stats.half_point_byes, stats.cells);
+        c.retired_rate = stats.one_in(stats.retirements, stats.cells);
+        c
     }
 
     /// Reads `Key=Value` lines (JaVaFo's and bbpPairings' keys); keys not
@@ -158,6 +196,65 @@ impl GeneratorConfig {
     }
 }
 
+/// What a model tournament's rounds hold, counted for its rates.
+#[derive(Debug, Default)]
+struct ModelRates {
+    /// Games played (each counted once).
+    played: u32,
+    /// Played games drawn.
+    draws: u32,
+    /// Games forfeited (each counted once).
+    forfeits: u32,
+    /// Half-point byes.
+    half_point_byes: u32,
+    /// Players whose last rounds are all unpaired: retired.
+    retirements: u32,
+    /// Player-rounds in all.
+    cells: u32,
+}
+
+impl ModelRates {
+    fn of(model: &Tournament, rounds: u32) -> ModelRates {
+        use crate::result::Outcome;
+        let mut m = ModelRates::default();
+        for e in &model.entrants {
+            for round in 1..=rounds {
+                m.cells += 1;
+                match e.round(round).outcome() {
+                    Outcome::Played {
+                        colour: Color::White,
+                        result,
+                        ..
+                    } => {
+                        m.played += 1;
+                        m.draws += u32::from(result == PlayerResult::Draw);
+                    }
+                    Outcome::Forfeit { won: true, .. } => m.forfeits += 1,
+                    Outcome::HalfPointBye => m.half_point_byes += 1,
+                    _ => {}
+                }
+            }
+            // A player unpaired in the last round after playing: retired.
+            let gone = matches!(
+                e.round(rounds).outcome(),
+                Outcome::ZeroPointBye | Outcome::NotPaired
+            );
+            m.retirements += u32::from(rounds > 1 && gone);
+        }
+        m
+    }
+
+    /// `part` of `whole` in percent (0 of nothing).
+    fn share(&self, part: u32, whole: u32) -> u32 {
+        (part * 100).checked_div(whole).unwrap_or(0)
+    }
+
+    /// `part` of `whole` as "one in N" (0: never, when `part` is none).
+    fn one_in(&self, part: u32, whole: u32) -> u32 {
+        whole.checked_div(part).map_or(0, |n| n.max(1))
+    }
+}
+
 /// The expected score of a player rated `diff` points above the opponent
 /// (FIDE's logistic approximation).
 fn expected(diff: f64) -> f64 {
@@ -177,9 +274,13 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
         points: config.points,
         ..Tournament::default()
     };
-    let mut ratings: Vec<u32> = (0..config.players)
-        .map(|_| dice.between(config.lowest_rating, config.highest_rating))
-        .collect();
+    let mut ratings: Vec<u32> = if config.ratings.len() == config.players as usize {
+        config.ratings.clone()
+    } else {
+        (0..config.players)
+            .map(|_| dice.between(config.lowest_rating, config.highest_rating))
+            .collect()
+    };
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     for (i, rating) in ratings.iter().enumerate() {
         let no = i as u32 + 1;

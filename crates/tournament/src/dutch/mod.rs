@@ -14,6 +14,7 @@
 use arbiter_rules::Color;
 
 mod check;
+mod checklist;
 mod colour;
 mod criteria;
 mod entrant;
@@ -24,6 +25,7 @@ mod view;
 mod wide;
 
 pub use check::{RoundCheck, boards_in_file, check};
+pub use checklist::checklist;
 pub use entrant::{Float, PairingCard};
 pub use generate::{ConfigError, Dice, GeneratorConfig, generate};
 pub use view::{Acceleration, round_to_pair, rounds_paired};

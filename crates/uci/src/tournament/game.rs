@@ -23,8 +23,8 @@
 use std::time::{Duration, Instant};
 
 use arbiter_referee::{
-    Actor, Event, EventKind, ForfeitCause, Game, GameSetup, Mode, Player, Ruleset, Termination,
-    TimeControl,
+    Actor, Event, EventKind, ForfeitCause, Game, GameSetup, Mode, Player, Reason, Ruleset,
+    Termination, TimeControl,
 };
 use arbiter_rules::{ByColor, Color, Position};
 
@@ -498,15 +498,18 @@ fn make_record(ctx: &GameContext<'_>, referee: &Referee, plies: u32) -> GameReco
             .unwrap_or_default(),
         (None, None) => "unfinished".to_string(),
     };
-    let time_forfeit = match outcome.map(|o| o.termination) {
-        Some(Termination::FlagFall | Termination::FlagFallOpponentCannotMate)
-            if referee.failure.is_none() =>
-        {
-            // The side whose flag fell is the one that was to move.
-            Some(referee.game.turn())
-        }
-        _ => None,
-    };
+    // A flag before the engine's first move ends a game the referee
+    // calls unplayed; its ruling still names the flag.
+    let flag = outcome.is_some_and(|o| match o.termination {
+        Termination::FlagFall | Termination::FlagFallOpponentCannotMate => true,
+        Termination::Unplayed => matches!(
+            o.ruling.reason,
+            Reason::FlagFell { .. } | Reason::FlagFellMovesOwed { .. }
+        ),
+        _ => false,
+    });
+    // The side whose flag fell is the one that was to move.
+    let time_forfeit = (flag && referee.failure.is_none()).then(|| referee.game.turn());
     GameRecord {
         pairing: ctx.pairing,
         result: referee.game.result(),

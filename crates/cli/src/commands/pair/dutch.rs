@@ -1,6 +1,6 @@
 //! `arbiter pair --dutch`: pairing and checking by the Dutch system.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -9,11 +9,39 @@ use arbiter_tournament::{Pairing, StartNo, Tournament, trf, write_pairings};
 
 use super::{BAD_INPUT, NO_PAIRING, PAIRED};
 
-/// How the rounds are paired.
-#[derive(Debug, Clone, Copy)]
+/// How the rounds are paired, and what is written beside.
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Baku acceleration.
     pub baku: bool,
+    /// Where to write the check-list of the rounds paired.
+    pub checklist: Option<PathBuf>,
+}
+
+impl Options {
+    fn acceleration(&self) -> Acceleration {
+        Acceleration { baku: self.baku }
+    }
+
+    /// Writes the check-lists of `rounds`, when asked for.
+    fn write_checklist(
+        &self,
+        t: &Tournament,
+        rounds: impl IntoIterator<Item = u32>,
+    ) -> anyhow::Result<()> {
+        let Some(path) = &self.checklist else {
+            return Ok(());
+        };
+        let mut text = String::new();
+        for round in rounds {
+            match dutch::checklist(t, round, self.acceleration()) {
+                Ok(table) => text.push_str(&table),
+                Err(e) => text.push_str(&format!("Round {round}\n{e}\n")),
+            }
+            text.push('\n');
+        }
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
 }
 
 /// Reads a tournament, or says why not (exit status 3).
@@ -48,7 +76,7 @@ pub fn format(boards: &[Board]) -> String {
     write_pairings(&pairings)
 }
 
-pub fn pair_next(input: &Path, out: Option<&Path>, options: Options) -> anyhow::Result<ExitCode> {
+pub fn pair_next(input: &Path, out: Option<&Path>, options: &Options) -> anyhow::Result<ExitCode> {
     let t = match read(input) {
         Ok(t) => t,
         Err(code) => return Ok(code),
@@ -63,7 +91,8 @@ pub fn pair_next(input: &Path, out: Option<&Path>, options: Options) -> anyhow::
         );
         return Ok(ExitCode::from(BAD_INPUT));
     }
-    let view = dutch::round_to_pair(&t, round, Acceleration { baku: options.baku });
+    options.write_checklist(&t, [round])?;
+    let view = dutch::round_to_pair(&t, round, options.acceleration());
     match dutch::pair(&view) {
         Ok(boards) => {
             let text = format(&boards);
@@ -81,12 +110,13 @@ pub fn pair_next(input: &Path, out: Option<&Path>, options: Options) -> anyhow::
     }
 }
 
-pub fn check(input: &Path, options: Options) -> anyhow::Result<ExitCode> {
+pub fn check(input: &Path, options: &Options) -> anyhow::Result<ExitCode> {
     let t = match read(input) {
         Ok(t) => t,
         Err(code) => return Ok(code),
     };
-    let report = dutch::check(&t, Acceleration { baku: options.baku });
+    let report = dutch::check(&t, options.acceleration());
+    options.write_checklist(&t, report.iter().map(|r| r.round))?;
     for round in &report {
         for line in &round.differences {
             println!("round {}: {line}", round.round);

@@ -1,4 +1,5 @@
-//! `arbiter pair --dutch -g`: a random tournament paired by Arbiter.
+//! `arbiter pair --dutch -g`: a random tournament paired by Arbiter, of a
+//! random size, of a configuration's, or like a model tournament.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,8 +10,19 @@ use arbiter_tournament::trf;
 
 use super::{BAD_INPUT, NO_PAIRING, PAIRED};
 
+/// What the generated tournament is made like.
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    /// Random in every respect, in the ranges of JaVaFo's generator.
+    Random,
+    /// A configuration file's `Key=Value` lines.
+    Config(&'a Path),
+    /// A model tournament's players, rounds and rates.
+    Model(&'a Path),
+}
+
 pub fn run(
-    config: Option<&Path>,
+    source: Source<'_>,
     output: Option<&Path>,
     seed: Option<u64>,
     baku: bool,
@@ -31,22 +43,34 @@ pub fn run(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let mut dice = Dice::new(seed);
-    let text = match config {
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => text,
+    let config = match source {
+        Source::Model(path) => match super::dutch::read(path) {
+            Ok(model) => GeneratorConfig::from_model(&model, &mut dice),
+            Err(code) => return Ok(code),
+        },
+        Source::Config(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(e) => {
+                    eprintln!("arbiter: cannot read {}: {e}", path.display());
+                    return Ok(ExitCode::from(BAD_INPUT));
+                }
+            };
+            match GeneratorConfig::parse(&text, &mut dice) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("arbiter: {}: {e}", path.display());
+                    return Ok(ExitCode::from(BAD_INPUT));
+                }
+            }
+        }
+        Source::Random => match GeneratorConfig::parse("", &mut dice) {
+            Ok(c) => c,
             Err(e) => {
-                eprintln!("arbiter: cannot read {}: {e}", path.display());
+                eprintln!("arbiter: pair -g: {e}");
                 return Ok(ExitCode::from(BAD_INPUT));
             }
         },
-        None => String::new(),
-    };
-    let config = match GeneratorConfig::parse(&text, &mut dice) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("arbiter: pair -g: {e}");
-            return Ok(ExitCode::from(BAD_INPUT));
-        }
     };
     match generate(&config, &mut dice) {
         Ok(mut t) => {
