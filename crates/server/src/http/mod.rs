@@ -7,6 +7,7 @@ mod assets;
 mod broadcast;
 mod log;
 pub mod tournament_api;
+mod tournament_fide;
 mod ws;
 
 use std::sync::Arc;

@@ -29,6 +29,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::api::{field, json_body};
+use super::tournament_fide::fide_results;
 use crate::problem::Problem;
 use crate::request::auth::bearer;
 use crate::request::error::ApiError;
@@ -319,12 +320,14 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         let text = |i: usize| row.values.get(i).copied().flatten().map(|v| v.to_string());
         points.insert(id_of(row.start_no), (text(0), text(1)));
     }
+    let mut fide = fide_results(&t, id_of);
     let players: Vec<Value> = d
         .players()
         .iter()
         .map(|p| {
             let r = &p.registration;
             let (pts, performance) = points.get(&p.id).cloned().unwrap_or_default();
+            let fide = fide.remove(&starts[p.id as usize - 1]).unwrap_or_default();
             json!({
                 "id": p.id,
                 "start_no": starts[p.id as usize - 1],
@@ -339,6 +342,8 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
                 "byes": p.byes.iter().map(|(round, kind)| json!({"round": round, "kind": kind})).collect::<Vec<_>>(),
                 "points": pts,
                 "performance": performance,
+                "rating_change": fide.rating_change,
+                "norms": fide.norms,
             })
         })
         .collect();
