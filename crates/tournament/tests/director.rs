@@ -275,6 +275,12 @@ fn a_manual_change_is_kept_with_who_made_it_and_must_pair_everyone() {
             black: boards[1].black,
         },
     ];
+    // FIDE mode refuses a change by hand (director_fide_mode.rs): the
+    // arbiter leaves it first.
+    t.apply(&arbiter(EventKind::FideModeLeft {
+        reason: "brothers must not meet".into(),
+    }))
+    .unwrap();
     let change = |boards: Vec<Board>, reason: &str| EventKind::PairingChanged {
         round: 1,
         boards,
