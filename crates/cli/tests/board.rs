@@ -6,6 +6,7 @@ mod serve;
 
 use std::ffi::OsString;
 use std::io::BufRead as _;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -97,8 +98,15 @@ fn record(base: &str, game: &Value, field: &str) -> Vec<String> {
 }
 
 fn replay(base: &str, game: &Value, capture: &str) -> Vec<Value> {
+    replay_file(base, game, &data(capture), &[])
+}
+
+/// Replays the capture at `path` into `game` with these options: what
+/// the command printed.
+fn replay_file(base: &str, game: &Value, path: &Path, options: &[&str]) -> Vec<Value> {
     let mut args: Vec<OsString> = board_args(base, game).into_iter().map(Into::into).collect();
-    args.extend(["--replay".into(), data(capture).into()]);
+    args.extend(["--replay".into(), path.into()]);
+    args.extend(options.iter().map(Into::into));
     serve::succeeding_arbiter(args)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -177,6 +185,11 @@ impl Told {
 /// board behind a pseudo-terminal), with `arbiter board` reading it for
 /// that game: the game, and what the board's clock was told.
 fn play(base: &str, fen: &str, script: &str) -> (Value, Told) {
+    play_with(base, fen, script, &[])
+}
+
+/// [`play`], with more options for `arbiter board`.
+fn play_with(base: &str, fen: &str, script: &str, options: &[&str]) -> (Value, Told) {
     let game = create(base, fen);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("scenario.txt");
@@ -195,6 +208,7 @@ fn play(base: &str, fen: &str, script: &str) -> (Value, Told) {
     let mut cli = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(board_args(base, &game))
         .args(["--port", port])
+        .args(options)
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
@@ -353,5 +367,77 @@ fn the_page_hears_what_the_board_shows() {
         ),
         "{} board reports",
         boards.len()
+    );
+}
+
+/// The events `arbiter board` printed, each with its actor, kind and
+/// time, without the server's verdicts.
+fn events(lines: &[Value]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|l| l.get("event").cloned())
+        .collect()
+}
+
+#[test]
+fn a_capture_recorded_from_the_board_replays_to_the_same_readings_at_any_speed() {
+    let s = server();
+    let base = &s.process.base;
+    let dir = tempfile::tempdir().unwrap();
+    let recording = dir.path().join("game.capture");
+    let recorded = recording.to_str().unwrap();
+    let (game, _) = play_with(
+        base,
+        START,
+        &format!("{OPENING}lift g1\nplace f3 N\npress\n"),
+        &["--record", recorded],
+    );
+    let text = std::fs::read_to_string(&recording).unwrap();
+    assert!(text.starts_with("# arbiter board capture"), "{text}");
+    let capture = arbiter_eboard::capture::Capture::parse(&text, 0).unwrap();
+    assert!(capture.is_timed() && capture.chunks().len() > 5);
+    // The simulator steps every 150 ms: the recording kept the times.
+    let (first, last) = (capture.chunks()[0].0, capture.chunks().last().unwrap().0);
+    assert!(last >= first + 1000, "{first}..{last}");
+    assert_eq!(record(base, &game, "uci"), ["e2e4", "e7e5", "g1f3"]);
+
+    // Replayed as fast as it goes, and in real time, into new games: the
+    // same events at the same times, the same game.
+    let fast_game = create(base, START);
+    let fast = replay_file(base, &fast_game, &recording, &["--speed", "0"]);
+    every_event_has_its_verdict(&fast);
+    let timed_game = create(base, START);
+    let started = std::time::Instant::now();
+    let timed = replay_file(base, &timed_game, &recording, &["--speed", "1"]);
+    assert!(started.elapsed().as_millis() as u64 >= last - first);
+    let (fast_events, timed_events) = (events(&fast), events(&timed));
+    assert!(fast_events.len() >= 9, "{fast_events:?}");
+    assert_eq!(fast_events, timed_events);
+    assert_eq!(record(base, &fast_game, "uci"), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(record(base, &timed_game, "uci"), ["e2e4", "e7e5", "g1f3"]);
+}
+
+#[test]
+fn a_damaged_capture_is_refused_with_its_line() {
+    let s = server();
+    let base = &s.process.base;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.capture");
+    std::fs::write(&bad, "0 jgAFNAA=\n20 jgAFNAA=\n10 jgAFNAA=\n").unwrap();
+    let game = create(base, START);
+    let mut args: Vec<OsString> = board_args(base, &game)
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    args.extend(["--replay".into(), bad.into_os_string()]);
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("capture line 3: 10 ms comes before the line above (20 ms)"),
+        "{stderr}"
     );
 }

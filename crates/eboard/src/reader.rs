@@ -210,7 +210,11 @@ impl BoardReader {
     /// When, without a clock, [`BoardReader::tick`] should be called to
     /// take a settled move.
     pub fn settle_deadline(&self) -> Option<u64> {
-        self.settling.map(|(_, since)| since + SETTLE_MS)
+        // A clock that came on the line meanwhile takes the press: no
+        // deadline, so that no caller waits for a tick that does nothing.
+        self.settling
+            .filter(|_| !self.has_clock())
+            .map(|(_, since)| since + SETTLE_MS)
     }
 
     /// Reads one message from the board, received at `at_ms`.

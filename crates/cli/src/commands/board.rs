@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
+use arbiter_eboard::capture::{self, Capture};
 use arbiter_eboard::{
     BatteryStatus, BoardReader, ClockRun, Command, Decoder, Message, Reading, display,
 };
@@ -30,12 +31,23 @@ pub struct Args {
     /// The board's serial port (9600 baud, 8N1), e.g. /dev/ttyUSB0.
     #[arg(long, conflicts_with = "replay", required_unless_present = "replay")]
     port: Option<String>,
-    /// Play a recorded capture (one base64 chunk a line) instead of a port.
+    /// Play a recorded capture instead of a port: a timed one (as
+    /// `--record` writes it) in its own time, or an untimed one (one
+    /// base64 chunk a line) with the chunks `--delay` apart.
     #[arg(long)]
     replay: Option<PathBuf>,
-    /// Milliseconds between the capture's chunks.
+    /// Milliseconds between an untimed capture's chunks.
     #[arg(long, default_value_t = 0, requires = "replay")]
     delay: u64,
+    /// How fast a replay runs: 1 in real time, 2 twice as fast, 0 as fast
+    /// as it can. The board reader's time is the capture's either way, so
+    /// every speed gives the same readings.
+    #[arg(long, default_value_t = 1.0, requires = "replay", value_parser = speed)]
+    speed: f64,
+    /// Also write what the board sends to FILE, as a timed capture: each
+    /// chunk with the milliseconds since the start.
+    #[arg(long, value_name = "FILE", requires = "port")]
+    record: Option<PathBuf>,
     /// The game's page on an `arbiter serve`: http://HOST:PORT/game/ID.
     #[arg(long)]
     game: String,
@@ -49,6 +61,14 @@ pub struct Args {
     /// game (without it, the arbiter starts it on the page).
     #[arg(long)]
     arbiter: Option<String>,
+}
+
+/// A replay's speed: a number, 0 or more.
+fn speed(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("{text:?} is not a speed (0, or a positive number)")),
+    }
 }
 
 /// Where the bytes come from and the commands go.
@@ -270,24 +290,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     runtime.block_on(run_async(args))
 }
 
-/// Chunks of bytes from the board, each with when it was read.
-type Chunks = mpsc::UnboundedReceiver<(Vec<u8>, Instant)>;
+/// Chunks of bytes from the board, each with when it was read
+/// (milliseconds since `epoch`, or in a replay the capture's time).
+type Chunks = mpsc::UnboundedReceiver<(Vec<u8>, u64)>;
 
 /// Chunks from the board, as they come; `None` once the line has ended.
-fn spawn_source(args: &Args) -> anyhow::Result<(Line, Chunks)> {
+fn spawn_source(args: &Args, epoch: Instant) -> anyhow::Result<(Line, Chunks)> {
     let (tx, rx) = mpsc::unbounded_channel();
     if let Some(path) = &args.replay {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let chunks = arbiter_eboard::capture::chunks(&text)
-            .with_context(|| format!("in {}", path.display()))?;
-        let delay = Duration::from_millis(args.delay);
+        let capture =
+            Capture::parse(&text, args.delay).with_context(|| format!("in {}", path.display()))?;
+        let speed = args.speed;
         tokio::spawn(async move {
-            for chunk in chunks {
-                if !delay.is_zero() {
-                    tokio::time::sleep(delay).await;
+            for (at, chunk) in capture.chunks() {
+                // Slept only to pace the replay: the reader is told the
+                // capture's time, whatever the speed.
+                if speed > 0.0 {
+                    let due = epoch + Duration::from_secs_f64(*at as f64 / 1000.0 / speed);
+                    tokio::time::sleep_until(due.into()).await;
                 }
-                if tx.send((chunk, Instant::now())).is_err() {
+                if tx.send((chunk.clone(), *at)).is_err() {
                     break;
                 }
             }
@@ -312,7 +336,8 @@ fn spawn_source(args: &Args) -> anyhow::Result<(Line, Chunks)> {
             match reading.read(&mut buf) {
                 Ok(0) => break,
                 Ok(n) => {
-                    if tx.send((buf[..n].to_vec(), Instant::now())).is_err() {
+                    let at = epoch.elapsed().as_millis() as u64;
+                    if tx.send((buf[..n].to_vec(), at)).is_err() {
                         break;
                     }
                 }
@@ -353,7 +378,17 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
     if relay.started() {
         reader.start();
     }
-    let (mut line, mut chunks) = spawn_source(&args)?;
+    let epoch = Instant::now();
+    let (mut line, mut chunks) = spawn_source(&args, epoch)?;
+    let mut record = match &args.record {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(file, "{}", capture::TIMED_HEADER)?;
+            Some((file, path))
+        }
+        None => None,
+    };
     // A wireless board tells its battery; a wired one ignores the asking.
     let hello = [
         Command::Reset,
@@ -364,33 +399,59 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
     for c in hello {
         line.send(&c)?;
     }
-    let epoch = Instant::now();
+    // A replay's time is the capture's: a settling move is taken when the
+    // capture's next chunk comes after its deadline (kept for the next
+    // turn of the loop), never by the wall clock.
+    let simulated = args.replay.is_some();
+    let mut pending: Option<(Vec<u8>, u64)> = None;
+    let mut last_at = 0;
     let mut decoder = Decoder::new();
     let mut out = std::io::stdout().lock();
     let mut last_board = String::new();
     let mut battery: Option<u8> = None;
     loop {
         let deadline = reader.settle_deadline();
-        let next = match deadline {
-            Some(at) => {
-                let wake = epoch + Duration::from_millis(at);
-                tokio::select! {
-                    c = chunks.recv() => c.map(Some),
-                    _ = tokio::time::sleep_until(wake.into()) => Some(None),
-                }
+        let next = if simulated {
+            if pending.is_none() {
+                pending = chunks.recv().await;
             }
-            None => chunks.recv().await.map(Some),
+            match (deadline, &pending) {
+                (Some(due), Some((_, at))) if due <= *at => Some(Tick::At(due)),
+                _ => pending.take().map(Tick::Chunk),
+            }
+        } else {
+            match deadline {
+                Some(at) => {
+                    let wake = epoch + Duration::from_millis(at);
+                    tokio::select! {
+                        c = chunks.recv() => c.map(Tick::Chunk),
+                        _ = tokio::time::sleep_until(wake.into()) => {
+                            Some(Tick::At(epoch.elapsed().as_millis() as u64))
+                        }
+                    }
+                }
+                None => chunks.recv().await.map(Tick::Chunk),
+            }
         };
         let mut readings = Vec::new();
         let ended = next.is_none();
         match next {
             None => {
-                let at = epoch.elapsed().as_millis() as u64;
+                let at = if simulated {
+                    last_at
+                } else {
+                    epoch.elapsed().as_millis() as u64
+                };
                 readings.extend(reader.finish(at));
             }
-            Some(None) => readings.extend(reader.tick(epoch.elapsed().as_millis() as u64)),
-            Some(Some((chunk, when))) => {
-                let at = when.duration_since(epoch).as_millis() as u64;
+            Some(Tick::At(at)) => readings.extend(reader.tick(at)),
+            Some(Tick::Chunk((chunk, at))) => {
+                last_at = at;
+                if let Some((file, path)) = &mut record {
+                    file.write_all(capture::timed_line(at, &chunk).as_bytes())
+                        .and_then(|()| file.flush())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                }
                 decoder.feed(&chunk);
                 while let Some(message) = decoder.next_message() {
                     match message {
@@ -434,6 +495,13 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the reading loop wakes for: a chunk from the board, or a moment
+/// when a settling move may be taken.
+enum Tick {
+    Chunk((Vec<u8>, u64)),
+    At(u64),
 }
 
 /// A wireless board's battery, for the output.
