@@ -266,3 +266,66 @@ fn a_round_paired_by_hand_is_refused_in_fide_mode() {
     }
     assert_eq!(t.rounds_paired(), 1);
 }
+
+#[test]
+fn the_trf_export_rechecks_clean_whatever_the_points_system() {
+    // VCL.12: a pairing checker reads the export right with 3/1/0 points,
+    // decisive results making the scores differ from FIDE's.
+    use arbiter_tournament::PointSystem;
+    use arbiter_tournament::dutch::{self, Acceleration};
+    let mut settings = Settings::swiss("Three Points", 5, "300+3".parse().unwrap());
+    let p = |tenths| arbiter_tournament::Points::from_tenths(tenths);
+    settings.points = PointSystem {
+        win: p(30),
+        draw: p(10),
+        forfeit_win: p(30),
+        pairing_allocated_bye: p(30),
+        full_point_bye: p(30),
+        half_point_bye: p(10),
+        ..PointSystem::FIDE
+    };
+    let mut t = events::opened(
+        settings,
+        (0..9u32).map(|i| Registration {
+            name: format!("Player {i}"),
+            rating: 2400 - 50 * i,
+            ..Registration::default()
+        }),
+    );
+    for round in 1..=4u32 {
+        let (boards, bye) = t.next_pairing().unwrap();
+        let games = (0..boards.len()).map(|b| format!("r{round}b{b}")).collect();
+        t.apply(&event(EventKind::RoundPaired { round, boards, bye }))
+            .unwrap();
+        t.apply(&event(EventKind::RoundPublished { round, games }))
+            .unwrap();
+        for board in 1..=t.round(round).unwrap().boards.len() as u32 {
+            let result = [
+                BoardResult::WhiteWins,
+                BoardResult::Draw,
+                BoardResult::BlackWins,
+            ][((board + round) % 3) as usize];
+            t.apply(&event(EventKind::ResultRecorded {
+                round,
+                board,
+                result,
+                game: None,
+            }))
+            .unwrap();
+        }
+    }
+    let text = trf::write(&t.tournament());
+    assert!(text.lines().any(|l| l == "BBW  3.0"), "{text}");
+    let read = trf::read(&text).unwrap();
+    assert_eq!(read.points.win, p(30));
+    let report = dutch::check(&read, Acceleration::default());
+    assert_eq!(report.len(), 4);
+    for round in report {
+        assert!(
+            round.differences.is_empty(),
+            "round {}: {:?}",
+            round.round,
+            round.differences
+        );
+    }
+}
