@@ -67,6 +67,8 @@ enum Command {
     RatingReport(commands::rating_report::Args),
     /// The FIDE rating change of every player of a TRF tournament (B.02).
     Ratings(commands::ratings::Args),
+    /// The FIDE title norms a TRF tournament gives (B.01 1.4).
+    Norms(commands::norms::Args),
     /// Feed a game on `arbiter serve` from a DGT electronic board and
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
@@ -94,6 +96,7 @@ fn main() -> ExitCode {
         Command::Standings(args) => commands::standings::run(args),
         Command::RatingReport(args) => commands::rating_report::run(args),
         Command::Ratings(args) => commands::ratings::run(args),
+        Command::Norms(args) => commands::norms::run(args),
         Command::Board(args) => commands::board::run(args),
         Command::BoardSim(args) => commands::board_sim::run(args),
     };

@@ -10,10 +10,10 @@ use arbiter_rules::{Color, Move, Piece, Position, Role, Square};
 
 use crate::message::{ClockReading, Contents, Message, Orientation};
 
-/// How long, without a clock on the line, the board must stand as after a
-/// legal move before the move is taken as made and its clock pressed: a
-/// hand sliding a rook a1–d1–e1–f1 passes through positions that are
-/// legal moves too.
+/// The settling wait an operator may choose for a board without a clock
+/// ([`BoardReader::settle_after`]): how long the board must stand as after
+/// a legal move before the move is taken as made and pressed. Without
+/// one, the move is made the moment the board stands as after it.
 pub const SETTLE_MS: u64 = 1500;
 
 /// What the reader tells: events for the referee and notices for the
@@ -49,6 +49,17 @@ pub enum Notice {
     },
     /// Pieces displaced earlier stand on their squares again.
     Restored,
+    /// Without a clock: a piece of the move just made was lifted again
+    /// before the opponent touched anything, and set down on another
+    /// square. The board cannot tell a piece slid on (a rook set down on
+    /// d1 on its way to f1) from a move made and then changed: the
+    /// arbiter decides. The reader reads no new move from it.
+    LiftedAgain {
+        /// The square it was lifted from, where the move had put it.
+        square: Square,
+        /// Where it was set down again.
+        set_down: Square,
+    },
     /// A press by the player whose clock was not running (the clock set by
     /// the program, or a press out of turn): not a move.
     PressIgnored,
@@ -101,6 +112,15 @@ pub struct BoardReader {
     disturbed: Vec<Square>,
     /// Without a clock: the legal move the board stands as after, since when.
     settling: Option<(Move, u64)>,
+    /// Without a clock: how long a move must stand before it is made;
+    /// `None` makes it at once.
+    settle_ms: Option<u64>,
+    /// Without a clock: the squares the pieces of the move just made
+    /// stand on, until the opponent lifts something.
+    just_moved: Vec<Square>,
+    /// Without a clock: a piece of the move just made, lifted again, and
+    /// its square; whose hand holds it, the next set-down tells.
+    relifted: Option<(Square, Contents)>,
 }
 
 impl BoardReader {
@@ -125,7 +145,18 @@ impl BoardReader {
             displaced: false,
             disturbed: Vec::new(),
             settling: None,
+            settle_ms: None,
+            just_moved: Vec::new(),
+            relifted: None,
         }
+    }
+
+    /// Without a clock, waits until the board has stood `ms` as after a
+    /// legal move before making it (`None`, the default: at once). The
+    /// time is the one the messages are read at: a capture's own time in
+    /// a replay, never the wall clock.
+    pub fn settle_after(&mut self, ms: Option<u64>) {
+        self.settle_ms = ms;
     }
 
     /// The game has started (the arbiter started it, or the server says so):
@@ -140,6 +171,7 @@ impl BoardReader {
         if game != self.game {
             self.game = game;
             self.end_turn();
+            self.just_moved.clear();
         }
     }
 
@@ -212,9 +244,10 @@ impl BoardReader {
     pub fn settle_deadline(&self) -> Option<u64> {
         // A clock that came on the line meanwhile takes the press: no
         // deadline, so that no caller waits for a tick that does nothing.
+        let wait = self.settle_ms?;
         self.settling
             .filter(|_| !self.has_clock())
-            .map(|(_, since)| since + SETTLE_MS)
+            .map(|(_, since)| since + wait)
     }
 
     /// Reads one message from the board, received at `at_ms`.
@@ -231,12 +264,10 @@ impl BoardReader {
     }
 
     /// Time has passed: without a clock, a move the board has stood as
-    /// after for [`SETTLE_MS`] is made and pressed.
+    /// after for the settling wait is made and pressed.
     pub fn tick(&mut self, at_ms: u64) -> Vec<Reading> {
-        match self.settling {
-            Some((m, since)) if at_ms >= since + SETTLE_MS && !self.has_clock() => {
-                self.move_and_press(m, at_ms)
-            }
+        match (self.settling, self.settle_deadline()) {
+            (Some((m, _)), Some(due)) if at_ms >= due => self.move_and_press(m, at_ms),
             _ => Vec::new(),
         }
     }
@@ -244,7 +275,13 @@ impl BoardReader {
     /// Without a clock: `m` is made and pressed at once.
     fn move_and_press(&mut self, m: Move, at_ms: u64) -> Vec<Reading> {
         let mover = self.game.turn();
-        self.game.play_unchecked(m);
+        let after = self.game.after(m);
+        // The squares the move's pieces now stand on (both, in castling).
+        self.just_moved = differences_between(&self.game, &after)
+            .into_iter()
+            .filter(|sq| after.piece_at(*sq).is_some_and(|p| p.color == mover))
+            .collect();
+        self.game = after;
         self.end_turn();
         vec![event(
             mover.into(),
@@ -307,6 +344,34 @@ impl BoardReader {
         let game_piece = self.game.piece_at(square);
         let lifted_from_its_square =
             contents == Contents::Empty && game_piece.is_some() && before.piece() == game_piece;
+        if lifted_from_its_square && self.just_moved.contains(&square) {
+            // The piece just moved, lifted again before the opponent did
+            // anything: the mover's hand going on, or the opponent's
+            // taking it to capture. No touch is told for either; where it
+            // is set down tells which.
+            self.just_moved.clear();
+            self.relifted = Some((square, before));
+            self.touched.push(square);
+            return out;
+        }
+        if contents == Contents::Empty {
+            // Anything else lifted: the opponent has begun his turn.
+            self.just_moved.clear();
+        }
+        if let Some((from, piece)) = self.relifted
+            && contents == piece
+        {
+            // The piece just moved is set down again: by the mover. Back
+            // on its square it changed nothing; elsewhere the arbiter
+            // decides what was played.
+            self.relifted = None;
+            if square != from {
+                out.push(Reading::Notice(Notice::LiftedAgain {
+                    square: from,
+                    set_down: square,
+                }));
+            }
+        }
         if self.started && lifted_from_its_square && !self.touched.contains(&square) {
             self.touched.push(square);
             let mover = self.game.turn();
@@ -333,7 +398,16 @@ impl BoardReader {
             out.push(Reading::Notice(Notice::Restored));
         }
         if !self.has_clock() && self.started {
-            self.settling = legal_move_on_board(&self.board, &self.game).map(|m| (m, at_ms));
+            // The board stands as after a legal move: the hand has left
+            // it, its set-down being the release (4.7), and without a clock
+            // the move is made and pressed, at once or once it has stood
+            // the settling wait.
+            let on_board = legal_move_on_board(&self.board, &self.game);
+            match (on_board, self.settle_ms) {
+                (Some(m), None) => out.extend(self.move_and_press(m, at_ms)),
+                (on_board, Some(_)) => self.settling = on_board.map(|m| (m, at_ms)),
+                (None, None) => {}
+            }
         }
         out
     }
@@ -513,6 +587,7 @@ impl BoardReader {
         self.disturbed
             .retain(|sq| board[sq.index()] != contents_of(game.piece_at(*sq)));
         self.settling = None;
+        self.relifted = None;
     }
 }
 
@@ -548,6 +623,14 @@ impl UciText for Move {
         }
         s
     }
+}
+
+/// Squares where two positions differ.
+fn differences_between(a: &Position, b: &Position) -> Vec<Square> {
+    (0..64)
+        .map(Square::from_index)
+        .filter(|sq| a.piece_at(*sq) != b.piece_at(*sq))
+        .collect()
 }
 
 fn differences(board: &[Contents; 64], game: &Position) -> Vec<Square> {

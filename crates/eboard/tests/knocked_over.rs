@@ -4,13 +4,17 @@
 //! until it stands again. Pieces the carried one can capture or castle
 //! with are still touched.
 
-use arbiter_eboard::{BoardReader, Contents, Field, Message, Notice, Reading};
+use arbiter_eboard::{BoardReader, Contents, Field, Message, Notice, Reading, SETTLE_MS};
 use arbiter_referee::{Actor, EventKind};
 use arbiter_rules::{Piece, Position, Square};
 
-/// A reader of `fen`, the game started.
+/// A reader of `fen`, the game started. No clock is on the line, and
+/// these steps all come at one moment: with the settling wait a move
+/// standing on the board is not made, which leaves the turn to the hand
+/// that carries (with a clock, the press would make it).
 fn reader(fen: &str) -> BoardReader {
     let mut r = BoardReader::new(Position::from_fen(fen).unwrap());
+    r.settle_after(Some(SETTLE_MS));
     r.start();
     r
 }

@@ -2,8 +2,10 @@
 //! the simulated board's bytes go through the decoder and the reader to
 //! the referee, whose verdicts are checked.
 
+mod hands;
+
 use arbiter_eboard::simulator::{SimulatedBoard, parse_script};
-use arbiter_eboard::{BoardReader, Command, Decoder, Notice, Orientation, Reading};
+use arbiter_eboard::{BoardReader, Command, Decoder, Notice, Orientation, Reading, SETTLE_MS};
 use arbiter_referee::{Effect, Event, EventKind, Game, GameSetup, Mode, Verdict};
 use arbiter_rules::{Position, Square};
 
@@ -42,6 +44,18 @@ impl Run {
 }
 
 fn run(fen: &str, orientation: Orientation, clock: bool, script: &str) -> Run {
+    run_settling(fen, orientation, clock, None, script)
+}
+
+/// [`run`], the reader waiting `settle_ms` (without a clock) before it
+/// makes a move standing on the board.
+fn run_settling(
+    fen: &str,
+    orientation: Orientation,
+    clock: bool,
+    settle_ms: Option<u64>,
+    script: &str,
+) -> Run {
     let position = Position::from_fen(fen).unwrap();
     let setup = GameSetup {
         mode: Mode::OverTheBoard,
@@ -52,6 +66,7 @@ fn run(fen: &str, orientation: Orientation, clock: bool, script: &str) -> Run {
     let mut game = Game::new(setup).unwrap();
     let mut board = SimulatedBoard::new(&position, orientation, clock.then_some(300));
     let mut reader = BoardReader::new(position);
+    reader.settle_after(settle_ms);
     let mut decoder = Decoder::new();
     let mut decided = Vec::new();
     let mut notices = Vec::new();
@@ -262,13 +277,17 @@ fn intermediate_set_downs_before_the_press_do_not_count() {
     assert_eq!(touches, 1);
 }
 
+/// A rook slid from a1 to d1, set down on c1 on its way, then Black's
+/// king to f7.
+const ROOK_SLID: &str = "lift a1\nplace c1 R\nwait 200\nlift c1\nplace d1 R\nwait 2000\nlift e8\nplace f7 k\nwait 2000\n";
+
 #[test]
-fn without_a_clock_a_settled_legal_position_is_the_move_and_press() {
+fn without_a_clock_a_legal_move_set_down_is_the_move_and_press_at_once() {
     let r = run(
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
         Orientation::Normal,
         false,
-        "lift a1\nplace c1 R\nwait 200\nlift c1\nplace d1 R\nwait 2000\nlift e8\nplace f7 k\nwait 2000\n",
+        "lift a1\nplace d1 R\nlift e8\nplace f7 k\n",
     );
     assert_eq!(r.moves(), ["a1d1", "e8f7"]);
     assert!(
@@ -276,6 +295,47 @@ fn without_a_clock_a_settled_legal_position_is_the_move_and_press() {
             .iter()
             .any(|k| matches!(k, EventKind::Move { mv, .. } if mv == "a1d1"))
     );
+}
+
+#[test]
+fn without_a_clock_the_piece_just_moved_lifted_again_is_the_arbiters_case() {
+    // The set-down on c1 is the release (FIDE 4.7): Rc1 is made. Lifting
+    // the rook again is no new move of White's and no touch of Black's:
+    // the arbiter is told, and decides.
+    let r = run(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        Orientation::Normal,
+        false,
+        ROOK_SLID,
+    );
+    assert_eq!(r.moves(), ["a1c1"]);
+    assert!(
+        r.notices.contains(&Notice::LiftedAgain {
+            square: Square::C1,
+            set_down: Square::D1
+        }),
+        "{:?}",
+        r.notices
+    );
+    assert!(
+        !r.kinds()
+            .iter()
+            .any(|k| matches!(k, EventKind::Touch { square } if *square == Square::C1)),
+        "{:?}",
+        r.kinds()
+    );
+}
+
+#[test]
+fn with_the_settling_wait_a_slide_is_one_move_in_the_capture_time() {
+    let r = run_settling(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        Orientation::Normal,
+        false,
+        Some(SETTLE_MS),
+        ROOK_SLID,
+    );
+    assert_eq!(r.moves(), ["a1d1", "e8f7"]);
 }
 
 #[test]
@@ -318,4 +378,29 @@ fn a_single_piece_knocked_by_the_carrying_hand_is_noted_not_touched() {
     }));
     assert!(r.notices.contains(&Notice::Restored));
     assert_eq!(r.moves(), ["e2e4", "e7e5", "g1f3"]);
+}
+
+#[test]
+fn generated_clockless_games_with_noise_read_as_their_moves() {
+    let mut special = 0;
+    for seed in 1..=40u64 {
+        let fen = hands::STARTS[seed as usize % hands::STARTS.len()];
+        let game = hands::generated_game(seed, fen, 30);
+        special += game.specials;
+        let r = run(fen, Orientation::Normal, false, &game.script);
+        assert_eq!(
+            r.moves(),
+            game.moves,
+            "seed {seed}, from {fen}:\n{}",
+            game.script
+        );
+        assert!(
+            !r.notices
+                .iter()
+                .any(|n| matches!(n, Notice::LiftedAgain { .. })),
+            "seed {seed}: {:?}",
+            r.notices
+        );
+    }
+    assert!(special > 100, "only {special} special moves");
 }

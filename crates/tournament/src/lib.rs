@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod berger;
+mod decimal;
 pub mod director;
 pub mod dutch;
 pub mod knockout;
@@ -22,6 +23,7 @@ pub mod tiebreak;
 mod tournament;
 pub mod trf;
 
+pub use decimal::Decimal;
 pub use pairing::{Pairing, write_pairings};
 pub use player::{Player, StartNo};
 pub use points::{PointSystem, Points};

@@ -1,53 +1,12 @@
 //! Title norms (FIDE Title Regulations B.01, 2024, 1.4): one event per
 //! requirement that can fail, and the norm found over the first rounds.
 
+mod norm_events;
+
 use arbiter_rules::PlayerResult::{self, Draw, Loss, Win};
+use arbiter_tournament::Tournament;
 use arbiter_tournament::norm::{NormOptions, NormTitle, Requirement, norms};
-use arbiter_tournament::{Player, Tournament};
-
-/// The applicant, an IM of CHN rated 2400, against `opponents` (title,
-/// rating, federation, his result), one a round.
-fn event(opponents: &[(&str, u32, &str, PlayerResult)]) -> Tournament {
-    let mut t = Tournament::default();
-    let mut me = Player::new(1, "Applicant");
-    me.rating = 2400;
-    me.title = Some("m".into());
-    me.federation = "CHN".into();
-    me.sex = Some('m');
-    t.register(me);
-    for (i, &(title, rating, federation, _)) in opponents.iter().enumerate() {
-        let mut p = Player::new(i as u32 + 2, format!("Opponent {}", i + 2));
-        p.rating = rating;
-        p.title = (!title.is_empty()).then(|| title.to_string());
-        p.federation = federation.into();
-        t.register(p);
-    }
-    for (i, &(_, _, _, result)) in opponents.iter().enumerate() {
-        t.record_game(i as u32 + 1, 1, i as u32 + 2, result);
-    }
-    t
-}
-
-/// A field for a GM norm: three GMs, two IMs, an FM; Ra 2444.
-const FIELD: [(&str, u32, &str); 9] = [
-    ("g", 2550, "RUS"),
-    ("g", 2550, "USA"),
-    ("g", 2550, "IND"),
-    ("m", 2450, "GER"),
-    ("m", 2450, "FRA"),
-    ("f", 2400, "CHN"),
-    ("", 2350, "CHN"),
-    ("", 2350, "CHN"),
-    ("", 2350, "ESP"),
-];
-
-fn with(results: [PlayerResult; 9]) -> Vec<(&'static str, u32, &'static str, PlayerResult)> {
-    FIELD
-        .iter()
-        .zip(results)
-        .map(|(&(t, r, f), res)| (t, r, f, res))
-        .collect()
-}
+use norm_events::{event, with};
 
 const SIX_AND_A_HALF: [PlayerResult; 9] = [Win, Draw, Draw, Win, Draw, Win, Win, Win, Loss];
 
@@ -193,6 +152,9 @@ fn a_norm_over_the_first_nine_rounds_of_eleven_stands() {
     assert!(!result.event.achieved());
     let norm = result.norm.expect("a norm over the first rounds");
     assert_eq!((norm.last_round, norm.rule), (9, Some("FIDE B.01 1.4.1 e")));
+    // The certificate lists the games counted: rounds 1 to 9, not 10, 11.
+    let rounds: Vec<u32> = norm.games.iter().map(|g| g.round).collect();
+    assert_eq!(rounds, (1..=9).collect::<Vec<_>>());
 }
 
 #[test]
@@ -206,4 +168,94 @@ fn every_requirement_has_words_in_every_catalogue() {
             );
         }
     }
+}
+
+#[test]
+fn more_than_two_thirds_from_one_federation_fails_1_4_4() {
+    // Seven of nine from RUS: at most 9 × 2/3 = 6 from any one federation.
+    let mut field = with(SIX_AND_A_HALF);
+    for opponent in &mut field[..7] {
+        opponent.2 = "RUS";
+    }
+    let result = gm(&event(&field));
+    assert_eq!(
+        missed(&result),
+        [Requirement::OneFederation {
+            federation: "RUS".into(),
+            have: 7,
+            most: 6
+        }]
+    );
+    assert_eq!(missed(&result)[0].rule(), "FIDE B.01 1.4.4");
+}
+
+#[test]
+fn a_performance_on_less_than_35_percent_fails_1_4_8_b() {
+    // Nine GMs rated 2750: 3 / 9 = 33 %, dp −125, Rp 2625 is enough, but
+    // 35 % of nine games is 3.15 points, so 3.5 are needed.
+    let mut field = with([Draw, Draw, Draw, Draw, Draw, Draw, Loss, Loss, Loss]);
+    for opponent in &mut field {
+        (opponent.0, opponent.1) = ("g", 2750);
+    }
+    let result = gm(&event(&field));
+    assert_eq!(result.event.performance, 2625);
+    assert_eq!(
+        missed(&result),
+        [Requirement::Score {
+            have: "3".into(),
+            need: "3.5".into()
+        }]
+    );
+    assert_eq!(missed(&result)[0].rule(), "FIDE B.01 1.4.8 b");
+}
+
+#[test]
+fn wins_against_weak_opponents_are_left_out_by_1_4_1_f() {
+    // Two wins against 1600s in rounds 1 and 2, then the GM norm's nine
+    // games: over eleven, Ra 2345 (one 1600 raised to 2200, 1.4.6) and Rp
+    // 2556 fail; leaving out one win leaves ten games with three GMs, a
+    // third of ten needing four; leaving out both is the norm.
+    let mut field = vec![("", 1600, "ITA", Win), ("", 1600, "ITA", Win)];
+    field.extend(with(SIX_AND_A_HALF));
+    let result = gm(&event(&field));
+    assert!(!result.event.achieved());
+    let norm = result.norm.expect("a norm with two wins left out");
+    assert_eq!(
+        (norm.last_round, norm.dropped.clone(), norm.rule),
+        (11, vec![1, 2], Some("FIDE B.01 1.4.1 f"))
+    );
+    assert_eq!(
+        (norm.assessment.average, norm.assessment.performance),
+        (2444, 2610)
+    );
+    assert_eq!(
+        norm.games.iter().map(|g| g.round).collect::<Vec<_>>(),
+        (3..=11).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn eight_games_and_a_forfeit_win_of_a_nine_round_event_make_a_norm_by_1_4_1_c() {
+    // Round 9's opponent does not come: eight games, 6.5 points, Ra 2456,
+    // Rp 2707; the opponent mix counted as for nine opponents holds.
+    use arbiter_tournament::{ResultCode, RoundEntry};
+    let mut t = event(&with(SIX_AND_A_HALF));
+    let forfeit = |opponent, code| RoundEntry {
+        opponent: Some(opponent),
+        colour: None,
+        code,
+    };
+    t.set_cell(1, 9, forfeit(10, ResultCode::ForfeitWin));
+    t.set_cell(10, 9, forfeit(1, ResultCode::ForfeitLoss));
+    let result = gm(&t);
+    assert!(missed(&result).contains(&Requirement::Games { have: 8, need: 9 }));
+    let norm = result.norm.expect("an 8-game norm");
+    assert_eq!(
+        (norm.rule, norm.counts_as, norm.assessment.games),
+        (Some("FIDE B.01 1.4.1 c"), 9, 8)
+    );
+    assert_eq!(
+        (norm.assessment.average, norm.assessment.performance),
+        (2456, 2707)
+    );
 }

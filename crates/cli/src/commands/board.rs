@@ -44,6 +44,12 @@ pub struct Args {
     /// every speed gives the same readings.
     #[arg(long, default_value_t = 1.0, requires = "replay", value_parser = speed)]
     speed: f64,
+    /// Without a clock on the line, make a move only once the board has
+    /// stood as after it this many milliseconds (in a replay, the
+    /// capture's time), for operators who prefer a settling wait to the
+    /// default, the move made the moment it is set down.
+    #[arg(long, value_name = "MS")]
+    settle_ms: Option<u64>,
     /// Also write what the board sends to FILE, as a timed capture: each
     /// chunk with the milliseconds since the start.
     #[arg(long, value_name = "FILE", requires = "port")]
@@ -375,6 +381,7 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
     }
     let position = relay.position().context("the server's view has no FEN")?;
     let mut reader = BoardReader::new(position);
+    reader.settle_after(args.settle_ms);
     if relay.started() {
         reader.start();
     }

@@ -7,6 +7,7 @@ pub mod check;
 pub mod inspect;
 pub mod key;
 pub mod match_;
+pub mod norms;
 pub mod pair;
 pub mod perft;
 pub mod rating_report;

@@ -19,11 +19,13 @@
 mod assess;
 mod games;
 mod requirement;
+mod serialize;
 mod title;
 
 pub use assess::{Assessment, Conditions, assess};
 pub use games::{NormGame, NormRound, UNRATED, norm_rounds};
 pub use requirement::Requirement;
+pub use serialize::NormLine;
 pub use title::{NormTitle, Title};
 
 use std::collections::BTreeSet;
@@ -67,6 +69,8 @@ pub struct Norm {
     /// The games the norm counts for in a title application: its games,
     /// 9 for an 8-game norm of 1.4.1 c, at most 13 (1.7).
     pub counts_as: u32,
+    /// The games counted, in round order.
+    pub games: Vec<NormGame>,
     /// The figures of the games counted.
     pub assessment: Assessment,
     /// The article that let games be left out, if any were.
@@ -178,7 +182,7 @@ fn norm_for(
         return result;
     }
     if result.event.achieved() {
-        result.norm = Some(norm(rounds, Vec::new(), result.event.clone(), None));
+        result.norm = Some(norm(rounds, Vec::new(), every, result.event.clone(), None));
         return result;
     }
     // 1.4.1 e: "in tournaments with predetermined pairings" all rounds
@@ -197,12 +201,12 @@ fn norm_for(
         if last < rounds {
             let a = assess(title, own, &prefix, prefix.len() as u32, conditions);
             if a.achieved() {
-                result.norm = Some(norm(last, Vec::new(), a, shortened));
+                result.norm = Some(norm(last, Vec::new(), prefix, a, shortened));
                 return result;
             }
         }
-        if let Some((dropped, a)) = drop_wins(title, own, &prefix, conditions) {
-            result.norm = Some(norm(last, dropped, a, Some("FIDE B.01 1.4.1 f")));
+        if let Some((dropped, kept, a)) = drop_wins(title, own, &prefix, conditions) {
+            result.norm = Some(norm(last, dropped, kept, a, Some("FIDE B.01 1.4.1 f")));
             return result;
         }
     }
@@ -220,6 +224,7 @@ fn norm_for(
                 last_round: rounds,
                 dropped: Vec::new(),
                 counts_as: GAMES,
+                games: every,
                 assessment: a,
                 rule: Some("FIDE B.01 1.4.1 c"),
             });
@@ -231,6 +236,7 @@ fn norm_for(
 fn norm(
     last_round: u32,
     dropped: Vec<u32>,
+    games: Vec<NormGame>,
     assessment: Assessment,
     rule: Option<&'static str>,
 ) -> Norm {
@@ -238,6 +244,7 @@ fn norm(
         last_round,
         dropped,
         counts_as: assessment.games.min(MOST_GAMES_COUNTED),
+        games,
         assessment,
         rule,
     }
@@ -252,7 +259,7 @@ fn drop_wins(
     own: &str,
     games: &[NormGame],
     conditions: Conditions,
-) -> Option<(Vec<u32>, Assessment)> {
+) -> Option<(Vec<u32>, Vec<NormGame>, Assessment)> {
     let mut wins: Vec<usize> = (0..games.len())
         .filter(|&i| games[i].result == arbiter_rules::PlayerResult::Win)
         .collect();
@@ -286,7 +293,7 @@ fn drop_wins(
         a.achieved().then(|| {
             let mut rounds: Vec<u32> = set.iter().map(|&i| games[i].round).collect();
             rounds.sort_unstable();
-            (rounds, a)
+            (rounds, kept, a)
         })
     })
 }

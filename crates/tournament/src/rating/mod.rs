@@ -29,6 +29,7 @@ mod games;
 mod initial;
 mod k_factor;
 mod note;
+mod serialize;
 pub mod tables;
 
 pub use change::{Change, expected_score, rating_change};
@@ -39,6 +40,7 @@ pub use k_factor::{
 };
 pub use note::RatingNote;
 
+use crate::decimal::Decimal;
 use crate::player::StartNo;
 use crate::tournament::{Entrant, Tournament};
 
@@ -67,6 +69,13 @@ pub struct RatingLine {
     pub new_rating: Option<u32>,
     /// For an unrated player, his first rating or why there is none.
     pub note: Option<RatingNote>,
+}
+
+impl RatingLine {
+    /// The points in the rated games.
+    pub fn score(&self) -> Decimal {
+        Decimal::half_points(self.half_points)
+    }
 }
 
 /// Every player's line, in start-number order. K comes from 8.3.3 (with
