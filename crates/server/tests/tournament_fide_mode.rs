@@ -228,6 +228,13 @@ async fn the_rating_report_is_served_for_the_console() {
     let t = arbiter_tournament::trf::read(&text).unwrap();
     assert_eq!(t.entrants.len(), 5);
     assert!(t.entrants.iter().all(|e| e.player.stated_points.is_some()));
+    // Arbiter's pairing checker finds every round as it was paired.
+    let checked = arbiter_tournament::dutch::check(&t, Default::default());
+    assert_eq!(checked.len(), 2);
+    assert!(
+        checked.iter().all(|r| r.differences.is_empty()),
+        "{checked:?}"
+    );
     // TRF-16 on asking; another edition is refused.
     let sixteen = s.get_text(&path("/rating-report?edition=16")).await;
     assert!(!sixteen.lines().any(|l| l.starts_with("162")), "{sixteen}");
