@@ -473,7 +473,9 @@ function consolePlayers() {
       : over ? null : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
   const bye = !byes ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
     el('input', { name: 'round', type: 'number', min: next, max: planned, value: next, 'aria-label': t('tnRound') }),
-    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
+    // FIDE mode refuses a full-point bye (C.04.A, VCL.05): not offered.
+    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }),
+      state.fide_mode.on ? null : el('option', { value: 'full', text: t('tnByeFull') })),
     el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' })
