@@ -492,7 +492,9 @@ function consolePlayers() {
       : over ? null : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
   const bye = !byes ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
     el('input', { name: 'round', type: 'number', min: next, max: planned, value: next, 'aria-label': t('tnRound') }),
-    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
+    // FIDE mode refuses a full-point bye (C.04.A, VCL.05): not offered.
+    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }),
+      state.fide_mode.on ? null : el('option', { value: 'full', text: t('tnByeFull') })),
     el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' })
@@ -567,9 +569,29 @@ function renderConsole() {
   }
   const exports = el('section', { class: 'card' }, el('h2', { text: t('tnExports') }),
     el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
+    el('p', {}, el('a', { href: state.links.rating_report, 'data-testid': 'rating-report', text: t('tnRatingReport') })),
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), exports));
+}
+
+// FIDE mode (the SPP's Verification Check List): what FIDE prohibits is
+// refused with the rule's warning; the arbiter who must do it leaves the
+// mode with his reason, which the log and the TRF keep.
+function consoleFideMode() {
+  const mode = state.fide_mode;
+  const card = el('section', { class: 'card', 'data-testid': 'fide-mode' }, el('h2', { text: t('tnFideMode') }));
+  if (mode.on) {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeOn') }),
+      formOf('leave-fide-mode', [
+        el('input', { name: 'reason', required: true, maxlength: 100, placeholder: t('tnReason'), 'data-testid': 'fide-mode-reason', 'aria-label': t('tnReason') }),
+        el('button', { type: 'submit', text: t('tnLeaveFideMode'), 'data-testid': 'leave-fide-mode' })], (d) => act('fide-mode/leave', { reason: d.reason })));
+  } else if (mode.left) {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeLeft', { round: mode.left.after_round, reason: mode.left.reason }) }));
+  } else {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeNever') }));
+  }
+  return card;
 }
 
 // The console's secret link, once: the arbiter keeps it (a bookmark, a
@@ -605,6 +627,7 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnStartDate') }), el('input', { name: 'start_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnEndDate') }), el('input', { name: 'end_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnChiefArbiter') }), el('input', { name: 'chief_arbiter', maxlength: 100 })),
+    el('label', {}, el('span', { text: t('tnFederation') }), el('input', { name: 'federation', maxlength: 3 })),
     el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
       el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
       el('option', { value: 'rr2', text: t('tnDoubleRoundRobin') }), el('option', { value: 'knockout', text: t('tnKnockout') }))),
@@ -635,7 +658,7 @@ function renderList(list) {
     const system = { dutch: { kind: 'dutch' }, rr1: { kind: 'round_robin', cycles: 1 }, rr2: { kind: 'round_robin', cycles: 2 }, knockout: { kind: 'knockout' } }[d.system];
     const [win, draw, loss, bye] = [d.win, d.draw, d.loss, d.bye].map(Number);
     const settings = {
-      name: d.name, place: d.place, start_date: d.start_date, end_date: d.end_date, chief_arbiter: d.chief_arbiter,
+      name: d.name, place: d.place, start_date: d.start_date, end_date: d.end_date, chief_arbiter: d.chief_arbiter, federation: d.federation,
       system, rounds: Number(d.rounds), time_control: d.time_control.trim(), ruleset: d.ruleset, mode: d.mode,
       tiebreaks: d.tiebreaks.split(',').map((x) => x.trim()).filter(Boolean),
       points: { win, draw, loss, forfeit_win: win, forfeit_loss: loss, pairing_allocated_bye: bye, full_point_bye: win, half_point_bye: draw, zero_point_bye: loss },
