@@ -1,11 +1,13 @@
 // The tournament pages, one script for every view of an event, read from
 // the address: /tournament (the events and the form that opens one),
 // /tournament/ID (home: players, rounds, live boards), …/pairings/N,
-// …/standings, …/crosstable, …/player/N (a player's card), …/join (the
-// registration link) and …/arbiter (the arbiter's console). Everything
-// comes from /api/tournament; the server decides, the page only shows and
-// asks.
+// …/standings, …/crosstable, …/player/N (a player's card), …/it3 (the
+// tournament report for FIDE), …/it1/N/TITLE (a norm's certificate),
+// …/join (the registration link) and …/arbiter (the arbiter's console).
+// Everything comes from /api/tournament; the server decides, the page only
+// shows and asks.
 import { applyStrings, t, say, el, clockText, rulesetName, problemText } from './i18n.js';
+import { titleName, ratingChangeCell, ratingFacts, normsTable, it1Page, it3Page } from './fide-reports.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -110,6 +112,7 @@ function renderHead() {
     ['pairings', last ? `/pairings/${last}` : '/pairings', t('tnPairings')],
     ['standings', '/standings', t('tnStandings')],
     ['crosstable', '/crosstable', t('tnCrosstable')],
+    ['it3', '/it3', t('tnIt3')],
     ['join', '/join', t('tnRegister')],
     ['arbiter', '/arbiter', t('tnConsole')],
   ];
@@ -133,7 +136,7 @@ function printButton() {
 function renderHome() {
   const players = [...state.players].sort((a, b) => a.start_no - b.start_no);
   const rows = players.map((p) => el('tr', { 'data-player': p.id },
-    el('td', { text: p.start_no }), el('td', { class: 'title', text: (p.title || '').toUpperCase() }),
+    el('td', { text: p.start_no }), el('td', { class: 'title', text: titleName(p.title) }),
     el('td', {}, playerLink(p.id), p.withdrawn_after != null ? el('span', { class: 'pill', text: t('tnWithdrawn') }) : null),
     el('td', { text: p.rating || '' }), el('td', { text: p.federation }), el('td', { class: 'num', text: p.points ?? '0' })));
   const playersCard = el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
@@ -251,16 +254,17 @@ function renderStandings() {
   const rows = st.rows.map((r) => {
     const p = player(r.player);
     return el('tr', { 'data-player': r.player },
-      el('td', { text: r.rank }), el('td', { text: r.start_no }), el('td', { class: 'title', text: (p.title || '').toUpperCase() }),
+      el('td', { text: r.rank }), el('td', { text: r.start_no }), el('td', { class: 'title', text: titleName(p.title) }),
       el('td', {}, playerLink(r.player)), el('td', { text: p.rating || '' }), el('td', { text: p.federation }),
-      ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })));
+      ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })),
+      el('td', { class: 'num', 'data-rating-change': '', text: ratingChangeCell(p) }));
   });
   // A knockout ranks by its bracket; its points count every game of
   // every match, each game a round of the event.
   const heading = state.knockout ? t('tnKnockoutPoints', { n: st.after_round }) : t('tnStandingsAfter', { n: st.after_round });
   const points = el('section', { class: 'card wide printable' },
     el('h2', { text: heading, 'data-testid': 'standings-heading' }),
-    table([t('tnRank'), '#', '', t('tnName'), t('tnRating'), t('tnFederation'), ...st.tiebreaks], rows, { 'data-testid': 'standings' }),
+    table([t('tnRank'), '#', '', t('tnName'), t('tnRating'), t('tnFederation'), ...st.tiebreaks, t('tnRatingChange')], rows, { 'data-testid': 'standings' }),
     printButton());
   $('view').replaceChildren(...(state.knockout ? [renderBracket(state.knockout), points] : [points]));
 }
@@ -295,20 +299,21 @@ function renderCrosstable() {
   let rows;
   if (roundRobin) {
     // The round-robin form: each player against each, in rank order.
-    headers = [t('tnRank'), t('tnName'), ...st.rows.map((_, i) => String(i + 1)), t('tnPoints')];
+    headers = [t('tnRank'), t('tnName'), ...st.rows.map((_, i) => String(i + 1)), t('tnPoints'), t('tnRatingChange')];
     rows = st.rows.map((r) => {
       const mine = cells.get(r.player) || [];
-      return el('tr', {}, el('td', { text: r.rank }), el('td', {}, playerLink(r.player)),
+      return el('tr', { 'data-player': r.player }, el('td', { text: r.rank }), el('td', {}, playerLink(r.player)),
         ...st.rows.map((o) => {
           if (o.player === r.player) return el('td', { class: 'self' });
           const met = mine.filter((c) => c.opponent === o.player).map((c) => ({ 1: '1', 0: '0', '=': '½', '+': '+', '-': '−' }[c.code] || c.code));
           return el('td', { class: 'num', text: met.join(' ') });
-        }), el('td', { class: 'num', text: r.values[0] ?? '' }));
+        }), el('td', { class: 'num', text: r.values[0] ?? '' }),
+        el('td', { class: 'num', 'data-rating-change': '', text: ratingChangeCell(player(r.player)) }));
     });
   } else {
     // The Swiss form: each round's opponent (by rank), colour and result.
     const rounds = state.rounds.length;
-    headers = [t('tnRank'), t('tnName'), t('tnRating'), ...Array.from({ length: rounds }, (_, i) => t('tnRoundShort', { n: i + 1 })), ...st.tiebreaks];
+    headers = [t('tnRank'), t('tnName'), t('tnRating'), ...Array.from({ length: rounds }, (_, i) => t('tnRoundShort', { n: i + 1 })), ...st.tiebreaks, t('tnRatingChange')];
     rows = st.rows.map((r) => {
       const mine = cells.get(r.player) || [];
       return el('tr', { 'data-player': r.player }, el('td', { text: r.rank }), el('td', {}, playerLink(r.player)), el('td', { text: player(r.player).rating || '' }),
@@ -317,7 +322,8 @@ function renderCrosstable() {
           if (!c || c.code === ' ') return el('td', {});
           const opp = c.opponent ? orderOf.get(c.opponent) : '';
           return el('td', { class: 'num', title: c.opponent ? playerName(c.opponent) : '', text: `${opp}${c.colour || ''}${c.code}` });
-        }), ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })));
+        }), ...r.values.map((v) => el('td', { class: 'num', text: v ?? '' })),
+        el('td', { class: 'num', 'data-rating-change': '', text: ratingChangeCell(player(r.player)) }));
     });
   }
   $('view').replaceChildren(el('section', { class: 'card wide printable' },
@@ -347,13 +353,26 @@ function renderPlayer() {
     }
   }
   const facts = [[t('tnStartNo'), p.start_no], [t('tnRating'), p.rating || '–'], [t('tnFederation'), p.federation || '–'],
-    [t('tnFideId'), p.fide_id || '–'], [t('tnTitleField'), (p.title || '–').toUpperCase()], [t('tnPoints'), p.points ?? '0'],
-    [t('tnPerformance'), p.performance ?? '–']];
+    [t('tnFideId'), p.fide_id || '–'], [t('tnTitleField'), titleName(p.title) || '–'], [t('tnPoints'), p.points ?? '0'],
+    [t('tnPerformance'), p.performance ?? '–'], ...ratingFacts(p)];
   $('view').replaceChildren(el('section', { class: 'card wide', 'data-testid': 'player-card' },
     el('h2', { text: p.name }),
     el('dl', { class: 'facts' }, ...facts.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v, 'data-fact': k })])),
     p.withdrawn_after != null ? el('p', { class: 'meta', text: t('tnWithdrawnAfter', { n: p.withdrawn_after }) }) : null,
-    table([t('tnRound'), t('tnColour'), t('tnOpponent'), t('tnRating'), t('tnResult'), ''], games, { 'data-testid': 'player-games' })));
+    table([t('tnRound'), t('tnColour'), t('tnOpponent'), t('tnRating'), t('tnResult'), ''], games, { 'data-testid': 'player-games' })),
+  normsTable(p, { table, link }) || '');
+}
+
+// ---- The forms FIDE takes: a norm's certificate, the tournament report -----
+
+function renderIt1() {
+  const page = it1Page(state, Number(arg), parts[4], { table });
+  if (!page) { showError(t('tnNoSuchNorm')); return; }
+  $('view').replaceChildren(page, printButton());
+}
+
+function renderIt3() {
+  $('view').replaceChildren(it3Page(state, { table, link, systemName }), printButton());
 }
 
 // ---- Registration -----------------------------------------------------------
@@ -473,7 +492,9 @@ function consolePlayers() {
       : over ? null : el('button', { type: 'button', class: 'danger', text: t('tnWithdraw'), 'data-testid': `withdraw-${p.id}`, onclick: () => act('withdraw', { player: p.id }) }))));
   const bye = !byes ? null : formOf('bye', [playerSelect('player', { only: (p) => p.withdrawn_after == null }),
     el('input', { name: 'round', type: 'number', min: next, max: planned, value: next, 'aria-label': t('tnRound') }),
-    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }), el('option', { value: 'full', text: t('tnByeFull') })),
+    // FIDE mode refuses a full-point bye (C.04.A, VCL.05): not offered.
+    el('select', { name: 'kind' }, el('option', { value: 'half', text: t('tnByeHalf') }), el('option', { value: 'zero', text: t('tnByeZero') }),
+      state.fide_mode.on ? null : el('option', { value: 'full', text: t('tnByeFull') })),
     el('button', { type: 'submit', text: t('tnRequestBye') })], (d) => act('bye', { player: Number(d.player), round: Number(d.round), kind: d.kind }));
   return el('section', { class: 'card' }, el('h2', { text: t('tnPlayers') }),
     rows.length ? table(['#', t('tnName'), t('tnRating'), t('tnByes'), ''], rows, { 'data-testid': 'console-players' })
@@ -548,9 +569,29 @@ function renderConsole() {
   }
   const exports = el('section', { class: 'card' }, el('h2', { text: t('tnExports') }),
     el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
+    el('p', {}, el('a', { href: state.links.rating_report, 'data-testid': 'rating-report', text: t('tnRatingReport') })),
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), exports));
+}
+
+// FIDE mode (the SPP's Verification Check List): what FIDE prohibits is
+// refused with the rule's warning; the arbiter who must do it leaves the
+// mode with his reason, which the log and the TRF keep.
+function consoleFideMode() {
+  const mode = state.fide_mode;
+  const card = el('section', { class: 'card', 'data-testid': 'fide-mode' }, el('h2', { text: t('tnFideMode') }));
+  if (mode.on) {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeOn') }),
+      formOf('leave-fide-mode', [
+        el('input', { name: 'reason', required: true, maxlength: 100, placeholder: t('tnReason'), 'data-testid': 'fide-mode-reason', 'aria-label': t('tnReason') }),
+        el('button', { type: 'submit', text: t('tnLeaveFideMode'), 'data-testid': 'leave-fide-mode' })], (d) => act('fide-mode/leave', { reason: d.reason })));
+  } else if (mode.left) {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeLeft', { round: mode.left.after_round, reason: mode.left.reason }) }));
+  } else {
+    card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeNever') }));
+  }
+  return card;
 }
 
 // The console's secret link, once: the arbiter keeps it (a bookmark, a
@@ -586,6 +627,7 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnStartDate') }), el('input', { name: 'start_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnEndDate') }), el('input', { name: 'end_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnChiefArbiter') }), el('input', { name: 'chief_arbiter', maxlength: 100 })),
+    el('label', {}, el('span', { text: t('tnFederation') }), el('input', { name: 'federation', maxlength: 3 })),
     el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
       el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
       el('option', { value: 'rr2', text: t('tnDoubleRoundRobin') }), el('option', { value: 'knockout', text: t('tnKnockout') }))),
@@ -616,7 +658,7 @@ function renderList(list) {
     const system = { dutch: { kind: 'dutch' }, rr1: { kind: 'round_robin', cycles: 1 }, rr2: { kind: 'round_robin', cycles: 2 }, knockout: { kind: 'knockout' } }[d.system];
     const [win, draw, loss, bye] = [d.win, d.draw, d.loss, d.bye].map(Number);
     const settings = {
-      name: d.name, place: d.place, start_date: d.start_date, end_date: d.end_date, chief_arbiter: d.chief_arbiter,
+      name: d.name, place: d.place, start_date: d.start_date, end_date: d.end_date, chief_arbiter: d.chief_arbiter, federation: d.federation,
       system, rounds: Number(d.rounds), time_control: d.time_control.trim(), ruleset: d.ruleset, mode: d.mode,
       tiebreaks: d.tiebreaks.split(',').map((x) => x.trim()).filter(Boolean),
       points: { win, draw, loss, forfeit_win: win, forfeit_loss: loss, pairing_allocated_bye: bye, full_point_bye: win, half_point_bye: draw, zero_point_bye: loss },
@@ -663,8 +705,10 @@ async function load(force = false) {
 function render() {
   if (!state) return;
   renderHead();
+  // A form FIDE takes prints without the event's head: it names the event.
+  document.body.classList.toggle('form-view', view === 'it1' || view === 'it3');
   ({ home: renderHome, pairings: renderPairings, standings: renderStandings, crosstable: renderCrosstable,
-    player: renderPlayer, join: renderJoin, arbiter: renderConsole }[view] || renderHome)();
+    player: renderPlayer, it1: renderIt1, it3: renderIt3, join: renderJoin, arbiter: renderConsole }[view] || renderHome)();
 }
 
 // A player who came by his link: which account his token is.

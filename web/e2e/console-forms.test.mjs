@@ -77,6 +77,10 @@ test('the console shows its secret link once, and an empty event no bye form', {
   assert.deepEqual(options, ['1. Able, Ann']);
   assert.equal(await page.getAttribute('[data-testid=bye] input[name=round]', 'min'), '1');
   assert.equal(await page.getAttribute('[data-testid=bye] input[name=round]', 'max'), '3');
+  // In FIDE mode, every new event's, a full-point bye is not offered
+  // (C.04.A, VCL.05: the tournament would refuse it).
+  const kinds = await page.$$eval('[data-testid=bye] select[name=kind] option', (os) => os.map((o) => o.value));
+  assert.deepEqual(kinds, ['half', 'zero']);
 });
 
 test('a round robin offers no bye, and no registration once paired', { timeout: 120000 }, async () => {

@@ -187,7 +187,8 @@ export async function pageStandings(page, base, id) {
   await page.goto(`${base}/tournament/${id}/standings`);
   await page.waitForSelector('[data-testid=standings]');
   return page.$$eval('[data-testid=standings] tbody tr', (rows) => rows.map((r) => {
-    const c = [...r.querySelectorAll('td')].map((td) => td.textContent);
+    // The rating change beside the tie-breaks is no column of `arbiter standings`.
+    const c = [...r.querySelectorAll('td:not([data-rating-change])')].map((td) => td.textContent);
     return [c[0], c[1], ...c.slice(6)];
   }));
 }

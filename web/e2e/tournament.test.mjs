@@ -3,10 +3,13 @@
 // through the event's link, each round is paired and published by the
 // arbiter, the games are played on the game page by the players (one has
 // the bye each round), results enter the standings, round 2 carries a
-// pairing changed by hand that the pairings page shows as such, a player
+// pairing changed by hand (FIDE mode refuses it, naming its rule, until
+// the arbiter leaves the mode with his reason) that the pairings page
+// shows as such, a player
 // who does not come loses by default (FIDE 6.7.1, ruled by the referee),
 // and the final standings page equals `arbiter standings` on the exported
-// TRF. Screenshots of every page in English and Chinese go to
+// TRF; the console's rating report is the TRF FIDE's rating officers
+// take. Screenshots of every page in English and Chinese go to
 // web/e2e/screenshots/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +35,7 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   // The arbiter opens the event with the form.
   const arbiter = await open(`${session.server.base}/tournament`, 'en', '[data-testid=create-form]');
   const id = await createEvent(arbiter, {
-    name: 'Hall Swiss', place: 'Suzhou', start_date: '2026-12-02', end_date: '2026-12-02', chief_arbiter: 'Wang, Lei',
+    name: 'Hall Swiss', place: 'Suzhou', start_date: '2026-12-02', end_date: '2026-12-02', chief_arbiter: 'Wang, Lei', federation: 'CHN',
     system: 'dutch', rounds: 3, time_control: '300+3', ruleset: 'fide-blitz', tiebreaks: TIEBREAKS, default_time: DEFAULT_TIME_S,
   }, 'tn-create-en');
   const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
@@ -91,6 +94,22 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   await arbiter.selectOption('select[name=b1]', String(engine.white));
   await arbiter.fill('[data-testid=change-reason]', 'colours by the tournament regulations');
   await arbiter.click('[data-testid=save-change]');
+  // FIDE mode, every new event's, refuses it with the rule's warning.
+  await arbiter.waitForSelector('#error:not([hidden])');
+  assert.match(await arbiter.textContent('#error'), /C\.04\.2 1\.5, VCL\.07/);
+  assert.equal((await state(id)).rounds[1].changes.length, 0);
+  // The arbiter leaves FIDE mode with his reason; the console says so.
+  assert.equal(st.fide_mode.on, true);
+  await arbiter.fill('[data-testid=fide-mode-reason]', 'colours by the tournament regulations');
+  await arbiter.click('[data-testid=leave-fide-mode]');
+  await arbiter.waitForSelector('[data-testid=fide-mode-state]:has-text("FIDE mode left after round 2")');
+  await shot(arbiter, 'tn-console-fide-mode-left-en');
+  st = await state(id);
+  assert.deepEqual([st.fide_mode.on, st.fide_mode.left.after_round], [false, 2]);
+  await arbiter.selectOption('select[name=w1]', String(engine.black));
+  await arbiter.selectOption('select[name=b1]', String(engine.white));
+  await arbiter.fill('[data-testid=change-reason]', 'colours by the tournament regulations');
+  await arbiter.click('[data-testid=save-change]');
   st = await until('the change', async () => { const s = await state(id); return s.rounds[1].changes.length && s; });
   assert.equal(st.rounds[1].boards[0].white, engine.black);
   assert.equal(st.rounds[1].changes[0].by, st.arbiter);
@@ -124,6 +143,17 @@ test('an arbiter runs a 7-player Swiss of 3 rounds in the browser, and its stand
   assert.equal(page.length, 7);
   assert.deepEqual(page, cli);
   assert.match(await viewer.textContent('h2'), /after round 3/);
+  // The TRF records that FIDE mode was left; the console's rating report
+  // has every record a rating officer requires, the rounds dated.
+  const trf = await (await fetch(`${session.server.base}/api/tournament/${id}/trf`)).text();
+  assert.match(trf, /^NFM not in FIDE mode: left after round 2 by /m);
+  await arbiter.reload();
+  const reportLink = await arbiter.getAttribute('[data-testid=rating-report]', 'href');
+  const report = await (await fetch(session.server.base + reportLink)).text();
+  for (const code of ['012', '022', '032', '042', '052', '062', '072', '102', '132', '162']) {
+    assert.match(report, new RegExp(`^${code} `, 'm'), `record ${code} in the rating report`);
+  }
+  assert.match(report, /^032 CHN$/m);
 
   // Every page, in English and Chinese.
   const viewers = { en: viewer, zh: await open(`${session.server.base}/tournament`, 'zh') };

@@ -19,22 +19,14 @@ Prints `swiss ID` and `absent GAME_ID` at the end.
 import sys
 import threading
 
-from swiss_bot import Bots, client, ending_from_id, open_swiss, play_round
+from swiss_bot import Bots, ending_from_id, open_swiss, play_round, swiss_from_argv
 
 WITHDRAW_AFTER = 2
 ABSENT_IN = 4
 
-base = sys.argv[1]
-rounds = int(sys.argv[2])
-creator_token = sys.argv[3]
-player_tokens = sys.argv[4:]
-
-creator = client(base, creator_token)
-players = [client(base, t) for t in player_tokens]
+rounds, creator, players = swiss_from_argv(sys.argv)
 swiss = open_swiss(creator, players, "arbiter-open", "Berserk Open", 60, 1, rounds)
 swiss_id = swiss["id"]
-info = creator.tournaments.get_swiss(swiss_id)
-assert info["nbPlayers"] == len(players), info
 
 current_round = [0]
 absent_games = []

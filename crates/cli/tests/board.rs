@@ -3,6 +3,10 @@
 //! pseudo-terminal (serial port -> decoder -> reader -> server -> clock).
 
 mod serve;
+// Clock-less games as the hands make them, as the board reader's tests
+// generate them.
+#[path = "../../eboard/tests/hands/mod.rs"]
+mod hands;
 
 use std::ffi::OsString;
 use std::io::BufRead as _;
@@ -45,6 +49,24 @@ fn blocking<F: std::future::Future>(request: F) -> F::Output {
         .build()
         .unwrap()
         .block_on(request)
+}
+
+/// An over-the-board game from `fen`, started by the arbiter (on the
+/// page, as for a board without a clock, which has no clock start to
+/// begin it).
+fn create_started(base: &str, fen: &str) -> Value {
+    let game = create(base, fen);
+    let id = game["id"].as_str().unwrap();
+    let started = blocking(
+        reqwest::Client::new()
+            .post(format!("{base}/api/games/{id}/events"))
+            .bearer_auth(game["arbiter_token"].as_str().unwrap())
+            .json(&json!({"kind": "start"}))
+            .send(),
+    )
+    .unwrap();
+    assert_eq!(started.status(), 200);
+    game
 }
 
 fn create(base: &str, fen: &str) -> Value {
@@ -440,4 +462,65 @@ fn a_damaged_capture_is_refused_with_its_line() {
         stderr.contains("capture line 3: 10 ms comes before the line above (20 ms)"),
         "{stderr}"
     );
+}
+
+/// The timed capture a board without a clock sends for `script`, as the
+/// simulator makes it.
+fn clockless_capture(fen: &str, script: &str) -> String {
+    use arbiter_eboard::Orientation;
+    use arbiter_eboard::capture::{TIMED_HEADER, timed_line};
+    use arbiter_eboard::simulator::{SimulatedBoard, Step, parse_script};
+    let position = arbiter_rules::Position::from_fen(fen).unwrap();
+    let mut board = SimulatedBoard::new(&position, Orientation::Normal, None);
+    let (mut text, mut now) = (format!("{TIMED_HEADER}\n"), 0);
+    // What the board answers `arbiter board`'s greeting: its position,
+    // then every change.
+    let greeting: Vec<u8> = [
+        arbiter_eboard::Command::SendBoard,
+        arbiter_eboard::Command::SendUpdates,
+    ]
+    .iter()
+    .flat_map(|c| board.command(c))
+    .flat_map(|m| m.to_bytes())
+    .collect();
+    text.push_str(&timed_line(0, &greeting));
+    for step in parse_script(script).unwrap() {
+        if let Step::Wait(ms) = step {
+            now += ms;
+        }
+        let bytes: Vec<u8> = board
+            .step(&step)
+            .iter()
+            .flat_map(|m| m.to_bytes())
+            .collect();
+        if !bytes.is_empty() {
+            text.push_str(&timed_line(now, &bytes));
+        }
+        now += 20;
+    }
+    text
+}
+
+#[test]
+fn generated_clockless_captures_replay_to_their_games_at_any_speed() {
+    let s = server();
+    let base = &s.process.base;
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..=3u64 {
+        let fen = hands::STARTS[seed as usize % hands::STARTS.len()];
+        let generated = hands::generated_game(seed, fen, 10);
+        let path = dir.path().join(format!("seed-{seed}.capture"));
+        std::fs::write(&path, clockless_capture(fen, &generated.script)).unwrap();
+        for speed in ["0", "1"] {
+            let game = create_started(base, fen);
+            let lines = replay_file(base, &game, &path, &["--speed", speed]);
+            every_event_has_its_verdict(&lines);
+            assert_eq!(
+                record(base, &game, "uci"),
+                generated.moves,
+                "seed {seed} at speed {speed}:\n{}",
+                generated.script
+            );
+        }
+    }
 }

@@ -277,6 +277,17 @@ impl Swiss {
     }
 }
 
+/// The first `plies` moves of [`SHUFFLE`] in `game`, each by its seat.
+async fn play_opening(c: &Client, seats: &[(String, String, String)], game: &str, plies: usize) {
+    for (i, mv) in SHUFFLE.iter().take(plies).enumerate() {
+        let colour = if i % 2 == 0 { "white" } else { "black" };
+        assert_eq!(
+            board_move(c, game, seat(seats, game, colour), mv).await,
+            200
+        );
+    }
+}
+
 /// A move over the Board API.
 async fn board_move(c: &Client, game: &str, token: &str, mv: &str) -> u16 {
     c.http
@@ -355,13 +366,7 @@ async fn a_tournament_killed_mid_round_replays_and_its_games_results_and_next_ro
     assert_eq!(games.len(), 2);
     // Both games under way: three plies each, then the kill.
     for game in &games {
-        for (i, mv) in SHUFFLE.iter().take(3).enumerate() {
-            let colour = if i % 2 == 0 { "white" } else { "black" };
-            assert_eq!(
-                board_move(&c, game, seat(&seats, game, colour), mv).await,
-                200
-            );
-        }
+        play_opening(&c, &seats, game, 3).await;
     }
     server.kill();
 

@@ -1,39 +1,18 @@
 //! `arbiter norms` on a TRF file: a GM norm made and one missed, in
 //! columns and as JSON.
 
+// The norm module's test events.
+#[path = "../../tournament/tests/norm_events/mod.rs"]
+mod norm_events;
+
 use arbiter_rules::PlayerResult::{self, Draw, Loss, Win};
-use arbiter_tournament::{Player, Tournament, trf};
+use arbiter_tournament::trf;
 use assert_cmd::Command;
 
 /// An IM of CHN rated 2400 against three GMs, two IMs and an FM (Ra 2444),
-/// with `results`.
+/// with `results`, as TRF.
 fn event(results: [PlayerResult; 9]) -> String {
-    let field = [
-        ("g", 2550, "RUS"),
-        ("g", 2550, "USA"),
-        ("g", 2550, "IND"),
-        ("m", 2450, "GER"),
-        ("m", 2450, "FRA"),
-        ("f", 2400, "CHN"),
-        ("", 2350, "CHN"),
-        ("", 2350, "CHN"),
-        ("", 2350, "ESP"),
-    ];
-    let mut t = Tournament::default();
-    let mut me = Player::new(1, "Applicant");
-    (me.rating, me.title, me.federation, me.sex) =
-        (2400, Some("m".into()), "CHN".into(), Some('m'));
-    t.register(me);
-    for (i, (title, rating, federation)) in field.into_iter().enumerate() {
-        let mut p = Player::new(i as u32 + 2, format!("Opponent {}", i + 2));
-        (p.rating, p.federation) = (rating, federation.into());
-        p.title = (!title.is_empty()).then(|| title.to_string());
-        t.register(p);
-    }
-    for (i, result) in results.into_iter().enumerate() {
-        t.record_game(i as u32 + 1, 1, i as u32 + 2, result);
-    }
-    trf::write(&t)
+    trf::write(&norm_events::event(&norm_events::with(results)))
 }
 
 fn applicant_gm(text: &str) -> serde_json::Value {

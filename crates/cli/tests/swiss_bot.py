@@ -22,10 +22,17 @@ def client(base, token):
     return berserk.Client(berserk.TokenSession(token), base_url=base)
 
 
+def swiss_from_argv(argv):
+    """`BASE_URL ROUNDS CREATOR_TOKEN PLAYER_TOKEN...`: the rounds, and
+    clients for the creator and the players."""
+    base, rounds, creator_token, player_tokens = argv[1], int(argv[2]), argv[3], argv[4:]
+    return rounds, client(base, creator_token), [client(base, t) for t in player_tokens]
+
+
 def open_swiss(creator, players, team, name, limit, increment, rounds):
     """Creates a Swiss whose rounds the creator starts by hand
-    (`roundInterval` 99999999), checks what the server says of it, and
-    joins every player to it."""
+    (`roundInterval` 99999999), checks what the server says of it, joins
+    every player to it, and checks that all joined."""
     swiss = creator.tournaments.create_swiss(
         team,
         clockLimit=limit,
@@ -40,6 +47,8 @@ def open_swiss(creator, players, team, name, limit, increment, rounds):
     assert swiss["status"] == "created", swiss
     for p in players:
         p.tournaments.join_swiss(swiss["id"])
+    info = creator.tournaments.get_swiss(swiss["id"])
+    assert info["nbPlayers"] == len(players), info
     return swiss
 
 

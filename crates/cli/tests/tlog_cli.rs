@@ -485,7 +485,9 @@ fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
             let text = client.get_text(&format!("/api/games/{id}/proof")).await;
             if let Ok(proof) = TlogProof::parse(&text)
                 && let Ok(note) = Note::parse(proof.checkpoint.as_bytes())
-                && note.verified_by(&keys).is_ok_and(|signed| signed.len() == 2)
+                && note
+                    .verified_by(&keys)
+                    .is_ok_and(|signed| signed.len() == 2)
             {
                 return (Checkpoint::parse(note.text()).unwrap().size, text);
             }

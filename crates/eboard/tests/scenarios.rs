@@ -2,10 +2,12 @@
 //! the simulated board's bytes go through the decoder and the reader to
 //! the referee, whose verdicts are checked.
 
+mod hands;
+
 use arbiter_eboard::simulator::{SimulatedBoard, parse_script};
 use arbiter_eboard::{BoardReader, Command, Decoder, Notice, Orientation, Reading, SETTLE_MS};
 use arbiter_referee::{Effect, Event, EventKind, Game, GameSetup, Mode, Verdict};
-use arbiter_rules::{Move, Piece, Position, Square};
+use arbiter_rules::{Position, Square};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -378,108 +380,20 @@ fn a_single_piece_knocked_by_the_carrying_hand_is_noted_not_touched() {
     assert_eq!(r.moves(), ["e2e4", "e7e5", "g1f3"]);
 }
 
-/// A small deterministic random source (xorshift), so that a failing
-/// seed can be replayed.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// The board steps of `m` from `pos` as a hand makes them, in one of the
-/// orders players use, with noise: the piece lifted and put back first
-/// (a touch, then the move with it), a capture's two pieces changing in
-/// one scan (the captured piece gone and the capturer there at once),
-/// the captured piece taken off first or last. Castling is king first
-/// (FIDE 4.4.1). A captured piece set down off the board is not seen.
-fn hand_steps(pos: &Position, m: Move, dice: &mut Dice) -> String {
-    let mover = pos.piece_at(m.from()).expect("a piece moves");
-    let landed = m.promotion_role().map_or(mover, |role| Piece {
-        color: mover.color,
-        role,
-    });
-    let mut steps = String::new();
-    if dice.below(4) == 0 {
-        steps += &format!("lift {0}\nplace {0} {1}\n", m.from(), mover.char());
-    }
-    if m.is_castle() {
-        let rook = pos.piece_at(m.to()).expect("the castling rook");
-        steps += &format!(
-            "lift {}\nplace {} {}\nlift {}\nplace {} {}\n",
-            m.from(),
-            m.king_destination(),
-            mover.char(),
-            m.to(),
-            m.rook_destination().expect("castling"),
-            rook.char()
-        );
-        return steps;
-    }
-    let captured = if m.is_en_passant() {
-        Some(Square::from_coords(m.to().file(), m.from().rank()))
-    } else {
-        pos.is_capture(m).then_some(m.to())
-    };
-    let (from, to, piece) = (m.from(), m.to(), landed.char());
-    steps += &match (captured, dice.below(3)) {
-        (None, _) => format!("lift {from}\nplace {to} {piece}\n"),
-        (Some(c), 0) => format!("lift {c}\nlift {from}\nplace {to} {piece}\n"),
-        (Some(c), 1) if c != to => format!("lift {from}\nplace {to} {piece}\nlift {c}\n"),
-        (Some(c), _) if c == to => format!("lift {from}\nplace {to} {piece}\n"),
-        (Some(c), _) => format!("lift {from}\nlift {c}\nplace {to} {piece}\n"),
-    };
-    steps
-}
-
 #[test]
 fn generated_clockless_games_with_noise_read_as_their_moves() {
-    // Positions rich in castling, en passant and promotions, and the start.
-    let starts = [
-        START,
-        "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1",
-        "r3k2r/pp3ppp/8/2pPp3/8/8/PPP2PPP/R3K2R w KQkq c6 0 1",
-        "3k4/1P1P1P2/8/8/8/8/1p1p1p2/3K4 w - - 0 1",
-    ];
     let mut special = 0;
     for seed in 1..=40u64 {
-        let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-        let fen = starts[seed as usize % starts.len()];
-        let mut pos = Position::from_fen(fen).unwrap();
-        let (mut script, mut expected) = (String::new(), Vec::new());
-        for _ in 0..30 {
-            let legal = pos.legal_moves();
-            if legal.is_empty() || pos.is_insufficient_material() {
-                break;
-            }
-            // Half the time a special move when there is one.
-            let specials: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| {
-                    m.is_castle()
-                        || m.is_en_passant()
-                        || m.promotion_role().is_some()
-                        || pos.is_capture(*m)
-                })
-                .collect();
-            let m = if !specials.is_empty() && dice.below(2) == 0 {
-                special += 1;
-                specials[dice.below(specials.len())]
-            } else {
-                legal[dice.below(legal.len())]
-            };
-            script += &hand_steps(&pos, m, &mut dice);
-            script += "wait 300\n";
-            expected.push(m.to_string());
-            pos = pos.after(m);
-        }
-        let r = run(fen, Orientation::Normal, false, &script);
-        assert_eq!(r.moves(), expected, "seed {seed}, from {fen}:\n{script}");
+        let fen = hands::STARTS[seed as usize % hands::STARTS.len()];
+        let game = hands::generated_game(seed, fen, 30);
+        special += game.specials;
+        let r = run(fen, Orientation::Normal, false, &game.script);
+        assert_eq!(
+            r.moves(),
+            game.moves,
+            "seed {seed}, from {fen}:\n{}",
+            game.script
+        );
         assert!(
             !r.notices
                 .iter()

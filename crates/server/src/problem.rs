@@ -199,6 +199,16 @@ arbiter_messages::messages! {
         } = "api-no-such-round",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
+        /// A TRF edition other than `2026` and `16`.
+        UnknownTrfEdition {
+            /// The edition asked for.
+            edition: String,
+        } = "api-unknown-trf-edition",
+        /// A rating report the event cannot make yet: a record it lacks.
+        RatingReportNeeds {
+            /// The TRF record's code.
+            record: String,
+        } = "api-rating-report-needs",
         /// The signed log has no checkpoint yet (one is signed within a
         /// second of the first record).
         NoCheckpointYet = "api-no-checkpoint-yet",

@@ -192,6 +192,16 @@ async fn an_arbiter_runs_an_event_through_the_api() {
         no_reason["error"],
         "a manual change or a correction needs its reason"
     );
+    // FIDE mode refuses a change by hand: the arbiter leaves it first
+    // (tournament_fide_mode.rs).
+    let (status, _) = post(
+        &s,
+        &path("/fide-mode/leave"),
+        Some(&arbiter),
+        json!({"reason": "colours by the regulations"}),
+    )
+    .await;
+    assert_eq!(status, 200);
     let (status, _) = post(
         &s,
         &path("/pairing"),
@@ -423,6 +433,8 @@ async fn the_consoles_pairing_of_round_one_follows_the_manual_pairings() {
     let director = account(&s, "Director").await;
     let mut body = settings(3);
     body["manual_pairings"] = json!([["p3", "p1"]]);
+    // Round 1 by hand is not the system's pairing: outside FIDE mode only.
+    body["fide_mode"] = json!(false);
     let (status, created) = post(&s, "/api/tournament", Some(&director), body).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap();

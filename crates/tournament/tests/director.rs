@@ -275,6 +275,12 @@ fn a_manual_change_is_kept_with_who_made_it_and_must_pair_everyone() {
             black: boards[1].black,
         },
     ];
+    // FIDE mode refuses a change by hand (director_fide_mode.rs): the
+    // arbiter leaves it first.
+    t.apply(&arbiter(EventKind::FideModeLeft {
+        reason: "brothers must not meet".into(),
+    }))
+    .unwrap();
     let change = |boards: Vec<Board>, reason: &str| EventKind::PairingChanged {
         round: 1,
         boards,
@@ -555,6 +561,8 @@ enum Act {
     Bye(u32, u8),
     Withdraw(u32),
     PairNext,
+    /// The arbiter leaves FIDE mode (then a full-point bye is his to give).
+    LeaveFideMode,
 }
 
 fn act() -> impl Strategy<Value = Act> {
@@ -565,6 +573,7 @@ fn act() -> impl Strategy<Value = Act> {
         1 => (0u32..40, 0u8..3).prop_map(|(p, k)| Act::Bye(p, k)),
         1 => (0u32..40).prop_map(Act::Withdraw),
         3 => Just(Act::PairNext),
+        1 => Just(Act::LeaveFideMode),
     ]
 }
 
@@ -581,8 +590,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Whatever an arbiter does, in any order: a refused event changes
-    /// nothing, the accepted ones replay to the same state, and the TRF
-    /// re-pairs every round as it was paired.
+    /// nothing, the accepted ones replay to the same state, FIDE mode gives
+    /// no full-point bye, and the TRF re-pairs every round as it was paired.
     #[test]
     fn any_sequence_of_acts_keeps_the_tournament_valid(
         players in 4u32..16,
@@ -617,6 +626,7 @@ proptest! {
                     bye: [ByeKind::Half, ByeKind::Zero, ByeKind::Full][k as usize],
                 },
                 Act::Withdraw(p) => EventKind::Withdrawn { player: p % (players + 2) },
+                Act::LeaveFideMode => EventKind::FideModeLeft { reason: "the regulations".into() },
                 Act::PairNext => match t.next_pairing() {
                     Ok((boards, bye)) => {
                         let round = t.rounds_paired() + 1;
@@ -649,6 +659,10 @@ proptest! {
             }
         }
         prop_assert_eq!(Director::replay(&log).unwrap(), t.clone());
+        // In FIDE mode no full-point bye was given (C.04.A, VCL.05).
+        if t.in_fide_mode() {
+            prop_assert!(t.players().iter().all(|p| !p.byes.values().any(|&b| b == ByeKind::Full)));
+        }
         let text = trf::write(&t.tournament());
         let read = trf::read(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         for round in dutch::check(&read, Acceleration::default()) {

@@ -41,6 +41,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         web!("tournament.js"),
     ),
     (
+        "fide-reports.js",
+        "text/javascript; charset=utf-8",
+        web!("fide-reports.js"),
+    ),
+    (
         "eboard.js",
         "text/javascript; charset=utf-8",
         web!("eboard.js"),

@@ -6,7 +6,9 @@ pub mod api;
 mod assets;
 mod broadcast;
 mod log;
+mod rating_report;
 pub mod tournament_api;
+mod tournament_fide;
 mod ws;
 
 use std::sync::Arc;
@@ -68,6 +70,14 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route("/api/tournament/{id}/correct", post(tn::correct))
         .route("/api/tournament/{id}/forfeit", post(tn::forfeit))
         .route("/api/tournament/{id}/trf", get(tn::get_trf))
+        .route(
+            "/api/tournament/{id}/rating-report",
+            get(rating_report::rating_report),
+        )
+        .route(
+            "/api/tournament/{id}/fide-mode/leave",
+            post(tn::leave_fide_mode),
+        )
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyLimitLayer::new(body_limit))
         // An import carries a whole field: a 2,000-player CSV is 50 KB, a

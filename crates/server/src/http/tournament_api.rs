@@ -29,6 +29,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::api::{field, json_body};
+use super::tournament_fide::fide_results;
 use crate::problem::Problem;
 use crate::request::auth::bearer;
 use crate::request::error::ApiError;
@@ -157,6 +158,22 @@ async fn new_account(services: &Services, wanted: &str) -> Result<(Account, Stri
     Ok((account, token))
 }
 
+/// A new event's settings from the request's body: in FIDE mode unless
+/// the body says `"fide_mode": false` (the SPP's Verification Check List,
+/// VCL.01: it is the default). The field's absence means "outside" only
+/// in a log stored before FIDE mode existed.
+fn new_settings(body: &Bytes) -> Result<Settings, ApiError> {
+    let mut value: Value = json_body(body)?;
+    if let Some(fields) = value.as_object_mut() {
+        fields.entry("fide_mode").or_insert(Value::Bool(true));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        ApiError::BadRequest(Problem::MalformedBody {
+            error: e.to_string(),
+        })
+    })
+}
+
 /// Checks a settings' texts as every text field of the API is checked.
 fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
     s.name = field("name", &s.name)?;
@@ -164,6 +181,7 @@ fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
     s.start_date = field("start_date", &s.start_date)?;
     s.end_date = field("end_date", &s.end_date)?;
     s.chief_arbiter = field("chief_arbiter", &s.chief_arbiter)?;
+    s.federation = field("federation", &s.federation)?.to_uppercase();
     // An empty code is none: the link admits anyone.
     s.entry_code = s
         .entry_code
@@ -200,6 +218,7 @@ fn links(id: &str, code: Option<&str>) -> Value {
         "join": join,
         "standings": format!("/tournament/{id}/standings"),
         "trf": format!("/api/tournament/{id}/trf"),
+        "rating_report": format!("/api/tournament/{id}/rating-report"),
     })
 }
 
@@ -211,7 +230,7 @@ pub async fn create(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let settings = checked_settings(json_body(&body)?)?;
+    let settings = checked_settings(new_settings(&body)?)?;
     let (arbiter, token) = match caller(&services, &headers).await? {
         Some(a) => (a, None),
         None => {
@@ -319,12 +338,14 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         let text = |i: usize| row.values.get(i).copied().flatten().map(|v| v.to_string());
         points.insert(id_of(row.start_no), (text(0), text(1)));
     }
+    let mut fide = fide_results(&t, id_of);
     let players: Vec<Value> = d
         .players()
         .iter()
         .map(|p| {
             let r = &p.registration;
             let (pts, performance) = points.get(&p.id).cloned().unwrap_or_default();
+            let fide = fide.remove(&starts[p.id as usize - 1]).unwrap_or_default();
             json!({
                 "id": p.id,
                 "start_no": starts[p.id as usize - 1],
@@ -339,6 +360,8 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
                 "byes": p.byes.iter().map(|(round, kind)| json!({"round": round, "kind": kind})).collect::<Vec<_>>(),
                 "points": pts,
                 "performance": performance,
+                "rating_change": fide.rating_change,
+                "norms": fide.norms,
             })
         })
         .collect();
@@ -438,6 +461,7 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         "settings": settings_json,
         "entry_code_required": entry_code.is_some(),
         "lots_drawn": d.lots().is_some(),
+        "fide_mode": fide_mode(d),
         "rounds_planned": t.planned_rounds,
         "players": players,
         "rounds": rounds,
@@ -448,6 +472,15 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         "next": next,
         "links": links(id, entry_code.as_deref().filter(|_| for_arbiter)),
     })
+}
+
+/// FIDE mode: whether the event is in it, and when and why the arbiter
+/// left it.
+fn fide_mode(d: &Director) -> Value {
+    let left = d.fide_mode_exit().map(
+        |x| json!({"at_ms": x.at_ms, "by": x.by, "reason": x.reason, "after_round": x.after_round}),
+    );
+    json!({"on": d.in_fide_mode(), "left": left})
 }
 
 /// A knockout's bracket: each round's matches with their games, score
@@ -813,6 +846,27 @@ pub async fn forfeit(arbiter: TheArbiter, body: Bytes) -> Answer {
             round: a.round,
             board: a.board,
             absent: required(a.absent, "absent")?,
+        })
+        .await
+}
+
+/// The body of leaving FIDE mode.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Leave {
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /api/tournament/{id}/fide-mode/leave` (the arbiter): the event
+/// leaves FIDE mode, with the reason, so that the arbiter may do what it
+/// refuses (C.04.A: warned, not prevented); the log keeps it and the TRF
+/// writes it (record `NFM`).
+pub async fn leave_fide_mode(arbiter: TheArbiter, body: Bytes) -> Answer {
+    let Leave { reason } = json_body(&body)?;
+    arbiter
+        .record(EventKind::FideModeLeft {
+            reason: field("reason", &reason)?,
         })
         .await
 }

@@ -158,6 +158,9 @@ pub async fn create(
     settings.default_time_ms = Some(services.config.default_time.as_millis() as u64);
     settings.forbidden_pairs = name_pairs(&p, "forbiddenPairings")?;
     settings.manual_pairings = name_pairs(&p, "manualPairings")?;
+    // lichess's round 1 by hand is not the pairing system's: FIDE mode
+    // refuses it (C.04.2 1.5, VCL.07), so such a Swiss is made outside it.
+    settings.fide_mode = settings.manual_pairings.is_empty();
     settings.entry_code = p
         .get("password")
         .map(|code| code.trim().to_string())

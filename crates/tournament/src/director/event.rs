@@ -265,4 +265,11 @@ pub enum EventKind {
     },
     /// The event ends before its last round: nothing more is paired.
     Terminated,
+    /// The arbiter leaves FIDE mode ([`super::Settings::fide_mode`]), to
+    /// do what it refuses: kept with who and why, and written in the TRF
+    /// (record `NFM`), so that a checker sees it. There is no way back.
+    FideModeLeft {
+        /// Why.
+        reason: String,
+    },
 }

@@ -83,6 +83,7 @@ impl Director {
         let records = [
             ("012", &settings.name),
             ("022", &settings.place),
+            ("032", &settings.federation),
             ("042", &settings.start_date),
             ("052", &settings.end_date),
             ("102", &settings.chief_arbiter),
@@ -101,6 +102,9 @@ impl Director {
             code: "092".to_string(),
             text: settings.system.trf_type().to_string(),
         });
+        // An event not run in FIDE mode throughout says so, for the
+        // checker and the rating officer who read the file.
+        t.records.extend(self.fide_mode_record());
         t.planned_rounds = Some(self.planned_rounds(settings));
         t.initial_colour = Some(Color::White);
         t.points = settings.points;

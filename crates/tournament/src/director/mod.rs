@@ -20,6 +20,7 @@
 mod entry;
 mod event;
 mod export;
+mod fide_mode;
 mod game_end;
 mod knockout;
 mod lots;
@@ -31,6 +32,7 @@ mod settings;
 mod state;
 
 pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use fide_mode::FideModeExit;
 pub use game_end::REFEREE;
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
 pub use manual::ManualRound;

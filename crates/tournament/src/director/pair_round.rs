@@ -74,6 +74,12 @@ impl Director {
             plan.accept(by, EventKind::LotsDrawn { order })?;
         }
         if let Some(GivenRound { boards, bye }) = given {
+            // In FIDE mode a Swiss is paired by its system (C.04.2 1.5,
+            // VCL.07). The fold cannot tell a round paired by hand from
+            // the system's without pairing it again, so the one operation
+            // every service pairs through refuses it here.
+            let settings = self.settings().ok_or(Refusal::NotCreated)?;
+            self.check_fide_manual_pairing(settings, round)?;
             plan.accept(by, EventKind::RoundPaired { round, boards, bye })?;
             return Ok(plan.events);
         }

@@ -234,6 +234,25 @@ arbiter_messages::messages! {
             /// Black.
             black: PlayerId,
         } = "tournament-forbidden-pair",
+        /// FIDE mode: a full-point bye, an operation FIDE disallows
+        /// (C.04.A, VCL.05).
+        FideFullPointBye = "tournament-fide-full-point-bye",
+        /// FIDE mode: a Swiss round paired, or its pairing changed, by hand
+        /// (C.04.2 1.5, VCL.07).
+        FideManualPairing {
+            /// The round.
+            round: u32,
+        } = "tournament-fide-manual-pairing",
+        /// FIDE mode: an entry that would change the pairing numbers once
+        /// round 4 is paired (C.04.2.B.3, VCL.09).
+        FidePairingNumbersFixed {
+            /// The player entering.
+            name: String,
+            /// The rounds paired.
+            paired: u32,
+        } = "tournament-fide-pairing-numbers-fixed",
+        /// Leaving FIDE mode when the event is not in it.
+        NotInFideMode = "tournament-not-in-fide-mode",
         /// No pairing meets the absolute criteria (C.04.3 C1-C3).
         NoPairing {
             /// The round.

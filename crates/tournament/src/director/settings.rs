@@ -89,6 +89,10 @@ pub struct Settings {
     /// The chief arbiter (TRF `102`).
     #[serde(default)]
     pub chief_arbiter: String,
+    /// The federation the event is rated by (TRF `032`), which the rating
+    /// report requires.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
     /// The pairing system.
     pub system: System,
     /// The number of rounds.
@@ -151,12 +155,22 @@ pub struct Settings {
     /// A round robin's pairing numbers: by rating, or drawn by lot.
     #[serde(default, skip_serializing_if = "PairingNumbers::is_by_rating")]
     pub pairing_numbers: PairingNumbers,
+    /// FIDE mode (the SPP's Verification Check List, VCL.01-VCL.13): what
+    /// FIDE prohibits is refused, each refusal naming its rule (see
+    /// [`super::Director::in_fide_mode`]). Every new event is in it: the
+    /// constructors and the services set it unless told otherwise, and
+    /// leaving it later is an event of the log
+    /// ([`super::EventKind::FideModeLeft`]). Settings stored before FIDE
+    /// mode existed lack the field and replay as they were made: outside it.
+    #[serde(default)]
+    pub fide_mode: bool,
 }
 
 impl Settings {
     /// A Dutch Swiss of `rounds` rounds at `time_control`, online, under
     /// the FIDE rules for its speed, ranked by points, then Buchholz cut 1,
-    /// Buchholz and Sonneborn-Berger; everything else left blank.
+    /// Buchholz and Sonneborn-Berger, in FIDE mode; everything else left
+    /// blank.
     pub fn swiss(name: impl Into<String>, rounds: u32, time_control: TimeControl) -> Settings {
         Settings {
             name: name.into(),
@@ -164,6 +178,7 @@ impl Settings {
             start_date: String::new(),
             end_date: String::new(),
             chief_arbiter: String::new(),
+            federation: String::new(),
             system: System::Dutch,
             rounds,
             ruleset: fide_ruleset_for(&time_control).to_string(),
@@ -181,6 +196,7 @@ impl Settings {
             entry_code: None,
             allowed_accounts: Vec::new(),
             pairing_numbers: PairingNumbers::ByRating,
+            fide_mode: true,
         }
     }
 
@@ -218,6 +234,11 @@ impl Settings {
             && !matches!(self.system, System::RoundRobin { .. })
         {
             return Err(Refusal::LotsOnlyInRoundRobin);
+        }
+        // Round 1 paired by hand is not the system's pairing (C.04.2 1.5,
+        // VCL.07).
+        if self.fide_mode && !self.manual_pairings.is_empty() {
+            return Err(Refusal::FideManualPairing { round: 1 });
         }
         if Ruleset::by_name(&self.ruleset).is_err() {
             return Err(Refusal::UnknownRuleset {

@@ -86,6 +86,9 @@ pub struct RoundState {
     pub changes: Vec<ManualChange>,
     /// Published: its games exist.
     pub published: bool,
+    /// When it was published, ms since 1970: the round's date in the
+    /// rating report (TRF record 132).
+    pub published_at_ms: Option<i64>,
 }
 
 impl RoundState {
@@ -155,6 +158,8 @@ pub struct Director {
     pub(super) lots: Option<Vec<PlayerId>>,
     /// Knockout matches decided by lot: first, second, winner.
     pub(super) decided_by_lot: Vec<(PlayerId, PlayerId, PlayerId)>,
+    /// FIDE mode as the arbiter left it.
+    pub(super) fide_mode_exit: Option<super::FideModeExit>,
 }
 
 impl Director {
@@ -324,6 +329,7 @@ impl Director {
                     paired_by: event.by.clone(),
                     changes: Vec::new(),
                     published: false,
+                    published_at_ms: None,
                 });
                 self.next_round_at = None;
                 Ok(())
@@ -337,6 +343,7 @@ impl Director {
                 if reason.trim().is_empty() {
                     return Err(Refusal::NoReason);
                 }
+                self.check_fide_manual_pairing(&settings, *round)?;
                 self.check_unpublished_last(*round)?;
                 self.check_pairing(&settings, *round, boards, *bye)?;
                 let last = self.rounds.last_mut().expect("checked: a round is paired");
@@ -372,6 +379,7 @@ impl Director {
                     b.game = Some(game.clone());
                 }
                 last.published = true;
+                last.published_at_ms = Some(event.at_ms);
                 Ok(())
             }
             EventKind::ResultRecorded {
@@ -454,11 +462,13 @@ impl Director {
                 self.terminated = true;
                 Ok(())
             }
+            EventKind::FideModeLeft { reason } => self.leave_fide_mode(event, reason),
         }
     }
 
     /// What a registration must hold whoever makes it: a name, entries
-    /// open, an account not already in.
+    /// open, an account not already in, and in FIDE mode the pairing
+    /// numbers unchanged once round 4 is paired.
     pub(super) fn check_registration(
         &self,
         settings: &Settings,
@@ -480,7 +490,7 @@ impl Director {
                 account: account.clone(),
             });
         }
-        Ok(())
+        self.check_fide_entry(settings, player)
     }
 
     fn register(&mut self, player: &Registration) {
@@ -518,6 +528,7 @@ impl Director {
         if settings.system != System::Dutch {
             return Err(Refusal::ByesOnlyInSwiss);
         }
+        self.check_fide_bye(bye)?;
         if round <= self.rounds_paired() {
             return Err(Refusal::RoundAlreadyPaired { round });
         }

@@ -1,0 +1,162 @@
+//! What FIDE takes from an event, in the tournament API: each player's
+//! rating change (B.02) and the title norms the event gives him (B.01
+//! 1.4), from the rounds as they stand. A 10-player round robin in which
+//! an IM of CHN rated 2400 scores 6.5 against three GMs, two IMs, an FM
+//! and three others (Ra 2444, Rp 2610: a GM norm), and one game between
+//! two others is forfeited: it is rated for neither.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::tournament::post;
+use common::{Server, account};
+use serde_json::{Value, json};
+
+/// The field: name, rating, title, federation, and the applicant's result
+/// against him (`1`, `=`, `0`).
+const FIELD: [(&str, u32, &str, &str, &str); 9] = [
+    ("GM A", 2550, "g", "RUS", "1"),
+    ("GM B", 2550, "g", "USA", "="),
+    ("GM C", 2550, "g", "IND", "="),
+    ("IM D", 2450, "m", "GER", "1"),
+    ("IM E", 2450, "m", "FRA", "="),
+    ("FM F", 2400, "f", "CHN", "1"),
+    ("G", 2350, "", "CHN", "1"),
+    ("H", 2350, "", "CHN", "1"),
+    ("I", 2350, "", "ESP", "0"),
+];
+
+#[tokio::test]
+async fn rating_changes_and_norms_are_beside_each_player() {
+    let s = Server::start().await;
+    let arbiter = account(&s, "Director").await;
+    let settings = json!({
+        "name": "Norm Round Robin", "place": "Wuxi", "start_date": "2026-12-02",
+        "chief_arbiter": "Ana Arbiter", "system": {"kind": "round_robin", "cycles": 1}, "rounds": 9,
+        "time_control": "5400+30", "ruleset": "fide-standard", "mode": "online",
+        "tiebreaks": ["PTS", "SB"],
+    });
+    let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    let mut entries =
+        vec![json!({"name": "Applicant", "rating": 2400, "title": "m", "federation": "CHN"})];
+    for (name, rating, title, federation, _) in FIELD {
+        let mut e = json!({"name": name, "rating": rating, "federation": federation});
+        if !title.is_empty() {
+            e["title"] = json!(title);
+        }
+        entries.push(e);
+    }
+    for e in entries {
+        let (status, body) = post(&s, &path("/players"), &arbiter, e).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    // Player numbers are the order of entry: the applicant is 1.
+    let applicant = 1u64;
+    let against: BTreeMap<u64, &str> = FIELD
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (i as u64 + 2, f.4))
+        .collect();
+    let (g, h) = (8u64, 9u64);
+    for round in 1..=9 {
+        let (status, paired) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
+        assert_eq!(status, 200, "round {round}: {paired}");
+        let (status, published) = post(&s, &path("/publish"), &arbiter, json!(null)).await;
+        assert_eq!(status, 200, "{published}");
+        let st = s.get_json(&path("")).await;
+        for b in st["rounds"][round - 1]["boards"].as_array().unwrap() {
+            let (white, black) = (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap());
+            let board = b["board"].clone();
+            let (endpoint, body) = if [white, black] == [g, h] || [white, black] == [h, g] {
+                (
+                    "/forfeit",
+                    json!({"round": round, "board": board, "absent": "black"}),
+                )
+            } else {
+                let result = match (white == applicant, black == applicant) {
+                    (true, _) => match against[&black] {
+                        "1" => "white_wins",
+                        "0" => "black_wins",
+                        _ => "draw",
+                    },
+                    (_, true) => match against[&white] {
+                        "1" => "black_wins",
+                        "0" => "white_wins",
+                        _ => "draw",
+                    },
+                    _ => "draw",
+                };
+                (
+                    "/result",
+                    json!({"round": round, "board": board, "result": result}),
+                )
+            };
+            let (status, body) = post(&s, &path(endpoint), &arbiter, body).await;
+            assert_eq!(status, 200, "round {round}, {endpoint}: {body}");
+        }
+    }
+    let st = s.get_json(&path("")).await;
+    assert_eq!(st["status"], "finished", "{}", st["status"]);
+    let player = |n: u64| {
+        st["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == n)
+            .unwrap()
+            .clone()
+    };
+
+    // 2400 against three 2550s (PD .30), two 2450s (.43), a 2400 (.50) and
+    // three 2350s (.57): ΣPD 3.97; K 10 at 2400 (8.3.3): 10 × (6.5 − 3.97)
+    // = 25.3, +25.
+    let me = player(applicant);
+    assert_eq!(
+        me["rating_change"],
+        json!({"start_no": me["start_no"], "name": "Applicant", "rating": 2400, "k": 10,
+               "games": 9, "score": 6.5, "expected": 3.97, "change": 25.3, "new_rating": 2425, "note": null})
+    );
+    // The forfeited game is rated for neither player (B.02 5.1).
+    for n in [g, h] {
+        assert_eq!(player(n)["rating_change"]["games"], 8, "player {n}");
+    }
+    assert_eq!(player(2)["rating_change"]["games"], 9);
+
+    // The IM seeks a GM norm only, and makes it over his nine games.
+    let norms = me["norms"].as_array().unwrap();
+    assert_eq!(norms.len(), 1, "{norms:?}");
+    let gm = &norms[0];
+    assert_eq!(
+        (
+            &gm["title"],
+            &gm["norm"],
+            &gm["average"],
+            &gm["performance"]
+        ),
+        (&json!("GM"), &json!(true), &json!(2444), &json!(2610))
+    );
+    assert_eq!(gm["missed"], json!([]));
+    let opponents = gm["opponents"].as_array().unwrap();
+    let met: BTreeMap<u64, String> = opponents
+        .iter()
+        .map(|o| (o["opponent"].as_u64().unwrap(), o["result"].to_string()))
+        .collect();
+    let expected: BTreeMap<u64, String> = against
+        .iter()
+        .map(|(&n, r)| (n, if *r == "=" { "0.5" } else { *r }.to_string()))
+        .collect();
+    assert_eq!(met, expected);
+    // GM A, a GM, seeks nothing; FM F, 4 points of 9 against the same
+    // field, misses the GM norm's performance (Rp 2401).
+    assert_eq!(player(2)["norms"], json!([]));
+    let fang = player(7);
+    let fm = &fang["norms"][0];
+    assert_eq!((&fm["title"], &fm["norm"]), (&json!("GM"), &json!(false)));
+    assert_eq!(fm["missed"][0]["rule"], "FIDE B.01 1.4.8");
+    assert_eq!(fm["performance"], 2401);
+    assert_eq!(fm["opponents"], Value::Null);
+}
