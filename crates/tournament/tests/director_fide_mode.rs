@@ -38,6 +38,12 @@ fn swiss() -> Director {
 
 /// Pairs the next round by the system, publishes it and draws every game.
 fn play_round(t: &mut Director) {
+    play_round_with(t, |_, _| BoardResult::Draw);
+}
+
+/// Pairs the next round by the system, publishes it and records on each
+/// board the result `result(round, board)` gives.
+fn play_round_with(t: &mut Director, result: impl Fn(u32, u32) -> BoardResult) {
     let round = t.rounds_paired() + 1;
     let (boards, bye) = t.next_pairing().unwrap();
     let games = (0..boards.len()).map(|b| format!("r{round}b{b}")).collect();
@@ -49,7 +55,7 @@ fn play_round(t: &mut Director) {
         t.apply(&event(EventKind::ResultRecorded {
             round,
             board,
-            result: BoardResult::Draw,
+            result: result(round, board),
             game: None,
         }))
         .unwrap();
@@ -292,27 +298,14 @@ fn the_trf_export_rechecks_clean_whatever_the_points_system() {
             ..Registration::default()
         }),
     );
-    for round in 1..=4u32 {
-        let (boards, bye) = t.next_pairing().unwrap();
-        let games = (0..boards.len()).map(|b| format!("r{round}b{b}")).collect();
-        t.apply(&event(EventKind::RoundPaired { round, boards, bye }))
-            .unwrap();
-        t.apply(&event(EventKind::RoundPublished { round, games }))
-            .unwrap();
-        for board in 1..=t.round(round).unwrap().boards.len() as u32 {
-            let result = [
+    for _ in 1..=4 {
+        play_round_with(&mut t, |round, board| {
+            [
                 BoardResult::WhiteWins,
                 BoardResult::Draw,
                 BoardResult::BlackWins,
-            ][((board + round) % 3) as usize];
-            t.apply(&event(EventKind::ResultRecorded {
-                round,
-                board,
-                result,
-                game: None,
-            }))
-            .unwrap();
-        }
+            ][((board + round) % 3) as usize]
+        });
     }
     let text = trf::write(&t.tournament());
     assert!(text.lines().any(|l| l == "BBW  3.0"), "{text}");
