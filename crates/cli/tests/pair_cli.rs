@@ -4,6 +4,22 @@
 mod cli;
 use cli::arbiter;
 
+/// What `arbiter pair [SYSTEM] IN -p` prints: the pairs, on standard
+/// output.
+fn printed_pairs(system: &[&str], input: &std::path::Path) -> String {
+    let printed = arbiter()
+        .arg("pair")
+        .args(system)
+        .arg(input)
+        .arg("-p")
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(printed).unwrap()
+}
+
 #[test]
 fn pairs_bbppairings_own_dutch_cases_exactly() {
     for case in ["dutch_2025_C5", "dutch_2025_C9", "issue_7"] {
@@ -21,17 +37,8 @@ fn pairs_bbppairings_own_dutch_cases_exactly() {
             .code(0);
         assert_eq!(std::fs::read_to_string(&out).unwrap(), expected, "{case}");
         // Without OUT the pairs go to standard output.
-        let printed = arbiter()
-            .args(["pair", "--dutch"])
-            .arg(&input)
-            .arg("-p")
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
         assert_eq!(
-            String::from_utf8(printed).unwrap(),
+            printed_pairs(&["--dutch"], &input),
             expected,
             "{case} on stdout"
         );
@@ -226,16 +233,7 @@ fn the_dutch_system_is_the_default() {
     let input = arbiter_testdata::path("tournaments/bbpPairings/dutch_2025_C5.trf");
     let expected =
         arbiter_testdata::read_text("tournaments/bbpPairings/dutch_2025_C5.output.expected");
-    let printed = arbiter()
-        .arg("pair")
-        .arg(&input)
-        .arg("-p")
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(String::from_utf8(printed).unwrap(), expected);
+    assert_eq!(printed_pairs(&[], &input), expected);
 }
 
 #[test]
