@@ -50,9 +50,7 @@ enum Action {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let runtime = super::runtime()?;
     runtime.block_on(async {
-        let store = Store::open(&args.db)
-            .await
-            .with_context(|| format!("cannot open {}", args.db))?;
+        let store = super::open_store(&args.db).await?;
         let done = act(&store, args.action).await;
         store.close().await;
         done

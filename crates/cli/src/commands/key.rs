@@ -21,10 +21,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::ensure_database_exists(&args.db)?;
     let runtime = super::runtime()?;
     let key = runtime.block_on(async {
-        let store = arbiter_server::Store::open(&args.db).await?;
+        let store = super::open_store(&args.db).await?;
         let key = store.log_verifier().await;
         store.close().await;
-        key
+        anyhow::Ok(key?)
     })?;
     println!("{key}");
     Ok(ExitCode::SUCCESS)

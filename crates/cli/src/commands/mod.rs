@@ -54,3 +54,13 @@ pub fn ensure_database_exists(db: &arbiter_server::Database) -> anyhow::Result<(
     }
     Ok(())
 }
+
+/// Opens the store of `db` (see `arbiter_server::Store::open`: it waits
+/// for a server or another command holding the database's lock, a
+/// bounded time); a failure names the database.
+pub async fn open_store(db: &arbiter_server::Database) -> anyhow::Result<arbiter_server::Store> {
+    use anyhow::Context;
+    arbiter_server::Store::open(db)
+        .await
+        .with_context(|| format!("cannot open {db}"))
+}

@@ -83,6 +83,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lease: Duration::from_millis(args.lease_ms),
         ..arbiter_server::NodeConfig::named(&name)
     });
+    // Failures name the database (another process may hold its lock).
+    let context = format!("arbiter serve on {}", args.db);
     let mut config = arbiter_server::Config::new(args.db);
     config.node = node;
     config.log_key = args.log_key;
@@ -97,6 +99,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     runtime
         .block_on(arbiter_server::serve(args.addr, config))
-        .context("arbiter serve")?;
+        .context(context)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -40,10 +40,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let report = runtime.block_on(async {
-        let store = arbiter_server::Store::open(&args.db).await?;
+        let store = super::open_store(&args.db).await?;
         let report = arbiter_server::verify_with(&store, &saved).await;
         store.close().await;
-        report
+        anyhow::Ok(report?)
     })?;
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

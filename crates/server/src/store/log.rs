@@ -145,24 +145,17 @@ pub(super) fn rows_holding(nodes: &[Node]) -> Vec<i64> {
 /// The signing key kept in `path`, made there if missing: a file its
 /// owner alone may read, holding `PRIVATE+KEY+NAME+ID+SEED`. A new key is
 /// named `name`, or `arbiter.log/` and eight random hexadecimal digits.
+/// Processes making it at once (a server starting, `arbiter key`) all
+/// end with the one that reached the file first.
 pub fn load_or_make_key(
     path: &std::path::Path,
     name: Option<&str>,
     kind: arbiter_tlog::KeyKind,
 ) -> Result<arbiter_tlog::SigningKey, super::StoreError> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let failed = |what: &str, e: &dyn std::fmt::Display| {
-        super::StoreError::LogKey(format!("{}: {what}: {e}", path.display()))
-    };
-    if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|e| failed("cannot read", &e))?;
-        let key = arbiter_tlog::SigningKey::parse(&text).map_err(|e| failed("not a key", &e))?;
-        if key.kind() != kind {
-            return Err(failed("not a key of this kind", &"type"));
-        }
+    if let Some(key) = read_key(path, kind)? {
         return Ok(key);
     }
+    let failed = |what: &str, e: &dyn std::fmt::Display| key_error(path, what, e);
     // The seed, then four bytes for a new name (never the seed's own).
     let mut random = [0u8; 36];
     rand::TryRngCore::try_fill_bytes(&mut rand::rngs::OsRng, &mut random)
@@ -175,15 +168,61 @@ pub fn load_or_make_key(
     material.copy_from_slice(&random[..32]);
     let key = arbiter_tlog::SigningKey::from_seed(&name, kind, material)
         .map_err(|e| failed("bad name", &e))?;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-        .map_err(|e| failed("cannot create", &e))?;
-    writeln!(file, "{}", key.to_secret_text()).map_err(|e| failed("cannot write", &e))?;
-    file.sync_all().map_err(|e| failed("cannot sync", &e))?;
-    Ok(key)
+    match publish(path, &key.to_secret_text(), &random[32..]) {
+        Ok(()) => Ok(key),
+        // Another process made it first: its key is the one.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            read_key(path, kind)?.ok_or_else(|| failed("cannot read", &"made, then gone"))
+        }
+        Err(e) => Err(failed("cannot create", &e)),
+    }
+}
+
+/// The key in `path`, if the file is there.
+fn read_key(
+    path: &std::path::Path,
+    kind: arbiter_tlog::KeyKind,
+) -> Result<Option<arbiter_tlog::SigningKey>, super::StoreError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(key_error(path, "cannot read", &e)),
+    };
+    let key =
+        arbiter_tlog::SigningKey::parse(&text).map_err(|e| key_error(path, "not a key", &e))?;
+    if key.kind() != kind {
+        return Err(key_error(path, "not a key of this kind", &"type"));
+    }
+    Ok(Some(key))
+}
+
+/// Writes `secret` to `path`, which must not exist, whole or not at all:
+/// into a file of its own (named with `salt`), synced, then linked at
+/// `path` (which fails if another process linked its own first), so that
+/// nobody ever reads a key half written.
+fn publish(path: &std::path::Path, secret: &str, salt: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut draft = path.as_os_str().to_owned();
+    draft.push(format!(".new-{}", crate::token::hex(salt)));
+    let draft = std::path::PathBuf::from(draft);
+    let written = (|| {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&draft)?;
+        writeln!(file, "{secret}")?;
+        file.sync_all()?;
+        std::fs::hard_link(&draft, path)
+    })();
+    let _ = std::fs::remove_file(&draft);
+    written
+}
+
+/// The key file's error: its path, what failed, why.
+fn key_error(path: &std::path::Path, what: &str, e: &dyn std::fmt::Display) -> super::StoreError {
+    super::StoreError::LogKey(format!("{}: {what}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -217,5 +256,37 @@ mod tests {
                     .unwrap();
             assert_eq!(frontier.root(), memory.root_at(size).unwrap());
         }
+    }
+
+    /// Processes making the key at once all end with the same one, the
+    /// one in the file (a race, run a few times over).
+    #[test]
+    fn keys_made_at_once_are_one_key() {
+        const ROUNDS: usize = 20;
+        const MAKERS: usize = 8;
+        let dir = tempfile::tempdir().unwrap();
+        for round in 0..ROUNDS {
+            let path = dir.path().join(format!("{round}.log-key"));
+            let start = std::sync::Barrier::new(MAKERS);
+            let made: Vec<String> = std::thread::scope(|scope| {
+                let makers: Vec<_> = (0..MAKERS)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            start.wait();
+                            let key = load_or_make_key(&path, None, arbiter_tlog::KeyKind::Ed25519);
+                            key.unwrap().verifier().to_string()
+                        })
+                    })
+                    .collect();
+                makers.into_iter().map(|m| m.join().unwrap()).collect()
+            });
+            let kept = load_or_make_key(&path, None, arbiter_tlog::KeyKind::Ed25519).unwrap();
+            assert!(
+                made.iter().all(|k| *k == kept.verifier().to_string()),
+                "{made:?}"
+            );
+        }
+        // Only the keys are left in the folder.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), ROUNDS);
     }
 }

@@ -71,9 +71,10 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
 ]);
 
 impl Embedded {
-    /// The migrator of this list. It takes a lock in the database while
-    /// it runs (on PostgreSQL, an advisory lock), so that nodes starting
-    /// together apply each migration once.
+    /// The migrator of this list. On PostgreSQL it takes an advisory lock
+    /// while it runs, so that nodes starting together apply each migration
+    /// once; on SQLite it takes none, and the store runs it inside an
+    /// exclusive transaction (`sqlite::migrate`).
     pub(super) async fn migrator(&'static self) -> Result<Migrator, MigrateError> {
         Migrator::new(self).await
     }

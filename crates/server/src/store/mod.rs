@@ -123,6 +123,7 @@ mod challenge_tests;
 #[cfg(test)]
 mod cluster_log_tests;
 mod damage;
+mod lock_wait;
 pub mod log;
 mod log_reads;
 #[cfg(test)]
@@ -252,10 +253,19 @@ mod url {
 pub enum StoreError {
     /// The database said no.
     #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(#[source] sqlx::Error),
     /// The schema could not be brought up to date.
     #[error("database schema: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(#[source] sqlx::migrate::MigrateError),
+    /// Another process held a lock on the database (SQLite's, or on
+    /// PostgreSQL the migrations') for longer than a process waits for
+    /// it: nothing was changed.
+    #[error(
+        "the database is locked by another process (a server, a node or a command writing to it), \
+         which did not free it within {} s: nothing was changed, try again",
+        lock_wait::LOCK_WAIT.as_secs()
+    )]
+    Locked,
     /// A stored row cannot be read back.
     #[error("game {game}: stored {what} is unreadable: {detail}")]
     Corrupt {
@@ -651,7 +661,9 @@ pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
 
 impl Store {
     /// Opens (creating if needed) the database, and brings its schema up
-    /// to date. A committed transaction survives a crash of the process
+    /// to date: one process at a time, the others waiting for it (see
+    /// `lock_wait`), so that processes opening a fresh database together
+    /// all find it made once. A committed transaction survives a crash of the process
     /// and of the machine (SQLite: WAL with full synchronisation;
     /// PostgreSQL: `synchronous_commit = on`).
     pub async fn open(db: impl Into<Database>) -> Result<Store, StoreError> {

@@ -51,6 +51,8 @@ pub(super) struct Dialect {
     /// PostgreSQL locks the row, so that a second server starting at the
     /// same moment waits for the first's.
     pub(super) last_heartbeat: &'static str,
+    /// The start of a transaction that reads, then writes.
+    pub(super) begin_writing: &'static str,
 }
 
 /// A backend's read pool, seen through the queries of both backends.
@@ -159,7 +161,7 @@ where
     /// last heartbeat and records `now` as the new one, in one
     /// transaction; the downtime.
     pub(super) async fn resume_after_downtime(&self, now_unix_ms: i64) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.pool.begin_with(self.dialect.begin_writing).await?;
         let last: Option<i64> = sqlx::query(self.dialect.last_heartbeat)
             .fetch_optional(&mut *tx)
             .await?

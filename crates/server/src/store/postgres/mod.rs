@@ -16,8 +16,9 @@ use std::str::FromStr;
 
 use sqlx::migrate::MigrateDatabase as _;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{PgPool, Postgres};
+use sqlx::{Connection as _, PgConnection, PgPool, Postgres};
 
+use super::lock_wait::LOCK_WAIT;
 use super::queries::{Dialect, Queries};
 use super::{StoreError, Writer, migrations};
 
@@ -26,15 +27,13 @@ use super::{StoreError, Writer, migrations};
 /// listing games and accounts, not the moves.
 const READ_CONNECTIONS: u32 = 8;
 
-/// The error PostgreSQL gives when a database already exists.
-const DUPLICATE_DATABASE: &str = "42P04";
-
 /// PostgreSQL's own statements.
 const DIALECT: Dialect = Dialect {
     events: "SELECT game_id, seq, event, hash FROM events WHERE game_id = $1 ORDER BY seq",
     // The row is locked until the commit: a second server starting at the
     // same moment waits, then finds this one's heartbeat.
     last_heartbeat: "SELECT unix_ms FROM heartbeat WHERE id = 0 FOR UPDATE",
+    begin_writing: "BEGIN",
 };
 
 /// An open PostgreSQL database.
@@ -52,19 +51,21 @@ impl PgStore {
             .application_name("arbiter")
             .options([("synchronous_commit", "on")]);
         if !Postgres::database_exists(url).await? {
-            match Postgres::create_database(url).await {
-                Ok(()) => {}
-                // Another node made it meanwhile.
-                Err(sqlx::Error::Database(e))
-                    if e.code().as_deref() == Some(DUPLICATE_DATABASE) => {}
-                Err(e) => return Err(e.into()),
+            // Another process may make it meanwhile: PostgreSQL then
+            // refuses this one (as a duplicate database, or a duplicate
+            // key of its catalogue when both were made at once), and the
+            // database is there.
+            if let Err(e) = Postgres::create_database(url).await
+                && !Postgres::database_exists(url).await?
+            {
+                return Err(e.into());
             }
         }
         let pool = PgPoolOptions::new()
             .max_connections(READ_CONNECTIONS)
             .connect_with(options.clone())
             .await?;
-        migrations::POSTGRES.migrator().await?.run(&pool).await?;
+        migrate(&options).await?;
         Ok(PgStore { pool, options })
     }
 
@@ -133,4 +134,25 @@ impl PgStore {
             dialect: &DIALECT,
         }
     }
+}
+
+/// Brings the schema up to date on a connection of its own. `sqlx`'s
+/// migrator holds an advisory lock (named after the database) while it
+/// runs, so that processes starting together apply each migration once;
+/// this connection waits for it at most [`LOCK_WAIT`] (`lock_timeout`,
+/// which advisory locks obey too), then gives up with
+/// [`StoreError::Locked`].
+async fn migrate(options: &PgConnectOptions) -> Result<(), StoreError> {
+    let timeout = format!("{}ms", LOCK_WAIT.as_millis());
+    let options = options
+        .clone()
+        .options([("lock_timeout", timeout.as_str())]);
+    let mut conn = PgConnection::connect_with(&options).await?;
+    let done = migrations::POSTGRES
+        .migrator()
+        .await?
+        .run_direct(&mut conn)
+        .await;
+    conn.close().await?;
+    Ok(done?)
 }

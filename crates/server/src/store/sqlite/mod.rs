@@ -10,18 +10,17 @@ mod filing;
 mod signer;
 pub(super) mod writer;
 
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Connection as _, Sqlite, SqlitePool};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool};
 
 use arbiter_tlog::KeyKind;
 use tokio::sync::watch;
 
+use super::lock_wait::LOCK_WAIT;
 use super::log::{self, TreeHead};
 use super::queries::{Dialect, Queries};
 use super::{StoreError, WeakWriter, Writer, migrations};
@@ -36,6 +35,10 @@ const DIALECT: Dialect = Dialect {
              AND seq > coalesce((SELECT max(seq) FROM events WHERE game_id = $1), -1) \
              ORDER BY seq",
     last_heartbeat: "SELECT unix_ms FROM heartbeat WHERE id = 0",
+    // The write lock from the start: a transaction that reads first and
+    // then writes cannot wait for a writer of another process (SQLite
+    // answers "locked" at once, to avoid a deadlock).
+    begin_writing: "BEGIN IMMEDIATE",
 };
 
 /// An open SQLite database.
@@ -59,7 +62,7 @@ impl SqliteStore {
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(Duration::from_secs(10))
+            .busy_timeout(LOCK_WAIT)
             .foreign_keys(true)
             // The WAL is copied into the database by its own connection
             // (see `checkpoint`), off the writer's commit path. A commit
@@ -80,7 +83,7 @@ impl SqliteStore {
             .max_connections(4)
             .connect_with(options)
             .await?;
-        migrations::SQLITE.migrator().await?.run(&pool).await?;
+        migrate(&pool).await?;
         file_journal(&pool).await?;
         Ok(SqliteStore {
             pool,
@@ -132,6 +135,22 @@ impl SqliteStore {
             dialect: &DIALECT,
         }
     }
+}
+
+/// Brings the schema up to date under an exclusive transaction. `sqlx`'s
+/// migrator takes no lock on SQLite: two processes opening a fresh
+/// database together both applied the first migration, and the second
+/// failed on `_sqlx_migrations`' key. Here the first to take the lock
+/// migrates; the others wait for it (the busy timeout), then find every
+/// migration applied. (Each migration runs in a savepoint of this
+/// transaction.)
+async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await?;
+    let mut tx = conn.begin_with("BEGIN EXCLUSIVE").await?;
+    let migrator = migrations::SQLITE.migrator().await?;
+    migrator.run_direct(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Files every event left in the journal (by a server that stopped, or

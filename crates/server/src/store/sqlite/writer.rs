@@ -32,6 +32,7 @@ use arbiter_tlog::Frontier;
 use rusqlite::{Connection, OpenFlags, params};
 use tokio::sync::{mpsc, watch};
 
+use super::super::lock_wait::LOCK_WAIT;
 use super::super::log::{self, LogTree, TreeHead};
 use super::super::{EventRow, MAX_BATCH, Op, Receipt, Request, StoreError, Unwritten, Writer};
 use super::filing::{Filing, Pace, Step};
@@ -136,7 +137,7 @@ fn open(path: &Path) -> Result<Connection, rusqlite::Error> {
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.busy_timeout(LOCK_WAIT)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
