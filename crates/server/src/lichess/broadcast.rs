@@ -93,7 +93,8 @@ pub async fn push(
 }
 
 /// `GET /api/broadcast/round/{round}.pgn`: the round's games as last
-/// pushed, each move's clock as `[%clk]`.
+/// pushed, each move's clock as `[%clk]`, dated the day the round was
+/// made (lichess keeps its own date, not the source's).
 pub async fn round_pgn(
     State(services): State<Arc<Services>>,
     Path(file): Path<String>,
@@ -103,9 +104,10 @@ pub async fn round_pgn(
         .relays
         .round(id)
         .ok_or(ApiError::NotFound(Problem::BroadcastRoundNotFound))?;
+    let date = arbiter_pgn::Date::from_unix_ms(round.created_at).to_string();
     let mut text = String::new();
     for game in &round.games {
-        text.push_str(&game.pgn());
+        text.push_str(&game.pgn(&date));
         if !text.ends_with("\n\n") {
             text.push('\n');
         }

@@ -27,9 +27,11 @@ pub struct RelayGame {
 }
 
 impl RelayGame {
-    /// The game as PGN, each move's clock as `[%clk]`.
-    pub fn pgn(&self) -> String {
+    /// The game as PGN, each move's clock as `[%clk]`, dated `date` (the
+    /// broadcast round's, `YYYY.MM.DD`).
+    pub fn pgn(&self, date: &str) -> String {
         let mut tags = self.tags.clone();
+        tags.insert("Date", date);
         tags.insert("Result", self.result.as_str());
         arbiter_pgn::export(&arbiter_pgn::Game {
             tags,
