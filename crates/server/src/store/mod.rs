@@ -129,6 +129,8 @@ mod log_reads;
 mod log_tests;
 mod migrations;
 pub mod nodes;
+#[cfg(test)]
+mod nodes_tests;
 mod postgres;
 mod queries;
 mod sqlite;
