@@ -14,8 +14,9 @@ mod serve;
 use std::process::Command;
 use std::time::Duration;
 
-use arbiter_pgn::{Game, GameResult, Reader};
+use arbiter_pgn::{Game, GameResult};
 use serde_json::{Value, json};
+use serve::pgn::{clocked_moves, games};
 use serve::{Process, add_account, database, python};
 
 const PLAYERS: [(&str, &str, u64); 4] = [
@@ -68,13 +69,6 @@ impl Http {
     }
 }
 
-fn games(text: &str) -> Vec<Game> {
-    Reader::new(text.as_bytes())
-        .games()
-        .map(|g| g.unwrap_or_else(|e| panic!("{e}: {text}")))
-        .collect()
-}
-
 /// A game with its clocks now and its date (each round's own) taken out,
 /// and its tags in one order.
 fn settled(g: &Game) -> Game {
@@ -87,22 +81,6 @@ fn settled(g: &Game) -> Game {
     tags.sort();
     g.tags = tags.into_iter().collect();
     g
-}
-
-/// The moves with their clocks.
-fn moves(g: &Game) -> Vec<(String, Option<u64>)> {
-    g.moves
-        .iter()
-        .map(|m| {
-            (
-                m.san.clone(),
-                m.comments
-                    .iter()
-                    .find_map(|c| c.clock)
-                    .map(|c| c.as_millis()),
-            )
-        })
-        .collect()
 }
 
 #[tokio::test]
@@ -259,8 +237,12 @@ async fn a_round_pushed_by_a_lichess_script_and_by_arbiter_broadcast_push_reads_
         // lichess dates the game by its broadcast round, not the source.
         let date = pushed.tags.get("Date").unwrap();
         assert!(date.len() == 10 && !date.contains('?'), "{date}");
-        assert_eq!(moves(pushed), moves(source));
-        assert!(moves(pushed).iter().all(|(_, clock)| clock.is_some()));
+        assert_eq!(clocked_moves(pushed), clocked_moves(source));
+        assert!(
+            clocked_moves(pushed)
+                .iter()
+                .all(|(_, clock)| clock.is_some())
+        );
         assert_eq!(pushed.recorded_result(), source.recorded_result());
     }
     assert_eq!(script_games[0].recorded_result(), GameResult::WhiteWins);

@@ -8,8 +8,9 @@
 
 mod common;
 
-use arbiter_pgn::{ClockTime, Game, GameResult, Reader};
+use arbiter_pgn::{ClockTime, Game, GameResult};
 use arbiter_server::same_game;
+use common::pgn::{clocked_moves, games};
 use common::tournament::{boards, post};
 use common::{Server, accounts};
 use serde_json::{Value, json};
@@ -24,11 +25,7 @@ const PLAYERS: [(&str, &str, &str, &str, u64); 4] = [
 ];
 
 async fn feed(s: &Server, path: &str) -> Vec<Game> {
-    let text = s.get_text(path).await;
-    Reader::new(text.as_bytes())
-        .games()
-        .map(|g| g.unwrap_or_else(|e| panic!("{e}: {text}")))
-        .collect()
+    games(&s.get_text(path).await)
 }
 
 fn without_game_id(g: &Game) -> Game {
@@ -39,15 +36,9 @@ fn without_game_id(g: &Game) -> Game {
 
 /// Each move's clock in the PGN, ms.
 fn clocks(g: &Game) -> Vec<u64> {
-    g.moves
-        .iter()
-        .map(|m| {
-            m.comments
-                .iter()
-                .find_map(|c| c.clock)
-                .unwrap_or_else(|| panic!("{} has no [%clk]", m.san))
-                .as_millis()
-        })
+    clocked_moves(g)
+        .into_iter()
+        .map(|(san, clock)| clock.unwrap_or_else(|| panic!("{san} has no [%clk]")))
         .collect()
 }
 

@@ -95,11 +95,7 @@ async fn run_push(args: PushArgs) -> anyhow::Result<ExitCode> {
             .send()
             .await
             .with_context(|| format!("cannot reach {push_url}"))?;
-        let status = response.status();
-        let text = response.text().await.unwrap_or_default();
-        if !status.is_success() {
-            bail!("{push_url}: {status}: {}", text.trim());
-        }
+        let text = body_of(response, &push_url).await?;
         let answer: Value = serde_json::from_str(&text)
             .with_context(|| format!("{push_url}: not lichess's answer: {}", text.trim()))?;
         let games = answer["games"]
@@ -126,6 +122,12 @@ async fn fetch_round(client: &reqwest::Client, url: &str) -> anyhow::Result<Stri
         .send()
         .await
         .with_context(|| format!("cannot reach {url}"))?;
+    body_of(response, url).await
+}
+
+/// A response's body; an error with the server's status and words when
+/// it refused.
+async fn body_of(response: reqwest::Response, url: &str) -> anyhow::Result<String> {
     let status = response.status();
     let text = response.text().await.unwrap_or_default();
     if !status.is_success() {

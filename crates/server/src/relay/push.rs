@@ -163,7 +163,7 @@ fn clocks_from_tags(tags: &Tags, first_mover: Color, moves: &mut [MoveNode]) {
     let last = moves.len();
     for back in 1..=2.min(last) {
         let ply = last - back;
-        let mover = if ply % 2 == 0 {
+        let mover = if ply.is_multiple_of(2) {
             first_mover
         } else {
             !first_mover
@@ -189,6 +189,18 @@ fn clocks_from_tags(tags: &Tags, first_mover: Color, moves: &mut [MoveNode]) {
 mod tests {
     use super::*;
 
+    fn clocks(game: &RelayGame) -> Vec<Option<u64>> {
+        game.moves
+            .iter()
+            .map(|m| {
+                m.comments
+                    .iter()
+                    .find_map(|c| c.clock)
+                    .map(ClockTime::as_millis)
+            })
+            .collect()
+    }
+
     fn one(pgn: &str) -> Pushed {
         let mut pushed = read(pgn);
         assert_eq!(pushed.len(), 1);
@@ -205,17 +217,7 @@ mod tests {
         assert_eq!(game.tags.get("Date"), None);
         assert_eq!(game.tags.get("White"), Some("Carlsen, Magnus"));
         assert_eq!(game.tags.get("Black"), None, "a one-letter name is no name");
-        let clocks: Vec<Option<u64>> = game
-            .moves
-            .iter()
-            .map(|m| {
-                m.comments
-                    .iter()
-                    .find_map(|c| c.clock)
-                    .map(ClockTime::as_millis)
-            })
-            .collect();
-        assert_eq!(clocks, [Some(300_000), Some(298_500), None]);
+        assert_eq!(clocks(game), [Some(300_000), Some(298_500), None]);
         assert!(
             game.moves
                 .iter()
@@ -230,17 +232,7 @@ mod tests {
             "[WhiteClock \"0:03:10\"]\n[BlackClock \"00:02:05\"]\n\n1. d4 {[%clk 0:04:00]} Nf6 2. c4 *\n",
         );
         let game = pushed.game().expect("taken");
-        let clocks: Vec<Option<u64>> = game
-            .moves
-            .iter()
-            .map(|m| {
-                m.comments
-                    .iter()
-                    .find_map(|c| c.clock)
-                    .map(ClockTime::as_millis)
-            })
-            .collect();
-        assert_eq!(clocks, [Some(240_000), Some(125_000), Some(190_000)]);
+        assert_eq!(clocks(game), [Some(240_000), Some(125_000), Some(190_000)]);
     }
 
     #[test]
