@@ -38,6 +38,10 @@ enum Command {
     /// Play a match or tournament between UCI engines, refereed under the
     /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
     Match(commands::match_::Args),
+    /// Screen PGN games for outside help: each player's match rates and
+    /// losses against a baseline of his rating band; "no signal" or
+    /// "review", never a verdict.
+    Fairplay(commands::fairplay::Args),
     /// Run a game's event log (or a PGN game) through the referee.
     Replay(commands::replay::Args),
     /// Check PGN files: every move under the rules, results, tags.
@@ -73,6 +77,9 @@ enum Command {
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
     Board(commands::board::Args),
+    /// Broadcasts: push an Arbiter round to a lichess-compatible
+    /// broadcast (lichess's own, or another Arbiter server).
+    Broadcast(commands::broadcast::Args),
     /// Simulate a DGT board and clock on a pseudo-terminal, played from a
     /// script, for `arbiter board --port` without hardware.
     BoardSim(commands::board_sim::Args),
@@ -84,6 +91,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
         Command::Match(args) => commands::match_::run(args),
+        Command::Fairplay(args) => commands::fairplay::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),
@@ -99,6 +107,7 @@ fn main() -> ExitCode {
         Command::Norms(args) => commands::norms::run(args),
         Command::Board(args) => commands::board::run(args),
         Command::BoardSim(args) => commands::board_sim::run(args),
+        Command::Broadcast(args) => commands::broadcast::run(args),
     };
     match result {
         Ok(code) => code,

@@ -7,7 +7,6 @@
 //! request for a game another node runs is forwarded to that node
 //! (`http::forward`), so that any node answers any request.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -178,13 +177,16 @@ impl Node {
             };
             match renewed {
                 Ok(r) if r.losses != losses => {
-                    losses = r.losses;
-                    match nodes.held(&config.name).await {
-                        Ok(held) => {
-                            let held: HashMap<String, i64> =
-                                held.into_iter().map(|h| (h.game_id, h.epoch)).collect();
-                            self.games.let_go_all_but(&held).await;
+                    // What this node holds is read before the database,
+                    // so that every game in it was already recorded as
+                    // this node's there.
+                    let mine = self.games.held();
+                    match nodes.lost(&config.name, &mine).await {
+                        Ok(lost) => {
+                            self.games.let_go(lost).await;
+                            losses = r.losses;
                         }
+                        // Asked again at the next heartbeat.
                         Err(e) => tracing::warn!("node {}: {e}", config.name),
                     }
                 }

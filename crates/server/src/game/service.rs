@@ -144,16 +144,25 @@ impl Games {
         Ok(())
     }
 
-    /// Lets go of the games this node no longer holds (`held`: those it
-    /// does), stopping their actors.
-    pub async fn let_go_all_but(&self, held: &HashMap<String, i64>) {
+    /// The games this node holds, with their epochs.
+    pub fn held(&self) -> Vec<(String, i64)> {
+        let mine = self.held.lock().expect("held lock");
+        mine.iter()
+            .map(|(id, epoch)| (id.clone(), *epoch))
+            .collect()
+    }
+
+    /// Lets go of the games `lost` (each at the epoch this node held it
+    /// at), stopping their actors. A game held again since, at a newer
+    /// epoch, is kept.
+    pub async fn let_go(&self, lost: Vec<(String, i64)>) {
         let lost: Vec<String> = {
             let mut mine = self.held.lock().expect("held lock");
-            let lost = mine
-                .iter()
-                .filter(|(id, epoch)| held.get(*id) != Some(epoch))
-                .map(|(id, _)| id.clone())
-                .collect::<Vec<_>>();
+            let lost: Vec<String> = lost
+                .into_iter()
+                .filter(|(id, epoch)| mine.get(id) == Some(epoch))
+                .map(|(id, _)| id)
+                .collect();
             for id in &lost {
                 mine.remove(id);
             }

@@ -130,6 +130,8 @@ mod log_reads;
 mod log_tests;
 mod migrations;
 pub mod nodes;
+#[cfg(test)]
+mod nodes_tests;
 mod postgres;
 mod queries;
 mod sqlite;

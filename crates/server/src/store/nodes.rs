@@ -205,16 +205,29 @@ impl Nodes {
         Ok(rows.iter().map(held).collect())
     }
 
-    /// The unfinished games the node `name` holds.
-    pub async fn held(&self, name: &str) -> Result<Vec<Held>, StoreError> {
+    /// Of the games `mine` (each with the epoch this node holds it at),
+    /// those the node `name` no longer holds: taken over by another node,
+    /// or finished. Only games this node already knew are asked about, so
+    /// a game it takes or makes while this reads is never among them.
+    pub async fn lost(
+        &self,
+        name: &str,
+        mine: &[(String, i64)],
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let (ids, epochs): (Vec<&str>, Vec<i64>) =
+            mine.iter().map(|(id, epoch)| (id.as_str(), *epoch)).unzip();
         let rows = sqlx::query(
-            "SELECT l.game_id, l.epoch FROM leases l JOIN games g ON g.id = l.game_id \
-             WHERE l.node = $1 AND g.result = '*'",
+            "SELECT m.game_id, m.epoch FROM UNNEST($1::text[], $2::int8[]) AS m (game_id, epoch) \
+             WHERE NOT EXISTS (SELECT 1 FROM leases l JOIN games g ON g.id = l.game_id \
+                 WHERE l.game_id = m.game_id AND l.node = $3 AND l.epoch = m.epoch \
+                 AND g.result = '*')",
         )
+        .bind(&ids[..])
+        .bind(&epochs[..])
         .bind(name)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(held).collect())
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
     /// Who runs the game `game` (`None`: no such game).

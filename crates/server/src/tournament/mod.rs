@@ -11,7 +11,7 @@
 //! game service's [`GameListener`], [`Results`]), so no game ever waits for
 //! a tournament, and the game service knows nothing of tournaments.
 
-mod broadcast;
+pub mod broadcast;
 pub mod import;
 mod live;
 mod schedule;

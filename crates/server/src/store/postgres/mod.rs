@@ -49,7 +49,16 @@ impl PgStore {
     pub async fn open(url: &str) -> Result<PgStore, StoreError> {
         let options = PgConnectOptions::from_str(url)?
             .application_name("arbiter")
-            .options([("synchronous_commit", "on")]);
+            // No wait of the server's on the database is unbounded: a lock
+            // held by a session that went astray (a transaction left open
+            // by a cancelled request) fails the statements waiting for it
+            // instead of stopping them for good, and the session itself is
+            // ended, which lets its locks go.
+            .options([
+                ("synchronous_commit", "on"),
+                ("lock_timeout", "30s"),
+                ("idle_in_transaction_session_timeout", "60s"),
+            ]);
         if !Postgres::database_exists(url).await? {
             // Another process may make it meanwhile: PostgreSQL then
             // refuses this one (as a duplicate database, or a duplicate
