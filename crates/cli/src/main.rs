@@ -38,6 +38,10 @@ enum Command {
     /// Play a match or tournament between UCI engines, refereed under the
     /// Laws (cutechess-cli/fastchess style options: `-engine cmd=… tc=…`).
     Match(commands::match_::Args),
+    /// Screen PGN games for outside help: each player's match rates and
+    /// losses against a baseline of his rating band; "no signal" or
+    /// "review", never a verdict.
+    Fairplay(commands::fairplay::Args),
     /// Run a game's event log (or a PGN game) through the referee.
     Replay(commands::replay::Args),
     /// Check PGN files: every move under the rules, results, tags.
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
         Command::Match(args) => commands::match_::run(args),
+        Command::Fairplay(args) => commands::fairplay::run(args),
         Command::Replay(args) => commands::replay::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Serve(args) => commands::serve::run(args),

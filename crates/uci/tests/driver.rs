@@ -388,3 +388,39 @@ async fn an_undeclared_option_is_left_unset_with_a_warning() {
     assert!(sf.set_option("NoSuchOption", "1").await.is_err());
     sf.quit().await;
 }
+
+#[tokio::test]
+async fn multipv_lines_are_kept_best_first() {
+    let mut config = stockfish_config("SF");
+    config.options.push(("MultiPV".into(), "3".into()));
+    let mut sf = Engine::start(&config).await.unwrap();
+    sf.new_game().await.unwrap();
+    let go = Go {
+        nodes: Some(20_000),
+        ..Go::default()
+    };
+    let search = sf
+        .search(&startpos(), &go, Some(Duration::from_secs(20)))
+        .await
+        .unwrap();
+    assert_eq!(search.lines.len(), 3, "{:?}", search.lines);
+    let firsts: Vec<&str> = search.lines.iter().map(|l| l.pv[0].as_str()).collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "three different moves: {firsts:?}"
+    );
+    for (i, line) in search.lines.iter().enumerate() {
+        assert_eq!(line.multipv, Some(i as u32 + 1));
+        assert!(line.score.is_some());
+    }
+    let BestMove::Move { uci, .. } = search.bestmove else {
+        panic!("{:?}", search.bestmove)
+    };
+    assert_eq!(
+        uci.to_string(),
+        firsts[0],
+        "the first line is the move played"
+    );
+    assert_eq!(search.info.as_ref(), Some(&search.lines[0]));
+    sf.quit().await;
+}

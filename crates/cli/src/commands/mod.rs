@@ -4,6 +4,7 @@ pub mod account;
 pub mod board;
 pub mod board_sim;
 pub mod check;
+pub mod fairplay;
 pub mod inspect;
 pub mod key;
 pub mod match_;

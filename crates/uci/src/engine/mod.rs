@@ -24,6 +24,10 @@ use crate::protocol::{
     BestMove, EngineMessage, Go, Info, OptionDecl, OptionError, OptionKind, PositionCommand,
 };
 
+/// The most principal variations a [`Search`] keeps (`MultiPV` beyond is
+/// dropped).
+pub const MAX_PV_LINES: usize = 256;
+
 /// The answer to one `go`.
 #[derive(Clone, Debug)]
 pub struct Search {
@@ -31,6 +35,10 @@ pub struct Search {
     pub bestmove: BestMove,
     /// The last main-line `info` with a score, if any.
     pub info: Option<Info>,
+    /// With `MultiPV` above 1: the last scored `info` of each principal
+    /// variation, best first (`lines[0]` is `multipv 1`). A fair-play
+    /// screen ranks the move played among them.
+    pub lines: Vec<Info>,
     /// From the moment `go` was written (handed to the system) to the
     /// moment `bestmove` was read.
     pub elapsed: Duration,
@@ -349,6 +357,7 @@ impl Engine {
         }
         let deadline = budget.map(|b| go_sent_at + b);
         let mut info = None;
+        let mut lines: Vec<Info> = Vec::new();
         loop {
             let line = match deadline {
                 Some(d) => match tokio::time::timeout_at(d.into(), self.out.next_line()).await {
@@ -371,12 +380,18 @@ impl Engine {
                     return Ok(Search {
                         bestmove,
                         info,
+                        lines,
                         elapsed: now - go_sent_at,
                         go_sent_at,
                         bestmove_read_at: now,
                     });
                 }
-                EngineMessage::Info(i) if i.is_main_line_score() => info = Some(i),
+                EngineMessage::Info(i) if i.score.is_some() && i.string.is_none() => {
+                    keep_line(&mut lines, &i);
+                    if i.is_main_line_score() {
+                        info = Some(i);
+                    }
+                }
                 _ => {}
             }
         }
@@ -487,4 +502,19 @@ impl Engine {
             crash,
         }
     }
+}
+
+/// Keeps `info` as the line of its principal variation (`multipv`, 1 when
+/// absent), replacing an earlier report of the same line: the last is the
+/// deepest. Numbers beyond the lines kept so far extend the list, up to
+/// [`MAX_PV_LINES`]: an engine cannot make the driver allocate at will.
+fn keep_line(lines: &mut Vec<Info>, info: &Info) {
+    let index = info.multipv.unwrap_or(1).max(1) as usize - 1;
+    if index >= MAX_PV_LINES {
+        return;
+    }
+    if index >= lines.len() {
+        lines.resize(index + 1, Info::default());
+    }
+    lines[index] = info.clone();
 }

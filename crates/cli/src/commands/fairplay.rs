@@ -1,0 +1,255 @@
+//! `arbiter fairplay`: a fair-play screen of PGN games, and the baseline
+//! it measures players against.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use arbiter_fairplay::engine::{Analyser, positions_to_search};
+use arbiter_fairplay::screen::{DEFAULT_FALSE_POSITIVE_RATE, screen};
+use arbiter_fairplay::{
+    Baseline, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings, baseline_hash,
+    baseline_text, gather,
+};
+use arbiter_messages::catalogue;
+use arbiter_uci::engine::EngineConfig;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Arguments of `arbiter fairplay`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    screen: ScreenArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Build a baseline from real games of rated players: each rating
+    /// band's match rates and losses, with the engine and settings used.
+    Baseline(BaselineArgs),
+}
+
+/// How the games are analysed: the same for a screen and its baseline.
+#[derive(Debug, clap::Args)]
+struct AnalysisArgs {
+    /// The UCI engine (a program, with arguments after spaces).
+    #[arg(long, default_value = "stockfish")]
+    engine: String,
+    /// Nodes searched per position.
+    #[arg(long, default_value_t = 100_000)]
+    nodes: u64,
+    /// Engines run at once, each with one thread (default: the cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Lines per position (MultiPV), at least 3.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(3..=10))]
+    multipv: u32,
+    /// Moves of each side left out at the start (book).
+    #[arg(long, default_value_t = 8)]
+    book: u32,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// The PGN files.
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ScreenArgs {
+    #[command(flatten)]
+    analysis: AnalysisArgs,
+    /// The baseline to measure players against (`arbiter fairplay baseline`).
+    #[arg(long)]
+    baseline: Option<PathBuf>,
+    /// The chance, over the whole screen, that an honest player is marked
+    /// for review.
+    #[arg(long, default_value_t = DEFAULT_FALSE_POSITIVE_RATE)]
+    false_positive_rate: f64,
+    /// One JSON object per player, one per line.
+    #[arg(long)]
+    json: bool,
+    /// The report's language (`en`, `zh`).
+    #[arg(long, default_value = "en")]
+    lang: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct BaselineArgs {
+    #[command(flatten)]
+    analysis: AnalysisArgs,
+    /// Where to write the baseline.
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        Some(Command::Baseline(baseline)) => build_baseline(baseline),
+        None => run_screen(args.screen),
+    }
+}
+
+fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
+    let analysis = args.analysis;
+    anyhow::ensure!(
+        args.false_positive_rate > 0.0 && args.false_positive_rate < 1.0,
+        "--false-positive-rate must lie between 0 and 1"
+    );
+    let language =
+        catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
+    let baseline = match &args.baseline {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let baseline = Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
+            Some((baseline, baseline_hash(&bytes)))
+        }
+        None => None,
+    };
+    let settings = settings(&analysis);
+    if let Some((b, _)) = &baseline {
+        anyhow::ensure!(
+            b.settings == settings && b.engine.nodes == analysis.nodes,
+            "the baseline was built with other settings ({} nodes, {:?}): screen with the same",
+            b.engine.nodes,
+            b.settings
+        );
+    }
+    let (engine, players) = analyse(&analysis, &settings)?;
+    if let Some((b, _)) = &baseline {
+        anyhow::ensure!(
+            b.engine.name == engine.name,
+            "the baseline was built with {}, not {}",
+            b.engine.name,
+            engine.name
+        );
+    }
+    let figures = players.iter().map(PlayerMoves::figures).collect();
+    let (threshold, players) = screen(
+        figures,
+        baseline.as_ref().map(|(b, _)| b),
+        args.false_positive_rate,
+    );
+    let report = Report {
+        engine,
+        settings,
+        baseline: baseline.map(|(_, hash)| hash),
+        threshold,
+        players,
+    };
+    let text = if args.json {
+        report.json_lines()
+    } else {
+        report.text(language)
+    };
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
+    let settings = settings(&args.analysis);
+    let (engine, players) = analyse(&args.analysis, &settings)?;
+    let baseline = Baseline::build(engine, settings, &players);
+    let text = baseline.to_json();
+    std::fs::write(&args.output, &text)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    let english = arbiter_messages::english();
+    print!("{}", baseline_text(&baseline, english));
+    println!(
+        "{}",
+        english.render(&arbiter_fairplay::ReportText::BaselineWritten {
+            path: args.output.display().to_string(),
+            hash: baseline_hash(text.as_bytes()),
+        })
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn settings(args: &AnalysisArgs) -> Settings {
+    Settings {
+        book_moves: args.book,
+        ..Settings::default()
+    }
+}
+
+/// Reads the games, analyses them with a progress bar, and gathers each
+/// player's scored moves.
+fn analyse(
+    args: &AnalysisArgs,
+    settings: &Settings,
+) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+    let mut games = Vec::new();
+    for path in &args.games {
+        read_games(path, &mut games)?;
+    }
+    let positions: usize = games
+        .iter()
+        .map(|g| positions_to_search(g, settings).len())
+        .sum();
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(positions as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:30} {pos}/{len} positions {per_sec}",
+        )
+        .expect("a valid template"),
+    );
+    let analyser = Analyser {
+        config: engine_config(&args.engine),
+        nodes: args.nodes,
+        multipv: args.multipv,
+        engines: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    let games = Arc::new(games);
+    let progress = bar.clone();
+    let searched = Arc::new(move |n: usize| progress.set_position(n as u64));
+    let (engine, analyses): (EngineId, Vec<GameAnalysis>) = super::runtime()?
+        .block_on(analyser.analyse(games.clone(), settings, searched))
+        .context("the analysis failed")?;
+    bar.finish_and_clear();
+    Ok((engine, gather(&games, &analyses, settings)))
+}
+
+fn read_games(path: &Path, games: &mut Vec<PlayedGame>) -> anyhow::Result<()> {
+    let mut reader = arbiter_pgn::Reader::open(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mut number = 0;
+    while let Some(game) = reader
+        .read_game()
+        .with_context(|| format!("{}", path.display()))?
+    {
+        number += 1;
+        let played =
+            PlayedGame::from_pgn(&game, number).with_context(|| format!("{}", path.display()))?;
+        games.push(played);
+    }
+    Ok(())
+}
+
+/// The engine command: a program and its arguments, split at spaces;
+/// `stockfish` not on the path is looked for where Debian puts it.
+fn engine_config(command: &str) -> EngineConfig {
+    let mut words = command.split_whitespace();
+    let program = words.next().unwrap_or("stockfish");
+    let debian = Path::new("/usr/games").join(program);
+    let found_on_path = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()));
+    let mut config = if program == "stockfish" && !found_on_path && debian.is_file() {
+        EngineConfig::new(debian)
+    } else {
+        EngineConfig::new(program)
+    };
+    config.args = words.map(str::to_string).collect();
+    config
+}

@@ -1,0 +1,163 @@
+//! `arbiter fairplay` with real Stockfish at a low node count on a few real
+//! games (the lichess broadcast of the shared data): a baseline built, the
+//! same games screened twice with the same settings giving the same
+//! report, and the report naming what reproduces it.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+/// Games taken from the event: enough for several players, few enough
+/// for a few seconds of analysis.
+const GAMES: usize = 6;
+
+/// No run may hang the suite: each is stopped after this.
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The event's first games, written to a file of the test's own.
+fn some_games(dir: &Path) -> PathBuf {
+    let event = arbiter_testdata::path(
+        "tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2025.pgn",
+    );
+    let mut reader = arbiter_pgn::Reader::open(&event).expect("the event reads");
+    let mut text = String::new();
+    for _ in 0..GAMES {
+        let game = reader.read_game().expect("a game").expect("enough games");
+        text.push_str(&game.to_string());
+        text.push('\n');
+    }
+    let path = dir.join("games.pgn");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn arbiter(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(args)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("arbiter runs")
+}
+
+#[test]
+fn a_screen_is_reproducible_and_names_what_reproduces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = some_games(dir.path());
+    let baseline = dir.path().join("baseline.json");
+    // The default engine: Stockfish, found on the path or in /usr/games.
+    let common = ["--nodes", "2000", "--threads", "2", "--quiet"];
+
+    let mut build = vec!["fairplay", "baseline"];
+    build.extend(common);
+    build.extend([games.to_str().unwrap(), "-o", baseline.to_str().unwrap()]);
+    let built = arbiter(&build);
+    assert!(built.status.success(), "{built:?}");
+    let file: Value = serde_json::from_slice(&std::fs::read(&baseline).unwrap()).unwrap();
+    assert_eq!(file["format"], 1);
+    assert_eq!(file["engine"]["nodes"], 2000);
+    assert!(
+        file["engine"]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("Stockfish"),
+        "{file}"
+    );
+    let hash: String = Sha256::digest(std::fs::read(&baseline).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+
+    let screen = |extra: &[&str]| -> Output {
+        let mut args = vec!["fairplay", "--baseline", baseline.to_str().unwrap()];
+        args.extend(extra);
+        args.extend(common);
+        args.push(games.to_str().unwrap());
+        arbiter(&args)
+    };
+    let first = screen(&["--json"]);
+    assert!(first.status.success(), "{first:?}");
+    let second = screen(&["--json"]);
+    assert!(second.status.success(), "{second:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&first.stdout),
+        String::from_utf8_lossy(&second.stdout),
+        "two runs with the same settings differ"
+    );
+
+    let lines: Vec<Value> = String::from_utf8(first.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    // Six games of twelve different players.
+    assert_eq!(lines.len(), 2 * GAMES, "{lines:?}");
+    for line in &lines {
+        for field in [
+            "player", "rating", "games", "moves", "top1", "top3", "acpl", "z", "review",
+        ] {
+            assert!(line.get(field).is_some(), "{field} missing in {line}");
+        }
+        let moves = line["moves"].as_u64().unwrap();
+        assert!(moves > 0, "{line}");
+        assert!(line["top3"].as_f64().unwrap() >= line["top1"].as_f64().unwrap());
+        assert_eq!(line["screen"]["baseline"], hash.as_str());
+        assert_eq!(line["screen"]["engine"]["nodes"], 2000);
+        assert_eq!(line["screen"]["exclusions"]["book_moves"], 8);
+    }
+
+    let text = screen(&["--lang", "zh"]);
+    assert!(text.status.success(), "{text:?}");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("引擎：Stockfish"), "{text}");
+    assert!(text.contains(&hash), "{text}");
+}
+
+#[test]
+fn a_screen_with_other_settings_than_its_baseline_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let baseline = dir.path().join("baseline.json");
+    std::fs::write(
+        &baseline,
+        r#"{"format": 1, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
+            "settings": {"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50},
+            "bands": [], "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0}}"#,
+    )
+    .unwrap();
+    let games = dir.path().join("games.pgn");
+    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    let out = arbiter(&[
+        "fairplay",
+        "--baseline",
+        baseline.to_str().unwrap(),
+        "--nodes",
+        "2000",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("5000 nodes"), "{error}");
+}
+
+#[test]
+fn an_illegal_move_is_reported_with_its_file_game_and_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.pgn");
+    std::fs::write(&games, "1. e4 e5 *\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = arbiter(&[
+        "fairplay",
+        "--engine",
+        "/nonexistent",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("games.pgn") && error.contains("game 2") && error.contains("Ke3"),
+        "{error}"
+    );
+}

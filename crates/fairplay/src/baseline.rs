@@ -1,0 +1,249 @@
+//! The baseline: how often human players of each rating band match the
+//! engine and what they lose, measured on real games with the same engine
+//! and settings as the screen. Kept as a versioned JSON file; a report
+//! names it by its SHA-256.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::player::{PlayerFigures, PlayerMoves};
+use crate::{EngineId, Settings};
+
+/// The version of the baseline file's format this build reads and writes.
+pub const BASELINE_FORMAT: u32 = 1;
+
+/// The rating bands' edges: a band runs from one edge to the next.
+pub const BAND_EDGES: [u32; 9] = [0, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 4000];
+
+/// A band with fewer scored moves than this is too thin to measure against.
+pub const MIN_BAND_MOVES: u64 = 200;
+
+/// A player with fewer scored moves than this gets no z-score.
+pub const MIN_PLAYER_MOVES: u64 = 20;
+
+/// One figure per statistic the screen measures.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Measures {
+    /// The top-1 match rate.
+    pub top1: f64,
+    /// The top-3 match rate.
+    pub top3: f64,
+    /// The average centipawn loss (lower is stronger).
+    pub acpl: f64,
+    /// The mean accuracy.
+    pub accuracy: f64,
+}
+
+impl Measures {
+    /// Their mean.
+    pub fn mean(&self) -> f64 {
+        (self.top1 + self.top3 + self.acpl + self.accuracy) / 4.0
+    }
+}
+
+/// What the players of one rating band did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Band {
+    /// The lowest rating in the band.
+    pub from: u32,
+    /// The first rating above the band.
+    pub to: u32,
+    /// Players measured.
+    pub players: u32,
+    /// Scored moves.
+    pub moves: u64,
+    /// Per move: top-1 and top-3 rates, mean loss and mean accuracy.
+    pub mean: Measures,
+    /// Per move: the standard deviations of the loss and the accuracy
+    /// (the rates' follow from the rates).
+    pub loss_sd: f64,
+    /// See `loss_sd`.
+    pub accuracy_sd: f64,
+}
+
+/// A baseline file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Baseline {
+    /// [`BASELINE_FORMAT`].
+    pub format: u32,
+    /// The engine and its settings.
+    pub engine: EngineId,
+    /// The screen's settings.
+    pub settings: Settings,
+    /// The bands, lowest first.
+    pub bands: Vec<Band>,
+    /// How much wider the baseline's own players' z-scores spread than a
+    /// standard normal's (the mean of their squares, at least 1): moves of
+    /// one game are not independent, and the screen's z-scores are divided
+    /// by its square root so that honest players' stay standard.
+    pub dispersion: Measures,
+}
+
+/// A baseline that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum BaselineError {
+    /// Not a baseline file.
+    #[error("not a baseline file: {0}")]
+    Json(#[from] serde_json::Error),
+    /// Written in a format this build does not read.
+    #[error("baseline format {found}, this build reads format {BASELINE_FORMAT}")]
+    Format {
+        /// The file's format.
+        found: u32,
+    },
+}
+
+impl Baseline {
+    /// Measures the rated players of `players` by band.
+    pub fn build(engine: EngineId, settings: Settings, players: &[PlayerMoves]) -> Baseline {
+        let bands: Vec<Band> = BAND_EDGES
+            .windows(2)
+            .map(|edge| band(edge[0], edge[1], players))
+            .filter(|b| b.moves > 0)
+            .collect();
+        let mut baseline = Baseline {
+            format: BASELINE_FORMAT,
+            engine,
+            settings,
+            bands,
+            dispersion: Measures {
+                top1: 1.0,
+                top3: 1.0,
+                acpl: 1.0,
+                accuracy: 1.0,
+            },
+        };
+        baseline.dispersion = baseline.own_dispersion(players);
+        baseline
+    }
+
+    /// Reads a baseline file.
+    pub fn read(bytes: &[u8]) -> Result<Baseline, BaselineError> {
+        #[derive(Deserialize)]
+        struct Version {
+            format: u32,
+        }
+        let version: Version = serde_json::from_slice(bytes)?;
+        if version.format != BASELINE_FORMAT {
+            return Err(BaselineError::Format {
+                found: version.format,
+            });
+        }
+        Ok(serde_json::from_slice(bytes)?)
+    }
+
+    /// The file's text.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("a baseline serialises");
+        text.push('\n');
+        text
+    }
+
+    /// The band a rating falls in, when it holds enough moves.
+    pub fn band(&self, rating: u32) -> Option<&Band> {
+        self.bands
+            .iter()
+            .find(|b| b.from <= rating && rating < b.to && b.moves >= MIN_BAND_MOVES)
+    }
+
+    /// A player's z-scores against his band, each positive when he plays
+    /// more like the engine than the band, divided by the baseline's
+    /// dispersion; `None` without a rating, a band, or enough moves.
+    pub fn z_scores(&self, figures: &PlayerFigures) -> Option<Measures> {
+        let raw = self.raw_z_scores(figures)?;
+        let d = &self.dispersion;
+        Some(Measures {
+            top1: raw.top1 / d.top1.sqrt(),
+            top3: raw.top3 / d.top3.sqrt(),
+            acpl: raw.acpl / d.acpl.sqrt(),
+            accuracy: raw.accuracy / d.accuracy.sqrt(),
+        })
+    }
+
+    fn raw_z_scores(&self, figures: &PlayerFigures) -> Option<Measures> {
+        if figures.moves < MIN_PLAYER_MOVES {
+            return None;
+        }
+        let band = self.band(figures.rating?)?;
+        let n = figures.moves as f64;
+        let rate_z = |observed: f64, expected: f64| {
+            let spread = (expected * (1.0 - expected) / n).sqrt();
+            if spread > 0.0 {
+                (observed - expected) / spread
+            } else {
+                0.0
+            }
+        };
+        let mean_z = |gain: f64, sd: f64| {
+            if sd > 0.0 {
+                gain / (sd / n.sqrt())
+            } else {
+                0.0
+            }
+        };
+        Some(Measures {
+            top1: rate_z(figures.top1(), band.mean.top1),
+            top3: rate_z(figures.top3(), band.mean.top3),
+            acpl: mean_z(band.mean.acpl - figures.acpl, band.loss_sd),
+            accuracy: mean_z(figures.accuracy - band.mean.accuracy, band.accuracy_sd),
+        })
+    }
+
+    fn own_dispersion(&self, players: &[PlayerMoves]) -> Measures {
+        let zs: Vec<Measures> = players
+            .iter()
+            .filter_map(|p| self.raw_z_scores(&p.figures()))
+            .collect();
+        let spread = |pick: fn(&Measures) -> f64| {
+            if zs.is_empty() {
+                return 1.0;
+            }
+            let mean_square = zs.iter().map(|z| pick(z) * pick(z)).sum::<f64>() / zs.len() as f64;
+            mean_square.max(1.0)
+        };
+        Measures {
+            top1: spread(|z| z.top1),
+            top3: spread(|z| z.top3),
+            acpl: spread(|z| z.acpl),
+            accuracy: spread(|z| z.accuracy),
+        }
+    }
+}
+
+/// The SHA-256 of a baseline file's bytes, in hex: how a report names it.
+pub fn baseline_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The band's players taken together as one: his figures are the band's.
+fn band(from: u32, to: u32, players: &[PlayerMoves]) -> Band {
+    let members: Vec<&PlayerMoves> = players
+        .iter()
+        .filter(|p| p.figures().rating.is_some_and(|r| from <= r && r < to))
+        .collect();
+    let pooled = PlayerMoves {
+        moves: members
+            .iter()
+            .flat_map(|p| p.moves.iter().cloned())
+            .collect(),
+        ..PlayerMoves::default()
+    }
+    .figures();
+    Band {
+        from,
+        to,
+        players: members.len() as u32,
+        moves: pooled.moves,
+        mean: Measures {
+            top1: pooled.top1(),
+            top3: pooled.top3(),
+            acpl: pooled.acpl,
+            accuracy: pooled.accuracy,
+        },
+        loss_sd: pooled.loss_sd,
+        accuracy_sd: pooled.accuracy_sd,
+    }
+}
