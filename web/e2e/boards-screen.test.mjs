@@ -8,57 +8,26 @@
 // by the player) and the bishop moved after the knight was touched,
 // refused by the referee under FIDE 4.3.1. When the reader stops, the
 // screen says so. Screenshots go to web/e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { startServer, startBrowser, root, shot } from './server.mjs';
+import { serverAndBrowserPerFile, simulatedBoard, bin, shot } from './server.mjs';
 
-const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
-let server;
-let browser;
+const session = serverAndBrowserPerFile();
 const children = [];
-
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-
-after(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await browser?.close();
-  server?.stop();
-});
+after(() => { for (const child of children) child.kill('SIGTERM'); });
 
 async function post(pathname, body, token) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(server.base + pathname, { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch(session.server.base + pathname, { method: 'POST', headers, body: JSON.stringify(body) });
   const answer = await response.json();
   assert.ok(response.ok, `${pathname}: ${response.status} ${JSON.stringify(answer)}`);
   return answer;
 }
 
-// The simulated board on `script`: its port, and a promise of its end.
-async function simulatedBoard(script) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-boards-'));
-  const file = path.join(dir, 'scenario.txt');
-  writeFileSync(file, script);
-  const child = spawn(bin, ['board-sim', '--script', file, '--linger-ms', '60000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const rl = createInterface({ input: child.stdout });
-  const port = await new Promise((resolve, reject) => {
-    rl.on('line', (l) => { const v = JSON.parse(l); if (v.port) resolve(v.port); });
-    child.once('exit', (code) => reject(new Error(`arbiter board-sim exited with ${code}`)));
-  });
-  return { port, child };
-}
-
 async function openScreen(url, lang, token, id) {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 1100 } });
+  const context = await session.browser.newContext({ viewport: { width: 1300, height: 1100 } });
   await context.addInitScript(([l, key, t]) => {
     localStorage.setItem('arbiter.lang', l);
     localStorage.setItem(key, t);
@@ -85,12 +54,12 @@ test('the boards screen: the reader connected, a knocked piece restored, a refus
   await post(`/api/tournament/${id}/pair`, null, director);
   const published = await post(`/api/tournament/${id}/publish`, null, director);
   const game = published.games[0];
-  const state = await (await fetch(`${server.base}/api/tournament/${id}`)).json();
+  const state = await (await fetch(`${session.server.base}/api/tournament/${id}`)).json();
   const board = state.rounds[0].boards[0];
 
   const pages = {
-    en: await openScreen(`${server.base}/tournament/${id}/boards`, 'en', director, id),
-    zh: await openScreen(`${server.base}/tournament/${id}/boards`, 'zh', director, id),
+    en: await openScreen(`${session.server.base}/tournament/${id}/boards`, 'en', director, id),
+    zh: await openScreen(`${session.server.base}/tournament/${id}/boards`, 'zh', director, id),
   };
   // Before any reader: the board is there, nobody connected.
   for (const page of Object.values(pages)) {
@@ -101,8 +70,8 @@ test('the boards screen: the reader connected, a knocked piece restored, a refus
   // pawn off f2 and sets it back; then puts the knight back (touched: it
   // must move, FIDE 4.3) and plays the bishop f1-c4 and presses.
   const sim = await simulatedBoard('start\nlift e2\nplace e4 P\npress\nlift e7\nplace e5 p\npress\n'
-    + 'lift g1\nlift f2\nplace f2 P\nplace g1 N\nlift f1\nplace c4 B\npress\n');
-  const reader = spawn(bin, ['board', '--port', sim.port, '--game', `${server.base}/game/${game}`,
+    + 'lift g1\nlift f2\nplace f2 P\nplace g1 N\nlift f1\nplace c4 B\npress\n', children, 60000);
+  const reader = spawn(bin, ['board', '--port', sim.port, '--game', `${session.server.base}/game/${game}`,
     '--white', tokens[board.white], '--black', tokens[board.black], '--arbiter', director], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(reader);
 
@@ -159,8 +128,8 @@ test('the boards screen is the arbiter\'s: another account is refused', async ()
   const other = await post('/api/tournament', {
     name: 'Another', system: { kind: 'dutch' }, rounds: 1, time_control: '300+0', ruleset: 'fide-standard', mode: 'over_the_board', tiebreaks: ['PTS'],
   });
-  const refused = await fetch(`${server.base}/api/tournament/${created.id}/boards`, { headers: { authorization: `Bearer ${other.token}` } });
+  const refused = await fetch(`${session.server.base}/api/tournament/${created.id}/boards`, { headers: { authorization: `Bearer ${other.token}` } });
   assert.equal(refused.status, 403);
-  const mine = await fetch(`${server.base}/api/tournament/${created.id}/boards`, { headers: { authorization: `Bearer ${created.token}` } });
+  const mine = await fetch(`${session.server.base}/api/tournament/${created.id}/boards`, { headers: { authorization: `Bearer ${created.token}` } });
   assert.deepEqual(await mine.json(), { round: null, boards: [] });
 });
