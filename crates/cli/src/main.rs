@@ -77,6 +77,9 @@ enum Command {
     /// clock (or a recorded capture), the referee's answers shown on the
     /// clock.
     Board(commands::board::Args),
+    /// Broadcasts: push an Arbiter round to a lichess-compatible
+    /// broadcast (lichess's own, or another Arbiter server).
+    Broadcast(commands::broadcast::Args),
     /// Simulate a DGT board and clock on a pseudo-terminal, played from a
     /// script, for `arbiter board --port` without hardware.
     BoardSim(commands::board_sim::Args),
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Command::Norms(args) => commands::norms::run(args),
         Command::Board(args) => commands::board::run(args),
         Command::BoardSim(args) => commands::board_sim::run(args),
+        Command::Broadcast(args) => commands::broadcast::run(args),
     };
     match result {
         Ok(code) => code,

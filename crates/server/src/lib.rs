@@ -40,6 +40,7 @@ mod lichess;
 mod node;
 mod presence;
 mod problem;
+mod relay;
 mod request;
 mod services;
 mod store;
@@ -53,6 +54,7 @@ use std::net::SocketAddr;
 
 pub use config::{Config, NodeConfig};
 pub use game::GameError;
+pub use relay::same_game;
 pub use store::log::load_or_make_key;
 pub use store::{Account, Damage, Database, Finding, Store, StoreError};
 pub use token::new_token;

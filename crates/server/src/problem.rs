@@ -201,6 +201,45 @@ arbiter_messages::messages! {
             /// The round, as asked.
             round: String,
         } = "api-no-such-round",
+        /// A broadcast's file asked of a board (or a file) a round does not
+        /// have.
+        NoSuchBoard {
+            /// The tournament's id, as asked.
+            tournament: String,
+            /// The round, as asked.
+            round: String,
+            /// The file, as asked.
+            board: String,
+        } = "api-no-such-board",
+        /// No broadcast (tour) has this id.
+        BroadcastNotFound = "api-broadcast-not-found",
+        /// No broadcast round has this id.
+        BroadcastRoundNotFound = "api-broadcast-round-not-found",
+        /// A broadcast changed by an account that did not make it.
+        NotYourBroadcast = "api-not-your-broadcast",
+        /// A broadcast round told to fetch its games (`syncUrl`, …):
+        /// Arbiter's rounds are pushed to.
+        BroadcastPushOnly {
+            /// The parameter given.
+            field: String,
+        } = "api-broadcast-push-only",
+        /// A pushed game whose PGN cannot be read.
+        PushedPgn {
+            /// Why, as the PGN reader says it.
+            error: String,
+        } = "api-pushed-pgn",
+        /// A pushed game with a move that cannot be played.
+        PushedMoveIllegal {
+            /// The move's number.
+            number: u32,
+            /// The move as written.
+            san: String,
+        } = "api-pushed-move-illegal",
+        /// A game beyond the most one push may carry.
+        TooManyGamesPushed {
+            /// The most games per push.
+            limit: usize,
+        } = "api-too-many-games-pushed",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
         /// A TRF edition other than `2026` and `16`.

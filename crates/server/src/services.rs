@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::game::{GameError, Games};
 use crate::node::Node;
 use crate::presence::Presence;
+use crate::relay::Relays;
 use crate::store::{Op, Store, Writer};
 use crate::time::unix_ms;
 use crate::tournament::Tournaments;
@@ -34,6 +35,8 @@ pub struct Services {
     pub accounts: Accounts,
     /// The accounts' event streams.
     pub presence: Arc<Presence>,
+    /// The broadcasts pushed to the server (lichess's broadcast API).
+    pub relays: Relays,
     /// The configuration.
     pub config: Config,
     /// On a node: what it knows of the others.
@@ -81,6 +84,7 @@ impl Services {
             tournaments: Arc::new(Tournaments::new(store.clone(), games.clone())),
             accounts: Accounts::new(store.clone()),
             presence: Arc::new(Presence::default()),
+            relays: Relays::default(),
             store,
             games,
             config,

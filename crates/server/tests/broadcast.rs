@@ -7,7 +7,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_pgn::{Game, GameResult, Reader};
+use arbiter_pgn::{Game, GameResult};
+use common::pgn::{clocked_moves, games};
 use common::{Server, account};
 use serde_json::{Value, json};
 
@@ -19,11 +20,7 @@ async fn feed(s: &Server, path: &str) -> Vec<Game> {
         r.headers()["content-type"],
         "application/x-chess-pgn; charset=utf-8"
     );
-    let text = r.text().await.unwrap();
-    Reader::new(text.as_bytes())
-        .games()
-        .map(|g| g.unwrap_or_else(|e| panic!("{e}: {text}")))
-        .collect()
+    games(&r.text().await.unwrap())
 }
 
 fn board<'a>(games: &'a [Game], round_board: &str) -> Option<&'a Game> {
@@ -47,21 +44,6 @@ fn plies(view: &Value) -> Vec<(String, Option<u64>)> {
         .collect()
 }
 
-fn in_feed(game: &Game) -> Vec<(String, Option<u64>)> {
-    game.moves
-        .iter()
-        .map(|m| {
-            (
-                m.san.clone(),
-                m.comments
-                    .iter()
-                    .find_map(|c| c.clock)
-                    .map(|t| t.as_millis()),
-            )
-        })
-        .collect()
-}
-
 /// Polls the feed until `seen` holds for the board, for a second at most
 /// from `since`.
 async fn within_a_second(
@@ -79,7 +61,7 @@ async fn within_a_second(
         assert!(
             since.elapsed() < Duration::from_secs(1),
             "board {round_board} not in the feed as expected a second after: {:?}",
-            board(&games, round_board).map(in_feed)
+            board(&games, round_board).map(clocked_moves)
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -177,7 +159,7 @@ async fn the_round_feed_shows_each_move_and_clock_within_a_second() {
             let expected = plies(&s.view(game).await);
             assert_eq!(expected.len(), n + 1);
             assert!(expected[n].1.is_some(), "a timed game's move has its clock");
-            within_a_second(&s, &path, b, moved, |g| in_feed(g) == expected).await;
+            within_a_second(&s, &path, b, moved, |g| clocked_moves(g) == expected).await;
         }
     }
     // The results come in as the games end: board 1's White resigns,
@@ -213,7 +195,7 @@ async fn the_round_feed_shows_each_move_and_clock_within_a_second() {
     // Every move stays, with its clock.
     let games = feed(&s, &path).await;
     for (b, _) in &boards {
-        assert_eq!(in_feed(board(&games, b).unwrap()).len(), MOVES.len());
+        assert_eq!(clocked_moves(board(&games, b).unwrap()).len(), MOVES.len());
     }
     // A round that is not there, and a tournament that is not.
     assert_eq!(

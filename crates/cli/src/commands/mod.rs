@@ -3,6 +3,7 @@
 pub mod account;
 pub mod board;
 pub mod board_sim;
+pub mod broadcast;
 pub mod check;
 pub mod fairplay;
 pub mod inspect;

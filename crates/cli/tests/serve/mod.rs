@@ -5,6 +5,10 @@
 #[path = "../../../server/tests/common/pg.rs"]
 pub mod pg;
 
+// What the tests read of a PGN file, as in the server's tests.
+#[path = "../../../server/tests/common/pgn.rs"]
+pub mod pgn;
+
 // What the tests read of a game's view, as in the server's tests.
 #[path = "../../../server/tests/common/view.rs"]
 pub mod view;

@@ -53,6 +53,7 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
             "/api/broadcast/{id}/round/{round}",
             get(broadcast::round_pgn),
         )
+        .route("/broadcast/{id}/{round}/{file}", get(broadcast::lcc_file))
         .route("/tournament", get(assets::tournament_page))
         .route("/tournament/{id}", get(assets::tournament_page))
         .route("/tournament/{id}/{*view}", get(assets::tournament_page))

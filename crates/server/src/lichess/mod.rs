@@ -5,6 +5,7 @@
 //! makes at start, game exports, the short game links clients print, and
 //! Swiss tournaments; over the game and tournament services.
 
+pub mod broadcast;
 pub mod events;
 pub mod export;
 pub mod format;
@@ -23,6 +24,10 @@ pub use events::AccountEvents;
 use routes as li;
 
 use crate::services::Services;
+
+/// Largest broadcast push accepted, bytes: a hundred long games with
+/// their clocks.
+const PUSH_LIMIT: usize = 2 * 1024 * 1024;
 
 /// lichess's routes; requests' bodies up to `body_limit` bytes.
 pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
@@ -56,6 +61,9 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route("/api/swiss/{id}/games", get(swiss::get_games))
         .route("/swiss/{file}", get(swiss::get_trf))
         .route("/api/team/{team}/swiss", get(swiss::of_team))
+        .route("/broadcast/new", post(broadcast::new_tour))
+        .route("/broadcast/{tour}/new", post(broadcast::new_round))
+        .route("/api/broadcast/round/{round}", get(broadcast::round_pgn))
         .route("/{id}", get(users::short_link))
         .route("/{id}/{color}", get(users::short_link));
     for api in ["board", "bot"] {
@@ -97,4 +105,11 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
     }
     app.layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyLimitLayer::new(body_limit))
+        // A push carries a round: up to a hundred games.
+        .merge(
+            Router::new()
+                .route("/api/broadcast/round/{round}/push", post(broadcast::push))
+                .layer(DefaultBodyLimit::max(PUSH_LIMIT))
+                .layer(RequestBodyLimitLayer::new(PUSH_LIMIT)),
+        )
 }

@@ -12,7 +12,7 @@
 //! a tournament, and the game service knows nothing of tournaments.
 
 mod boards;
-mod broadcast;
+pub mod broadcast;
 pub mod import;
 mod live;
 mod schedule;

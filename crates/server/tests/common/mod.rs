@@ -7,6 +7,7 @@
 
 pub mod db;
 pub mod pg;
+pub mod pgn;
 pub mod proxy;
 pub mod tournament;
 pub mod view;

@@ -41,6 +41,20 @@ impl Title {
         })
     }
 
+    /// Its abbreviation as FIDE writes it (`GM`, `WIM`, …).
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            Title::Gm => "GM",
+            Title::Im => "IM",
+            Title::Wgm => "WGM",
+            Title::Fm => "FM",
+            Title::Wim => "WIM",
+            Title::Cm => "CM",
+            Title::Wfm => "WFM",
+            Title::Wcm => "WCM",
+        }
+    }
+
     /// 1.4.5 a: a title-holder "as in 0.3, excluding CM and WCM".
     pub fn counts_as_titled(self) -> bool {
         !matches!(self, Title::Cm | Title::Wcm)
