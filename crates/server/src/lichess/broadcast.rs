@@ -69,7 +69,7 @@ pub async fn new_round(
         .new_round(&me.id, &tour, name)
         .map_err(|r| refusal(r, Problem::BroadcastNotFound))?;
     Ok(Json(json!({
-        "round": round_json(&round, &tour),
+        "round": round_json(&round),
         "tour": tour_json(&tour),
         "study": {"writeable": true},
     })))
@@ -163,17 +163,18 @@ fn tour_json(tour: &Tour) -> Value {
         "slug": slug(&tour.name),
         "description": tour.description,
         "createdAt": tour.created_at,
-        "url": format!("/broadcast/{}/{}", slug(&tour.name), tour.id),
     })
 }
 
-fn round_json(round: &Round, tour: &Tour) -> Value {
+/// A round as lichess describes it; its `url` is where it is read (lichess
+/// gives its web page, which Arbiter does not have).
+fn round_json(round: &Round) -> Value {
     json!({
         "id": round.id,
         "name": round.name,
         "slug": slug(&round.name),
         "createdAt": round.created_at,
-        "url": format!("/broadcast/{}/{}/{}", slug(&tour.name), slug(&round.name), round.id),
+        "url": format!("/api/broadcast/round/{}.pgn", round.id),
     })
 }
 

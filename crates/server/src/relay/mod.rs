@@ -138,16 +138,82 @@ impl Relays {
             return Err(RelayRefusal::NotOwner);
         }
         let pushed = push::read(pgn);
+        // As lichess: a game of the round takes one pushed game at most.
+        let mut updated = Vec::new();
         for game in pushed.iter().filter_map(|p| p.game()) {
-            match round
-                .games
-                .iter_mut()
-                .find(|g| same_game(&g.tags, &game.tags))
-            {
-                Some(slot) => *slot = game.clone(),
-                None => round.games.push(game.clone()),
-            }
+            let slot = (0..round.games.len())
+                .find(|&i| !updated.contains(&i) && same_game(&round.games[i].tags, &game.tags));
+            let i = match slot {
+                Some(i) => {
+                    round.games[i] = game.clone();
+                    i
+                }
+                None => {
+                    round.games.push(game.clone());
+                    round.games.len() - 1
+                }
+            };
+            updated.push(i);
         }
         Ok(pushed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(board: u32, moves: &str) -> String {
+        format!(
+            "[Event \"Open\"]\n[Site \"Oslo\"]\n[Round \"1.{board}\"]\n[White \"W{board}\"]\n[Black \"B{board}\"]\n\n{moves} *\n\n"
+        )
+    }
+
+    #[test]
+    fn a_push_replaces_the_games_it_matches_and_adds_the_others() {
+        let relays = Relays::default();
+        let tour = relays.new_tour("ann", "Open".into(), String::new());
+        let (round, _) = relays.new_round("ann", &tour.id, "Round 1".into()).unwrap();
+        let first = format!("{}{}", game(1, "1. e4"), game(2, "1. d4"));
+        assert_eq!(relays.push("ann", &round.id, &first).unwrap().len(), 2);
+        // Board 1 again, one move on; board 3 is new.
+        let second = format!("{}{}", game(1, "1. e4 e5"), game(3, "1. c4"));
+        relays.push("ann", &round.id, &second).unwrap();
+        let (round, _) = relays.round(&round.id).unwrap();
+        let boards: Vec<(&str, usize)> = round
+            .games
+            .iter()
+            .map(|g| (g.tags.get("Round").unwrap(), g.moves.len()))
+            .collect();
+        assert_eq!(boards, [("1.1", 2), ("1.2", 1), ("1.3", 1)]);
+        // The same game twice in one push: the second is a game of its own.
+        relays
+            .push("ann", &round.id, &game(2, "1. d4 d5").repeat(2))
+            .unwrap();
+        assert_eq!(relays.round(&round.id).unwrap().0.games.len(), 4);
+    }
+
+    #[test]
+    fn only_the_tours_account_makes_rounds_and_pushes() {
+        let relays = Relays::default();
+        let tour = relays.new_tour("ann", "Open".into(), String::new());
+        assert_eq!(
+            relays
+                .new_round("bob", &tour.id, "Round 1".into())
+                .unwrap_err(),
+            RelayRefusal::NotOwner
+        );
+        let (round, _) = relays.new_round("ann", &tour.id, "Round 1".into()).unwrap();
+        assert_eq!(
+            relays
+                .push("bob", &round.id, &game(1, "1. e4"))
+                .unwrap_err(),
+            RelayRefusal::NotOwner
+        );
+        assert_eq!(
+            relays.push("ann", "nosuch", &game(1, "1. e4")).unwrap_err(),
+            RelayRefusal::NotFound
+        );
+        assert!(relays.round(&round.id).unwrap().0.games.is_empty());
     }
 }
