@@ -28,20 +28,18 @@ function card() {
   el.dataset.testid = 'eboard';
   el.innerHTML = '<h2></h2><div class="eboard-grid"></div><p class="eboard-note"></p>'
     + '<p class="eboard-disturbed" hidden></p><p class="eboard-power" hidden></p>';
-  el.querySelector('.eboard-grid').style.cssText =
-    'display:grid;grid-template-columns:repeat(8,1.6em);font-size:1.2em;line-height:1.6em;text-align:center';
   (document.querySelector('aside.panel') ?? document.body).appendChild(el);
   return el;
 }
 
-function render(board) {
-  const el = card();
-  el.querySelector('h2').textContent = t('eboardTitle');
-  const grid = el.querySelector('.eboard-grid');
-  grid.replaceChildren();
-  const differs = new Set(board.differences);
-  const disturbed = new Set(board.disturbed ?? []);
-  squaresOf(board.fen).forEach((glyph, i) => {
+// A board's position as a grid of glyphs, the squares in `differs` marked
+// red and those in `disturbed` outlined: the game page's card and the
+// operator's screen of an event's boards draw boards alike.
+export function boardGrid(boardFen, differs = new Set(), disturbed = new Set()) {
+  const grid = document.createElement('div');
+  grid.className = 'eboard-grid';
+  grid.style.cssText = 'display:grid;grid-template-columns:repeat(8,1.6em);font-size:1.2em;line-height:1.6em;text-align:center';
+  squaresOf(boardFen).forEach((glyph, i) => {
     const name = 'abcdefgh'[i % 8] + (8 - Math.floor(i / 8));
     const sq = document.createElement('span');
     sq.textContent = glyph;
@@ -56,6 +54,15 @@ function render(board) {
     }
     grid.appendChild(sq);
   });
+  return grid;
+}
+
+function render(board) {
+  const el = card();
+  el.querySelector('h2').textContent = t('eboardTitle');
+  const differs = new Set(board.differences);
+  const disturbed = new Set(board.disturbed ?? []);
+  el.querySelector('.eboard-grid').replaceWith(boardGrid(board.fen, differs, disturbed));
   el.querySelector('.eboard-note').textContent = board.differences.length
     ? t('eboardDiffer', { squares: board.differences.join(' ') })
     : t('eboardSame');

@@ -8,6 +8,7 @@
 // shows and asks.
 import { applyStrings, t, say, el, clockText, rulesetName, problemText } from './i18n.js';
 import { titleName, ratingChangeCell, ratingFacts, normsTable, it1Page, it3Page } from './fide-reports.js';
+import { showBoardsScreen } from './boards-screen.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -571,8 +572,24 @@ function renderConsole() {
     el('p', {}, el('a', { href: `/api/tournament/${id}/trf`, 'data-testid': 'trf', text: t('tnTrf') })),
     el('p', {}, el('a', { href: state.links.rating_report, 'data-testid': 'rating-report', text: t('tnRatingReport') })),
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
-    el('p', {}, link('/standings', t('tnPrintStandings'))));
+    el('p', {}, link('/standings', t('tnPrintStandings'))),
+    el('p', {}, link('/boards', t('tnBoards'), { 'data-testid': 'boards-screen' })));
   $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), exports));
+}
+
+// The operator's screen of the round's electronic boards: refreshed on
+// its own, from the boards' readers rather than from the event's state.
+let boardsShown = false;
+function renderBoards() {
+  if (!arbiterToken) {
+    $('view').replaceChildren(el('section', { class: 'card' }, el('p', { text: t('tnNotArbiter') })));
+    return;
+  }
+  if (boardsShown) return;
+  boardsShown = true;
+  const root = el('div', { 'data-testid': 'boards' });
+  $('view').replaceChildren(root);
+  showBoardsScreen(root, () => api(`/api/tournament/${id}/boards`, { token: arbiterToken }));
 }
 
 // FIDE mode (the SPP's Verification Check List): what FIDE prohibits is
@@ -708,7 +725,8 @@ function render() {
   // A form FIDE takes prints without the event's head: it names the event.
   document.body.classList.toggle('form-view', view === 'it1' || view === 'it3');
   ({ home: renderHome, pairings: renderPairings, standings: renderStandings, crosstable: renderCrosstable,
-    player: renderPlayer, it1: renderIt1, it3: renderIt3, join: renderJoin, arbiter: renderConsole }[view] || renderHome)();
+    player: renderPlayer, it1: renderIt1, it3: renderIt3, join: renderJoin, arbiter: renderConsole,
+    boards: renderBoards }[view] || renderHome)();
 }
 
 // A player who came by his link: which account his token is.

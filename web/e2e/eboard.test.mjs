@@ -9,13 +9,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { startServer, startBrowser, createGame, root, shot } from './server.mjs';
+import { startServer, startBrowser, createGame, shot, bin, simulatedBoard as simulatedBoardOf } from './server.mjs';
 
-const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
 let server;
 let browser;
 const children = [];
@@ -41,26 +37,8 @@ async function open(url, lang) {
   return page;
 }
 
-// Starts the simulated board on `script`; its port, and every line it
-// printed (the commands the clock was given) as they come.
-async function simulatedBoard(script) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-board-'));
-  const file = path.join(dir, 'scenario.txt');
-  writeFileSync(file, script);
-  const child = spawn(bin, ['board-sim', '--script', file, '--linger-ms', '4000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const lines = [];
-  const rl = createInterface({ input: child.stdout });
-  const port = await new Promise((resolve, reject) => {
-    rl.on('line', (l) => {
-      const v = JSON.parse(l);
-      if (v.port) resolve(v.port); else lines.push(v);
-    });
-    child.once('exit', (code) => reject(new Error(`arbiter board-sim exited with ${code}`)));
-  });
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  return { port, lines, ended };
-}
+// The simulated board on `script`, stopped after the file's tests.
+const simulatedBoard = (script) => simulatedBoardOf(script, children);
 
 // The clock's text on the page for a colour.
 const clockOf = (page, color) => page.textContent(`.player[data-color=${color}] .clock`);

@@ -1,7 +1,7 @@
 // Starts a real `arbiter serve` on a fresh database and a free port, and a
 // Debian Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,10 +12,11 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
 export const screenshots = path.join(here, 'screenshots');
+// The `arbiter` the tests run.
+export const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
 mkdirSync(screenshots, { recursive: true });
 
 export async function startServer() {
-  const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
   const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-'));
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'arbiter.db'), '--rate-limit', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -98,4 +99,27 @@ export async function play(page, uci) {
 
 export async function shot(page, name) {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
+
+// Starts `arbiter board-sim` on `script` (docs/eboard.md), lingering
+// `lingerMs` after its last step, and adds it to `children` (stopped after
+// the file's tests): its port, every line it printed after it (the
+// commands the clock was given), the process, and a promise of its end.
+export async function simulatedBoard(script, children, lingerMs = 4000) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-board-'));
+  const file = path.join(dir, 'scenario.txt');
+  writeFileSync(file, script);
+  const child = spawn(bin, ['board-sim', '--script', file, '--linger-ms', String(lingerMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const lines = [];
+  const rl = createInterface({ input: child.stdout });
+  const port = await new Promise((resolve, reject) => {
+    rl.on('line', (l) => {
+      const v = JSON.parse(l);
+      if (v.port) resolve(v.port); else lines.push(v);
+    });
+    child.once('exit', (code) => reject(new Error(`arbiter board-sim exited with ${code}`)));
+  });
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  return { port, lines, child, ended };
 }

@@ -180,9 +180,11 @@ async fn a_round_pushed_by_a_lichess_script_and_by_arbiter_broadcast_push_reads_
             &broadcaster,
             "--to",
         ])
+        // The round as its creation names it (`url`: its PGN).
         .arg(format!(
-            "{}/api/broadcast/round/{by_arbiter}/push",
-            relay.base
+            "{}{}",
+            relay.base,
+            made["round"]["url"].as_str().unwrap()
         ))
         .output()
         .unwrap();

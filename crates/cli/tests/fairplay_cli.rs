@@ -141,6 +141,19 @@ fn a_screen_with_other_settings_than_its_baseline_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     let error = String::from_utf8_lossy(&out.stderr);
     assert!(error.contains("5000 nodes"), "{error}");
+    let out = arbiter(&[
+        "fairplay",
+        "--baseline",
+        baseline.to_str().unwrap(),
+        "--nodes",
+        "5000",
+        "--multipv",
+        "4",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("MultiPV 3"), "{error}");
 }
 
 #[test]

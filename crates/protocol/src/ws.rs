@@ -64,6 +64,16 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
+    /// A case an electronic board's reader leaves to the arbiter, from a
+    /// seat's or the arbiter's token: kept for the operator's screen of
+    /// the event's boards (`GET /api/tournament/{id}/boards`).
+    BoardNotice {
+        /// What the reader met.
+        notice: BoardNotice,
+        /// The seat's or the arbiter's token, if not the connection's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
     /// A player wants a rematch, once the game is over.
     Rematch,
     /// Answered by [`ServerMessage::Pong`].
@@ -88,6 +98,43 @@ pub struct BoardSeen {
     /// The clock shows a low battery.
     #[serde(default)]
     pub clock_battery_low: Option<bool>,
+}
+
+/// What an electronic board's reader cannot decide, and so leaves to the
+/// arbiter (docs/eboard.md), with the squares concerned.
+///
+/// ```
+/// use arbiter_protocol::ws::BoardNotice;
+/// let n: BoardNotice = serde_json::from_str(r#"{"kind":"disturbed","squares":["d7"]}"#)?;
+/// assert_eq!(n, BoardNotice::Disturbed { squares: vec!["d7".into()] });
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BoardNotice {
+    /// The first reading shows the board turned round (FIDE 7.2).
+    TurnedRound,
+    /// The clock was pressed on a position that is neither the game's nor
+    /// a move from it.
+    Unreadable {
+        /// Squares where board and game differ.
+        differences: Vec<String>,
+    },
+    /// Pieces knocked over or displaced (FIDE 7.4), not touched.
+    Disturbed {
+        /// Squares the pieces left.
+        squares: Vec<String>,
+    },
+    /// The displaced pieces stand on their squares again.
+    Restored,
+    /// Without a clock, a piece of the move just made was lifted again and
+    /// set down elsewhere: a slide, or a move changed after its release?
+    LiftedAgain {
+        /// Where the move had put it.
+        square: String,
+        /// Where it was set down again.
+        set_down: String,
+    },
 }
 
 /// What the server sends. `V` is the view's type: the server writes a

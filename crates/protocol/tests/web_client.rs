@@ -17,7 +17,7 @@ use arbiter_protocol::View;
 use arbiter_protocol::WrittenVerdict;
 use arbiter_protocol::view::Head;
 use arbiter_protocol::ws::{
-    Answer, BoardSeen, ChatLine, ClientMessage, Presence, Rematch, Seat, ServerMessage,
+    Answer, BoardNotice, BoardSeen, ChatLine, ClientMessage, Presence, Rematch, Seat, ServerMessage,
 };
 use arbiter_referee::{Actor, Event, EventKind, Game, GameSetup};
 use arbiter_rules::Color;
@@ -103,6 +103,13 @@ fn client_examples() -> Vec<ClientMessage> {
         ClientMessage::Chat { text: "hi".into() },
         ClientMessage::Board {
             seen: board_seen(),
+            token: token.clone(),
+        },
+        ClientMessage::BoardNotice {
+            notice: BoardNotice::LiftedAgain {
+                square: "f1".into(),
+                set_down: "d1".into(),
+            },
             token,
         },
         ClientMessage::Rematch,

@@ -21,6 +21,11 @@ use crate::token::new_token;
 /// the games of a dead one, a round each.
 const TAKEOVER_ROUND: i64 = 256;
 
+/// How long a node waits to connect to another to relay a request.
+const RELAY_CONNECT_WITHIN: Duration = Duration::from_secs(2);
+/// How long a relayed answer may stay silent before the node gives up.
+const RELAY_SILENT_AT_MOST: Duration = Duration::from_secs(30);
+
 /// Header of a request forwarded from another node: the nodes' secret.
 pub const FORWARDED: &str = "x-arbiter-node";
 
@@ -72,6 +77,12 @@ pub async fn start(
         .no_proxy()
         .redirect(reqwest::redirect::Policy::none())
         .tcp_nodelay(true)
+        // A node that stopped answering (paused, or its machine gone
+        // without closing its connections) must not hold a relayed request
+        // for good: the client is answered 503 and tries again. A stream
+        // relayed sends a line at least every 5 s, so it is never cut.
+        .connect_timeout(RELAY_CONNECT_WITHIN)
+        .read_timeout(RELAY_SILENT_AT_MOST)
         .build()
         .map_err(|e| GameError::Setup(e.to_string()))?;
     relay_presence(presence, &nodes).await?;

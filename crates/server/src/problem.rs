@@ -116,6 +116,10 @@ arbiter_messages::messages! {
         } = "api-malformed-message",
         /// A spectator's page asking the referee for something.
         SpectatorsWatch = "api-spectators-watch",
+        /// A board's report or notice from a spectator's connection.
+        BoardFromASeat = "api-board-from-a-seat",
+        /// A board's report that is not a FEN board field and squares.
+        BoardNotSquares = "api-board-not-squares",
         /// A spectator or the arbiter asking for a rematch.
         OnlyPlayersAskForRematch = "api-only-players-ask-for-rematch",
         /// A rematch asked for while the game goes on.

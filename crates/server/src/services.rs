@@ -84,7 +84,7 @@ impl Services {
             tournaments: Arc::new(Tournaments::new(store.clone(), games.clone())),
             accounts: Accounts::new(store.clone()),
             presence: Arc::new(Presence::default()),
-            relays: Relays::default(),
+            relays: Relays::new(store.clone()),
             store,
             games,
             config,

@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use arbiter_eboard::capture::{self, Capture};
 use arbiter_eboard::{
-    BatteryStatus, BoardReader, ClockRun, Command, Decoder, Message, Reading, display,
+    BatteryStatus, BoardReader, ClockRun, Command, Decoder, Message, Notice, Reading, display,
 };
 use arbiter_protocol::View;
 use arbiter_protocol::view::Status;
-use arbiter_protocol::ws::{Answer, BoardSeen, ClientMessage, ServerMessage};
+use arbiter_protocol::ws::{Answer, BoardNotice, BoardSeen, ClientMessage, ServerMessage};
 use arbiter_referee::{Actor, Effect, Event, Verdict};
 use arbiter_rules::{Color, Position, Square};
 use futures_util::{SinkExt as _, StreamExt as _};
@@ -286,6 +286,16 @@ impl Relay {
         self.send(&message).await
     }
 
+    /// Tells the game a case the reader leaves to the arbiter (the
+    /// operator's screen of the event's boards lists it).
+    async fn report_notice(&mut self, notice: BoardNotice) -> anyhow::Result<()> {
+        let message = ClientMessage::BoardNotice {
+            notice,
+            token: Some(self.tokens[0].clone()),
+        };
+        self.send(&message).await
+    }
+
     fn position(&self) -> Option<Position> {
         Position::from_fen(&self.view.as_ref()?.fen).ok()
     }
@@ -504,6 +514,27 @@ async fn run_async(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The reader's notice as a case for the arbiter (`None`: a press out of
+/// turn, which is nobody's case).
+fn for_the_arbiter(notice: &Notice) -> Option<BoardNotice> {
+    let names = |squares: &[Square]| squares.iter().map(ToString::to_string).collect();
+    Some(match notice {
+        Notice::TurnedRound => BoardNotice::TurnedRound,
+        Notice::Unreadable { differences } => BoardNotice::Unreadable {
+            differences: names(differences),
+        },
+        Notice::Disturbed { squares } => BoardNotice::Disturbed {
+            squares: names(squares),
+        },
+        Notice::Restored => BoardNotice::Restored,
+        Notice::LiftedAgain { square, set_down } => BoardNotice::LiftedAgain {
+            square: square.to_string(),
+            set_down: set_down.to_string(),
+        },
+        Notice::PressIgnored => return None,
+    })
+}
+
 /// What the reading loop wakes for: a chunk from the board, or a moment
 /// when a settling move may be taken.
 enum Tick {
@@ -531,6 +562,9 @@ async fn handle(
     let event = match reading {
         Reading::Notice(n) => {
             writeln!(out, "{}", json!({"notice": format!("{n:?}")}))?;
+            if let Some(notice) = for_the_arbiter(&n) {
+                relay.report_notice(notice).await?;
+            }
             return Ok(());
         }
         Reading::Event(e) => e,

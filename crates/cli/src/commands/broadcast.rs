@@ -34,8 +34,9 @@ pub struct PushArgs {
     #[arg(long, value_name = "URL")]
     round: String,
     /// The broadcast round to push to: its push address
-    /// (`https://lichess.org/api/broadcast/round/ROUND/push`), or its page
-    /// (`https://lichess.org/broadcast/TOUR/ROUND-NAME/ROUND`).
+    /// (`https://lichess.org/api/broadcast/round/ROUND/push`), its page
+    /// (`https://lichess.org/broadcast/TOUR/ROUND-NAME/ROUND`) or its PGN
+    /// (`…/api/broadcast/round/ROUND.pgn`, the `url` Arbiter gives).
     #[arg(long, value_name = "URL")]
     to: String,
     /// The token of the account that owns the broadcast (lichess: a token
@@ -147,7 +148,8 @@ fn push_address(to: &str) -> anyhow::Result<String> {
         .split_once("://")
         .with_context(|| format!("--to {to}: not an http(s) address"))?;
     let host = rest.split('/').next().unwrap_or("");
-    let round = rest.rsplit('/').next().unwrap_or("");
+    let last = rest.rsplit('/').next().unwrap_or("");
+    let round = last.strip_suffix(".pgn").unwrap_or(last);
     if host.is_empty() || round.is_empty() || round == host {
         bail!("--to {to}: neither a push address nor a broadcast round's page");
     }
@@ -219,6 +221,10 @@ mod tests {
         assert_eq!(push_address(push).unwrap(), push);
         assert_eq!(
             push_address("https://lichess.org/broadcast/open/round-1/ab12CD34").unwrap(),
+            push
+        );
+        assert_eq!(
+            push_address("https://lichess.org/api/broadcast/round/ab12CD34.pgn").unwrap(),
             push
         );
         assert!(push_address("lichess.org").is_err());

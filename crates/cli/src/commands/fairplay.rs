@@ -115,9 +115,12 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let settings = settings(&analysis);
     if let Some((b, _)) = &baseline {
         anyhow::ensure!(
-            b.settings == settings && b.engine.nodes == analysis.nodes,
-            "the baseline was built with other settings ({} nodes, {:?}): screen with the same",
+            b.settings == settings
+                && b.engine.nodes == analysis.nodes
+                && b.engine.multipv == analysis.multipv,
+            "the baseline was built with other settings ({} nodes, MultiPV {}, {:?}): screen with the same",
             b.engine.nodes,
+            b.engine.multipv,
             b.settings
         );
     }

@@ -15,6 +15,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Instant, sleep_until};
 
 use super::WrittenVerdict;
+use super::desk::Desk;
 use super::handle::{Acted, Command, RematchAnswer, Room, StateUpdate};
 use super::listener::Listeners;
 use super::view::{Head, Ruled, View};
@@ -82,6 +83,8 @@ struct GameActor {
     /// Both players agreed to a rematch (the new game is being made or made).
     rematch_agreed: bool,
     chat: Vec<ChatLine>,
+    /// What the game's electronic board has told it.
+    desk: Desk,
     ctx: Context,
     /// On a node: the game's lease this node holds, without which its
     /// events are not written.
@@ -135,6 +138,7 @@ pub fn spawn(
         rematch_offer: None,
         rematch_agreed: false,
         chat: Vec::new(),
+        desk: Desk::default(),
         ctx,
         fence,
         let_go: false,
@@ -200,9 +204,21 @@ impl GameActor {
                 let _ = self.updates.send(Update::Chat(Arc::new(line)));
             }
             Command::Board(seen) => {
+                self.desk.read(seen.clone(), unix_ms());
                 let _ = self.updates.send(Update::Board(Arc::new(seen)));
             }
+            Command::BoardNotice(notice) => {
+                let events = self.game.events().len();
+                self.desk.notice(notice, events, unix_ms());
+            }
+            Command::BoardLink(connected) => self.desk.link(connected),
+            Command::Desk { reply } => {
+                let fen = self.game.position().fen();
+                let _ = reply.send(self.desk.view(fen, self.game.events()));
+            }
             Command::Refused(refusal) => {
+                let events = self.game.events().len();
+                self.desk.refused(&refusal, events, unix_ms());
                 let _ = self.updates.send(Update::Refused(Arc::new(refusal)));
             }
             Command::ChatLog { reply } => {

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use arbiter_protocol::ws::{BoardSeen, ChatLine, Presence, Seat, ServerMessage};
+use arbiter_protocol::ws::{BoardNotice, BoardSeen, ChatLine, Presence, Seat, ServerMessage};
+
+use super::desk::DeskView;
 use arbiter_referee::{Actor, EventKind, GameSetup};
 use arbiter_rules::Color;
 use axum::extract::ws::Utf8Bytes;
@@ -229,6 +231,11 @@ pub(super) enum Command {
     },
     Chat(ChatLine),
     Board(BoardSeen),
+    BoardNotice(BoardNotice),
+    BoardLink(bool),
+    Desk {
+        reply: oneshot::Sender<DeskView>,
+    },
     Refused(Refusal),
     ChatLog {
         reply: oneshot::Sender<Vec<ChatLine>>,
@@ -326,6 +333,24 @@ impl GameHandle {
     /// Tells the room what the electronic board shows.
     pub async fn board(&self, seen: BoardSeen) -> Result<(), ActError> {
         self.send(Command::Board(seen)).await
+    }
+
+    /// Notes a case an electronic board's reader left to the arbiter.
+    pub async fn board_notice(&self, notice: BoardNotice) -> Result<(), ActError> {
+        self.send(Command::BoardNotice(notice)).await
+    }
+
+    /// Notes that a board's reader connected (`true`) or went away.
+    pub async fn board_link(&self, connected: bool) -> Result<(), ActError> {
+        self.send(Command::BoardLink(connected)).await
+    }
+
+    /// What the game's electronic board has told it (the operator's
+    /// screen).
+    pub async fn desk(&self) -> Result<DeskView, ActError> {
+        let (reply, wait) = oneshot::channel();
+        self.send(Command::Desk { reply }).await?;
+        wait.await.map_err(|_| ActError::Stopped)
     }
 
     /// Tells the room the referee refused a relayed action.

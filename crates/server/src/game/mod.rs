@@ -6,12 +6,14 @@
 //! [`Game`]: arbiter_referee::Game
 
 mod actor;
+mod desk;
 mod handle;
 mod listener;
 mod service;
 
 pub use arbiter_protocol::view::{self, Status};
 pub use arbiter_protocol::{View, WrittenVerdict};
+pub use desk::DeskView;
 pub use handle::{
     ActError, Acted, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
 };

@@ -51,6 +51,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         web!("eboard.js"),
     ),
     (
+        "boards-screen.js",
+        "text/javascript; charset=utf-8",
+        web!("boards-screen.js"),
+    ),
+    (
         "scoresheet.js",
         "text/javascript; charset=utf-8",
         web!("scoresheet.js"),

@@ -71,6 +71,7 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route("/api/tournament/{id}/correct", post(tn::correct))
         .route("/api/tournament/{id}/forfeit", post(tn::forfeit))
         .route("/api/tournament/{id}/trf", get(tn::get_trf))
+        .route("/api/tournament/{id}/boards", get(tn::boards))
         .route(
             "/api/tournament/{id}/rating-report",
             get(rating_report::rating_report),

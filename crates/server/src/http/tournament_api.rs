@@ -871,6 +871,18 @@ pub async fn leave_fide_mode(arbiter: TheArbiter, body: Bytes) -> Answer {
         .await
 }
 
+/// `GET /api/tournament/{id}/boards` (the arbiter): the operator's screen
+/// of the electronic boards of the last round published: for each board,
+/// whether its reader is connected, what the board shows beside the
+/// game, the last readings, and the cases it left to the arbiter with the
+/// ruling each got.
+pub async fn boards(arbiter: TheArbiter) -> Answer {
+    let (round, boards) = arbiter.live.boards_desk().await.unzip();
+    Ok(Json(
+        json!({ "round": round, "boards": boards.unwrap_or_default() }),
+    ))
+}
+
 /// `GET /api/tournament/{id}/trf`: the event as TRF at this moment.
 pub async fn get_trf(
     State(services): State<Arc<Services>>,

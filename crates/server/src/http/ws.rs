@@ -12,7 +12,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbiter_protocol::ws::{Answer, BoardSeen, ChatLine, ClientMessage, Rematch, ServerMessage};
+use arbiter_protocol::ws::{
+    Answer, BoardNotice, BoardSeen, ChatLine, ClientMessage, Rematch, ServerMessage,
+};
 use arbiter_referee::{EventKind, GameSetup};
 use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -143,6 +145,9 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
         return;
     }
     let mut role = Role::Spectator;
+    // This connection has reported an electronic board: it is the board's
+    // reader, connected until it closes.
+    let mut board_reader = false;
     game.watch(true).await;
     let mut bucket = Bucket {
         tokens: MESSAGE_BURST,
@@ -169,7 +174,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                         if !bucket.take() {
                             Some(error(Problem::TooManyMessages.to_string()))
                         } else {
-                            handle(&game, &services, &mut role, t.as_str()).await
+                            handle(&game, &services, &mut role, &mut board_reader, t.as_str()).await
                         }
                     }
                     Message::Close(_) => break,
@@ -196,6 +201,9 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
         Role::Player(color) => game.presence(color, false).await,
         Role::Spectator => game.watch(false).await,
         Role::Arbiter => {}
+    }
+    if board_reader {
+        let _ = game.board_link(false).await;
     }
 }
 
@@ -358,19 +366,25 @@ async fn rematch(game: &GameHandle, services: &Services, role: Role) -> Option<R
 }
 
 /// The role a token gives in the game: a seat's or the arbiter's token,
-/// or the token of an account seated in the game (a tournament's player
-/// opens his games with his own token).
+/// the token of an account seated in the game (a tournament's player
+/// opens his games with his own token), or that of the tournament's
+/// arbiter, who is the arbiter of its games.
 async fn seat_of_token(game: &GameHandle, services: &Services, token: &str) -> Role {
     let role = game.meta.role_of_token(token);
     if role != Role::Spectator {
         return role;
     }
-    match services.accounts.by_token(token).await {
-        Ok(Some(account)) => game
-            .meta
-            .color_of_account(&account.id)
-            .map_or(Role::Spectator, Role::Player),
-        _ => Role::Spectator,
+    let Ok(Some(account)) = services.accounts.by_token(token).await else {
+        return Role::Spectator;
+    };
+    if let Some(color) = game.meta.color_of_account(&account.id) {
+        return Role::Player(color);
+    }
+    let arbiter = services.tournaments.arbiter_of_game(&game.meta.id).await;
+    if arbiter.as_deref() == Some(account.id.as_str()) {
+        Role::Arbiter
+    } else {
+        Role::Spectator
     }
 }
 
@@ -378,6 +392,7 @@ async fn handle(
     game: &GameHandle,
     services: &Services,
     role: &mut Role,
+    board_reader: &mut bool,
     message: &str,
 ) -> Option<Reply> {
     let message = match parse(message) {
@@ -410,7 +425,10 @@ async fn handle(
             })
         }
         ClientMessage::Act { id, event, token } => {
-            let acting = token.as_ref().map_or(*role, |t| game.meta.role_of_token(t));
+            let acting = match &token {
+                Some(t) => seat_of_token(game, services, t).await,
+                None => *role,
+            };
             let Some(actor) = acting.actor() else {
                 return Some(not_asked(id, Problem::SpectatorsWatch.to_string()));
             };
@@ -463,22 +481,61 @@ async fn handle(
             None
         }
         ClientMessage::Board { seen, token } => {
-            let acting = token.map_or(*role, |t| game.meta.role_of_token(&t));
+            let acting = match &token {
+                Some(t) => seat_of_token(game, services, t).await,
+                None => *role,
+            };
             if acting.actor().is_none() {
-                return Some(error(
-                    "only a seat's or the arbiter's token reports the board".into(),
-                ));
+                return Some(error(Problem::BoardFromASeat.to_string()));
             }
             let Some(mut checked) = board_seen(seen.fen, seen.differences, seen.disturbed) else {
-                return Some(error("a board is a FEN board field and squares".into()));
+                return Some(error(Problem::BoardNotSquares.to_string()));
             };
             checked.battery = seen.battery.filter(|p| *p <= 100);
             checked.clock_battery_low = seen.clock_battery_low;
+            reader_connected(game, board_reader).await;
             let _ = game.board(checked).await;
+            None
+        }
+        ClientMessage::BoardNotice { notice, token } => {
+            let acting = match &token {
+                Some(t) => seat_of_token(game, services, t).await,
+                None => *role,
+            };
+            if acting.actor().is_none() {
+                return Some(error(Problem::BoardFromASeat.to_string()));
+            }
+            if !notice_squares_ok(&notice) {
+                return Some(error(Problem::BoardNotSquares.to_string()));
+            }
+            reader_connected(game, board_reader).await;
+            let _ = game.board_notice(notice).await;
             None
         }
         ClientMessage::Rematch => rematch(game, services, *role).await,
         ClientMessage::Ping => Some(Reply::Pong),
+    }
+}
+
+/// Notes the first report of a connection's board: it is the board's
+/// reader from now on.
+async fn reader_connected(game: &GameHandle, board_reader: &mut bool) {
+    if !*board_reader {
+        *board_reader = true;
+        let _ = game.board_link(true).await;
+    }
+}
+
+/// `true` if every square a board's notice names is a square.
+fn notice_squares_ok(notice: &BoardNotice) -> bool {
+    let ok = |s: &String| s.parse::<arbiter_rules::Square>().is_ok();
+    match notice {
+        BoardNotice::TurnedRound | BoardNotice::Restored => true,
+        BoardNotice::Unreadable {
+            differences: squares,
+        }
+        | BoardNotice::Disturbed { squares } => squares.len() <= 64 && squares.iter().all(ok),
+        BoardNotice::LiftedAgain { square, set_down } => ok(square) && ok(set_down),
     }
 }
 

@@ -19,7 +19,7 @@ use serde_json::{Map, Value, json};
 use super::routes::{account, params};
 use crate::http::api::field;
 use crate::problem::Problem;
-use crate::relay::{Pushed, RelayRefusal, Round, Tour};
+use crate::relay::{Pushed, RelayError, Round, Tour};
 use crate::request::error::ApiError;
 use crate::services::Services;
 
@@ -41,7 +41,11 @@ pub async fn new_tour(
         "description",
         p.get("description").map_or("", String::as_str),
     )?;
-    let tour = services.relays.new_tour(&me.id, name, description);
+    let tour = services
+        .relays
+        .new_tour(&me.id, name, description)
+        .await
+        .map_err(|r| refusal(r, Problem::BroadcastNotFound))?;
     Ok(Json(json!({"tour": tour_json(&tour), "rounds": []})))
 }
 
@@ -67,9 +71,10 @@ pub async fn new_round(
     let (round, tour) = services
         .relays
         .new_round(&me.id, &tour, name)
+        .await
         .map_err(|r| refusal(r, Problem::BroadcastNotFound))?;
     Ok(Json(json!({
-        "round": round_json(&round, &tour),
+        "round": round_json(&round),
         "tour": tour_json(&tour),
         "study": {"writeable": true},
     })))
@@ -87,6 +92,7 @@ pub async fn push(
     let pushed = services
         .relays
         .push(&me.id, &round, &pgn)
+        .await
         .map_err(|r| refusal(r, Problem::BroadcastRoundNotFound))?;
     let games: Vec<Value> = pushed.iter().map(pushed_json).collect();
     Ok(Json(json!({ "games": games })))
@@ -103,15 +109,9 @@ pub async fn round_pgn(
     let (round, _) = services
         .relays
         .round(id)
-        .ok_or(ApiError::NotFound(Problem::BroadcastRoundNotFound))?;
-    let date = arbiter_pgn::Date::from_unix_ms(round.created_at).to_string();
-    let mut text = String::new();
-    for game in &round.games {
-        text.push_str(&game.pgn(&date));
-        if !text.ends_with("\n\n") {
-            text.push('\n');
-        }
-    }
+        .await
+        .map_err(|r| refusal(r, Problem::BroadcastRoundNotFound))?;
+    let text = round.pgn();
     Ok((
         [
             (
@@ -135,10 +135,11 @@ fn required(p: &std::collections::HashMap<String, String>, name: &str) -> Result
     Ok(value)
 }
 
-fn refusal(r: RelayRefusal, not_found: Problem) -> ApiError {
+fn refusal(r: RelayError, not_found: Problem) -> ApiError {
     match r {
-        RelayRefusal::NotFound => ApiError::NotFound(not_found),
-        RelayRefusal::NotOwner => ApiError::Forbidden(Problem::NotYourBroadcast),
+        RelayError::NotFound => ApiError::NotFound(not_found),
+        RelayError::NotOwner => ApiError::Forbidden(Problem::NotYourBroadcast),
+        RelayError::Store(e) => e.into(),
     }
 }
 
@@ -163,17 +164,18 @@ fn tour_json(tour: &Tour) -> Value {
         "slug": slug(&tour.name),
         "description": tour.description,
         "createdAt": tour.created_at,
-        "url": format!("/broadcast/{}/{}", slug(&tour.name), tour.id),
     })
 }
 
-fn round_json(round: &Round, tour: &Tour) -> Value {
+/// A round as lichess describes it; its `url` is where it is read (lichess
+/// gives its web page, which Arbiter does not have).
+fn round_json(round: &Round) -> Value {
     json!({
         "id": round.id,
         "name": round.name,
         "slug": slug(&round.name),
         "createdAt": round.created_at,
-        "url": format!("/broadcast/{}/{}/{}", slug(&tour.name), slug(&round.name), round.id),
+        "url": format!("/api/broadcast/round/{}.pgn", round.id),
     })
 }
 

@@ -1,9 +1,10 @@
 //! A push read game by game, as lichess reads one (lila's `RelayPush`
 //! and `RelayGame.fromStudyImport`): at most [`MAX_GAMES_PER_PUSH`]
 //! games; each game's moves replayed by Arbiter's rules, a game with a
-//! move that cannot be played refused with its error; the tags as lichess
-//! keeps them (no `Date`: the broadcast's own date is the game's; a
-//! player's name trimmed, and dropped when it is one letter or
+//! move that cannot be played refused with its error (but a last king
+//! move to the centre, a DGT board's end-of-game signal, dropped); the
+//! tags as lichess keeps them (no `Date`: the broadcast's own date is the
+//! game's; a player's name trimmed, and dropped when it is one letter or
 //! `unknown`); the comments dropped but each move's `[%clk]`; and
 //! `WhiteClock`/`BlackClock` given to the last moves that lack a clock.
 
@@ -92,12 +93,12 @@ pub fn read(pgn: &str) -> Vec<Pushed> {
 /// One game read: taken if every move plays.
 fn taken(game: arbiter_pgn::Game) -> Pushed {
     let tags = kept_tags(&game.tags);
-    let first_mover = match replay(&game) {
-        Ok(first_mover) => first_mover,
+    let (first_mover, played) = match replay(&game) {
+        Ok(replayed) => replayed,
         Err(error) => return Pushed::Refused { tags, error },
     };
     let result = game.recorded_result();
-    let mut moves: Vec<MoveNode> = game.moves.iter().map(with_clock_only).collect();
+    let mut moves: Vec<MoveNode> = game.moves[..played].iter().map(with_clock_only).collect();
     clocks_from_tags(&game.tags, first_mover, &mut moves);
     Pushed::Taken(RelayGame {
         tags,
@@ -107,8 +108,8 @@ fn taken(game: arbiter_pgn::Game) -> Pushed {
 }
 
 /// Each move played by the rules from the game's start (its `FEN`, or
-/// the initial position); who moved first.
-fn replay(game: &arbiter_pgn::Game) -> Result<Color, Problem> {
+/// the initial position): who moved first, and how many moves stand.
+fn replay(game: &arbiter_pgn::Game) -> Result<(Color, usize), Problem> {
     let mut position = match game.tags.get("FEN") {
         Some(fen) => Position::from_fen(fen).map_err(|e| Problem::PushedPgn {
             error: e.to_string(),
@@ -116,16 +117,34 @@ fn replay(game: &arbiter_pgn::Game) -> Result<Color, Problem> {
         None => Position::default(),
     };
     let first_mover = position.turn();
-    for node in &game.moves {
+    for (ply, node) in game.moves.iter().enumerate() {
         let number = position.fullmoves().get();
         let illegal = || Problem::PushedMoveIllegal {
             number,
             san: node.san.clone(),
         };
-        let mv = position.parse_san(&node.san).map_err(|_| illegal())?;
-        position.play(mv).map_err(|_| illegal())?;
+        let played = position
+            .parse_san(&node.san)
+            .ok()
+            .is_some_and(|mv| position.play(mv).is_ok());
+        if !played {
+            if ply + 1 == game.moves.len() && is_kings_to_the_centre(&node.san) {
+                return Ok((first_mover, ply));
+            }
+            return Err(illegal());
+        }
     }
-    Ok(first_mover)
+    Ok((first_mover, game.moves.len()))
+}
+
+/// A king set on a centre square: how DGT boards signal a game's result
+/// (both kings on the centre), read by the board's software as a last
+/// move. lichess drops it when it cannot be played, and so does Arbiter.
+fn is_kings_to_the_centre(san: &str) -> bool {
+    let Some(to) = san.trim_end_matches(['+', '#']).strip_prefix('K') else {
+        return false;
+    };
+    matches!(to.trim_start_matches('x'), "d4" | "d5" | "e4" | "e5")
 }
 
 /// The tags lichess keeps of a pushed game.
@@ -253,6 +272,19 @@ mod tests {
             Pushed::Taken(_) => panic!("2. Ke3 was taken"),
         }
         assert!(pushed[1].game().is_some());
+    }
+
+    #[test]
+    fn a_last_king_move_to_the_centre_that_cannot_be_played_is_dropped() {
+        // 3. Ke4 is the DGT board's signal of the game's end.
+        let pushed = one("1. e4 e5 2. Nf3 Nc6 3. Ke4 1-0\n");
+        let game = pushed.game().expect("taken");
+        assert_eq!(game.moves.len(), 4);
+        assert_eq!(game.result, GameResult::WhiteWins);
+        // Anywhere else, or not last, it is refused.
+        for pgn in ["1. e4 e5 2. Ke4 Nc6 *\n", "1. e4 e5 2. Nf3 Nc6 3. Kf3 *\n"] {
+            assert!(one(pgn).game().is_none(), "{pgn}");
+        }
     }
 
     #[test]

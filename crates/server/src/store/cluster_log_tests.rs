@@ -15,7 +15,7 @@ use super::postgres::signer::{Round, Signer};
 use super::{Backend, Database, Op, Store, pg};
 
 /// A new game, as the server stores one.
-fn new_game(id: &str) -> Op {
+pub(super) fn new_game(id: &str) -> Op {
     let setup = arbiter_referee::GameSetup::default();
     Op::NewGame {
         id: id.to_string(),

@@ -39,6 +39,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "log",
         include_str!("../../migrations/sqlite/0004_log.sql"),
     ),
+    (
+        5,
+        "relays",
+        include_str!("../../migrations/sqlite/0005_relays.sql"),
+    ),
 ]);
 
 /// PostgreSQL's.
@@ -67,6 +72,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         5,
         "log",
         include_str!("../../migrations/postgres/0005_log.sql"),
+    ),
+    (
+        6,
+        "relays",
+        include_str!("../../migrations/postgres/0006_relays.sql"),
     ),
 ]);
 

@@ -144,7 +144,7 @@ mod writer_tests;
 mod pg;
 #[cfg(test)]
 #[path = "../../tests/common/db.rs"]
-mod test_db;
+pub(crate) mod test_db;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -656,9 +656,11 @@ macro_rules! on_backend {
     };
 }
 
-// After `on_backend!`, which it uses.
+// After `on_backend!`, which they use.
+mod relays;
 mod tournaments;
 pub use damage::{Damage, Finding};
+pub use relays::{RelayRoundRow, RelayTourRow};
 pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
 
 impl Store {

@@ -2,19 +2,8 @@
 //! need PostgreSQL whatever `ARBITER_TEST_DB` says (scripts/test runs them
 //! in its PostgreSQL part); their names start with `several_nodes`.
 
+use super::cluster_log_tests::new_game;
 use super::{Database, Fence, Op, Store, pg};
-
-/// A new game, as the server stores one.
-fn new_game(id: &str) -> Op {
-    let setup = arbiter_referee::GameSetup::default();
-    Op::NewGame {
-        id: id.to_string(),
-        setup_json: serde_json::to_string(&setup).unwrap(),
-        created_unix_ms: 0,
-        tokens: ["w", "b", "a"].map(|t| crate::token::TokenDigest::of(t).to_hex()),
-        accounts: [None, None],
-    }
-}
 
 /// A node told it lost games asks about the games it held, and learns
 /// exactly those taken over by another node or finished: never one it

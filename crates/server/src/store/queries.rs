@@ -10,8 +10,8 @@ use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool,
 use arbiter_rules::Color;
 
 use super::{
-    Account, Challenge, EventRow, GameColumns, GameRow, StoreError, TournamentEventRow,
-    TournamentRow,
+    Account, Challenge, EventRow, GameColumns, GameRow, RelayRoundRow, RelayTourRow, StoreError,
+    TournamentEventRow, TournamentRow,
 };
 
 /// A challenge's columns with both accounts', for `WHERE` clauses on `c`
@@ -341,6 +341,89 @@ where
                 created_unix_ms: r.get("created_unix_ms"),
             })
             .collect())
+    }
+
+    /// Keeps a new broadcast tour.
+    pub(super) async fn add_relay_tour(&self, t: &RelayTourRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO relay_tours (id, name, description, owner, created_unix_ms) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(t.id.as_str())
+        .bind(t.name.as_str())
+        .bind(t.description.as_str())
+        .bind(t.owner.as_str())
+        .bind(t.created_unix_ms)
+        .execute(self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A broadcast tour.
+    pub(super) async fn relay_tour(&self, id: &str) -> Result<Option<RelayTourRow>, StoreError> {
+        let row = sqlx::query("SELECT * FROM relay_tours WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool)
+            .await?;
+        Ok(row.map(|r| RelayTourRow {
+            id: r.get("id"),
+            name: r.get("name"),
+            description: r.get("description"),
+            owner: r.get("owner"),
+            created_unix_ms: r.get("created_unix_ms"),
+        }))
+    }
+
+    /// Keeps a new broadcast round.
+    pub(super) async fn add_relay_round(&self, r: &RelayRoundRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO relay_rounds (id, tour, position, name, created_unix_ms, pgn) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(r.id.as_str())
+        .bind(r.tour.as_str())
+        .bind(r.position)
+        .bind(r.name.as_str())
+        .bind(r.created_unix_ms)
+        .bind(r.pgn.as_str())
+        .execute(self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A broadcast round.
+    pub(super) async fn relay_round(&self, id: &str) -> Result<Option<RelayRoundRow>, StoreError> {
+        let row = sqlx::query("SELECT * FROM relay_rounds WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool)
+            .await?;
+        Ok(row.map(|r| RelayRoundRow {
+            id: r.get("id"),
+            tour: r.get("tour"),
+            position: r.get("position"),
+            name: r.get("name"),
+            created_unix_ms: r.get("created_unix_ms"),
+            pgn: r.get("pgn"),
+        }))
+    }
+
+    /// The ids of a broadcast tour's rounds, in order.
+    pub(super) async fn relay_rounds_of(&self, tour: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM relay_rounds WHERE tour = $1 ORDER BY position")
+            .bind(tour)
+            .fetch_all(self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Keeps a broadcast round's games as last pushed.
+    pub(super) async fn keep_relay_games(&self, id: &str, pgn: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE relay_rounds SET pgn = $2 WHERE id = $1")
+            .bind(id)
+            .bind(pgn)
+            .execute(self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Appends events to a tournament's log, all or none.

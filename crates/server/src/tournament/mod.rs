@@ -11,6 +11,7 @@
 //! game service's [`GameListener`], [`Results`]), so no game ever waits for
 //! a tournament, and the game service knows nothing of tournaments.
 
+mod boards;
 pub mod broadcast;
 pub mod import;
 mod live;
@@ -223,6 +224,14 @@ impl Tournaments {
 
     fn of_game(&self, game: &str) -> Option<Arc<LiveTournament>> {
         self.get(&self.venue.results.tournament_of(game)?)
+    }
+
+    /// The account of the arbiter of the tournament the game `game` is
+    /// played in, if it is a tournament's: he is that game's arbiter too
+    /// (an electronic board's reader acts for him, his screen shows it).
+    pub async fn arbiter_of_game(&self, game: &str) -> Option<String> {
+        let live = self.of_game(game)?;
+        Some(live.read(|d| d.created_by().to_string()).await)
     }
 }
 
