@@ -218,7 +218,9 @@ impl GameActor {
             }
             Command::Refused(refusal) => {
                 let events = self.game.events().len();
-                self.desk.refused(&refusal, events, unix_ms());
+                let verdict = refusal.verdict.json();
+                let (actor, kind) = (refusal.actor, refusal.kind);
+                self.desk.refused(actor, kind, verdict, events, unix_ms());
                 let _ = self.updates.send(Update::Refused(Arc::new(refusal)));
             }
             Command::ChatLog { reply } => {

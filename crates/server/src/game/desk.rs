@@ -12,8 +12,6 @@ use arbiter_referee::{Actor, Event};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::Refusal;
-
 /// Readings kept, the newest last.
 const READINGS_KEPT: usize = 5;
 /// Cases kept, the newest last.
@@ -141,13 +139,20 @@ impl Desk {
         self.open(Matter::Notice(notice), events, at_unix_ms);
     }
 
-    /// The referee refused an act the board made.
-    pub fn refused(&mut self, refusal: &Refusal, events: usize, at_unix_ms: i64) {
-        let verdict =
-            RawValue::from_string(refusal.verdict.json().to_string()).expect("a verdict's JSON");
+    /// The referee refused an act the board made for `actor`: the act's
+    /// kind, and the verdict's JSON.
+    pub fn refused(
+        &mut self,
+        actor: Actor,
+        kind: &'static str,
+        verdict: &str,
+        events: usize,
+        at_unix_ms: i64,
+    ) {
+        let verdict = RawValue::from_string(verdict.to_string()).expect("a verdict's JSON");
         let matter = Matter::Refused {
-            actor: refusal.actor,
-            kind: refusal.kind,
+            actor,
+            kind,
             verdict,
         };
         self.open(matter, events, at_unix_ms);

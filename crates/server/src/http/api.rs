@@ -17,11 +17,9 @@ use crate::game::view::Status;
 use crate::game::{Acted, GameError};
 use crate::problem::Problem;
 use crate::request::error::ApiError;
+pub(crate) use crate::request::field::field;
 use crate::request::seat::{Seat, TheGame};
 use crate::services::Services;
-
-/// Longest name, event, place or round accepted.
-const MAX_FIELD: usize = 100;
 
 /// The body of `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -61,24 +59,6 @@ pub struct CreateGame {
     /// Start the clock now instead of when both players have come.
     #[serde(default)]
     pub start_now: bool,
-}
-
-/// A text field trimmed, or refused when too long or holding control
-/// characters.
-pub(crate) fn field(name: &str, value: &str) -> Result<String, ApiError> {
-    let value = value.trim();
-    if value.chars().count() > MAX_FIELD {
-        return Err(ApiError::BadRequest(Problem::FieldTooLong {
-            field: name.to_string(),
-            limit: MAX_FIELD,
-        }));
-    }
-    if value.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(Problem::FieldHasControlCharacters {
-            field: name.to_string(),
-        }));
-    }
-    Ok(value.to_string())
 }
 
 impl CreateGame {

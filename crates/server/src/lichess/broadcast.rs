@@ -17,10 +17,10 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
 use super::routes::{account, params};
-use crate::http::api::field;
 use crate::problem::Problem;
 use crate::relay::{Pushed, RelayError, Round, Tour};
 use crate::request::error::ApiError;
+use crate::request::field::field;
 use crate::services::Services;
 
 /// The upstreams a lichess round may fetch from, which Arbiter's rounds

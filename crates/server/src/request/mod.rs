@@ -6,6 +6,7 @@
 
 pub mod auth;
 pub mod error;
+pub mod field;
 pub mod forward;
 pub mod limits;
 pub mod seat;
