@@ -242,14 +242,20 @@ mod tests {
         Store::open(db).await.unwrap()
     }
 
+    /// Broadcasts in `dir`'s store, with Ann's tour "Open".
+    async fn anns_tour(dir: &tempfile::TempDir) -> (Relays, Tour) {
+        let relays = Relays::new(store(dir).await);
+        let tour = relays
+            .new_tour("ann", "Open".into(), "by the sea".into())
+            .await
+            .unwrap();
+        (relays, tour)
+    }
+
     #[tokio::test]
     async fn a_push_replaces_the_games_it_matches_and_adds_the_others() {
         let dir = tempfile::tempdir().unwrap();
-        let relays = Relays::new(store(&dir).await);
-        let tour = relays
-            .new_tour("ann", "Open".into(), String::new())
-            .await
-            .unwrap();
+        let (relays, tour) = anns_tour(&dir).await;
         let (round, _) = relays
             .new_round("ann", &tour.id, "Round 1".into())
             .await
@@ -278,11 +284,7 @@ mod tests {
     #[tokio::test]
     async fn only_the_tours_account_makes_rounds_and_pushes() {
         let dir = tempfile::tempdir().unwrap();
-        let relays = Relays::new(store(&dir).await);
-        let tour = relays
-            .new_tour("ann", "Open".into(), String::new())
-            .await
-            .unwrap();
+        let (relays, tour) = anns_tour(&dir).await;
         let by_bob = relays.new_round("bob", &tour.id, "Round 1".into()).await;
         assert!(matches!(by_bob, Err(RelayError::NotOwner)));
         let (round, _) = relays
@@ -301,11 +303,7 @@ mod tests {
     #[tokio::test]
     async fn the_broadcasts_outlive_the_server() {
         let dir = tempfile::tempdir().unwrap();
-        let relays = Relays::new(store(&dir).await);
-        let tour = relays
-            .new_tour("ann", "Open".into(), "by the sea".into())
-            .await
-            .unwrap();
+        let (relays, tour) = anns_tour(&dir).await;
         let mut rounds = Vec::new();
         for name in ["Round 1", "Round 2"] {
             let (round, _) = relays
