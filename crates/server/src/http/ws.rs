@@ -388,6 +388,20 @@ async fn seat_of_token(game: &GameHandle, services: &Services, token: &str) -> R
     }
 }
 
+/// Who acts: the connection's role, or the role of the token a relay (an
+/// electronic board's reader) acts with.
+async fn acting_role(
+    game: &GameHandle,
+    services: &Services,
+    role: Role,
+    token: Option<&str>,
+) -> Role {
+    match token {
+        Some(t) => seat_of_token(game, services, t).await,
+        None => role,
+    }
+}
+
 async fn handle(
     game: &GameHandle,
     services: &Services,
@@ -425,10 +439,7 @@ async fn handle(
             })
         }
         ClientMessage::Act { id, event, token } => {
-            let acting = match &token {
-                Some(t) => seat_of_token(game, services, t).await,
-                None => *role,
-            };
+            let acting = acting_role(game, services, *role, token.as_deref()).await;
             let Some(actor) = acting.actor() else {
                 return Some(not_asked(id, Problem::SpectatorsWatch.to_string()));
             };
@@ -481,10 +492,7 @@ async fn handle(
             None
         }
         ClientMessage::Board { seen, token } => {
-            let acting = match &token {
-                Some(t) => seat_of_token(game, services, t).await,
-                None => *role,
-            };
+            let acting = acting_role(game, services, *role, token.as_deref()).await;
             if acting.actor().is_none() {
                 return Some(error(Problem::BoardFromASeat.to_string()));
             }
@@ -498,10 +506,7 @@ async fn handle(
             None
         }
         ClientMessage::BoardNotice { notice, token } => {
-            let acting = match &token {
-                Some(t) => seat_of_token(game, services, t).await,
-                None => *role,
-            };
+            let acting = acting_role(game, services, *role, token.as_deref()).await;
             if acting.actor().is_none() {
                 return Some(error(Problem::BoardFromASeat.to_string()));
             }

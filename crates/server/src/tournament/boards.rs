@@ -27,38 +27,32 @@ impl LiveTournament {
     /// The last round published, with each of its boards' desks (`None`:
     /// no round is published yet).
     pub async fn boards_desk(&self) -> Option<(u32, Vec<BoardDesk>)> {
-        let (round, boards) = self
+        let (round, mut boards) = self
             .read(|d| {
                 let round = d.rounds().iter().rev().find(|r| r.published)?;
                 let name = |p| d.player(p).map(|p| p.registration.name.clone());
-                let boards: Vec<(u32, String, String, String)> = round
+                let boards: Vec<BoardDesk> = round
                     .boards
                     .iter()
                     .zip(1..)
-                    .filter_map(|(b, n)| {
-                        let game = b.game.clone()?;
-                        let white = name(b.board.white).unwrap_or_default();
-                        let black = name(b.board.black).unwrap_or_default();
-                        Some((n, white, black, game))
+                    .filter_map(|(b, board)| {
+                        Some(BoardDesk {
+                            board,
+                            white: name(b.board.white).unwrap_or_default(),
+                            black: name(b.board.black).unwrap_or_default(),
+                            game: b.game.clone()?,
+                            desk: None,
+                        })
                     })
                     .collect();
                 Some((round.number, boards))
             })
             .await?;
-        let mut desks = Vec::with_capacity(boards.len());
-        for (board, white, black, game) in boards {
-            let desk = match self.venue.games.game(&game).await {
-                Ok(Some(handle)) => handle.desk().await.ok(),
-                _ => None,
-            };
-            desks.push(BoardDesk {
-                board,
-                white,
-                black,
-                game,
-                desk,
-            });
+        for b in &mut boards {
+            if let Ok(Some(handle)) = self.venue.games.game(&b.game).await {
+                b.desk = handle.desk().await.ok();
+            }
         }
-        Some((round, desks))
+        Some((round, boards))
     }
 }
