@@ -272,4 +272,11 @@ pub enum EventKind {
         /// Why.
         reason: String,
     },
+    /// The arbiter sets the broadcast delay ([`super::BroadcastDelay`]):
+    /// from now on the public sees each game in progress this many minutes
+    /// behind the board. Only the event's arbiter may.
+    BroadcastDelaySet {
+        /// The delay, in minutes (0: none).
+        minutes: u32,
+    },
 }

@@ -17,6 +17,7 @@
 //! all read that, so a round paired here is the round `arbiter pair
 //! --dutch -c` finds when it re-pairs the exported file.
 
+mod broadcast_delay;
 mod entry;
 mod event;
 mod export;
@@ -31,6 +32,7 @@ mod refusal;
 mod settings;
 mod state;
 
+pub use broadcast_delay::{BroadcastDelay, INCREASED_PROTECTION_MINUTES, MAX_MINUTES};
 pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
 pub use fide_mode::FideModeExit;
 pub use game_end::REFEREE;

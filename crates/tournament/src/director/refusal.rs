@@ -253,6 +253,19 @@ arbiter_messages::messages! {
         } = "tournament-fide-pairing-numbers-fixed",
         /// Leaving FIDE mode when the event is not in it.
         NotInFideMode = "tournament-not-in-fide-mode",
+        /// The broadcast delay set by someone other than the event's
+        /// arbiter.
+        BroadcastDelayNotArbiter {
+            /// Who tried.
+            by: String,
+        } = "tournament-broadcast-delay-not-arbiter",
+        /// A broadcast delay longer than a day.
+        BroadcastDelayTooLong {
+            /// The minutes given.
+            minutes: u32,
+            /// The most allowed.
+            max: u32,
+        } = "tournament-broadcast-delay-too-long",
         /// No pairing meets the absolute criteria (C.04.3 C1-C3).
         NoPairing {
             /// The round.

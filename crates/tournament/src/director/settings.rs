@@ -164,6 +164,16 @@ pub struct Settings {
     /// mode existed lack the field and replay as they were made: outside it.
     #[serde(default)]
     pub fide_mode: bool,
+    /// How far behind the board the public sees a game in progress, in
+    /// minutes (0: live; 15 under increased protection, see
+    /// [`super::BroadcastDelay`]). The arbiter changes it later by an event
+    /// of the log ([`super::EventKind::BroadcastDelaySet`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub broadcast_delay_minutes: u32,
+}
+
+fn is_zero(minutes: &u32) -> bool {
+    *minutes == 0
 }
 
 impl Settings {
@@ -197,6 +207,7 @@ impl Settings {
             allowed_accounts: Vec::new(),
             pairing_numbers: PairingNumbers::ByRating,
             fide_mode: true,
+            broadcast_delay_minutes: 0,
         }
     }
 
@@ -227,6 +238,7 @@ impl Settings {
         {
             return Err(Refusal::NoRounds);
         }
+        super::broadcast_delay::check_minutes(self.broadcast_delay_minutes)?;
         if self.system == System::Knockout {
             check_match(&self.match_rules())?;
         }

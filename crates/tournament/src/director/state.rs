@@ -160,6 +160,9 @@ pub struct Director {
     pub(super) decided_by_lot: Vec<(PlayerId, PlayerId, PlayerId)>,
     /// FIDE mode as the arbiter left it.
     pub(super) fide_mode_exit: Option<super::FideModeExit>,
+    /// The broadcast delay as the arbiter last set it (`None`: as the
+    /// settings have it).
+    pub(super) broadcast_delay: Option<super::BroadcastDelay>,
 }
 
 impl Director {
@@ -463,6 +466,7 @@ impl Director {
                 Ok(())
             }
             EventKind::FideModeLeft { reason } => self.leave_fide_mode(event, reason),
+            EventKind::BroadcastDelaySet { minutes } => self.set_broadcast_delay(event, *minutes),
         }
     }
 
