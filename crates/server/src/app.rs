@@ -29,8 +29,11 @@ pub fn router(services: Arc<Services>) -> Router {
     let body_limit = services.config.body_limit;
     let config = &services.config;
     let limiter = limits::limiter(config.rate_per_second, config.rate_burst);
-    let mut app = http::routes(body_limit)
-        .merge(lichess::routes(body_limit))
+    let mut routes = http::routes(body_limit).merge(lichess::routes(body_limit));
+    if crate::time::test_clock_on() {
+        routes = routes.merge(http::test_clock_routes());
+    }
+    let mut app = routes
         .fallback(http::not_found)
         .layer(axum::middleware::from_fn_with_state(
             services.clone(),

@@ -98,6 +98,12 @@ pub async fn serve_with(
     {
         node.url = Some(format!("http://{bound}"));
     }
+    if time::test_clock_on() {
+        tracing::warn!(
+            "{}=1: the test clock is on and POST /api/test/clock moves it; never in production",
+            time::TEST_CLOCK_VAR
+        );
+    }
     let services = app::start(config).await?;
     ready(bound);
     let app = app::router(services);

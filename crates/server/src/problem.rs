@@ -269,6 +269,10 @@ arbiter_messages::messages! {
         } = "api-old-size-too-large",
         /// A game's last record is not yet in a signed checkpoint.
         ProofNotYet = "api-proof-not-yet",
+        /// A game in progress whose moves the public sees behind the
+        /// broadcast delay: its proof, which holds the whole record, is
+        /// given to the public once the game ends.
+        ProofDelayed = "api-proof-delayed",
         /// Someone other than a tournament's arbiter directing it.
         OnlyTournamentArbiter = "api-only-tournament-arbiter",
         /// A player's act by someone who is neither that player nor the

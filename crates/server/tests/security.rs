@@ -197,3 +197,14 @@ async fn clients_over_their_rate_are_told_to_slow_down() {
     assert_eq!(slow_down["error"], "too many requests");
     assert_eq!(slow_down["message"]["zh"], "请求过多");
 }
+
+#[tokio::test]
+async fn the_test_clock_does_not_exist_without_its_variable() {
+    // The variable is set by no test of this binary.
+    assert!(std::env::var("ARBITER_TEST_CLOCK").is_err());
+    let s = Server::start().await;
+    let r = s
+        .post_json("/api/test/clock", &json!({"forward_ms": 1_000_000}))
+        .await;
+    assert_eq!(r.status(), 404);
+}

@@ -23,6 +23,9 @@ pub struct GameMeta {
     pub setup: GameSetup,
     /// Creation time, ms since 1970.
     pub created_unix_ms: i64,
+    /// Wall-clock ms of the game's time line's 0 (its events' `at_ms`
+    /// count from it).
+    pub epoch_unix_ms: i64,
     /// Digests of White's, Black's and the arbiter's tokens.
     pub seats: [TokenDigest; 3],
     /// The accounts playing White and Black, for games made by challenge.

@@ -9,6 +9,7 @@ mod actor;
 mod desk;
 mod handle;
 mod listener;
+mod public;
 mod service;
 
 pub use arbiter_protocol::view::{self, Status};
@@ -18,4 +19,5 @@ pub use handle::{
     ActError, Acted, GameHandle, GameMeta, Refusal, RematchAnswer, RematchGame, Role, Room, Update,
 };
 pub use listener::GameListener;
+pub use public::{SeenError, Sight};
 pub use service::{GameError, Games};

@@ -232,6 +232,7 @@ impl Games {
             id: id.clone(),
             setup,
             created_unix_ms: created,
+            epoch_unix_ms: created,
             seats: digests,
             accounts,
         };
@@ -374,6 +375,7 @@ fn meta_of(row: GameRow) -> GameMeta {
         id: row.id,
         setup: row.setup,
         created_unix_ms: row.created_unix_ms,
+        epoch_unix_ms: row.epoch_unix_ms,
         seats: [row.white, row.black, row.arbiter],
         accounts: [row.white_account, row.black_account],
     }

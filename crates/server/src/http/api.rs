@@ -18,7 +18,7 @@ use crate::game::{Acted, GameError};
 use crate::problem::Problem;
 use crate::request::error::ApiError;
 pub(crate) use crate::request::field::field;
-use crate::request::seat::{Seat, TheGame};
+use crate::request::seat::{Seat, Seen};
 use crate::services::Services;
 
 /// The body of `POST /api/games`.
@@ -179,9 +179,10 @@ pub async fn list_games(State(services): State<Arc<Services>>) -> Result<Json<Va
     Ok(Json(json!({ "games": games })))
 }
 
-/// `GET /api/games/{id}`: the game as it stands.
-pub async fn get_game(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!(game.view().await?)))
+/// `GET /api/games/{id}`: the game as it stands (for the public of an
+/// event with a broadcast delay, as it stood the delay ago).
+pub async fn get_game(Seen { game, sight }: Seen) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!(game.view_seen(sight).await?)))
 }
 
 /// The answer to an accepted event: `{"role":…,"verdict":…,"tree_size":…}`,
@@ -231,12 +232,16 @@ pub async fn get_role(Seat { role, .. }: Seat) -> Result<Json<Value>, ApiError> 
     Ok(Json(json!({"role": role.seat()})))
 }
 
-/// `GET /api/games/{id}/log`: the stored events with their hash links.
+/// `GET /api/games/{id}/log`: the stored events with their hash links
+/// (for the public of an event with a broadcast delay, those older than
+/// it: a beginning of the chain, whose links still check).
 pub async fn get_log(
     State(services): State<Arc<Services>>,
-    TheGame(game): TheGame,
+    Seen { game, sight }: Seen,
 ) -> Result<Json<Value>, ApiError> {
-    let rows = services.store.events(&game.meta.id).await?;
+    let shown = game.read_seen(sight, |g| g.events().len()).await?;
+    let mut rows = services.store.events(&game.meta.id).await?;
+    rows.truncate(shown);
     let events: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -252,12 +257,15 @@ pub async fn get_log(
 
 /// `GET /api/games/{id}/pgn`: the game as PGN, as a download, with the
 /// record's place in the signed log as tags (`LogOrigin`, `LogIndex`,
-/// `LogProof`) so that a printed game can be checked later.
+/// `LogProof`) so that a printed game can be checked later (the public
+/// of an event with a broadcast delay gets its moves older than it).
 pub async fn get_pgn(
     State(services): State<Arc<Services>>,
-    TheGame(game): TheGame,
+    Seen { game, sight }: Seen,
 ) -> Result<Response, ApiError> {
-    let (mut record, events) = game.read(|g| (to_pgn_game(g), g.events().len())).await?;
+    let (mut record, events) = game
+        .read_seen(sight, |g| (to_pgn_game(g), g.events().len()))
+        .await?;
     let reference = services
         .store
         .record_reference(&game.meta.id, events)
@@ -284,12 +292,15 @@ pub async fn get_pgn(
 
 /// `GET /api/games/{id}/scoresheet`: the scoresheet (head, moves in pairs,
 /// result and reason), with the record's place in the signed log (`log`:
-/// origin, leaf index, the proof's path) when it has one.
+/// origin, leaf index, the proof's path) when it has one (behind the
+/// broadcast delay for the public, as the PGN).
 pub async fn get_scoresheet(
     State(services): State<Arc<Services>>,
-    TheGame(game): TheGame,
+    Seen { game, sight }: Seen,
 ) -> Result<Json<Value>, ApiError> {
-    let (sheet, events) = game.read(|g| (g.scoresheet(), g.events().len())).await?;
+    let (sheet, events) = game
+        .read_seen(sight, |g| (g.scoresheet(), g.events().len()))
+        .await?;
     let mut body = json!(sheet);
     if let Some(r) = services
         .store
@@ -304,10 +315,11 @@ pub async fn get_scoresheet(
 /// `GET /api/games/{id}/rulings`: the referee's verdict on every event of
 /// the record, in order, made again from the stored events (so a page
 /// opened late, or reloaded, shows every ruling of the game), with the
-/// number of moves made by then.
-pub async fn get_rulings(TheGame(game): TheGame) -> Result<Json<Value>, ApiError> {
+/// number of moves made by then (behind the broadcast delay for the
+/// public).
+pub async fn get_rulings(Seen { game, sight }: Seen) -> Result<Json<Value>, ApiError> {
     let (setup, events) = game
-        .read(|g| (g.setup().clone(), g.events().to_vec()))
+        .read_seen(sight, |g| (g.setup().clone(), g.events().to_vec()))
         .await?;
     let mut replayed = Game::new(setup).map_err(|e| GameError::Setup(e.to_string()))?;
     let rulings: Vec<Value> = events

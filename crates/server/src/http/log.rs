@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use arbiter_tlog::witness::AddCheckpoint;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use crate::problem::Problem;
 use crate::request::error::ApiError;
+use crate::request::seat;
 use crate::services::Services;
 
 /// The media type of the log's answers.
@@ -100,14 +101,23 @@ pub async fn consistency(
 
 /// `GET /api/games/{id}/proof`: the game's proof (c2sp.org/tlog-proof):
 /// its record, the inclusion proof of its last leaf, and the latest
-/// checkpoint; `arbiter verify-proof` checks it offline.
+/// checkpoint; `arbiter verify-proof` checks it offline. It holds the
+/// whole record: the public of an event with a broadcast delay gets it
+/// once every move is public (403 before).
 pub async fn game_proof(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let store = &services.store;
     if store.game(&id).await?.is_none() {
         return Err(ApiError::NotFound(Problem::GameNotFound));
+    }
+    if let Ok(game) = seat::find(&services, &id).await {
+        let sight = seat::sight_of(&services, &game, &headers).await;
+        if !game.seen_whole(sight).await? {
+            return Err(ApiError::Forbidden(Problem::ProofDelayed));
+        }
     }
     let proof = store
         .game_proof(&id)

@@ -462,6 +462,7 @@ fn state(id: &str, d: &Director, for_arbiter: bool) -> Value {
         "entry_code_required": entry_code.is_some(),
         "lots_drawn": d.lots().is_some(),
         "fide_mode": fide_mode(d),
+        "broadcast_delay": d.broadcast_delay(),
         "rounds_planned": t.planned_rounds,
         "players": players,
         "rounds": rounds,
@@ -868,6 +869,23 @@ pub async fn leave_fide_mode(arbiter: TheArbiter, body: Bytes) -> Answer {
         .record(EventKind::FideModeLeft {
             reason: field("reason", &reason)?,
         })
+        .await
+}
+
+/// The body of setting the broadcast delay.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Delay {
+    minutes: u32,
+}
+
+/// `POST /api/tournament/{id}/broadcast-delay` (the arbiter): the public
+/// sees each game in progress `minutes` behind the board from now on (0:
+/// live; 15: increased protection); the log keeps the change.
+pub async fn set_broadcast_delay(arbiter: TheArbiter, body: Bytes) -> Answer {
+    let Delay { minutes } = json_body(&body)?;
+    arbiter
+        .record(EventKind::BroadcastDelaySet { minutes })
         .await
 }
 

@@ -16,12 +16,12 @@ use tokio::sync::mpsc;
 
 use super::format;
 use super::routes::{line, ndjson};
-use crate::game::{GameHandle, Status, Update, View};
+use crate::game::{GameHandle, Sight, Status, Update, View};
 use crate::node::Route;
 use crate::problem::Problem;
 use crate::request::error::ApiError;
 use crate::request::forward::fetch_from_node;
-use crate::request::seat::TheGame;
+use crate::request::seat::{Seen, sight_of};
 use crate::services::Services;
 
 /// Most games `/api/games/user/{name}` sends at once.
@@ -43,12 +43,13 @@ fn flag(q: &HashMap<String, String>, key: &str, default: bool) -> bool {
     q.get(key).map_or(default, |v| v == "true" || v == "1")
 }
 
-/// A game's export: JSON, with the PGN inside when `pgn_in_json`.
-async fn exported(game: &GameHandle, pgn_in_json: bool) -> Result<Value, ApiError> {
-    let view = game.view().await?;
+/// A game's export as `sight` sees it: JSON, with the PGN inside when
+/// `pgn_in_json`.
+async fn exported(game: &GameHandle, sight: Sight, pgn_in_json: bool) -> Result<Value, ApiError> {
+    let view = game.view_seen(sight).await?;
     let mut json = format::export_game(&game.meta, &view);
     if pgn_in_json {
-        json["pgn"] = json!(game.read(|g| g.to_pgn()).await?);
+        json["pgn"] = json!(game.read_seen(sight, |g| g.to_pgn()).await?);
     }
     Ok(json)
 }
@@ -67,15 +68,15 @@ fn pgn_response(body: String) -> Response {
 /// `GET /game/export/{id}`: the game as PGN, or as JSON when asked
 /// (`Accept: application/json`, as berserk's `games.export` does).
 pub async fn export_game(
-    TheGame(game): TheGame,
+    Seen { game, sight }: Seen,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     if wants_json(&headers) {
-        let json = exported(&game, flag(&q, "pgnInJson", false)).await?;
+        let json = exported(&game, sight, flag(&q, "pgnInJson", false)).await?;
         Ok(axum::Json(json).into_response())
     } else {
-        Ok(pgn_response(game.read(|g| g.to_pgn()).await?))
+        Ok(pgn_response(game.read_seen(sight, |g| g.to_pgn()).await?))
     }
 }
 
@@ -139,11 +140,12 @@ pub async fn games_of_user(
         let Some(game) = services.games.game(&row.id).await? else {
             continue;
         };
+        let sight = sight_of(&services, &game, &headers).await;
         if json {
-            body.push_str(&exported(&game, pgn_in_json).await?.to_string());
+            body.push_str(&exported(&game, sight, pgn_in_json).await?.to_string());
             body.push('\n');
         } else {
-            body.push_str(&game.read(|g| g.to_pgn()).await?);
+            body.push_str(&game.read_seen(sight, |g| g.to_pgn()).await?);
             body.push_str("\n\n");
         }
     }
@@ -179,8 +181,12 @@ fn summary(game: &GameHandle, view: &View, moves: usize) -> Value {
 
 /// `GET /api/stream/game/{id}`: anyone may watch: the game's summary, then
 /// a line after each move (`fen`, `lm`, `wc`, `bc`), and the summary again
-/// when the game ends.
-pub async fn stream_game(TheGame(game): TheGame) -> Result<Response, ApiError> {
+/// when the game ends. The public of an event with a broadcast delay
+/// watches it the delay behind ([`stream_delayed`]).
+pub async fn stream_game(Seen { game, sight }: Seen) -> Result<Response, ApiError> {
+    if let Sight::Delayed(_) = sight {
+        return stream_delayed(game, sight).await;
+    }
     let (view, _, mut updates) = game.join().await?;
     let (tx, rx) = mpsc::channel::<Bytes>(64);
     tokio::spawn(async move {
@@ -220,6 +226,57 @@ pub async fn stream_game(TheGame(game): TheGame) -> Result<Response, ApiError> {
         }
         if let Ok(v) = game.view().await {
             let _ = tx.send(line(&summary(&game, &v, moves))).await;
+        }
+    });
+    Ok(ndjson(rx))
+}
+
+/// How often a delayed move stream looks whether a move became public.
+const DELAYED_LOOK: Duration = Duration::from_secs(1);
+
+/// The move stream as the public of an event with a broadcast delay sees
+/// it: the same lines, each sent once its move is older than the delay
+/// (looked at every second and at each change of the game), and every
+/// move at once when the game ends.
+async fn stream_delayed(game: GameHandle, sight: Sight) -> Result<Response, ApiError> {
+    let (_, _, mut updates) = game.join().await?;
+    let view = game.view_seen(sight).await?;
+    let (tx, rx) = mpsc::channel::<Bytes>(64);
+    tokio::spawn(async move {
+        let mut moves = view.moves_from + view.moves.len();
+        if tx.send(line(&summary(&game, &view, moves))).await.is_err()
+            || view.status == Status::Over
+        {
+            return;
+        }
+        let mut look = tokio::time::interval(DELAYED_LOOK);
+        let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+        keep_alive.tick().await;
+        loop {
+            tokio::select! {
+                u = updates.recv() => if let Err(RecvError::Closed) = u { return },
+                _ = look.tick() => {}
+                _ = keep_alive.tick() => {
+                    if tx.send(Bytes::from_static(b"\n")).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            }
+            let Ok(v) = game.view_seen(sight).await else {
+                return;
+            };
+            let now = v.moves_from + v.moves.len();
+            if v.status == Status::Over {
+                let _ = tx.send(line(&summary(&game, &v, now))).await;
+                return;
+            }
+            if now != moves {
+                moves = now;
+                if tx.send(line(&move_line(&v))).await.is_err() {
+                    return;
+                }
+            }
         }
     });
     Ok(ndjson(rx))

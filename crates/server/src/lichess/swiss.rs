@@ -166,6 +166,8 @@ pub async fn create(
         .map(|code| code.trim().to_string())
         .filter(|code| !code.is_empty());
     settings.allowed_accounts = allow_list(&p)?;
+    // Arbiter's extension: the broadcast delay, in minutes.
+    settings.broadcast_delay_minutes = number(&p, "broadcastDelay")?.unwrap_or(0);
     let live = services.tournaments.create(&team, &me.id, settings).await?;
     Ok(Json(info(&live).await))
 }

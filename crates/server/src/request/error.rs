@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::game::{ActError, GameError};
+use crate::game::{ActError, GameError, SeenError};
 use crate::problem::Problem;
 use crate::store::StoreError;
 use crate::tournament::TournamentError;
@@ -132,6 +132,17 @@ impl From<ActError> for ApiError {
             ActError::Storage(error) => ApiError::Unavailable(Problem::Storage { error }),
             ActError::Stopped => ApiError::Unavailable(Problem::GameNotRunning),
             ActError::Moved => ApiError::Unavailable(Problem::GameMoved),
+        }
+    }
+}
+
+impl From<SeenError> for ApiError {
+    fn from(e: SeenError) -> ApiError {
+        match e {
+            SeenError::Act(e) => e.into(),
+            SeenError::Setup(e) => ApiError::Internal(Problem::Setup {
+                error: e.to_string(),
+            }),
         }
     }
 }

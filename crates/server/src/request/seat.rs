@@ -8,6 +8,11 @@
 //! the token of an account seated in the game, and refuses anyone who does
 //! not play in it ([`Playing`]), except on the game's stream, which
 //! spectators may watch too ([`Watching`]).
+//!
+//! Who is asking decides what of the game is shown ([`Sight`]): its
+//! players and its arbiter see it live, the public through its event's
+//! broadcast delay. [`sight_of`] is the one place that decides it, for
+//! every API.
 
 use std::sync::Arc;
 
@@ -19,7 +24,7 @@ use serde::Deserialize;
 
 use super::auth::bearer;
 use super::error::ApiError;
-use crate::game::{GameHandle, Role};
+use crate::game::{GameHandle, Role, Sight};
 use crate::problem::Problem;
 use crate::services::Services;
 
@@ -85,6 +90,61 @@ impl FromRequestParts<Arc<Services>> for Seat {
         let TheGame(game) = TheGame::from_request_parts(parts, services).await?;
         let role = bearer(&parts.headers).map_or(Role::Spectator, |t| game.meta.role_of_token(t));
         Ok(Seat { game, role })
+    }
+}
+
+/// The game, and how the caller sees it ([`sight_of`]), whichever API's
+/// token he holds.
+#[derive(Debug)]
+pub struct Seen {
+    /// The game.
+    pub game: GameHandle,
+    /// How the caller sees it.
+    pub sight: Sight,
+}
+
+impl FromRequestParts<Arc<Services>> for Seen {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        services: &Arc<Services>,
+    ) -> Result<Seen, Response> {
+        let TheGame(game) = TheGame::from_request_parts(parts, services).await?;
+        let sight = sight_of(services, &game, &parts.headers).await;
+        Ok(Seen { game, sight })
+    }
+}
+
+/// How the holder of the request's token sees `game`: live when the game's
+/// event has no broadcast delay, or when he is a participant (a seat's
+/// token: a player or the arbiter; an account that plays in the game or
+/// referees its event); anyone else, the public, through the delay.
+pub async fn sight_of(
+    services: &Services,
+    game: &GameHandle,
+    headers: &axum::http::HeaderMap,
+) -> Sight {
+    let Some((delay, arbiter)) = services
+        .tournaments
+        .broadcast_delay_of_game(&game.meta.id)
+        .await
+    else {
+        return Sight::Live;
+    };
+    let Some(token) = bearer(headers) else {
+        return Sight::Delayed(delay);
+    };
+    if game.meta.role_of_token(token) != Role::Spectator {
+        return Sight::Live;
+    }
+    match services.accounts.by_token(token).await {
+        Ok(Some(account))
+            if account.id == arbiter || game.meta.color_of_account(&account.id).is_some() =>
+        {
+            Sight::Live
+        }
+        _ => Sight::Delayed(delay),
     }
 }
 

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock, Weak};
 
 use arbiter_referee::Outcome;
-use arbiter_tournament::director::{Event, EventKind, Settings};
+use arbiter_tournament::director::{BroadcastDelay, Event, EventKind, Settings};
 use tokio::sync::mpsc;
 
 use crate::game::{GameListener, GameMeta, Games, View};
@@ -232,6 +232,18 @@ impl Tournaments {
     pub async fn arbiter_of_game(&self, game: &str) -> Option<String> {
         let live = self.of_game(game)?;
         Some(live.read(|d| d.created_by().to_string()).await)
+    }
+
+    /// The broadcast delay of the tournament `game` is played in, with
+    /// that tournament's arbiter (who sees the game live); `None` for a
+    /// game outside any tournament or in one without a delay.
+    pub async fn broadcast_delay_of_game(&self, game: &str) -> Option<(BroadcastDelay, String)> {
+        let live = self.of_game(game)?;
+        live.read(|d| {
+            let delay = d.broadcast_delay();
+            (!delay.is_none()).then(|| (delay, d.created_by().to_string()))
+        })
+        .await
     }
 }
 

@@ -3,7 +3,8 @@
 //! soon as it is acknowledged. One place ([`LiveTournament::public_round`])
 //! decides what of a game is public; the PGN file relays poll
 //! ([`pgn`]) and LiveChessCloud's files ([`lcc`]) are written from what it
-//! gives. A broadcast delay (a fair-play measure) belongs there.
+//! gives. Under the event's broadcast delay (a fair-play measure) a game in
+//! progress is given as it stood the delay ago ([`crate::game::Sight`]).
 
 pub mod lcc;
 pub mod pgn;
@@ -16,7 +17,7 @@ use arbiter_tournament::director::{BoardResult, Registration};
 
 use super::Venue;
 use super::{LiveTournament, TournamentError};
-use crate::game::ActError;
+use crate::game::{ActError, SeenError, Sight};
 
 /// A round as the world may see it now.
 #[derive(Debug, Clone)]
@@ -57,8 +58,9 @@ pub struct RunningClock {
 }
 
 impl LiveTournament {
-    /// Round `round` as the world may see it now (`None`: no such round).
-    /// Today everything acknowledged is public at once.
+    /// Round `round` as the world may see it now (`None`: no such round):
+    /// every game as it stood the event's broadcast delay ago, a finished
+    /// game whole.
     pub async fn public_round(&self, round: u32) -> Result<Option<PublicRound>, TournamentError> {
         type Seat = (u32, String, Option<BoardResult>, Registration, Registration);
         let paired: Option<(Option<i64>, Vec<Seat>)> = self
@@ -91,10 +93,16 @@ impl LiveTournament {
         let Some((published_at_ms, seats)) = paired else {
             return Ok(None);
         };
+        let delay = self.read(|d| d.broadcast_delay()).await;
+        let sight = if delay.is_none() {
+            Sight::Live
+        } else {
+            Sight::Delayed(delay)
+        };
         let boards = futures_util::future::join_all(
             seats
                 .into_iter()
-                .map(|seat| public_board(&self.venue, seat)),
+                .map(|seat| public_board(&self.venue, sight, seat)),
         )
         .await;
         Ok(Some(PublicRound {
@@ -115,6 +123,7 @@ impl LiveTournament {
 /// it.
 async fn public_board(
     venue: &Venue,
+    sight: Sight,
     (board, game, result, white, black): (
         u32,
         String,
@@ -132,13 +141,13 @@ async fn public_board(
         // The clocks come with the view, the record from the referee: the
         // two are taken one after the other, so a move in between is
         // seen by the move count and the clocks are read again.
-        let view = match handle.view().await {
+        let view = match handle.view_seen(sight).await {
             Ok(view) => view,
-            Err(ActError::Stopped) => continue,
+            Err(SeenError::Act(ActError::Stopped)) => continue,
             Err(_) => return Ok(None),
         };
         let read = handle
-            .read(move |g| {
+            .read_seen(sight, move |g| {
                 let mut record = to_pgn_game(g);
                 if record.result == Some(GameResult::Unknown)
                     && let Some(r) = result
@@ -152,7 +161,7 @@ async fn public_board(
             .await;
         let (record, plies) = match read {
             Ok(read) => read,
-            Err(ActError::Stopped) => continue,
+            Err(SeenError::Act(ActError::Stopped)) => continue,
             Err(_) => return Ok(None),
         };
         let same_moment = plies.len() == view.moves_from + view.moves.len();
