@@ -31,7 +31,7 @@ pub fn router(services: Arc<Services>) -> Router {
     let limiter = limits::limiter(config.rate_per_second, config.rate_burst);
     let mut routes = http::routes(body_limit).merge(lichess::routes(body_limit));
     if crate::time::test_clock_on() {
-        routes = routes.merge(http::test_clock_routes());
+        routes = routes.merge(http::test_clock::routes());
     }
     let mut app = routes
         .fallback(http::not_found)

@@ -11,6 +11,7 @@ mod common;
 use std::time::Duration;
 
 use common::pgn::games;
+use common::ws::{self, Ws};
 use common::{Lines, Server, account};
 use serde_json::{Value, json};
 
@@ -55,6 +56,24 @@ async fn server_with_test_clock() -> Server {
     // nothing else in this binary reads or writes the environment.
     unsafe { std::env::set_var("ARBITER_TEST_CLOCK", "1") };
     Server::start().await
+}
+
+/// The most moves a game page's socket shows in the views it is sent
+/// within `wait` (`None`: it is sent none).
+async fn moves_shown_within(socket: &mut Ws, wait: Duration) -> Option<usize> {
+    let mut most = None;
+    let _ = tokio::time::timeout(wait, async {
+        loop {
+            let m = ws::next_json(socket).await;
+            if let Some(view) = m.get("view").filter(|v| v["moves"].is_array()) {
+                let shown = view["moves_from"].as_u64().unwrap_or(0) as usize
+                    + view["moves"].as_array().unwrap().len();
+                most = most.max(Some(shown));
+            }
+        }
+    })
+    .await;
+    most
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -113,6 +132,11 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
         0,
         "the stream opens on the start"
     );
+    let mut page = ws::connect(&s, &game).await;
+    assert_eq!(
+        moves_shown_within(&mut page, Duration::from_millis(300)).await,
+        Some(0)
+    );
 
     // The players move: they see it all, the public nothing.
     mv(&white, "e2e4").await;
@@ -141,6 +165,18 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
             .is_none(),
         "the public stream shows no move younger than the delay"
     );
+    assert_eq!(
+        moves_shown_within(&mut page, Duration::from_millis(1500)).await,
+        None,
+        "the public page is sent nothing newer"
+    );
+    // A player's page, once it authenticates, is live.
+    let mut players_page = ws::connect(&s, &game).await;
+    ws::send(&mut players_page, &ws::auth(&white)).await;
+    assert_eq!(
+        moves_shown_within(&mut players_page, Duration::from_millis(1500)).await,
+        Some(2)
+    );
 
     // Sixteen minutes on: the two moves are public, a new one is not.
     let moved = s
@@ -168,6 +204,10 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
             .is_none(),
         "Nf3 is younger than the delay"
     );
+    assert_eq!(
+        moves_shown_within(&mut page, Duration::from_millis(1500)).await,
+        Some(2)
+    );
 
     // The game ends: every move is public at once.
     let (status, body) = s
@@ -178,6 +218,10 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
     assert_eq!(end["turns"], 3, "{end}");
     assert_eq!(end["lastMove"], "g1f3", "{end}");
     assert_eq!(sans(&s.get_json(&view_path).await), ["e4", "e5", "Nf3"]);
+    assert_eq!(
+        moves_shown_within(&mut page, Duration::from_millis(1500)).await,
+        Some(3)
+    );
     assert_eq!(exported_moves(&s, &game).await, 3);
     assert_eq!(broadcast_moves(&s, &id).await, 3);
     let proof = s.get(&format!("/api/games/{game}/proof")).await;

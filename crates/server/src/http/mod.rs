@@ -7,7 +7,7 @@ mod assets;
 mod broadcast;
 mod log;
 mod rating_report;
-mod test_clock;
+pub mod test_clock;
 pub mod tournament_api;
 mod tournament_fide;
 mod ws;
@@ -96,10 +96,4 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
                 .layer(DefaultBodyLimit::max(IMPORT_LIMIT))
                 .layer(RequestBodyLimitLayer::new(IMPORT_LIMIT)),
         )
-}
-
-/// The test clock's route, merged only when the test clock is on
-/// ([`crate::time`]).
-pub fn test_clock_routes() -> Router<Arc<Services>> {
-    Router::new().route("/api/test/clock", post(test_clock::advance))
 }

@@ -8,6 +8,12 @@
 //! sharing a screen); the referee's refusal of such an action is told to
 //! every connection (`refused`). A rematch's link carries only the token of
 //! the connection's own seat in the new game.
+//!
+//! A connection without a seat in a game whose event has a broadcast delay
+//! is the public: it is sent the game's public part whole, each time it
+//! grows ([`DelayedFeed`]), and nothing that would show a newer move (the
+//! electronic board's position, a relayed refusal). Once it authenticates
+//! as a player or the arbiter it gets the live game.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,6 +24,7 @@ use arbiter_protocol::ws::{
 use arbiter_referee::{EventKind, GameSetup};
 use axum::extract::State;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::SinkExt as _;
 use serde::Deserialize;
@@ -25,10 +32,10 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::game::{
-    Acted, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Update, View,
+    Acted, GameHandle, Refusal, RematchAnswer, RematchGame, Role, Room, Sight, Update, View,
 };
 use crate::problem::Problem;
-use crate::request::seat::TheGame;
+use crate::request::seat::{TheGame, sight_of};
 use crate::services::Services;
 
 /// Largest message a client may send.
@@ -97,10 +104,46 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
     TheGame(game): TheGame,
 ) -> Response {
+    // How the public sees the game: the page authenticates over the
+    // socket, so the connection starts as the public.
+    let public = sight_of(&services, &game, &HeaderMap::new()).await;
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game, services))
+        .on_upgrade(move |socket| session(socket, game, services, public))
+}
+
+/// How often a delayed spectator's feed looks whether a move became public.
+const DELAYED_LOOK: Duration = Duration::from_secs(1);
+
+/// A spectator's feed under the broadcast delay: the game's public part,
+/// sent whole each time it grows.
+struct DelayedFeed {
+    sight: Sight,
+    /// The events of the public part last sent (-1: none sent yet).
+    shown: i64,
+}
+
+impl DelayedFeed {
+    /// The public part's whole view if it grew since it was last sent
+    /// (`Some(None)`: it did not); `None` once the game has gone.
+    async fn grown(&mut self, game: &GameHandle) -> Option<Option<Message>> {
+        let view = game.view_seen(self.sight).await.ok()?;
+        if view.seq == self.shown {
+            return Some(None);
+        }
+        self.shown = view.seq;
+        Some(Some(full(&view)))
+    }
+}
+
+/// The feed a connection in `role` gets: delayed for the public of a game
+/// under a broadcast delay, live (`None`) otherwise.
+fn feed_for(role: Role, public: Sight) -> Option<DelayedFeed> {
+    (role == Role::Spectator && public != Sight::Live).then_some(DelayedFeed {
+        sight: public,
+        shown: -1,
+    })
 }
 
 /// A token bucket for one connection's messages.
@@ -137,14 +180,20 @@ fn full(view: &View) -> Message {
     text(&ServerMessage::Full { view })
 }
 
-async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services>) {
+async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services>, public: Sight) {
     let Ok((view, _, mut updates)) = game.join().await else {
         return;
     };
-    if socket.send(full(&view)).await.is_err() {
+    let mut role = Role::Spectator;
+    let mut delayed = feed_for(role, public);
+    let first = match &mut delayed {
+        Some(feed) => feed.grown(&game).await.flatten(),
+        None => Some(full(&view)),
+    };
+    if first.is_none() || socket.send(first.expect("checked")).await.is_err() {
         return;
     }
-    let mut role = Role::Spectator;
+    let mut look = tokio::time::interval(DELAYED_LOOK);
     // This connection has reported an electronic board: it is the board's
     // reader, connected until it closes.
     let mut board_reader = false;
@@ -157,13 +206,21 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
     loop {
         tokio::select! {
             update = updates.recv() => {
-                let Some(message) = message_of(update, &game, role).await else { break };
+                let Some(message) = message_of(update, &game, role, delayed.as_mut()).await else { break };
                 // Frames are queued, then written together: one write per
                 // wake-up rather than one per message.
-                if socket.feed(message).await.is_err()
-                    || !feed_waiting(&mut socket, &mut updates, &game, role).await
+                if let Some(message) = message && socket.feed(message).await.is_err() {
+                    break;
+                }
+                if !feed_waiting(&mut socket, &mut updates, &game, role, delayed.as_mut()).await
                     || socket.flush().await.is_err()
                 {
+                    break;
+                }
+            }
+            _ = look.tick(), if delayed.is_some() => {
+                let Some(grown) = delayed.as_mut().expect("checked").grown(&game).await else { break };
+                if let Some(message) = grown && socket.send(message).await.is_err() {
                     break;
                 }
             }
@@ -174,7 +231,12 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                         if !bucket.take() {
                             Some(error(Problem::TooManyMessages.to_string()))
                         } else {
-                            handle(&game, &services, &mut role, &mut board_reader, t.as_str()).await
+                            let was = role;
+                            let reply = handle(&game, &services, &mut role, &mut board_reader, t.as_str()).await;
+                            if role != was && !resight(&mut socket, &game, role, public, &mut delayed).await {
+                                break;
+                            }
+                            reply
                         }
                     }
                     Message::Close(_) => break,
@@ -184,7 +246,7 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                 // caused, which the game has announced by now.
                 if let Some(reply) = reply
                     && (socket.feed(text(&reply)).await.is_err()
-                        || !feed_waiting(&mut socket, &mut updates, &game, role).await
+                        || !feed_waiting(&mut socket, &mut updates, &game, role, delayed.as_mut()).await
                         || socket.flush().await.is_err())
                 {
                     break;
@@ -207,14 +269,55 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
     }
 }
 
-/// The message telling a client in `role` of `update`; `None` once the
-/// game has gone away.
+/// A connection's role changed (it authenticated): it is sent the game
+/// as the new role sees it, when that differs from what it was sent
+/// (the public's delayed part, the participants' live game); `false` once
+/// the connection or the game has gone.
+async fn resight(
+    socket: &mut WebSocket,
+    game: &GameHandle,
+    role: Role,
+    public: Sight,
+    delayed: &mut Option<DelayedFeed>,
+) -> bool {
+    let was_delayed = delayed.is_some();
+    *delayed = feed_for(role, public);
+    let message = match delayed {
+        Some(feed) => match feed.grown(game).await {
+            Some(m) => m,
+            None => return false,
+        },
+        None if was_delayed => match game.view().await {
+            Ok(view) => Some(full(&view)),
+            Err(_) => return false,
+        },
+        None => None,
+    };
+    match message {
+        Some(m) => socket.feed(m).await.is_ok(),
+        None => true,
+    }
+}
+
+/// The message telling a client in `role` of `update` (`Some(None)`:
+/// nothing for it); `None` once the game has gone away. A delayed
+/// spectator is told of a change of the game only by its public part.
 async fn message_of(
     update: Result<Update, RecvError>,
     game: &GameHandle,
     role: Role,
-) -> Option<Message> {
-    Some(match update {
+    delayed: Option<&mut DelayedFeed>,
+) -> Option<Option<Message>> {
+    if let Some(feed) = delayed {
+        match update {
+            Ok(Update::State(_)) | Err(RecvError::Lagged(_)) => return feed.grown(game).await,
+            // The electronic board shows the position now; a refusal, an
+            // action on it.
+            Ok(Update::Board(_) | Update::Refused(_)) => return Some(None),
+            _ => {}
+        }
+    }
+    Some(Some(match update {
         Ok(Update::State(state)) => Message::Text(state.web_json()),
         Ok(Update::Chat(line)) => text(&Reply::Chat {
             line: ChatLine::clone(&line),
@@ -234,7 +337,7 @@ async fn message_of(
         // Fallen behind: the whole view instead of the updates missed.
         Err(RecvError::Lagged(_)) => full(&game.view().await.ok()?),
         Err(RecvError::Closed) => return None,
-    })
+    }))
 }
 
 /// Queues every update already waiting; `false` when the connection or
@@ -244,6 +347,7 @@ async fn feed_waiting(
     updates: &mut broadcast::Receiver<Update>,
     game: &GameHandle,
     role: Role,
+    mut delayed: Option<&mut DelayedFeed>,
 ) -> bool {
     loop {
         let update = match updates.try_recv() {
@@ -252,10 +356,12 @@ async fn feed_waiting(
             Err(TryRecvError::Lagged(n)) => Err(RecvError::Lagged(n)),
             Err(TryRecvError::Closed) => Err(RecvError::Closed),
         };
-        let Some(message) = message_of(update, game, role).await else {
+        let Some(message) = message_of(update, game, role, delayed.as_deref_mut()).await else {
             return false;
         };
-        if socket.feed(message).await.is_err() {
+        if let Some(message) = message
+            && socket.feed(message).await.is_err()
+        {
             return false;
         }
     }

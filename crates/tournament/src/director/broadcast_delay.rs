@@ -1,10 +1,12 @@
 //! The broadcast delay, a fair-play measure: the public sees a game in
 //! progress some minutes behind the board, so that nobody watching can
-//! relay an engine's advice to a player in time for it to matter. FIDE's
-//! Anti-Cheating Guidelines (and the ECU's tournament rules, which follow
-//! them) ask for a delay of 15 minutes in events run under increased
-//! protection; by default there is none. The players and the arbiter see
-//! everything live: only what the public sees is cut.
+//! relay an engine's advice to a player in time for it to matter. The
+//! ECU's anti-cheating rules (European Tournament Rules, Q.2.4) ask for a
+//! 15-minute delay of the internet transmission in its championships, on
+//! top of FIDE's Anti-Cheating Guidelines and their levels of protection:
+//! the "increased protection" preset here. By default there is none. The
+//! players and the arbiter see everything live: only what the public sees
+//! is cut.
 //!
 //! The delay is a setting of the event ([`super::Settings::broadcast_delay_minutes`])
 //! and each change of it an event of the log
@@ -17,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Director, Event, Refusal};
 
-/// The delay of events run under increased protection, in minutes (FIDE
-/// Anti-Cheating Guidelines; ECU Tournament Rules).
+/// The delay of events run under increased protection, in minutes (ECU
+/// anti-cheating rules, Q.2.4).
 pub const INCREASED_PROTECTION_MINUTES: u32 = 15;
 
 /// The longest delay the arbiter may set, in minutes: a day. Anything
