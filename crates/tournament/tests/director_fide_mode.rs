@@ -25,7 +25,11 @@ fn entry(name: &str, rating: u32) -> EventKind {
 
 /// A 7-round Swiss of eight players rated 2400 down to 1700.
 fn swiss() -> Director {
-    let settings = Settings::swiss("Club Open", 7, "300+3".parse().unwrap());
+    swiss_with(Settings::swiss("Club Open", 7, "300+3".parse().unwrap()))
+}
+
+/// An event with `settings` and eight players rated 2400 down to 1700.
+fn swiss_with(settings: Settings) -> Director {
     events::opened(
         settings,
         (0..8u32).map(|i| Registration {
@@ -339,14 +343,7 @@ fn unusual_results_are_entered_in_fide_mode_exported_and_scored() {
     settings.start_date = "2026-03-01".into();
     settings.end_date = "2026-03-07".into();
     settings.chief_arbiter = "Rossi, Mario".into();
-    let mut t = events::opened(
-        settings,
-        (0..8u32).map(|i| Registration {
-            name: format!("Player {i}"),
-            rating: 2400 - 100 * i,
-            ..Registration::default()
-        }),
-    );
+    let mut t = swiss_with(settings);
     let unusual = [
         BoardResult::WhiteHalfBlackZero,
         BoardResult::WhiteZeroBlackHalf,
