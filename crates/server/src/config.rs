@@ -36,6 +36,9 @@ pub struct Config {
     /// signing lease. `None`: it signs none. (On SQLite the key is kept
     /// beside the database.)
     pub log_key: Option<std::path::PathBuf>,
+    /// On SQLite, keep the log's leaves but sign no checkpoint (a
+    /// PostgreSQL server signs only with [`Config::log_key`]).
+    pub unsigned: bool,
     /// Witnesses (c2sp.org/tlog-witness, base URLs) asked to cosign each
     /// new checkpoint; the checkpoint served carries their cosignatures.
     pub witnesses: Vec<String>,
@@ -80,6 +83,7 @@ impl Config {
             default_time: Duration::from_secs(60),
             node: None,
             log_key: None,
+            unsigned: false,
             witnesses: Vec::new(),
         }
     }

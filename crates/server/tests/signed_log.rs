@@ -622,3 +622,38 @@ async fn a_games_pgn_and_scoresheet_name_the_leaf_that_seals_its_record() {
         serde_json::json!({"origin": key.name(), "index": index, "proof": expected.proof_path()})
     );
 }
+
+/// `serve --unsigned` (on PostgreSQL, a server without `--log-key`) keeps
+/// the log's leaves and gives receipts, but signs no checkpoint; the next
+/// server that signs signs the whole tree as it starts.
+#[test]
+fn an_unsigned_server_keeps_the_leaves_and_the_next_signing_server_signs_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let mut config = common::config(&path);
+    config.unsigned = true;
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, size) = first.block_on(async {
+        let s = Server::start_in(&path, config.clone()).await;
+        let (id, white, _, _) = tokens(&s.started_game("600+0").await);
+        let (status, body) = s.mv(&id, &white, "e2e4").await;
+        assert_eq!(status, 200, "{body}");
+        let size = body["tree_size"].as_u64().expect("a tree size");
+        // A signing server signs within moments of a write.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(s.get("/checkpoint").await.status(), 404);
+        assert_eq!(s.get(&format!("/api/games/{id}/proof")).await.status(), 404);
+        (id, size)
+    });
+    // The server stops with every task it ran.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(200));
+    config.unsigned = false;
+    if common::db::on_postgres() {
+        config.log_key = Some(path.join("log.key"));
+    }
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let s = Server::start_in(&path, config).await;
+        assert_eq!(leaf_of_last_record(&s, &id, None).await + 1, size);
+    });
+}

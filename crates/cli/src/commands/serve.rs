@@ -53,6 +53,12 @@ pub struct Args {
     /// SQLite the key is kept beside the database, `DB.log-key`.)
     #[arg(long, value_name = "FILE")]
     log_key: Option<std::path::PathBuf>,
+    /// On SQLite, keep the log's leaves (and the receipts' tree sizes) but
+    /// sign no checkpoint, as a PostgreSQL server without --log-key:
+    /// games' proofs wait for the next server that signs, which signs the
+    /// whole tree at its start. For measuring what signing costs.
+    #[arg(long, conflicts_with = "log_key")]
+    unsigned: bool,
     /// A witness (c2sp.org/tlog-witness, such as `arbiter witness`) to ask
     /// for a cosignature of each new checkpoint: its base URL. May be
     /// given several times; the checkpoint served carries each
@@ -88,6 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = arbiter_server::Config::new(args.db);
     config.node = node;
     config.log_key = args.log_key;
+    config.unsigned = args.unsigned;
     config.witnesses = args.witnesses;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;

@@ -703,6 +703,15 @@ impl Store {
         }
     }
 
+    /// Keeps the log's leaves but signs no checkpoint: on SQLite, the
+    /// writer started next does not sign; on PostgreSQL a server signs
+    /// only when [`Store::sign_log`] is called, so nothing to do.
+    pub(crate) fn leave_unsigned(&self) {
+        if let Backend::Sqlite(s) = &self.0 {
+            s.leave_unsigned();
+        }
+    }
+
     /// On PostgreSQL, signs the log's checkpoints with the key kept in
     /// `key_file` (made there if missing) while this server (the node
     /// `node`, or the one server) holds the signing lease, renewed every
