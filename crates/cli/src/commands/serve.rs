@@ -60,11 +60,13 @@ pub struct Args {
     #[arg(long, conflicts_with = "log_key")]
     unsigned: bool,
     /// A witness (c2sp.org/tlog-witness, such as `arbiter witness`) to ask
-    /// for a cosignature of each new checkpoint: its base URL. May be
-    /// given several times; the checkpoint served carries each
-    /// witness's cosignature.
-    #[arg(long = "witness", value_name = "URL")]
-    witnesses: Vec<String>,
+    /// for a cosignature of each new checkpoint: its base URL, and its
+    /// verifier key after `=` (what `arbiter witness` prints first). With
+    /// the key, a cosignature that does not verify is refused (logged,
+    /// not served). May be given several times; the checkpoint served
+    /// carries each witness's cosignature.
+    #[arg(long = "witness", value_name = "URL[=KEY]")]
+    witnesses: Vec<arbiter_server::WitnessConfig>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
