@@ -432,6 +432,20 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
     }
 }
 
+/// A database in `dir`, its log's verifier key (made with the database),
+/// and a witness following that log.
+fn database_and_its_witness(
+    dir: &std::path::Path,
+) -> (std::path::PathBuf, String, WitnessProcess) {
+    let db = dir.join("arbiter.db");
+    serve::add_account(&db, "Ann", false);
+    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{key}");
+    let key = key.trim().to_string();
+    let witness = start_witness_of(dir, &key);
+    (db, key, witness)
+}
+
 /// `arbiter serve --witness URL`: each new checkpoint goes to the witness
 /// with the proof that the log grew from the one it cosigned last; the
 /// checkpoint served, and a game's proof, carry its cosignature, which
@@ -439,13 +453,7 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
 #[test]
 fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
-    // The database and its log's key, for the witness to follow.
-    serve::add_account(&db, "Ann", false);
-    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{key}");
-    let key = key.trim().to_string();
-    let witness = start_witness_of(dir.path(), &key);
+    let (db, key, witness) = database_and_its_witness(dir.path());
     let server = serve::Process::start(&db, &["--witness", &witness.base]);
     let client = serve::Client::new(&server.base);
     let log = VerifierKey::parse(&key).unwrap();
@@ -576,12 +584,7 @@ impl FakeWitness {
 #[test]
 fn the_server_refuses_a_cosignature_that_does_not_verify_with_the_witness_key() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
-    serve::add_account(&db, "Ann", false);
-    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{key}");
-    let key = key.trim().to_string();
-    let witness = start_witness_of(dir.path(), &key);
+    let (db, key, witness) = database_and_its_witness(dir.path());
     let fake = FakeWitness::start();
     // The fake is asked first, each time: once the real witness's
     // cosignature is served, the fake's answer to the same checkpoint was
