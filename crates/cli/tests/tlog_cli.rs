@@ -434,9 +434,7 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
 
 /// A database in `dir`, its log's verifier key (made with the database),
 /// and a witness following that log.
-fn database_and_its_witness(
-    dir: &std::path::Path,
-) -> (std::path::PathBuf, String, WitnessProcess) {
+fn database_and_its_witness(dir: &std::path::Path) -> (std::path::PathBuf, String, WitnessProcess) {
     let db = dir.join("arbiter.db");
     serve::add_account(&db, "Ann", false);
     let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
