@@ -634,3 +634,62 @@ fn the_server_refuses_a_cosignature_that_does_not_verify_with_the_witness_key() 
     assert_eq!(code, Some(2), "{out}");
     assert!(out.contains("the witness's key"), "{out}");
 }
+
+/// `arbiter verify --checkpoint FILE`, with a checkpoint a player saved
+/// from `GET /checkpoint`: exits 0 while the log holds, then, once the
+/// game's last move is deleted, exits 1 naming the game.
+#[test]
+fn arbiter_verify_with_a_saved_checkpoint_exits_1_and_names_the_game_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    serve::add_account(&db, "Ann", false);
+    let server = serve::Process::start(&db, &[]);
+    let client = serve::Client::new(&server.base);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (id, saved) = runtime.block_on(async {
+        let created = client.create("600+0").await;
+        let id = created["id"].as_str().unwrap().to_string();
+        for (token, mv) in [("white_token", "e2e4"), ("black_token", "e7e5")] {
+            let token = created[token].as_str().unwrap();
+            assert_eq!(client.mv(&id, token, mv).await.unwrap(), 200);
+        }
+        // Once the game's proof is served, the checkpoint holds its last move.
+        for _ in 0..100 {
+            let proof = client.get_text(&format!("/api/games/{id}/proof")).await;
+            if TlogProof::parse(&proof).is_ok() {
+                return (id, client.get_text("/checkpoint").await);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no proof of game {id}");
+    });
+    drop(server);
+    let note = dir.path().join("saved.note");
+    std::fs::write(&note, saved).unwrap();
+    let verify = || {
+        arbiter(&[
+            "verify",
+            "--db",
+            db.to_str().unwrap(),
+            "--checkpoint",
+            note.to_str().unwrap(),
+        ])
+    };
+    let (code, out) = verify();
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("every record is intact"), "{out}");
+    runtime.block_on(async {
+        let store = arbiter_server::Store::open(arbiter_server::Database::Sqlite(db.clone()))
+            .await
+            .unwrap();
+        let cut = format!(
+            "DELETE FROM events WHERE game_id = '{id}' AND seq = \
+             (SELECT max(seq) FROM events WHERE game_id = '{id}')"
+        );
+        assert_eq!(store.execute_raw(&cut).await.unwrap(), 1);
+        store.close().await;
+    });
+    let (code, out) = verify();
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains(&format!("game {id}")), "{out}");
+}
