@@ -2,6 +2,11 @@
 //! language), so that a new language is a new file and nothing else. Each
 //! catalogue must parse and hold exactly the English catalogue's keys: a
 //! missing or stray key fails the build, naming the key and the file.
+//!
+//! An entry may quote another of its language with `{@key}`: a name
+//! written once (the name of an ending, say) and used in the sentences
+//! that state it. The build puts the quoted text in place, so the
+//! catalogues embedded, and served to the web page, hold plain templates.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -42,15 +47,53 @@ fn main() {
             );
         }
     }
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).to_path_buf();
     let mut code = String::from("/// Every embedded catalogue: its language and its JSON text.\n");
     code.push_str("pub(crate) const SOURCES: &[(&str, &str)] = &[\n");
-    for (language, _, path) in &languages {
-        code.push_str(&format!("    ({language:?}, include_str!({path:?})),\n"));
+    for (language, entries, path) in &languages {
+        let resolved: BTreeMap<&String, String> = entries
+            .keys()
+            .map(|key| (key, quoted(entries, key, path, &mut Vec::new())))
+            .collect();
+        let file = out.join(format!("{language}.json"));
+        fs::write(&file, serde_json::to_string_pretty(&resolved).unwrap()).unwrap();
+        let file = file.display().to_string();
+        code.push_str(&format!("    ({language:?}, include_str!({file:?})),\n"));
     }
     code.push_str("];\n");
-    fs::write(
-        Path::new(&env::var("OUT_DIR").unwrap()).join("catalogues.rs"),
-        code,
-    )
-    .unwrap();
+    fs::write(out.join("catalogues.rs"), code).unwrap();
+}
+
+/// The template of `key` with every `{@other}` replaced by `other`'s own
+/// template, itself resolved. `within` is the chain of keys being
+/// resolved, so that an entry quoting itself, at any depth, fails the
+/// build rather than looping.
+fn quoted(
+    entries: &BTreeMap<String, String>,
+    key: &str,
+    path: &str,
+    within: &mut Vec<String>,
+) -> String {
+    if within.iter().any(|k| k == key) {
+        panic!("{path}: {key:?} quotes itself through {within:?}");
+    }
+    within.push(key.to_string());
+    let mut rest = entries[key].as_str();
+    let mut text = String::new();
+    while let Some(open) = rest.find("{@") {
+        let close = rest[open..]
+            .find('}')
+            .map(|c| open + c)
+            .unwrap_or_else(|| panic!("{path}: {key:?} opens a quote {{@ it does not close"));
+        let other = &rest[open + 2..close];
+        if !entries.contains_key(other) {
+            panic!("{path}: {key:?} quotes {other:?}, which is not an entry");
+        }
+        text.push_str(&rest[..open]);
+        text.push_str(&quoted(entries, other, path, within));
+        rest = &rest[close + 1..];
+    }
+    text.push_str(rest);
+    within.pop();
+    text
 }

@@ -20,7 +20,11 @@
 //! The pure crates stay pure: the catalogues are embedded at compile time.
 //!
 //! A new language is one new file: the build embeds every `catalogue/*.json`
-//! and refuses a catalogue with a missing or unknown key. Where English needs a plural, the caller picks
+//! and refuses a catalogue with a missing or unknown key. An entry may
+//! quote another of its language as `{@key}` (a ruling quoting the name of
+//! the ending it states, which is then written once); the build puts the
+//! words in place, so what is embedded and served holds plain templates.
+//! Where English needs a plural, the caller picks
 //! between two keys (`…-one`, `…-other`); a language with richer plurals
 //! would bring a selector here, not in the callers.
 #![warn(missing_docs)]

@@ -210,3 +210,66 @@ fn placeholders_are_read_as_the_renderer_fills_them() {
     assert_eq!(catalogue.placeholders("c"), Vec::<&str>::new());
     assert_eq!(catalogue.placeholders("missing"), Vec::<&str>::new());
 }
+
+/// The catalogues as written, before the build puts quoted entries in
+/// place: a map from key to template per language file.
+fn as_written(language: &str) -> std::collections::BTreeMap<String, String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("catalogue")
+        .join(format!("{language}.json"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+/// An ending's name (`termination-…`) is written once per language: a
+/// ruling or a claim that states it quotes it (`{@termination-…}`) rather
+/// than writing the words again, so that renaming an ending is one edit.
+#[test]
+fn each_ending_is_named_once_and_quoted_where_a_ruling_states_it() {
+    for language in ["en", "zh"] {
+        let written = as_written(language);
+        let names: Vec<(&String, &String)> = written
+            .iter()
+            .filter(|(key, _)| key.starts_with("termination-"))
+            .collect();
+        for (key, template) in &written {
+            // The page's buttons are labels in their own case and words.
+            if key.starts_with("termination-") || key.starts_with("page-") {
+                continue;
+            }
+            for (ending, name) in &names {
+                let restated = template == *name
+                    || [": ", "：", "，", ", "]
+                        .iter()
+                        .any(|mark| template.starts_with(&format!("{name}{mark}")));
+                assert!(
+                    !restated,
+                    "{language}: {key} writes {ending}'s name again ({template:?}): quote it as {{@{ending}}}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_quoted_entry_is_embedded_as_its_words() {
+    let written = as_written("en");
+    assert_eq!(
+        written["referee-stalemate"],
+        "{@termination-stalemate}: draw"
+    );
+    assert_eq!(
+        english().template("referee-stalemate"),
+        Some("stalemate: draw")
+    );
+    assert_eq!(
+        chinese().template("claim-threefold"),
+        chinese().template("termination-threefold")
+    );
+    for catalogue in catalogues() {
+        assert!(
+            !catalogue.source().contains("{@"),
+            "{}",
+            catalogue.language()
+        );
+    }
+}
