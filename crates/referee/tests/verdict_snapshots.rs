@@ -8,7 +8,6 @@
 //! review` and give the reason in the commit (CONTRIBUTING.md, "Snapshot
 //! tests").
 
-
 use arbiter_referee::{Event, Game, GameSetup};
 use serde::Deserialize;
 
