@@ -388,6 +388,7 @@ impl Director {
                 result,
                 game,
             } => {
+                check_result_for_system(&settings, *result)?;
                 let b = self.open_board(*round, *board)?;
                 if let Some(game) = game
                     && b.game.as_ref() != Some(game)
@@ -423,6 +424,7 @@ impl Director {
                 if reason.trim().is_empty() {
                     return Err(Refusal::NoReason);
                 }
+                check_result_for_system(&settings, *result)?;
                 let b = self.board_mut(*round, *board)?;
                 let from = b.result.ok_or(Refusal::NoResultYet {
                     round: *round,
@@ -711,4 +713,18 @@ impl Director {
         }
         Ok(b)
     }
+}
+
+/// A knockout game must give its match a winner, a draw or a forfeit: the
+/// unusual results (½-0, 0-½, a loss for both; VCL.13), which Swiss and
+/// round-robin events take, decide no match. A double forfeit, which the
+/// arbiter declares with [`EventKind::Forfeited`], stays as it was.
+fn check_result_for_system(settings: &Settings, result: BoardResult) -> Result<(), Refusal> {
+    if settings.system == System::Knockout
+        && result.is_unusual()
+        && result != BoardResult::DoubleForfeit
+    {
+        return Err(Refusal::UnusualResultInKnockout);
+    }
+    Ok(())
 }
