@@ -22,12 +22,7 @@ port=18091
 . bench/cpu.sh
 . bench/generator.sh
 . bench/writeback.sh
-
-coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
-read -r url <&"${PG[0]}"
-pgdir="${url##*host=}"
-postmaster="$(head -n 1 "$pgdir/data/postmaster.pid")"
-sql() { psql -h "$pgdir" -U arbiter -d arbiter -XAtq -c "$1"; }
+. bench/pg.sh
 
 # shellcheck disable=SC2086 # SERVE_ARGS is a list of options
 target/release/arbiter serve --db "$url" --addr "127.0.0.1:$port" --rate-limit 0 \

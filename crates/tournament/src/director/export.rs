@@ -219,16 +219,8 @@ fn cells(white: StartNo, black: StartNo, result: BoardResult) -> (RoundEntry, Ro
     let game = |r: G| game_of(r, r.reversed());
     let forfeit = |w: ResultCode, b: ResultCode| {
         (
-            RoundEntry {
-                opponent: Some(black),
-                colour: Some(Color::White),
-                code: w,
-            },
-            RoundEntry {
-                opponent: Some(white),
-                colour: Some(Color::Black),
-                code: b,
-            },
+            RoundEntry::paired(black, Color::White, w),
+            RoundEntry::paired(white, Color::Black, b),
         )
     };
     match result {

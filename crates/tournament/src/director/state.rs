@@ -56,6 +56,21 @@ pub struct BoardState {
     pub source: Option<ResultSource>,
 }
 
+impl BoardState {
+    /// The boards of a round just paired: no game, no result yet.
+    fn unplayed(boards: &[Board]) -> Vec<BoardState> {
+        boards
+            .iter()
+            .map(|&board| BoardState {
+                board,
+                game: None,
+                result: None,
+                source: None,
+            })
+            .collect()
+    }
+}
+
 /// A pairing changed by hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManualChange {
@@ -316,15 +331,7 @@ impl Director {
                 self.check_pairing(&settings, *round, boards, *bye)?;
                 self.rounds.push(RoundState {
                     number: *round,
-                    boards: boards
-                        .iter()
-                        .map(|&board| BoardState {
-                            board,
-                            game: None,
-                            result: None,
-                            source: None,
-                        })
-                        .collect(),
+                    boards: BoardState::unplayed(boards),
                     bye: *bye,
                     paired_by: event.by.clone(),
                     changes: Vec::new(),
@@ -354,15 +361,7 @@ impl Director {
                     before: last.boards.iter().map(|b| b.board).collect(),
                     bye_before: last.bye,
                 });
-                last.boards = boards
-                    .iter()
-                    .map(|&board| BoardState {
-                        board,
-                        game: None,
-                        result: None,
-                        source: None,
-                    })
-                    .collect();
+                last.boards = BoardState::unplayed(boards);
                 last.bye = *bye;
                 Ok(())
             }
