@@ -307,3 +307,75 @@ fn bbppairings_generated_swiss_events_with_forfeits_agree_with_gacrux() {
     }
     check_all(cases);
 }
+
+/// A forfeit between `white` and `black` in `round`: the absent side loses
+/// (`-`), the other wins (`+`); both lose when both were absent.
+fn forfeit(t: &mut Tournament, round: u32, white: u32, black: u32, absent: (bool, bool)) {
+    use arbiter_rules::Color;
+    use arbiter_tournament::{ResultCode, RoundEntry};
+    for (me, them, colour, gone) in [
+        (white, black, Color::White, absent.0),
+        (black, white, Color::Black, absent.1),
+    ] {
+        t.set_cell(
+            me,
+            round,
+            RoundEntry {
+                opponent: Some(them),
+                colour: Some(colour),
+                code: if gone {
+                    ResultCode::ForfeitLoss
+                } else {
+                    ResultCode::ForfeitWin
+                },
+            },
+        );
+    }
+}
+
+/// C.07's cuts where the value cut is a forfeit loss against a named
+/// opponent (a voluntary unplayed round, C.07 16: cut first, as the dummy
+/// opponent's) beside half-point byes and a double forfeit, in a small
+/// Swiss made here, so that every run meets the case issue 33 names:
+/// every value under both editions equal to gacrux's.
+#[test]
+fn forfeit_losses_against_named_opponents_are_cut_as_gacrux_cuts_them() {
+    use arbiter_rules::PlayerResult::{Draw, Loss, Win};
+    use arbiter_tournament::{Player, ResultCode, RoundEntry};
+    let mut t = Tournament::default();
+    for i in 1..=8u32 {
+        let mut p = Player::new(i, format!("Player {i}"));
+        p.rating = 2100 - 100 * i;
+        t.register(p);
+    }
+    let bye = RoundEntry::unpaired(ResultCode::HalfPointBye);
+    // Round 1.
+    t.record_game(1, 1, 5, Win);
+    forfeit(&mut t, 1, 2, 6, (false, true));
+    t.record_game(1, 3, 7, Draw);
+    t.record_game(1, 4, 8, Loss);
+    // Round 2: player 1 loses by forfeit to player 3 (`3 w -`); 5 and 7
+    // both absent.
+    forfeit(&mut t, 2, 1, 3, (true, false));
+    t.record_game(2, 2, 4, Win);
+    forfeit(&mut t, 2, 5, 7, (true, true));
+    t.record_game(2, 6, 8, Draw);
+    // Round 3: players 1 and 8 take half-point byes.
+    t.set_cell(1, 3, bye);
+    t.set_cell(8, 3, bye);
+    t.record_game(3, 2, 3, Draw);
+    t.record_game(3, 5, 4, Win);
+    t.record_game(3, 7, 6, Loss);
+    // Round 4: player 8 loses by forfeit to player 7 (`7 b -`).
+    t.record_game(4, 1, 2, Win);
+    forfeit(&mut t, 4, 3, 4, (false, true));
+    t.record_game(4, 6, 5, Draw);
+    forfeit(&mut t, 4, 7, 8, (false, true));
+    // Round 5: player 6 loses by forfeit to player 7.
+    t.record_game(5, 4, 1, Draw);
+    t.record_game(5, 5, 2, Win);
+    t.record_game(5, 8, 3, Loss);
+    forfeit(&mut t, 5, 6, 7, (true, false));
+    assert!(has_forfeit_loss_against_an_opponent(&t));
+    check_all(vec![("forfeit-cuts".to_string(), t, Format::Swiss)]);
+}
