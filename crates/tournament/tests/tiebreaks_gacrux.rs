@@ -340,7 +340,7 @@ fn forfeit(t: &mut Tournament, round: u32, white: u32, black: u32, absent: (bool
 /// every value under both editions equal to gacrux's.
 #[test]
 fn forfeit_losses_against_named_opponents_are_cut_as_gacrux_cuts_them() {
-    use arbiter_rules::PlayerResult::{Draw, Loss, Win};
+    use arbiter_rules::PlayerResult::{self, Draw, Loss, Win};
     use arbiter_tournament::{Player, ResultCode, RoundEntry};
     let mut t = Tournament::default();
     for i in 1..=8u32 {
@@ -348,34 +348,54 @@ fn forfeit_losses_against_named_opponents_are_cut_as_gacrux_cuts_them() {
         p.rating = 2100 - 100 * i;
         t.register(p);
     }
+    // Each round's boards: White, Black, and White's result or who was
+    // absent. Round 2: player 1 loses by forfeit to player 3 (`3 w -`),
+    // 5 and 7 both absent; round 3: players 1 and 8 take half-point byes;
+    // round 4: player 8 loses by forfeit to 7 (`7 b -`); round 5: player 6
+    // to 7.
+    enum Board {
+        Game(u32, u32, PlayerResult),
+        Forfeit(u32, u32, (bool, bool)),
+    }
+    use Board::{Forfeit, Game};
+    let rounds = [
+        vec![
+            Game(1, 5, Win),
+            Forfeit(2, 6, (false, true)),
+            Game(3, 7, Draw),
+            Game(4, 8, Loss),
+        ],
+        vec![
+            Forfeit(1, 3, (true, false)),
+            Game(2, 4, Win),
+            Forfeit(5, 7, (true, true)),
+            Game(6, 8, Draw),
+        ],
+        vec![Game(2, 3, Draw), Game(5, 4, Win), Game(7, 6, Loss)],
+        vec![
+            Game(1, 2, Win),
+            Forfeit(3, 4, (false, true)),
+            Game(6, 5, Draw),
+            Forfeit(7, 8, (false, true)),
+        ],
+        vec![
+            Game(4, 1, Draw),
+            Game(5, 2, Win),
+            Game(8, 3, Loss),
+            Forfeit(6, 7, (true, false)),
+        ],
+    ];
+    for (round, boards) in (1..).zip(rounds) {
+        for board in boards {
+            match board {
+                Game(white, black, result) => t.record_game(round, white, black, result),
+                Forfeit(white, black, absent) => forfeit(&mut t, round, white, black, absent),
+            }
+        }
+    }
     let bye = RoundEntry::unpaired(ResultCode::HalfPointBye);
-    // Round 1.
-    t.record_game(1, 1, 5, Win);
-    forfeit(&mut t, 1, 2, 6, (false, true));
-    t.record_game(1, 3, 7, Draw);
-    t.record_game(1, 4, 8, Loss);
-    // Round 2: player 1 loses by forfeit to player 3 (`3 w -`); 5 and 7
-    // both absent.
-    forfeit(&mut t, 2, 1, 3, (true, false));
-    t.record_game(2, 2, 4, Win);
-    forfeit(&mut t, 2, 5, 7, (true, true));
-    t.record_game(2, 6, 8, Draw);
-    // Round 3: players 1 and 8 take half-point byes.
     t.set_cell(1, 3, bye);
     t.set_cell(8, 3, bye);
-    t.record_game(3, 2, 3, Draw);
-    t.record_game(3, 5, 4, Win);
-    t.record_game(3, 7, 6, Loss);
-    // Round 4: player 8 loses by forfeit to player 7 (`7 b -`).
-    t.record_game(4, 1, 2, Win);
-    forfeit(&mut t, 4, 3, 4, (false, true));
-    t.record_game(4, 6, 5, Draw);
-    forfeit(&mut t, 4, 7, 8, (false, true));
-    // Round 5: player 6 loses by forfeit to player 7.
-    t.record_game(5, 4, 1, Draw);
-    t.record_game(5, 5, 2, Win);
-    t.record_game(5, 8, 3, Loss);
-    forfeit(&mut t, 5, 6, 7, (true, false));
     assert!(has_forfeit_loss_against_an_opponent(&t));
     check_all(vec![("forfeit-cuts".to_string(), t, Format::Swiss)]);
 }
