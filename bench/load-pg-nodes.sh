@@ -21,12 +21,7 @@ first_port=18091
 
 . bench/cpu.sh
 . bench/writeback.sh
-
-coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
-read -r url <&"${PG[0]}"
-pgdir="${url##*host=}"
-postmaster="$(head -n 1 "$pgdir/data/postmaster.pid")"
-sql() { psql -h "$pgdir" -U arbiter -d arbiter -XAtq -c "$1"; }
+. bench/pg.sh
 
 names=(a b c d e f g h)
 pids=() urls=()

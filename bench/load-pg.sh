@@ -6,6 +6,9 @@
 #
 #   bench/load-pg.sh GAMES THINK_MS SECONDS WARM_UP [TRANSPORT]
 #
+# SERVE_ARGS adds options to `arbiter serve` (e.g. `--log-key FILE`, to
+# sign the log's checkpoints).
+#
 # DIRTY_BACKGROUND_BYTES=N (as root) sets the kernel's background writeback
 # threshold for the run (bench/writeback.sh, docs/scale.md).
 #
@@ -17,29 +20,20 @@ games="$1" think="$2" seconds="$3" warm="$4" transport="${5:-relay}"
 port=18091
 
 . bench/cpu.sh
+. bench/generator.sh
 . bench/writeback.sh
+. bench/pg.sh
 
-coproc PG { PG_FSYNC=on scripts/pg-throwaway; }
-read -r url <&"${PG[0]}"
-pgdir="${url##*host=}"
-postmaster="$(head -n 1 "$pgdir/data/postmaster.pid")"
-sql() { psql -h "$pgdir" -U arbiter -d arbiter -XAtq -c "$1"; }
-
+# shellcheck disable=SC2086 # SERVE_ARGS is a list of options
 target/release/arbiter serve --db "$url" --addr "127.0.0.1:$port" --rate-limit 0 \
-  >"/tmp/load-pg-server.log" 2>&1 &
+  ${SERVE_ARGS:-} >"/tmp/load-pg-server.log" 2>&1 &
 server=$!
 trap 'writeback_restore; kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; exec {PG[1]}>&-; wait' EXIT
 writeback_apply
 until curl -sf "http://127.0.0.1:$port/api/games" >/dev/null; do sleep 0.2; done
 
 load_before="$(cut -d' ' -f1 /proc/loadavg)"
-gen="$(ls -t target/release/deps/load-* | grep -v '\.d$' | head -n 1)"
-out="$(mktemp)"
-"$gen" --url "http://127.0.0.1:$port" --games "$games" --think-ms "$think" \
-  --seconds "$seconds" --transport "$transport" --warm-up "$warm" >"$out" 2>&1 &
-generator=$!
-until grep -q "games open" "$out"; do sleep 0.05; done
-sleep "$warm"
+generator_start "http://127.0.0.1:$port" "$games" "$think" "$seconds" "$warm" "$transport"
 s0="$(cpu_of_tree "$server")"; p0="$(cpu_of_tree "$postmaster")"
 c0="$(sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'arbiter'")"
 l0="$(sql "SELECT pg_current_wal_lsn()")"
@@ -53,13 +47,9 @@ wal="$(sql "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$l0')")"
 k1="$(sql "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter")"
 f1="$(ls "$pgdir/data/pg_wal" | grep -c '^[0-9A-F]*$')"
 read -r _ u1 n1 y1 i1 w1 q1 sq1 st1 _ < /proc/stat
-wait "$generator"
+generator_figures
 load_after="$(cut -d' ' -f1 /proc/loadavg)"
 
-row="$(grep -E '^\| [0-9]' "$out" | tail -n 1)"
-gen_us="$(sed -n 's/generator CPU: \([0-9.]*\).*/\1/p' "$out")"
-IFS='|' read -r _ g th secs moves mps p50 p99 p999 max errors done _ <<<"$row"
-moves="${moves// /}"
 commits=$((c1 - c0))
 moves_per_commit="$(awk -v m="$moves" -v c="$commits" 'BEGIN { printf "%.1f", m / c }')"
 wal_per_move="$(awk -v w="$wal" -v m="$moves" 'BEGIN { printf "%.0f", w / m }')"

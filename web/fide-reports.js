@@ -64,7 +64,8 @@ function eventFacts(state) {
   const s = state.settings;
   return [[t('tnTheEvent'), s.name], [t('site'), s.place || '–'],
     [t('tnDates'), [s.start_date, s.end_date].filter(Boolean).join(' – ') || '–'],
-    [t('tnChiefArbiter'), s.chief_arbiter || '–'], [t('tnRounds'), state.rounds_planned ?? s.rounds],
+    [t('tnChiefArbiter'), s.chief_arbiter || '–'], [t('tnDeputyArbiters'), (s.deputy_arbiters || []).join('; ') || '–'],
+    [t('tnRounds'), state.rounds_planned ?? s.rounds],
     [t('tnPlayers'), state.players.length], [t('timeControl'), s.time_control]];
 }
 

@@ -28,6 +28,9 @@ let boardsCache = null;   // positions of the record, made when first needed
 let rematch = { offeredBy: null, asked: false };
 let overShown = false;    // the game-over dialog has been shown for this game
 let goneTimer = { white: null, black: null };
+// The receipt of this page's last accepted act: the size of the signed
+// log's tree once it was in (every checkpoint this large includes it).
+let receipt = null;
 
 // What the page did, for people and tests who want to check it.
 const notices = [];
@@ -45,6 +48,7 @@ const ground = window.arbiterBoard = Chessground($('board'), {
 
 $('sheet-link').href = `/game/${id}/scoresheet`;
 $('pgn-link').href = `/api/games/${id}/pgn`;
+$('proof-link').href = `/api/games/${id}/proof`;
 
 // An unknown game says so once, instead of a board that keeps reconnecting.
 async function start() {
@@ -110,6 +114,7 @@ function receive(msg) {
       const done = pending.get(msg.id); pending.delete(msg.id);
       if (msg.error) toast(msg.error, null, true);
       else if (msg.verdict.verdict === 'rejected') refused(msg.verdict, null);
+      if (msg.tree_size != null) { receipt = msg.tree_size; renderReceipt(); }
       if (done) done(msg);
       break;
     }
@@ -587,8 +592,13 @@ function render() {
   Object.assign(document.body.dataset, { status: view.status, turn: view.turn, plies: String(view.moves.length) });
   if (cursor != null && cursor >= view.moves.length) cursor = null;
   renderBoard(); renderPlayers(); renderClocks(); renderStatus(); renderOffer(); renderMoves(); renderRulings(); renderActions();
-  renderMute();
+  renderMute(); renderReceipt();
   if ($('over').open) renderOver();
+}
+
+function renderReceipt() {
+  $('receipt').hidden = receipt == null;
+  if (receipt != null) $('receipt-text').textContent = t('receipt', { size: receipt });
 }
 
 $('offer-draw').onclick = () => act({ kind: 'offer_draw' });

@@ -82,6 +82,7 @@ function scoreText(result) {
   return {
     white_wins: '1 – 0', draw: '½ – ½', black_wins: '0 – 1',
     white_wins_by_forfeit: '+ – −', black_wins_by_forfeit: '− – +', double_forfeit: '− – −',
+    white_half_black_zero: '½ – 0', white_zero_black_half: '0 – ½', double_loss: '0 – 0',
   }[result] || '';
 }
 
@@ -452,9 +453,15 @@ function playerSelect(name, { empty = false, only } = {}) {
     ...list.map((p) => el('option', { value: p.id, text: `${p.start_no}. ${p.name}` })));
 }
 
+// The usual results, then the unusual ones an arbiter may have to give
+// (VCL.13: ½-0, 0-½, a game both lose) in a Swiss or a round robin; a
+// knockout game must decide its match. Forfeits have their own form.
 function resultSelect(name = 'result') {
+  const usual = [['white_wins', '1 – 0'], ['draw', '½ – ½'], ['black_wins', '0 – 1']];
+  const unusual = [['white_half_black_zero', '½ – 0'], ['white_zero_black_half', '0 – ½'], ['double_loss', '0 – 0']];
+  const knockout = state.settings.system.kind === 'knockout';
   return el('select', { name },
-    ...[['white_wins', '1 – 0'], ['draw', '½ – ½'], ['black_wins', '0 – 1']].map(([v, text]) => el('option', { value: v, text })));
+    ...[...usual, ...(knockout ? [] : unusual)].map(([v, text]) => el('option', { value: v, text })));
 }
 
 function formOf(testid, children, onsubmit) {
@@ -644,6 +651,9 @@ function renderList(list) {
     el('label', {}, el('span', { text: t('tnStartDate') }), el('input', { name: 'start_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnEndDate') }), el('input', { name: 'end_date', type: 'date' })),
     el('label', {}, el('span', { text: t('tnChiefArbiter') }), el('input', { name: 'chief_arbiter', maxlength: 100 })),
+    // TRF record 112, one per deputy: names are `Surname, Given`, so the
+    // list is separated by semicolons.
+    el('label', {}, el('span', { text: t('tnDeputyArbiters') }), el('input', { name: 'deputy_arbiters', placeholder: t('tnDeputyArbitersHint') })),
     el('label', {}, el('span', { text: t('tnFederation') }), el('input', { name: 'federation', maxlength: 3 })),
     el('label', {}, el('span', { text: t('tnSystem') }), el('select', { name: 'system' },
       el('option', { value: 'dutch', text: t('tnDutch') }), el('option', { value: 'rr1', text: t('tnRoundRobin') }),
@@ -681,6 +691,8 @@ function renderList(list) {
       points: { win, draw, loss, forfeit_win: win, forfeit_loss: loss, pairing_allocated_bye: bye, full_point_bye: win, half_point_bye: draw, zero_point_bye: loss },
       acceleration: d.acceleration,
     };
+    const deputies = d.deputy_arbiters.split(';').map((x) => x.trim()).filter(Boolean);
+    if (deputies.length) settings.deputy_arbiters = deputies;
     if (d.default_time) settings.default_time_ms = Number(d.default_time) * 1000;
     if (d.entry_code.trim()) settings.entry_code = d.entry_code.trim();
     if (system.kind === 'knockout') settings.knockout = matchRules(d.match_games, d.match_tiebreaks);

@@ -430,3 +430,47 @@ test('the game page at desktop and phone widths, in English and Chinese', async 
     }
   }
 });
+
+// The proof of a game's last record, once a signed checkpoint holds it:
+// the index of that record's leaf in the log.
+async function provedIndex(base, id) {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${base}/api/games/${id}/proof`);
+    if (response.status === 200) {
+      const index = (await response.text()).split('\n').find((l) => l.startsWith('index '));
+      return Number(index.slice('index '.length));
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no proof of game ${id}`);
+}
+
+test('a move accepted shows its receipt: the size of the signed log that holds it, and a link to the game\'s proof', async () => {
+  const game = await createGame(session.server.base, { white: 'Ann', black: 'Bob', time_control: '600+5' });
+  const pages = await seated(game.links);
+  assert.equal(await pages.white.isVisible('[data-testid=receipt]'), false, 'no receipt before an act');
+  await play(pages.white, 'e2e4');
+  await pages.white.waitForSelector('[data-testid=receipt]:not([hidden])');
+  // The size the receipt names is the tree's just after the move's leaf:
+  // the move is the game's last record, whose proof names its leaf.
+  const size = (await provedIndex(session.server.base, game.id)) + 1;
+  assert.equal((await pages.white.textContent('#receipt-text')).trim(),
+    `Receipt: your last accepted action is in the signed log, which holds ${size} records then.`);
+  const href = await pages.white.getAttribute('[data-testid=proof-link]', 'href');
+  assert.equal(href, `/api/games/${game.id}/proof`);
+  assert.equal((await pages.white.textContent('[data-testid=proof-link]')).trim(), 'The game\'s proof');
+  const proof = await fetch(session.server.base + href);
+  assert.equal(proof.status, 200);
+  assert.ok((await proof.text()).startsWith('c2sp.org/tlog-proof@v1\n'));
+  // The opponent has acted on nothing: no receipt on his page.
+  await waitForMoves(pages.black, 1);
+  assert.equal(await pages.black.isVisible('[data-testid=receipt]'), false);
+  // In Chinese, from the same catalogue keys.
+  await pages.white.click('[data-testid=lang]');
+  await pages.white.waitForFunction(() => document.documentElement.lang.startsWith('zh'));
+  assert.equal((await pages.white.textContent('#receipt-text')).trim(),
+    `回执：你最近被接受的操作已记入签名日志，当时日志共有 ${size} 条记录。`);
+  assert.equal((await pages.white.textContent('[data-testid=proof-link]')).trim(), '本局的证明');
+  await shot(pages.white, 'gp-12-receipt-zh');
+  for (const page of [pages.white, pages.black]) await page.context().close();
+});

@@ -32,17 +32,11 @@ fn token_of(out: &Output) -> String {
 }
 
 async fn status(base: &str, token: &str) -> u16 {
-    reqwest::Client::builder()
+    let http = reqwest::Client::builder()
         .timeout(std::time::Duration::from_secs(10))
         .build()
-        .unwrap()
-        .get(format!("{base}/api/account"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
+        .unwrap();
+    serve::status(http.get(format!("{base}/api/account")).bearer_auth(token)).await
 }
 
 #[tokio::test]

@@ -210,14 +210,8 @@ impl Swiss {
     }
 
     async fn post(&self, c: &Client, token: &str, act: &str) -> u16 {
-        c.http
-            .post(format!("{}/api/swiss/{}/{act}", c.base, self.id))
-            .bearer_auth(token)
-            .send()
+        c.post_as(&format!("/api/swiss/{}/{act}", self.id), token)
             .await
-            .unwrap()
-            .status()
-            .as_u16()
     }
 
     /// Checks that round 1 is being played, its two games not over.
@@ -290,14 +284,8 @@ async fn play_opening(c: &Client, seats: &[(String, String, String)], game: &str
 
 /// A move over the Board API.
 async fn board_move(c: &Client, game: &str, token: &str, mv: &str) -> u16 {
-    c.http
-        .post(format!("{}/api/board/game/{game}/move/{mv}", c.base))
-        .bearer_auth(token)
-        .send()
+    c.post_as(&format!("/api/board/game/{game}/move/{mv}"), token)
         .await
-        .unwrap()
-        .status()
-        .as_u16()
 }
 
 /// The seat of `colour` in `game`.

@@ -1,7 +1,7 @@
 //! Several `arbiter serve --node` processes on one PostgreSQL database:
 //! a node killed in the middle of hundreds of games, whose games the
 //! others take over; a node paused past its lease that cannot write to a
-//! game another node took over; berserk playing a game whose players are
+//! game another node took over, nor sign the log; berserk playing a game whose players are
 //! on different nodes. These need PostgreSQL whatever `ARBITER_TEST_DB`
 //! says (scripts/test runs them in its PostgreSQL part); their names start
 //! with `several_nodes`.
@@ -39,25 +39,76 @@ fn unix_ms() -> i64 {
     since.as_millis() as i64
 }
 
-/// When the node `name` last renewed its leases (its row in `nodes`).
-fn last_renewal_ms(db: &str, name: &str) -> i64 {
+/// What `psql` answers to `sql` on `db`, trimmed.
+fn psql(db: &str, sql: &str) -> String {
     let out = Command::new("psql")
-        .args([
-            db,
-            "-Atc",
-            &format!("SELECT renewed_ms FROM nodes WHERE name = '{name}'"),
-        ])
+        .args([db, "-Atc", sql])
         .output()
         .expect("psql (scripts/install-test-deps installs it)");
-    let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
         "psql: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    text.trim()
-        .parse()
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// When the node `name` last renewed its leases (its row in `nodes`).
+fn last_renewal_ms(db: &str, name: &str) -> i64 {
+    let text = psql(
+        db,
+        &format!("SELECT renewed_ms FROM nodes WHERE name = '{name}'"),
+    );
+    text.parse()
         .unwrap_or_else(|_| panic!("node {name} has no row: {text}"))
+}
+
+/// A node that signs the log with the key in `key_file`, as every node of
+/// the database does.
+fn signing_node(db: &str, name: &str, key_file: &std::path::Path, extra: &[&str]) -> Process {
+    let key = key_file.to_str().unwrap();
+    let args: Vec<&str> = ["--node", name, "--log-key", key]
+        .into_iter()
+        .chain(extra.iter().copied())
+        .collect();
+    Process::start(db, &args)
+}
+
+/// The node holding the log's signing lease, and its epoch (`log_signer`).
+fn signing_lease(db: &str) -> Option<(String, i64)> {
+    let text = psql(db, "SELECT node || ' ' || epoch FROM log_signer");
+    let (node, epoch) = text.split_once(' ')?;
+    Some((node.to_string(), epoch.parse().unwrap()))
+}
+
+/// Waits until the node `name` holds the signing lease; its epoch.
+fn until_signer(db: &str, name: &str) -> i64 {
+    for _ in 0..200 {
+        if let Some((node, epoch)) = signing_lease(db)
+            && node == name
+        {
+            return epoch;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!(
+        "node {name} never held the signing lease: {:?}",
+        signing_lease(db)
+    );
+}
+
+/// How many checkpoints the node `name` signed after `after_ms` (ms since
+/// 1970, by the signer's clock).
+fn signed_by(db: &str, name: &str, after_ms: i64) -> i64 {
+    psql(
+        db,
+        &format!(
+            "SELECT count(*) FROM log_checkpoints WHERE signer = '{name}' \
+             AND signed_unix_ms > {after_ms}"
+        ),
+    )
+    .parse()
+    .unwrap()
 }
 
 fn signal(process: &Process, sig: &str) {
@@ -329,12 +380,15 @@ async fn several_nodes_one_killed_mid_game_its_games_are_taken_over_and_finish()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken_over() {
+async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken_over_nor_sign() {
     let dir = tempfile::tempdir().unwrap();
     let db = serve::postgres_database(dir.path(), "arbiter_nodes");
     let lease = ["--lease-ms", "3000"];
-    let a = Process::start(&db, &["--node", "a", lease[0], lease[1]]);
-    let b = Process::start(&db, &["--node", "b", lease[0], lease[1]]);
+    // Both sign the log; a, started first, holds the signing lease.
+    let key = dir.path().join("log.key");
+    let a = signing_node(&db, "a", &key, &lease);
+    assert_eq!(until_signer(&db, "a"), 1);
+    let b = signing_node(&db, "b", &key, &lease);
     let (at_a, at_b) = (Client::new(&a.base), Client::new(&b.base));
     // Ten seconds each; made on a, so a runs it. White moves: Black's
     // clock runs, on a.
@@ -346,11 +400,17 @@ async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken
     );
     assert_eq!(at_a.mv(id, white, "e2e4").await.unwrap(), 200);
     let moved = Instant::now();
+    // a signs the move.
+    while signed_by(&db, "a", 0) == 0 {
+        assert!(moved.elapsed() < Duration::from_secs(5), "a signed nothing");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 
     // a stops. Past its lease, b takes the game over, charging the time
     // since a's last word (three seconds at least) to nobody: on b, Black's
     // flag falls at least three seconds later than on a.
     signal(&a, "-STOP");
+    let paused_unix_ms = unix_ms();
     tokio::time::sleep(Duration::from_millis(10_500).saturating_sub(moved.elapsed())).await;
     // Awake, a finds Black's flag fallen on its clock and would end the
     // game: it cannot, the game is b's.
@@ -369,7 +429,15 @@ async fn several_nodes_a_node_paused_past_its_lease_cannot_write_to_a_game_taken
         assert_eq!(moves(&view), ["e2e4", "e7e5", "g1f3"], "{view}");
         assert_eq!(view["status"], "started", "{view}");
     }
+    // Nor can a sign: b took the signing lease over and signs the moves
+    // made since; a, awake, signs nothing.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(signing_lease(&db), Some(("b".to_string(), 2)));
+    assert!(signed_by(&db, "b", paused_unix_ms) >= 1);
+    assert_eq!(signed_by(&db, "a", paused_unix_ms), 0);
     drop((a, b));
+    // The tree is the one every checkpoint kept signed, a's before the
+    // pause and b's after: it stayed one tree across the signer's failover.
     let (ok, verified) = serve::arbiter(&["verify", "--db", &db]);
     assert!(ok, "{verified}");
 }

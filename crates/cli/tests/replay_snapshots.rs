@@ -9,7 +9,6 @@
 //! review` and give the reason in the commit (CONTRIBUTING.md, "Snapshot
 //! tests").
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sha2::{Digest, Sha256};
@@ -34,18 +33,6 @@ const SMALL_PGN: [&str; 3] = ["illegal-move.pgn", "infinite-loop.pgn", "no-resul
 
 /// Lines of a large output kept in its snapshot besides the digest.
 const EXCERPT_LINES: usize = 80;
-
-/// The logs of the corpus, sorted by name.
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../referee/tests/logs");
-    let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    logs.sort();
-    logs
-}
 
 /// What one run of the binary printed, with the data folder's path
 /// replaced by `$DATA` so that snapshots do not depend on the machine.
@@ -104,29 +91,15 @@ impl Run {
     }
 }
 
-/// Compares every snapshot, then fails once naming all that differ, so
-/// that one run shows every changed output.
+/// Compares every snapshot, then fails once naming all that differ.
 fn check_all(cases: Vec<(String, String)>) {
-    let mut differ = Vec::new();
-    for (name, text) in cases {
-        let outcome = std::panic::catch_unwind(|| {
-            insta::assert_snapshot!(name.as_str(), text);
-        });
-        if outcome.is_err() {
-            differ.push(name);
-        }
-    }
-    assert!(
-        differ.is_empty(),
-        "{} snapshots differ: {differ:#?}",
-        differ.len()
-    );
+    arbiter_testdata::check_every(cases, |name, text| insta::assert_snapshot!(name, text));
 }
 
 #[test]
 fn replay_of_every_log_in_every_form() {
     let mut cases = Vec::new();
-    for log in corpus() {
+    for log in arbiter_testdata::referee_logs() {
         let stem = log.file_stem().unwrap().to_str().unwrap().to_string();
         let path = log.display().to_string();
         for (form, options) in FORMS {

@@ -432,6 +432,18 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
     }
 }
 
+/// A database in `dir`, its log's verifier key (made with the database),
+/// and a witness following that log.
+fn database_and_its_witness(dir: &std::path::Path) -> (std::path::PathBuf, String, WitnessProcess) {
+    let db = dir.join("arbiter.db");
+    serve::add_account(&db, "Ann", false);
+    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{key}");
+    let key = key.trim().to_string();
+    let witness = start_witness_of(dir, &key);
+    (db, key, witness)
+}
+
 /// `arbiter serve --witness URL`: each new checkpoint goes to the witness
 /// with the proof that the log grew from the one it cosigned last; the
 /// checkpoint served, and a game's proof, carry its cosignature, which
@@ -439,13 +451,7 @@ fn a_printed_game_is_checked_against_its_proof_and_a_different_one_named() {
 #[test]
 fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("arbiter.db");
-    // The database and its log's key, for the witness to follow.
-    serve::add_account(&db, "Ann", false);
-    let (code, key) = arbiter(&["key", "--db", db.to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{key}");
-    let key = key.trim().to_string();
-    let witness = start_witness_of(dir.path(), &key);
+    let (db, key, witness) = database_and_its_witness(dir.path());
     let server = serve::Process::start(&db, &["--witness", &witness.base]);
     let client = serve::Client::new(&server.base);
     let log = VerifierKey::parse(&key).unwrap();
@@ -515,4 +521,175 @@ fn the_server_asks_its_witness_to_cosign_and_serves_the_cosigned_checkpoint() {
     let grown = cosigned_from(first + 1);
     assert!(grown > first);
     drop(server);
+}
+
+/// A witness that answers every checkpoint with a cosignature by its key
+/// of another text: what a broken or lying witness sends.
+struct FakeWitness {
+    base: String,
+    key: VerifierKey,
+    asked: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl FakeWitness {
+    fn start() -> FakeWitness {
+        use std::io::{Read, Write};
+        let key = SigningKey::from_seed("witness.test/fake", KeyKind::Cosigner, [7; 32]).unwrap();
+        let line = key
+            .sign("not the checkpoint sent\n", 1_700_000_000)
+            .to_line();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = asked.clone();
+        // Ends with the test's process.
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { continue };
+                // The request: its head, then as many bytes as it says.
+                let mut request = Vec::new();
+                let mut byte = [0u8; 1];
+                while !request.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    request.push(byte[0]);
+                }
+                let head = String::from_utf8_lossy(&request).to_lowercase();
+                let length = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|n| n.trim().parse().ok())
+                    .unwrap_or(0);
+                let mut body = vec![0u8; length];
+                let _ = stream.read_exact(&mut body);
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{line}",
+                    line.len()
+                );
+            }
+        });
+        FakeWitness {
+            base,
+            key: key.verifier(),
+            asked,
+        }
+    }
+}
+
+/// `arbiter serve --witness URL=KEY`: a cosignature that does not verify
+/// with the witness's key, on the checkpoint sent, is refused and never
+/// served; a real witness's, given the same way, is.
+#[test]
+fn the_server_refuses_a_cosignature_that_does_not_verify_with_the_witness_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, key, witness) = database_and_its_witness(dir.path());
+    let fake = FakeWitness::start();
+    // The fake is asked first, each time: once the real witness's
+    // cosignature is served, the fake's answer to the same checkpoint was
+    // already looked at.
+    let fake_arg = format!("{}={}", fake.base, fake.key);
+    let witness_arg = format!("{}={}", witness.base, witness.key);
+    let server = serve::Process::start(&db, &["--witness", &fake_arg, "--witness", &witness_arg]);
+    let client = serve::Client::new(&server.base);
+    let log = VerifierKey::parse(&key).unwrap();
+    let keys: [&dyn Verifier; 2] = [&log, &witness.key];
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let served = runtime.block_on(async {
+        let created = client.create("600+0").await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let white = created["white_token"].as_str().unwrap();
+        assert_eq!(client.mv(&id, white, "e2e4").await.unwrap(), 200);
+        for _ in 0..100 {
+            let text = client.get_text("/checkpoint").await;
+            if let Ok(note) = Note::parse(text.as_bytes())
+                && note
+                    .verified_by(&keys)
+                    .is_ok_and(|signed| signed.len() == 2)
+                && Checkpoint::parse(note.text()).unwrap().size >= 2
+            {
+                return note;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no checkpoint cosigned by the real witness");
+    });
+    assert!(fake.asked.load(std::sync::atomic::Ordering::SeqCst) >= 1);
+    let names: Vec<&str> = served
+        .signatures()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    // The log's signature and the real witness's: not the fake's.
+    assert_eq!(names, [log.name(), witness.key.name()]);
+    drop(server);
+
+    // A key that is not one is refused before the server starts.
+    let (code, out) = arbiter(&[
+        "serve",
+        "--db",
+        db.to_str().unwrap(),
+        "--witness",
+        &format!("{}=not-a-key", witness.base),
+    ]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("the witness's key"), "{out}");
+}
+
+/// `arbiter verify --checkpoint FILE`, with a checkpoint a player saved
+/// from `GET /checkpoint`: exits 0 while the log holds, then, once the
+/// game's last move is deleted, exits 1 naming the game.
+#[test]
+fn arbiter_verify_with_a_saved_checkpoint_exits_1_and_names_the_game_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("arbiter.db");
+    serve::add_account(&db, "Ann", false);
+    let server = serve::Process::start(&db, &[]);
+    let client = serve::Client::new(&server.base);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (id, saved) = runtime.block_on(async {
+        let created = client.create("600+0").await;
+        let id = created["id"].as_str().unwrap().to_string();
+        for (token, mv) in [("white_token", "e2e4"), ("black_token", "e7e5")] {
+            let token = created[token].as_str().unwrap();
+            assert_eq!(client.mv(&id, token, mv).await.unwrap(), 200);
+        }
+        // Once the game's proof is served, the checkpoint holds its last move.
+        for _ in 0..100 {
+            let proof = client.get_text(&format!("/api/games/{id}/proof")).await;
+            if TlogProof::parse(&proof).is_ok() {
+                return (id, client.get_text("/checkpoint").await);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("no proof of game {id}");
+    });
+    drop(server);
+    let note = dir.path().join("saved.note");
+    std::fs::write(&note, saved).unwrap();
+    let verify = || {
+        arbiter(&[
+            "verify",
+            "--db",
+            db.to_str().unwrap(),
+            "--checkpoint",
+            note.to_str().unwrap(),
+        ])
+    };
+    let (code, out) = verify();
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("every record is intact"), "{out}");
+    runtime.block_on(async {
+        let store = arbiter_server::Store::open(arbiter_server::Database::Sqlite(db.clone()))
+            .await
+            .unwrap();
+        let cut = format!(
+            "DELETE FROM events WHERE game_id = '{id}' AND seq = \
+             (SELECT max(seq) FROM events WHERE game_id = '{id}')"
+        );
+        assert_eq!(store.execute_raw(&cut).await.unwrap(), 1);
+        store.close().await;
+    });
+    let (code, out) = verify();
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains(&format!("game {id}")), "{out}");
 }

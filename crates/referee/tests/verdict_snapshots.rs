@@ -8,8 +8,6 @@
 //! review` and give the reason in the commit (CONTRIBUTING.md, "Snapshot
 //! tests").
 
-use std::path::{Path, PathBuf};
-
 use arbiter_referee::{Event, Game, GameSetup};
 use serde::Deserialize;
 
@@ -18,18 +16,6 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 struct SetupLine {
     setup: GameSetup,
-}
-
-/// The logs of the corpus, sorted by name.
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs");
-    let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    logs.sort();
-    logs
 }
 
 /// Folds a log through the referee: each event's verdict, then the
@@ -64,23 +50,15 @@ fn fold(text: &str, name: &str) -> String {
 
 #[test]
 fn the_verdicts_of_every_log_serialize_as_before() {
-    let logs = corpus();
+    let logs = arbiter_testdata::referee_logs();
     assert!(logs.len() >= 150, "the corpus shrank: {}", logs.len());
-    let mut differ = Vec::new();
-    for log in logs {
+    let cases = logs.into_iter().map(|log| {
         let name = log.file_stem().unwrap().to_str().unwrap().to_string();
         let text = std::fs::read_to_string(&log).unwrap();
         let folded = fold(&text, &name);
-        let outcome = std::panic::catch_unwind(|| {
-            insta::assert_snapshot!(name.as_str(), folded);
-        });
-        if outcome.is_err() {
-            differ.push(name);
-        }
-    }
-    assert!(
-        differ.is_empty(),
-        "{} snapshots differ: {differ:#?}",
-        differ.len()
-    );
+        (name, folded)
+    });
+    arbiter_testdata::check_every(cases, |name, folded| {
+        insta::assert_snapshot!(name, folded);
+    });
 }

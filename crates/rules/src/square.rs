@@ -5,8 +5,18 @@ use core::str::FromStr;
 
 use crate::Color;
 
-macro_rules! enum_from_index {
-    ($name:ident, $count:expr, [$($variant:ident),+ $(,)?]) => {
+/// Declares an enum whose variants stand for the indices `0..$count` in
+/// order, with the conversions from and to an index: the variants are
+/// listed once, and the order of `ALL` cannot drift from the enum's.
+macro_rules! indexed_enum {
+    ($(#[$meta:meta])* pub enum $name:ident[$count:expr] { $($variant:ident),+ $(,)? }) => {
+        $(#[$meta])*
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum $name {
+            $($variant),+
+        }
+
         impl $name {
             /// Every value, in order.
             pub const ALL: [$name; $count] = [$($name::$variant),+];
@@ -69,21 +79,11 @@ macro_rules! named_by_char {
     };
 }
 
-/// A file, the column named by a letter from `a` (White's left) to `h`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
+indexed_enum! {
+    /// A file, the column named by a letter from `a` (White's left) to `h`.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum File[8] { A, B, C, D, E, F, G, H }
 }
-enum_from_index!(File, 8, [A, B, C, D, E, F, G, H]);
 
 named_by_char!(
     File,
@@ -106,25 +106,11 @@ impl fmt::Display for File {
     }
 }
 
-/// A rank, the row numbered from `1` (White's side) to `8`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
+indexed_enum! {
+    /// A rank, the row numbered from `1` (White's side) to `8`.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Rank[8] { First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth }
 }
-enum_from_index!(
-    Rank,
-    8,
-    [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
-);
 
 named_by_char!(
     Rank,
@@ -151,42 +137,29 @@ impl fmt::Display for Rank {
     }
 }
 
-/// A square of the board, `a1` to `h8`. Always on the board.
-///
-/// ```
-/// use arbiter_rules::{File, Rank, Square};
-/// let e4: Square = "e4".parse()?;
-/// assert_eq!(e4, Square::E4);
-/// assert_eq!((e4.file(), e4.rank()), (File::E, Rank::Fourth));
-/// assert!(Square::H1.is_light());
-/// # Ok::<(), arbiter_rules::ParseSquareError>(())
-/// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[rustfmt::skip]
-#[allow(missing_docs)]
-pub enum Square {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
+indexed_enum! {
+    /// A square of the board, `a1` to `h8`. Always on the board.
+    ///
+    /// ```
+    /// use arbiter_rules::{File, Rank, Square};
+    /// let e4: Square = "e4".parse()?;
+    /// assert_eq!(e4, Square::E4);
+    /// assert_eq!((e4.file(), e4.rank()), (File::E, Rank::Fourth));
+    /// assert!(Square::H1.is_light());
+    /// # Ok::<(), arbiter_rules::ParseSquareError>(())
+    /// ```
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Square[64] {
+        A1, B1, C1, D1, E1, F1, G1, H1,
+        A2, B2, C2, D2, E2, F2, G2, H2,
+        A3, B3, C3, D3, E3, F3, G3, H3,
+        A4, B4, C4, D4, E4, F4, G4, H4,
+        A5, B5, C5, D5, E5, F5, G5, H5,
+        A6, B6, C6, D6, E6, F6, G6, H6,
+        A7, B7, C7, D7, E7, F7, G7, H7,
+        A8, B8, C8, D8, E8, F8, G8, H8,
+    }
 }
-
-#[rustfmt::skip]
-enum_from_index!(Square, 64, [
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
-]);
 
 impl Square {
     /// The square with index `bits & 63`: never out of range, so cheap in

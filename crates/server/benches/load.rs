@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use arbiter_rules::Position;
 use arbiter_rules::uci::Uci;
 use clap::Parser;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 use std::sync::Mutex;
@@ -35,12 +35,12 @@ use tokio_tungstenite::tungstenite::Message;
 /// The server's messages, read without parsing them whole.
 #[path = "common/scan.rs"]
 mod scan;
-use scan::{count_objects, number_after, string_after};
+use scan::Incoming;
 
 /// A player's connection to his game.
 #[path = "common/seat.rs"]
 mod seat;
-use seat::{Ws, seat};
+use seat::{seat, until};
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -166,94 +166,14 @@ async fn create(http: &reqwest::Client, url: &str, start_now: bool) -> Result<Va
     r.json().await.map_err(|e| e.to_string())
 }
 
-/// What the load generator reads of a server message, found by scanning
-/// its text: the generator shares the machine's two cores with the
-/// server, and parsing every message (views carry the head, the FEN and
-/// every legal destination) cost it a fifth of its time. The server
-/// writes `type` first and a view's `moves` right after `moves_from`;
-/// strings never hold an unescaped quote, so a key's pattern cannot
-/// match inside one.
-struct Incoming<'a> {
-    r#type: &'a str,
-    view: Option<ViewSeen<'a>>,
-    /// The verdict's decision (`accepted`, `rejected`), in a verdict.
-    verdict: Option<&'a str>,
-}
-
-struct ViewSeen<'a> {
-    status: &'a str,
-    /// Plies in the whole record up to this view.
-    plies: u64,
-}
-
-impl<'a> Incoming<'a> {
-    fn scan(text: &'a str) -> Result<Incoming<'a>, String> {
-        let bad = || format!("unreadable message: {text}");
-        let r#type = string_after(text, r#""type":""#).ok_or_else(bad)?;
-        let view = if r#type == "update" || r#type == "full" {
-            let status = string_after(text, r#""status":""#).ok_or_else(bad)?;
-            let from: u64 = number_after(text, r#""moves_from":"#).ok_or_else(bad)?;
-            let listed = count_objects(text, r#""moves":["#).ok_or_else(bad)?;
-            Some(ViewSeen {
-                status,
-                plies: from + listed,
-            })
-        } else {
-            None
-        };
-        let verdict = (r#type == "verdict")
-            .then(|| string_after(text, r#""verdict":""#))
-            .flatten();
-        Ok(Incoming {
-            r#type,
-            view,
-            verdict,
-        })
-    }
-}
-
-/// What a wanted message said.
-struct Seen {
-    over: bool,
-}
-
-/// Reads until a message `want` accepts (other messages are skipped), for
-/// 30 s at most: one timer for the whole wait rather than one a message.
-async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
-    tokio::time::timeout(Duration::from_secs(30), read_until(ws, want))
-        .await
-        .map_err(|_| "timeout".to_string())?
-}
-
-async fn read_until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
-    loop {
-        let msg = ws
-            .next()
-            .await
-            .ok_or("closed")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = msg {
-            let m = Incoming::scan(&t)?;
-            if want(&m) {
-                if m.r#type == "verdict" && m.verdict != Some("accepted") {
-                    return Err(format!("refused: {t}"));
-                }
-                return Ok(Seen {
-                    over: m.view.is_some_and(|v| v.status == "over"),
-                });
-            }
-        }
-    }
-}
-
 /// An update showing the game started.
 fn started(m: &Incoming) -> bool {
-    m.view.as_ref().is_some_and(|v| v.status == "started")
+    m.view.is_some_and(|v| v.status == "started")
 }
 
 /// An update (not the full view) carrying ply `plies`.
 fn update_to(m: &Incoming, plies: u64) -> bool {
-    m.r#type == "update" && m.view.as_ref().is_some_and(|v| v.plies == plies)
+    m.r#type == "update" && m.view.is_some_and(|v| v.plies == plies)
 }
 
 /// Plays games one after another until told to stop.

@@ -42,12 +42,11 @@ use tokio_tungstenite::tungstenite::Message;
 /// The server's messages, read without parsing them whole.
 #[path = "common/scan.rs"]
 mod scan;
-use scan::{count_objects, number_after, string_after};
 
 /// A player's connection to his game.
 #[path = "common/seat.rs"]
 mod seat;
-use seat::{Ws, seat};
+use seat::{Ws, seat, until};
 
 #[derive(Debug, Parser)]
 struct Args {
@@ -263,95 +262,6 @@ async fn import(http: &reqwest::Client, args: &Args) -> Result<Duration, String>
     Ok(took)
 }
 
-/// What the load generator reads of a server message, found by scanning
-/// its text (as the `load` bench does): views are long, and the generator
-/// shares the machine with the server.
-struct Incoming<'a> {
-    r#type: &'a str,
-    /// A view's status and the plies of its record.
-    view: Option<(&'a str, u64)>,
-    /// A verdict's decision.
-    verdict: Option<&'a str>,
-    /// A view's result, once over (`1-0`, `0-1`, `1/2-1/2`).
-    result: Option<&'a str>,
-    /// The seat a `role` message gives.
-    role: Option<&'a str>,
-}
-
-impl<'a> Incoming<'a> {
-    fn scan(text: &'a str) -> Result<Incoming<'a>, String> {
-        let bad = || format!("unreadable message: {text}");
-        let r#type = string_after(text, r#""type":""#).ok_or_else(bad)?;
-        let view = if r#type == "update" || r#type == "full" {
-            let status = string_after(text, r#""status":""#).ok_or_else(bad)?;
-            let from = number_after(text, r#""moves_from":"#).ok_or_else(bad)?;
-            let listed = count_objects(text, r#""moves":["#).ok_or_else(bad)?;
-            Some((status, from + listed))
-        } else {
-            None
-        };
-        let verdict = (r#type == "verdict")
-            .then(|| string_after(text, r#""verdict":""#))
-            .flatten();
-        let result = view
-            .filter(|(status, _)| *status == "over")
-            .and_then(|_| string_after(text, r#""result":""#));
-        let role = (r#type == "role")
-            .then(|| string_after(text, r#""role":""#))
-            .flatten();
-        Ok(Incoming {
-            r#type,
-            view,
-            verdict,
-            result,
-            role,
-        })
-    }
-}
-
-/// What a wanted message said: whether the game is over, its result, the
-/// seat given.
-struct Seen {
-    result: Option<String>,
-    over: bool,
-    role: Option<String>,
-}
-
-/// Reads until a message `want` accepts (others are skipped), for 30 s at
-/// most; a refused action is an error.
-async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
-    let read = async {
-        loop {
-            let msg = ws
-                .next()
-                .await
-                .ok_or("closed")?
-                .map_err(|e| e.to_string())?;
-            if let Message::Text(t) = msg {
-                let m = Incoming::scan(&t)?;
-                if want(&m) {
-                    if m.r#type == "verdict" && m.verdict != Some("accepted") {
-                        return Err(format!("refused: {t}"));
-                    }
-                    return Ok(Seen {
-                        over: m.view.is_some_and(|(status, _)| status == "over"),
-                        result: m.result.map(str::to_string),
-                        role: m.role.map(str::to_string),
-                    });
-                }
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(30), read)
-        .await
-        .map_err(|_| "timeout".to_string())?
-}
-
-/// A view of the game over (an earlier update may still be unread).
-fn over(m: &Incoming) -> bool {
-    m.view.is_some_and(|(status, _)| status == "over")
-}
-
 async fn act(ws: &mut Ws, id: u64, event: EventKind) -> Result<(), String> {
     let message = ClientMessage::Act {
         id,
@@ -440,7 +350,7 @@ async fn play_game(
         request += 1;
         if plies >= planned && !agreed_draw {
             act(&mut sockets[me], request, EventKind::Resign).await?;
-            let seen = until(&mut sockets[1 - me], over).await?;
+            let seen = until(&mut sockets[1 - me], |m| m.over()).await?;
             if seen.over {
                 return Ok(seen.result.unwrap_or_default());
             }
@@ -462,7 +372,7 @@ async fn play_game(
         )
         .await?;
         let seen = until(&mut sockets[1 - me], |m| {
-            m.r#type == "update" && m.view.is_some_and(|(_, p)| p == plies + 1)
+            m.r#type == "update" && m.view.is_some_and(|v| v.plies == plies + 1)
         })
         .await?;
         let latency = sent.elapsed().as_micros() as u64;
@@ -485,7 +395,7 @@ async fn play_game(
             request += 1;
             let other = 1 - me;
             act(&mut sockets[other], request, EventKind::AcceptDraw).await?;
-            let seen = until(&mut sockets[me], over).await?;
+            let seen = until(&mut sockets[me], |m| m.over()).await?;
             if seen.over {
                 return Ok(seen.result.unwrap_or_default());
             }
@@ -557,6 +467,26 @@ struct Played {
     load_after: String,
     idle_pct: Option<u64>,
     results: BTreeMap<String, u64>,
+}
+
+impl Played {
+    /// The figures that the table and the CSV both give, in their order
+    /// (from all boards' window to the errors).
+    fn shared_cells(&self) -> [String; 11] {
+        [
+            format!("{:.1}", self.window_s),
+            self.window_moves.to_string(),
+            format!("{:.0}", self.window_moves as f64 / self.window_s.max(1e-9)),
+            format!("{:.2}", self.p50),
+            format!("{:.2}", self.p99),
+            format!("{:.2}", self.p999),
+            format!("{:.2}", self.max),
+            self.round_moves.to_string(),
+            format!("{:.2}", self.round_p99),
+            format!("{:.1}", self.round_s + self.results_in_s),
+            self.errors.to_string(),
+        ]
+    }
 }
 
 /// The boards of round `round` from the event's state: each game and its
@@ -760,19 +690,9 @@ fn print(
         );
         match &r.played {
             Some(p) => row.push_str(&format!(
-                " {:.1} | {:.1} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.2} | {:.1} | {} |",
+                " {:.1} | {} |",
                 p.seated_s,
-                p.window_s,
-                p.window_moves,
-                p.window_moves as f64 / p.window_s.max(1e-9),
-                p.p50,
-                p.p99,
-                p.p999,
-                p.max,
-                p.round_moves,
-                p.round_p99,
-                p.round_s + p.results_in_s,
-                p.errors
+                p.shared_cells().join(" | ")
             )),
             None => row.push_str(" | | | | | | | | | | | |"),
         }
@@ -809,18 +729,8 @@ fn print(
         );
         match &r.played {
             Some(p) => row.push_str(&format!(
-                ",{:.1},{},{:.0},{:.2},{:.2},{:.2},{:.2},{},{:.2},{:.1},{},{},{},{},{},{}",
-                p.window_s,
-                p.window_moves,
-                p.window_moves as f64 / p.window_s.max(1e-9),
-                p.p50,
-                p.p99,
-                p.p999,
-                p.max,
-                p.round_moves,
-                p.round_p99,
-                p.round_s + p.results_in_s,
-                p.errors,
+                ",{},{},{},{},{},{}",
+                p.shared_cells().join(","),
                 opt(p.server_us_per_move),
                 opt(p.generator_us_per_move),
                 p.load_before,

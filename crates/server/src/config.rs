@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use arbiter_tlog::VerifierKey;
+
 use crate::store::Database;
 
 /// How the server runs.
@@ -36,9 +38,47 @@ pub struct Config {
     /// signing lease. `None`: it signs none. (On SQLite the key is kept
     /// beside the database.)
     pub log_key: Option<std::path::PathBuf>,
-    /// Witnesses (c2sp.org/tlog-witness, base URLs) asked to cosign each
-    /// new checkpoint; the checkpoint served carries their cosignatures.
-    pub witnesses: Vec<String>,
+    /// On SQLite, keep the log's leaves but sign no checkpoint (a
+    /// PostgreSQL server signs only with [`Config::log_key`]).
+    pub unsigned: bool,
+    /// Witnesses (c2sp.org/tlog-witness) asked to cosign each new
+    /// checkpoint; the checkpoint served carries their cosignatures.
+    pub witnesses: Vec<WitnessConfig>,
+}
+
+/// A witness the server asks to cosign its checkpoints (`--witness`).
+#[derive(Clone, Debug)]
+pub struct WitnessConfig {
+    /// Its base URL (`/add-checkpoint` is added).
+    pub url: String,
+    /// Its verifier key, if given: its cosignatures are kept only if they
+    /// verify with it. Without one, the server keeps what it answers (but
+    /// never a line under the log's own name), for whoever trusts the
+    /// witness to check.
+    pub key: Option<VerifierKey>,
+}
+
+impl std::str::FromStr for WitnessConfig {
+    type Err = String;
+
+    /// `URL` or `URL=KEY` (a base URL holds no `=`; a key's name may).
+    fn from_str(text: &str) -> Result<WitnessConfig, String> {
+        let (url, key) = match text.split_once('=') {
+            Some((url, key)) => {
+                let key = VerifierKey::parse(key)
+                    .map_err(|e| format!("the witness's key after `=`: {e}"))?;
+                (url, Some(key))
+            }
+            None => (text, None),
+        };
+        if !(url.starts_with("http://") || url.starts_with("https://")) {
+            return Err(format!("{url:?} is not an http:// or https:// URL"));
+        }
+        Ok(WitnessConfig {
+            url: url.trim_end_matches('/').to_string(),
+            key,
+        })
+    }
 }
 
 /// A node of several sharing one PostgreSQL database (`--node`).
@@ -80,6 +120,7 @@ impl Config {
             default_time: Duration::from_secs(60),
             node: None,
             log_key: None,
+            unsigned: false,
             witnesses: Vec::new(),
         }
     }

@@ -6,15 +6,18 @@
 //! a game's proof). A witness cosigns only a log that grew from what it
 //! saw: whoever trusts it need not trust the server.
 //!
-//! A witness's answer is not checked here (the server does not know its
-//! key; those who trust the witness check its line), but it may not
-//! replace the log's own signature.
+//! A witness given with its key (`--witness URL=KEY`) has its answer
+//! checked: a cosignature that does not verify with that key, on that
+//! checkpoint, is refused (logged, not kept). Without a key the server
+//! keeps what the witness answers, for those who trust the witness to
+//! check; no answer may replace the log's own signature.
 
 use std::time::Duration;
 
 use arbiter_tlog::witness::{AddCheckpoint, parse_cosignatures};
-use arbiter_tlog::{Checkpoint, Note, Signature};
+use arbiter_tlog::{Checkpoint, Note, Signature, Verifier};
 
+use crate::config::WitnessConfig;
 use crate::store::{Store, StoreError};
 
 /// How often the latest checkpoint is looked at (one is signed at most
@@ -26,17 +29,21 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(10);
 
 /// A witness, and the size of the tree it last cosigned.
 struct Witness {
-    url: String,
+    config: WitnessConfig,
     cosigned: u64,
 }
 
-/// Sends each new checkpoint of `store` to `witnesses` (their base URLs),
-/// for as long as `alive` says the server runs.
-pub fn start(store: Store, witnesses: Vec<String>, alive: impl Fn() -> bool + Send + 'static) {
+/// Sends each new checkpoint of `store` to `witnesses`, for as long as
+/// `alive` says the server runs.
+pub fn start(
+    store: Store,
+    witnesses: Vec<WitnessConfig>,
+    alive: impl Fn() -> bool + Send + 'static,
+) {
     let mut witnesses: Vec<Witness> = witnesses
         .into_iter()
-        .map(|url| Witness {
-            url: url.trim_end_matches('/').to_string(),
+        .map(|config| Witness {
+            config,
             cosigned: 0,
         })
         .collect();
@@ -63,7 +70,7 @@ pub fn start(store: Store, witnesses: Vec<String>, alive: impl Fn() -> bool + Se
                 if witness.cosigned < latest.0
                     && let Err(why) = ask(&client, &store, witness, &latest).await
                 {
-                    tracing::warn!("witness {}: {why}", witness.url);
+                    tracing::warn!("witness {}: {why}", witness.config.url);
                 }
             }
         }
@@ -91,7 +98,7 @@ async fn ask(
     }
     .to_body();
     let response = client
-        .post(format!("{}/add-checkpoint", witness.url))
+        .post(format!("{}/add-checkpoint", witness.config.url))
         .body(body)
         .send()
         .await
@@ -101,6 +108,9 @@ async fn ask(
     match status {
         200 => {
             let lines = parse_cosignatures(&text).map_err(|e| e.to_string())?;
+            if let Some(key) = &witness.config.key {
+                check_cosignatures(key, note, &lines)?;
+            }
             keep(store, *size, &lines)
                 .await
                 .map_err(|e| e.to_string())?;
@@ -116,6 +126,36 @@ async fn ask(
         }
         _ => Err(format!("{status}: {}", text.trim())),
     }
+}
+
+/// Whether every line a witness answered is its cosignature of `note`
+/// (the signed checkpoint sent), by `key`: if not, why none is kept.
+fn check_cosignatures(
+    key: &arbiter_tlog::VerifierKey,
+    note: &str,
+    lines: &[Signature],
+) -> Result<(), String> {
+    let refused = |why: &str| Err(format!("{why}: its answer is refused, not kept"));
+    let Ok(sent) = Note::parse(note.as_bytes()) else {
+        return refused("the checkpoint sent does not read back");
+    };
+    if lines.is_empty() {
+        return refused("no cosignature");
+    }
+    for line in lines {
+        if (line.name.as_str(), line.key_id) != (key.name(), key.key_id()) {
+            return refused(&format!(
+                "a line of {} (key id {:08x}), not of its key {key}",
+                line.name, line.key_id
+            ));
+        }
+        if !key.verify(sent.text(), &line.bytes) {
+            return refused(&format!(
+                "its cosignature does not verify with {key} on the checkpoint sent"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Adds `cosignatures` to the checkpoint kept at `size`: never one under

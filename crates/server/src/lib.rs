@@ -52,7 +52,7 @@ mod verify_log;
 
 use std::net::SocketAddr;
 
-pub use config::{Config, NodeConfig};
+pub use config::{Config, NodeConfig, WitnessConfig};
 pub use game::GameError;
 pub use relay::same_game;
 pub use store::log::load_or_make_key;

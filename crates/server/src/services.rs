@@ -53,6 +53,9 @@ impl Services {
         // at a time, or nodes only): a server that may not run must not
         // move the clocks.
         let node = config.node.as_ref().map(|n| n.name.clone());
+        if config.unsigned {
+            store.leave_unsigned();
+        }
         let writer = match &node {
             Some(name) => store.node_writer(name).await?,
             None => store.writer().await?,

@@ -65,6 +65,17 @@ impl Scrub {
         self.values.sort_by_key(|(v, _)| std::cmp::Reverse(v.len()));
     }
 
+    /// Names a created game's id and its three tokens (as [`tokens`]
+    /// gives them, which it returns).
+    fn game(&mut self, created: &Value) -> (String, String, String, String) {
+        let (id, white, black, arbiter) = tokens(created);
+        self.name(&id, "game");
+        self.name(&white, "white-token");
+        self.name(&black, "black-token");
+        self.name(&arbiter, "arbiter-token");
+        (id, white, black, arbiter)
+    }
+
     fn text(&self, text: &str) -> String {
         let mut out = text.to_string();
         for (value, placeholder) in &self.values {
@@ -185,11 +196,7 @@ async fn arbiters_own_api() {
                        "ruleset": "fide-blitz", "start_now": true}),
         )
         .await;
-    let (id, white, black, arbiter) = tokens(&created);
-    scrub.name(&id, "game");
-    scrub.name(&white, "white-token");
-    scrub.name(&black, "black-token");
-    scrub.name(&arbiter, "arbiter-token");
+    let (id, white, black, arbiter) = scrub.game(&created);
     scrub.snap("own_created", &created);
 
     scrub.snap(
@@ -309,45 +316,29 @@ async fn lichess_api() {
     let (challenge, id) = challenge_accepted(&s, &alice, &bob).await;
     scrub.name(&id, "game");
     scrub.snap("lichess_challenge", &challenge);
-    let play = |token: &str, mv: &str| {
-        let path = format!("/api/board/game/{id}/move/{mv}");
+    // An action of the board API on the game: `move/e2e4`, `draw/yes`…
+    let board = |token: &str, action: &str| {
+        let path = format!("/api/board/game/{id}/{action}");
         let token = token.to_string();
         let s = &s;
         async move { s.post_as(&path, &token).await }
     };
-    scrub.snap("lichess_move", &answer(play(&alice, "f2f3").await));
-    assert_eq!(play(&bob, "e7e5").await.0, 200);
-    scrub.snap(
-        "lichess_takeback_refused",
-        &answer(
-            s.post_as(&format!("/api/board/game/{id}/takeback/yes"), &alice)
-                .await,
-        ),
-    );
-    scrub.snap(
-        "lichess_draw_offered",
-        &answer(
-            s.post_as(&format!("/api/board/game/{id}/draw/yes"), &alice)
-                .await,
-        ),
-    );
-    scrub.snap(
-        "lichess_draw_declined",
-        &answer(
-            s.post_as(&format!("/api/board/game/{id}/draw/no"), &bob)
-                .await,
-        ),
-    );
-    scrub.snap("lichess_move_illegal", &answer(play(&alice, "e1e3").await));
-    scrub.snap("lichess_move_not_uci", &answer(play(&alice, "Nf3").await));
-    assert_eq!(play(&alice, "g2g4").await.0, 200);
-    assert_eq!(play(&bob, "d8h4").await.0, 200);
+    scrub.snap("lichess_move", &answer(board(&alice, "move/f2f3").await));
+    assert_eq!(board(&bob, "move/e7e5").await.0, 200);
+    for (name, token, action) in [
+        ("lichess_takeback_refused", &alice, "takeback/yes"),
+        ("lichess_draw_offered", &alice, "draw/yes"),
+        ("lichess_draw_declined", &bob, "draw/no"),
+        ("lichess_move_illegal", &alice, "move/e1e3"),
+        ("lichess_move_not_uci", &alice, "move/Nf3"),
+    ] {
+        scrub.snap(name, &answer(board(token, action).await));
+    }
+    assert_eq!(board(&alice, "move/g2g4").await.0, 200);
+    assert_eq!(board(&bob, "move/d8h4").await.0, 200);
     scrub.snap(
         "lichess_abort_refused",
-        &answer(
-            s.post_as(&format!("/api/board/game/{id}/abort"), &alice)
-                .await,
-        ),
+        &answer(board(&alice, "abort").await),
     );
     scrub.snap(
         "lichess_event_stream",
@@ -402,11 +393,7 @@ async fn the_game_pages_websocket() {
     let created = s
         .create(json!({"white": "Ann", "black": "Bob", "time_control": "300+3"}))
         .await;
-    let (id, white, black, arbiter) = tokens(&created);
-    scrub.name(&id, "game");
-    scrub.name(&white, "white-token");
-    scrub.name(&black, "black-token");
-    scrub.name(&arbiter, "arbiter-token");
+    let (id, white, black, _) = scrub.game(&created);
     let mut spectator = connect(&s, &id).await;
     scrub.snap(
         "ws_full_before_start",

@@ -622,3 +622,87 @@ async fn a_games_pgn_and_scoresheet_name_the_leaf_that_seals_its_record() {
         serde_json::json!({"origin": key.name(), "index": index, "proof": expected.proof_path()})
     );
 }
+
+/// `serve --unsigned` (on PostgreSQL, a server without `--log-key`) keeps
+/// the log's leaves and gives receipts, but signs no checkpoint; the next
+/// server that signs signs the whole tree as it starts.
+#[test]
+fn an_unsigned_server_keeps_the_leaves_and_the_next_signing_server_signs_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let mut config = common::config(&path);
+    config.unsigned = true;
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let (id, size) = first.block_on(async {
+        let s = Server::start_in(&path, config.clone()).await;
+        let (id, white, _, _) = tokens(&s.started_game("600+0").await);
+        let (status, body) = s.mv(&id, &white, "e2e4").await;
+        assert_eq!(status, 200, "{body}");
+        let size = body["tree_size"].as_u64().expect("a tree size");
+        // A signing server signs within moments of a write.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(s.get("/checkpoint").await.status(), 404);
+        assert_eq!(s.get(&format!("/api/games/{id}/proof")).await.status(), 404);
+        (id, size)
+    });
+    // The server stops with every task it ran.
+    drop(first);
+    std::thread::sleep(Duration::from_millis(200));
+    config.unsigned = false;
+    if common::db::on_postgres() {
+        config.log_key = Some(path.join("log.key"));
+    }
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let s = Server::start_in(&path, config).await;
+        assert_eq!(leaf_of_last_record(&s, &id, None).await + 1, size);
+    });
+}
+
+/// The server signs a checkpoint at most once a second, when the tree
+/// grew, and keeps every one it signed, each consistent with the tree.
+#[tokio::test]
+async fn a_checkpoint_is_signed_at_most_once_a_second_and_every_one_is_kept() {
+    if skip_on_postgres() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start_in(dir.path(), common::config(dir.path())).await;
+    // The tree grows without a pause for two and a half seconds.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_millis(2500) {
+        s.started_game("600+0").await;
+    }
+    let store = common::open_store(dir.path()).await;
+    let last = saved_checkpoint(&store).await;
+    let db = rusqlite::Connection::open(dir.path().join("arbiter.db")).unwrap();
+    let signed: Vec<(u64, i64)> = db
+        .prepare("SELECT size, signed_unix_ms FROM log_checkpoints ORDER BY size")
+        .unwrap()
+        .query_map([], |r| Ok((r.get::<_, i64>(0)? as u64, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert!(signed.len() >= 3, "{signed:?}");
+    for pair in signed.windows(2) {
+        let ((small, then), (large, next)) = (pair[0], pair[1]);
+        assert!(large > small, "{signed:?}");
+        assert!(
+            next - then >= 1000,
+            "signed {} ms apart: {signed:?}",
+            next - then
+        );
+    }
+    // Every one is kept, the last holding the whole tree, and the tree is
+    // the one each signed.
+    let kept = store.checkpoints().await.unwrap();
+    let kept: Vec<u64> = kept.iter().map(|c| c.0).collect();
+    let signed_sizes: Vec<u64> = signed.iter().map(|c| c.0).collect();
+    assert_eq!(kept, signed_sizes);
+    assert_eq!(
+        store.latest_checkpoint().await.unwrap().unwrap().1,
+        last.note
+    );
+    let report = arbiter_server::verify_with(&store, &[]).await.unwrap();
+    assert!(report.is_clean(), "{:?}", report.log);
+    store.close().await;
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arbiter_referee::EventKind;
 use common::ws::{Ws, auth, connect, next_json, next_of, play, send};
-use common::{Lines, Server, account, tokens};
+use common::{Lines, Server, account, json_answer, tokens};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -58,12 +58,7 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
 
     // A spectator's action is refused, and a refused move names its rule.
     send(&mut spectator, &common::ws::act(9, EventKind::Resign, None)).await;
-    assert!(
-        next_of(&mut spectator, "verdict").await["error"]
-            .as_str()
-            .unwrap()
-            .contains("spectators")
-    );
+    assert_spectators(&next_of(&mut spectator, "verdict").await);
     send(&mut w, &play(10, "e2e4")).await;
     let refused = next_of(&mut w, "verdict").await;
     assert_eq!(refused["verdict"]["verdict"], "rejected");
@@ -71,6 +66,17 @@ async fn players_act_over_the_socket_and_a_spectator_sees_every_move() {
     // Garbage does not close the connection.
     w.send(Message::text("{not json")).await.unwrap();
     assert_eq!(next_json(&mut w).await["type"], "error");
+}
+
+/// A move, as an action's event.
+fn mv(uci: &str) -> Value {
+    json!({"kind": "move", "move": uci})
+}
+
+/// Asserts that an action was refused as a spectator's.
+fn assert_spectators(answer: &Value) {
+    let error = answer["error"].as_str().unwrap_or_default();
+    assert!(error.contains("spectators"), "{answer}");
 }
 
 /// Sends an action over `ws`, with `token` when given, and returns its verdict.
@@ -97,22 +103,13 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
         "started"
     );
 
-    let e4 = json!({"kind": "move", "move": "e2e4"});
+    let e4 = mv("e2e4");
     // Without a token the connection is a spectator's; with a forged one,
     // or another game's, it still is.
-    assert!(
-        act(&mut relay, 1, e4.clone(), None).await["error"]
-            .as_str()
-            .unwrap()
-            .contains("spectators")
-    );
+    assert_spectators(&act(&mut relay, 1, e4.clone(), None).await);
     let forged = format!("{}x", &white[..white.len() - 1]);
     for token in [forged.as_str(), other_white.as_str()] {
-        let refused = act(&mut relay, 2, e4.clone(), Some(token)).await;
-        assert!(
-            refused["error"].as_str().unwrap().contains("spectators"),
-            "{refused}"
-        );
+        assert_spectators(&act(&mut relay, 2, e4.clone(), Some(token)).await);
     }
     assert!(s.view(&id).await["moves"].as_array().unwrap().is_empty());
 
@@ -127,13 +124,7 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
         .into_iter()
         .enumerate()
     {
-        let verdict = act(
-            &mut relay,
-            10 + i as u64,
-            json!({"kind": "move", "move": m}),
-            Some(token),
-        )
-        .await;
+        let verdict = act(&mut relay, 10 + i as u64, mv(m), Some(token)).await;
         assert_eq!(verdict["verdict"]["verdict"], "accepted", "{verdict}");
     }
     let view = s.view(&id).await;
@@ -145,12 +136,7 @@ async fn one_connection_relays_both_players_moves_with_their_tokens() {
         .collect();
     assert_eq!(played, [json!("e2e4"), json!("e7e5"), json!("g1f3")]);
     // The connection's own role never changed.
-    assert!(
-        act(&mut relay, 20, json!({"kind": "resign"}), None).await["error"]
-            .as_str()
-            .unwrap()
-            .contains("spectators")
-    );
+    assert_spectators(&act(&mut relay, 20, json!({"kind": "resign"}), None).await);
     assert!(s.view(&id).await["outcome"].is_null());
 }
 
@@ -167,13 +153,7 @@ async fn a_relayed_action_refused_is_told_to_the_room_a_page_s_own_is_not() {
     next_of(&mut relay, "full").await;
 
     // The relay (an electronic board) moves Black's pawn on White's turn.
-    let answer = act(
-        &mut relay,
-        1,
-        json!({"kind": "move", "move": "e7e5"}),
-        Some(&black),
-    )
-    .await;
+    let answer = act(&mut relay, 1, mv("e7e5"), Some(&black)).await;
     assert_eq!(answer["verdict"]["verdict"], "rejected", "{answer}");
     let told = next_of(&mut spectator, "refused").await;
     assert_eq!(told["actor"], "black");
@@ -186,16 +166,10 @@ async fn a_relayed_action_refused_is_told_to_the_room_a_page_s_own_is_not() {
     let mut w = connect(&s, &id).await;
     send(&mut w, &auth(&white)).await;
     next_of(&mut w, "role").await;
-    let own = act(&mut w, 2, json!({"kind": "move", "move": "e2e5"}), None).await;
+    let own = act(&mut w, 2, mv("e2e5"), None).await;
     assert_eq!(own["verdict"]["verdict"], "rejected", "{own}");
     // The next thing the spectator hears of the game is White's move.
-    let accepted = act(
-        &mut relay,
-        3,
-        json!({"kind": "move", "move": "e2e4"}),
-        Some(&white),
-    )
-    .await;
+    let accepted = act(&mut relay, 3, mv("e2e4"), Some(&white)).await;
     assert_eq!(accepted["verdict"]["verdict"], "accepted", "{accepted}");
     loop {
         let v = next_json(&mut spectator).await;
@@ -214,36 +188,28 @@ async fn a_lichess_client_plays_through_challenges_and_streams() {
     let bob = account(&s, "Bob").await;
     assert_eq!(s.get_json_as("/api/account", &alice).await["id"], "alice");
     assert_eq!(s.get_with("/api/account", "nope").await.status(), 401);
-    let tested: Value = s
-        .http
-        .post(s.url("/api/token/test"))
-        .body(format!("{alice},bogus"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tested = json_answer(
+        s.http
+            .post(s.url("/api/token/test"))
+            .body(format!("{alice},bogus")),
+    )
+    .await;
     assert_eq!(tested[&alice]["userId"], "alice");
     assert_eq!(tested["bogus"], Value::Null);
 
     let mut alice_events = Lines::open(&s, "/api/stream/event", &alice).await;
     let mut bob_events = Lines::open(&s, "/api/stream/event", &bob).await;
-    let challenge: Value = s
-        .http
-        .post(s.url("/api/challenge/bob"))
-        .bearer_auth(&alice)
-        .form(&[
-            ("clock.limit", "300"),
-            ("clock.increment", "2"),
-            ("color", "white"),
-        ])
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let challenge = json_answer(
+        s.http
+            .post(s.url("/api/challenge/bob"))
+            .bearer_auth(&alice)
+            .form(&[
+                ("clock.limit", "300"),
+                ("clock.increment", "2"),
+                ("color", "white"),
+            ]),
+    )
+    .await;
     let cid = challenge["id"].as_str().unwrap().to_string();
     let incoming = bob_events.next().await;
     assert_eq!(incoming["type"], "challenge");
@@ -378,17 +344,13 @@ async fn challenges_are_declined_by_their_receiver_and_cancelled_by_their_sender
     let challenge = |token: String| {
         let s = &s;
         async move {
-            let c: Value = s
-                .http
-                .post(s.url("/api/challenge/bob"))
-                .bearer_auth(token)
-                .form(&[("clock.limit", "300"), ("clock.increment", "2")])
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let c = json_answer(
+                s.http
+                    .post(s.url("/api/challenge/bob"))
+                    .bearer_auth(token)
+                    .form(&[("clock.limit", "300"), ("clock.increment", "2")]),
+            )
+            .await;
             c["id"].as_str().unwrap().to_string()
         }
     };

@@ -87,17 +87,15 @@ fn manual_pairings_make_round_one_forbidden_pairs_never_meet_and_a_scheduled_rou
         }
         // A line that is not two names is refused, with its place.
         let r = s
-            .http
-            .post(s.url("/api/swiss/new/club"))
-            .bearer_auth(&creator)
-            .form(&[
-                ("clock.limit", "300"),
-                ("nbRounds", "3"),
-                ("forbiddenPairings", "ann bob\ncat dan eve"),
-            ])
-            .send()
-            .await
-            .unwrap();
+            .new_swiss_form(
+                &creator,
+                &[
+                    ("clock.limit", "300"),
+                    ("nbRounds", "3"),
+                    ("forbiddenPairings", "ann bob\ncat dan eve"),
+                ],
+            )
+            .await;
         assert_eq!(r.status(), 400);
         let body: Value = r.json().await.unwrap();
         assert_eq!(
@@ -106,27 +104,23 @@ fn manual_pairings_make_round_one_forbidden_pairs_never_meet_and_a_scheduled_rou
         );
         // As berserk sends it: a form.
         let r = s
-            .http
-            .post(s.url("/api/swiss/new/club"))
-            .bearer_auth(&creator)
-            .form(&[
-                ("clock.limit", "300"),
-                ("clock.increment", "2"),
-                ("nbRounds", "3"),
-                ("name", "Paired By Hand"),
-                ("roundInterval", "99999999"),
-                ("forbiddenPairings", "Ann Bob\n\ncat dan"),
-                // Eve with herself is no valid line: she and Fay get byes.
-                ("manualPairings", "Cat Ann\nbob DAN\neve eve"),
-            ])
-            .send()
-            .await
-            .unwrap();
+            .new_swiss_form(
+                &creator,
+                &[
+                    ("clock.limit", "300"),
+                    ("clock.increment", "2"),
+                    ("nbRounds", "3"),
+                    ("name", "Paired By Hand"),
+                    ("roundInterval", "99999999"),
+                    ("forbiddenPairings", "Ann Bob\n\ncat dan"),
+                    // Eve with herself is no valid line: she and Fay get byes.
+                    ("manualPairings", "Cat Ann\nbob DAN\neve eve"),
+                ],
+            )
+            .await;
         assert_eq!(r.status(), 200);
-        let id = r.json::<Value>().await.unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let created: Value = r.json().await.unwrap();
+        let id = created["id"].as_str().unwrap().to_string();
         for t in &tokens {
             assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
         }

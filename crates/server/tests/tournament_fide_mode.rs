@@ -50,6 +50,12 @@ async fn state(s: &Server, id: &str) -> Value {
 
 /// Pairs and publishes the next round, and enters a draw on every board.
 async fn play_round(s: &Server, id: &str, arbiter: &str) {
+    play_round_with(s, id, arbiter, &[]).await;
+}
+
+/// Pairs and publishes the next round, and enters `results` on its first
+/// boards (`white_wins`, `double_loss`...), a draw on the others.
+async fn play_round_with(s: &Server, id: &str, arbiter: &str, results: &[&str]) {
     let path = |p: &str| format!("/api/tournament/{id}{p}");
     let (status, paired) = post(s, &path("/pair"), arbiter, json!(null)).await;
     assert_eq!(status, 200, "{paired}");
@@ -61,9 +67,10 @@ async fn play_round(s: &Server, id: &str, arbiter: &str) {
         .unwrap()
         .len();
     for board in 1..=boards {
-        let result = json!({"round": round, "board": board, "result": "draw"});
-        let (status, _) = post(s, &path("/result"), arbiter, result).await;
-        assert_eq!(status, 200);
+        let result = results.get(board - 1).copied().unwrap_or("draw");
+        let result = json!({"round": round, "board": board, "result": result});
+        let (status, answer) = post(s, &path("/result"), arbiter, result).await;
+        assert_eq!(status, 200, "{answer}");
     }
 }
 
@@ -257,4 +264,73 @@ async fn a_rating_report_the_event_cannot_make_names_the_record_it_needs() {
         "{body}"
     );
     assert!(body["message"]["zh"].as_str().unwrap().contains("032"));
+}
+
+/// The console's rating report names the deputy arbiters (record 112,
+/// from the settings), carries VCL.13's unusual results each side with
+/// his own, and passes both pairing checkers: bbpPairings' (`-c`) and
+/// gacrux's (`pairingchecker -c`), every round as the system paired it.
+#[tokio::test]
+async fn the_rating_report_names_the_deputies_and_passes_bbppairings_and_gacrux() {
+    let s = Server::start().await;
+    let mut body = settings(3);
+    body["deputy_arbiters"] = json!(["Lee, Ann", " Ma, Bo ", ""]);
+    let (id, arbiter) = event(&s, body).await;
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    assert_eq!(
+        state(&s, &id).await["settings"]["deputy_arbiters"],
+        json!(["Lee, Ann", "Ma, Bo"]),
+        "trimmed, the empty name dropped"
+    );
+    play_round_with(&s, &id, &arbiter, &["white_half_black_zero", "double_loss"]).await;
+    play_round_with(&s, &id, &arbiter, &["white_zero_black_half"]).await;
+    play_round(&s, &id, &arbiter).await;
+    let round1 = &state(&s, &id).await["rounds"][0]["boards"];
+    assert_eq!(round1[0]["score"], "1/2-0", "{round1}");
+    assert_eq!(round1[1]["score"], "0-0", "{round1}");
+
+    let text = s.get_text(&path("/rating-report")).await;
+    let deputies: Vec<&str> = text.lines().filter(|l| l.starts_with("112")).collect();
+    assert_eq!(deputies, ["112 Lee, Ann", "112 Ma, Bo"], "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rating-report.trf");
+    std::fs::write(&file, &text).unwrap();
+
+    // bbpPairings names each round it checks and lists under it what it
+    // would pair otherwise: nothing but the three names.
+    let bbp =
+        arbiter_testdata::peers::bbp_pairings(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")));
+    let out = std::process::Command::new(bbp)
+        .arg("--dutch")
+        .arg(&file)
+        .arg("-c")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = said.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(
+        out.status.success() && lines.len() == 3 && lines.iter().all(|l| l.contains("Round #")),
+        "bbpPairings -c: {said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // gacrux reads the file without a fault and checks every round true.
+    let out = std::process::Command::new("python3")
+        .args(["-m", "gacrux.pairingchecker", "-c", "-i"])
+        .arg(&file)
+        .output()
+        .expect("python3 runs (scripts/install-test-deps installs gacrux)");
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "gacrux: {e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert_eq!(answer["status"]["code"], 0, "{}", answer["status"]);
+    let rounds = answer["pairingResult"]["roundpairing"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3);
+    for round in rounds {
+        assert_eq!(round["check"], true, "round {}", round["round"]);
+    }
 }

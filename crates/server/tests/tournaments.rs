@@ -35,119 +35,113 @@ async fn wait_for(s: &Server, id: &str, key: &str, value: Value) -> Value {
 
 #[test]
 fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().to_path_buf();
-    let first = tokio::runtime::Runtime::new().unwrap();
-    let (id, tokens) = first.block_on(async {
-        let s = Server::start_in(&path, common::config(&path)).await;
-        let creator = account(&s, "Director").await;
-        let tokens = accounts(&s, &["Ann", "Bob", "Cat", "Dan"]).await;
-        let id = create_swiss(&s, &creator, 2).await;
-        for t in &tokens {
-            assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
-        }
-        let (status, again) = s
-            .post_as(&format!("/api/swiss/{id}/join"), &tokens[0])
-            .await;
-        assert_eq!(status, 400);
-        assert_eq!(again["error"], "the account ann is already registered");
-        // Only the creator starts rounds.
-        let (status, _) = s
-            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &tokens[0])
-            .await;
-        assert_eq!(status, 403);
-        let mut ann_events = Lines::open(&s, "/api/stream/event", &tokens[0]).await;
-        let (status, _) = s
-            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
-            .await;
-        assert_eq!(status, 200);
-        // Ann's game starts on her event stream, as on lichess.
-        let start = ann_events.next().await;
-        assert_eq!(start["type"], "gameStart", "{start}");
-        let swiss = wait_for(&s, &id, "round", json!(1)).await;
-        assert_eq!(swiss["status"], "started");
-        assert_eq!(swiss["nbOngoing"], 2);
-        // Each game: 1.e4 e5, then White resigns (before a move of each,
-        // a game is unplayed, a forfeit): the two games end 0-1, and the
-        // results enter the tournament.
-        let mut seats = Vec::new();
-        for t in &tokens {
-            let playing = s.get_json_as("/api/account/playing", t).await;
-            let game = &playing["nowPlaying"][0];
-            let gid = game["gameId"].as_str().unwrap().to_string();
-            seats.push((t, gid, game["color"] == "white"));
-        }
-        for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
-            for (t, gid, white) in &seats {
-                if *white == by_white {
-                    let (status, body) =
-                        s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
-                    assert_eq!(status, 200, "{step}: {body}");
+    common::across_a_restart(
+        async |s| {
+            let creator = account(s, "Director").await;
+            let tokens = accounts(s, &["Ann", "Bob", "Cat", "Dan"]).await;
+            let id = create_swiss(s, &creator, 2).await;
+            for t in &tokens {
+                assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
+            }
+            let (status, again) = s
+                .post_as(&format!("/api/swiss/{id}/join"), &tokens[0])
+                .await;
+            assert_eq!(status, 400);
+            assert_eq!(again["error"], "the account ann is already registered");
+            // Only the creator starts rounds.
+            let (status, _) = s
+                .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &tokens[0])
+                .await;
+            assert_eq!(status, 403);
+            let mut ann_events = Lines::open(s, "/api/stream/event", &tokens[0]).await;
+            let (status, _) = s
+                .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+                .await;
+            assert_eq!(status, 200);
+            // Ann's game starts on her event stream, as on lichess.
+            let start = ann_events.next().await;
+            assert_eq!(start["type"], "gameStart", "{start}");
+            let swiss = wait_for(s, &id, "round", json!(1)).await;
+            assert_eq!(swiss["status"], "started");
+            assert_eq!(swiss["nbOngoing"], 2);
+            // Each game: 1.e4 e5, then White resigns (before a move of each,
+            // a game is unplayed, a forfeit): the two games end 0-1, and the
+            // results enter the tournament.
+            let mut seats = Vec::new();
+            for t in &tokens {
+                let playing = s.get_json_as("/api/account/playing", t).await;
+                let game = &playing["nowPlaying"][0];
+                let gid = game["gameId"].as_str().unwrap().to_string();
+                seats.push((t, gid, game["color"] == "white"));
+            }
+            for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
+                for (t, gid, white) in &seats {
+                    if *white == by_white {
+                        let (status, body) =
+                            s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
+                        assert_eq!(status, 200, "{step}: {body}");
+                    }
                 }
             }
-        }
-        wait_for(&s, &id, "nbOngoing", json!(0)).await;
-        let text = s.get_text(&format!("/swiss/{id}.trf")).await;
-        assert!(text.contains("012 Club Swiss"), "{text}");
-        assert_eq!(text.matches(" w 0").count(), 2, "{text}");
-        assert_eq!(text.matches(" b 1").count(), 2, "{text}");
-        (id, tokens)
-    });
-    // The server stops with every task it ran.
-    drop(first);
-    let second = tokio::runtime::Runtime::new().unwrap();
-    second.block_on(async {
-        let s = Server::start_in(&path, common::config(&path)).await;
-        // The tournament is back from its log, and goes on.
-        let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
-        assert_eq!(swiss["round"], 1);
-        assert_eq!(swiss["nbPlayers"], 4);
-        let team = s.get_text("/api/team/club/swiss").await;
-        assert_eq!(team.lines().count(), 1, "{team}");
-        let results = s.get_text(&format!("/api/swiss/{id}/results")).await;
-        let lines: Vec<Value> = results
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines.len(), 4);
-        assert_eq!(lines[0]["points"], 1.0);
-        assert_eq!(lines[3]["points"], 0.0);
-        let ann = &tokens[0];
-        let (status, _) = s.post_as(&format!("/api/swiss/{id}/withdraw"), ann).await;
-        assert_eq!(status, 200);
-        let store = common::open_store(&path).await;
-        let report = arbiter_server::verify(&store).await.unwrap();
-        assert!(report.is_clean(), "{report:?}");
-        assert_eq!(report.tournaments.tournaments, 1);
-        // created, 4 joined, round scheduled, paired, published, 2
-        // results, withdrawn
-        assert_eq!(report.tournaments.events, 11);
-        // Someone gives round 1's second result to White in the database.
-        let changed = store
+            wait_for(s, &id, "nbOngoing", json!(0)).await;
+            let text = s.get_text(&format!("/swiss/{id}.trf")).await;
+            assert!(text.contains("012 Club Swiss"), "{text}");
+            assert_eq!(text.matches(" w 0").count(), 2, "{text}");
+            assert_eq!(text.matches(" b 1").count(), 2, "{text}");
+            (id, tokens)
+        },
+        async |s, (id, tokens)| {
+            // The tournament is back from its log, and goes on.
+            let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
+            assert_eq!(swiss["round"], 1);
+            assert_eq!(swiss["nbPlayers"], 4);
+            let team = s.get_text("/api/team/club/swiss").await;
+            assert_eq!(team.lines().count(), 1, "{team}");
+            let results = s.get_text(&format!("/api/swiss/{id}/results")).await;
+            let lines: Vec<Value> = results
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(lines.len(), 4);
+            assert_eq!(lines[0]["points"], 1.0);
+            assert_eq!(lines[3]["points"], 0.0);
+            let ann = &tokens[0];
+            let (status, _) = s.post_as(&format!("/api/swiss/{id}/withdraw"), ann).await;
+            assert_eq!(status, 200);
+            let store = common::open_store(&s.path).await;
+            let report = arbiter_server::verify(&store).await.unwrap();
+            assert!(report.is_clean(), "{report:?}");
+            assert_eq!(report.tournaments.tournaments, 1);
+            // created, 4 joined, round scheduled, paired, published, 2
+            // results, withdrawn
+            assert_eq!(report.tournaments.events, 11);
+            // Someone gives round 1's second result to White in the database.
+            let changed = store
             .execute_raw(&format!(
                 "UPDATE tournament_events SET event = replace(event, 'black_wins', 'white_wins') \
                  WHERE tournament_id = '{id}' AND seq = 9"
             ))
             .await
             .unwrap();
-        assert_eq!(changed, 1);
-        let report = arbiter_server::verify(&store).await.unwrap();
-        assert!(!report.is_clean());
-        let found = &report.tournaments.findings;
-        assert_eq!(found.len(), 1, "{found:?}");
-        assert_eq!(
-            (found[0].tournament.as_str(), found[0].seq),
-            (id.as_str(), 9)
-        );
-        assert_eq!(found[0].problem, arbiter_server::Damage::ChainBroken);
-        // `arbiter verify --json` writes it in English, as it always has.
-        let json = serde_json::to_value(&report).unwrap();
-        assert_eq!(
-            json["tournaments"]["findings"][0]["problem"],
-            "hash chain broken: this event, or one before it, was altered"
-        );
-        store.close().await;
-    });
+            assert_eq!(changed, 1);
+            let report = arbiter_server::verify(&store).await.unwrap();
+            assert!(!report.is_clean());
+            let found = &report.tournaments.findings;
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(
+                (found[0].tournament.as_str(), found[0].seq),
+                (id.as_str(), 9)
+            );
+            assert_eq!(found[0].problem, arbiter_server::Damage::ChainBroken);
+            // `arbiter verify --json` writes it in English, as it always has.
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(
+                json["tournaments"]["findings"][0]["problem"],
+                "hash chain broken: this event, or one before it, was altered"
+            );
+            store.close().await;
+        },
+    );
 }
 
 #[tokio::test]
@@ -288,54 +282,49 @@ async fn a_swiss_with_an_allow_list_admits_only_the_accounts_on_it() {
 
 #[test]
 fn a_swiss_with_a_password_admits_only_who_gives_it_and_keeps_it_across_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().to_path_buf();
-    let first = tokio::runtime::Runtime::new().unwrap();
-    let (id, tokens) = first.block_on(async {
-        let s = Server::start_in(&path, common::config(&path)).await;
-        let creator = account(&s, "Director").await;
-        let tokens = accounts(&s, &["Ann", "Bob", "Cat"]).await;
-        let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
+    common::across_a_restart(
+        async |s| {
+            let creator = account(s, "Director").await;
+            let tokens = accounts(s, &["Ann", "Bob", "Cat"]).await;
+            let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3,
                               "name": "Members' Swiss", "password": "knight-42"});
-        let swiss = s.created_swiss(&creator, &settings).await;
-        // As lichess: that a password is asked, never the password.
-        assert_eq!(swiss["password"], true, "{swiss}");
-        assert!(!swiss.to_string().contains("knight-42"), "{swiss}");
-        let id = swiss["id"].as_str().unwrap().to_string();
-        // Without it, or with another, lichess's 400 and its reason.
-        let (status, body) = join_with(&s, &id, &tokens[0], None).await;
-        assert_eq!(status, 400);
-        assert_eq!(body["error"], "wrong entry code");
-        assert_eq!(body["message"]["zh"], "参赛码错误");
-        let (status, _) = join_with(&s, &id, &tokens[0], Some("password=knight-43")).await;
-        assert_eq!(status, 400);
-        let (status, body) = join_with(&s, &id, &tokens[0], Some("password=knight-42")).await;
-        assert_eq!(status, 200, "{body}");
-        // A Swiss without one says nothing of it and admits anyone.
-        let open = create_swiss(&s, &creator, 1).await;
-        let swiss = s.get_json(&format!("/api/swiss/{open}")).await;
-        assert_eq!(swiss.get("password"), None, "{swiss}");
-        assert_eq!(join_with(&s, &open, &tokens[1], None).await.0, 200);
-        (id, tokens)
-    });
-    drop(first);
-    let second = tokio::runtime::Runtime::new().unwrap();
-    second.block_on(async {
-        let s = Server::start_in(&path, common::config(&path)).await;
-        // The password came back with the Swiss's log, still unshown.
-        let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
-        assert_eq!(swiss["password"], true);
-        assert_eq!(swiss["nbPlayers"], 1);
-        let team = s.get_text("/api/team/club/swiss").await;
-        assert!(!team.contains("knight-42"), "{team}");
-        let (status, body) = join_with(&s, &id, &tokens[1], Some("password=bishop")).await;
-        assert_eq!(status, 400);
-        assert_eq!(body["error"], "wrong entry code");
-        let (status, body) = join_with(&s, &id, &tokens[1], Some("password=knight-42")).await;
-        assert_eq!(status, 200, "{body}");
-        assert_eq!(
-            s.get_json(&format!("/api/swiss/{id}")).await["nbPlayers"],
-            2
-        );
-    });
+            let swiss = s.created_swiss(&creator, &settings).await;
+            // As lichess: that a password is asked, never the password.
+            assert_eq!(swiss["password"], true, "{swiss}");
+            assert!(!swiss.to_string().contains("knight-42"), "{swiss}");
+            let id = swiss["id"].as_str().unwrap().to_string();
+            // Without it, or with another, lichess's 400 and its reason.
+            let (status, body) = join_with(s, &id, &tokens[0], None).await;
+            assert_eq!(status, 400);
+            assert_eq!(body["error"], "wrong entry code");
+            assert_eq!(body["message"]["zh"], "参赛码错误");
+            let (status, _) = join_with(s, &id, &tokens[0], Some("password=knight-43")).await;
+            assert_eq!(status, 400);
+            let (status, body) = join_with(s, &id, &tokens[0], Some("password=knight-42")).await;
+            assert_eq!(status, 200, "{body}");
+            // A Swiss without one says nothing of it and admits anyone.
+            let open = create_swiss(s, &creator, 1).await;
+            let swiss = s.get_json(&format!("/api/swiss/{open}")).await;
+            assert_eq!(swiss.get("password"), None, "{swiss}");
+            assert_eq!(join_with(s, &open, &tokens[1], None).await.0, 200);
+            (id, tokens)
+        },
+        async |s, (id, tokens)| {
+            // The password came back with the Swiss's log, still unshown.
+            let swiss = s.get_json(&format!("/api/swiss/{id}")).await;
+            assert_eq!(swiss["password"], true);
+            assert_eq!(swiss["nbPlayers"], 1);
+            let team = s.get_text("/api/team/club/swiss").await;
+            assert!(!team.contains("knight-42"), "{team}");
+            let (status, body) = join_with(s, &id, &tokens[1], Some("password=bishop")).await;
+            assert_eq!(status, 400);
+            assert_eq!(body["error"], "wrong entry code");
+            let (status, body) = join_with(s, &id, &tokens[1], Some("password=knight-42")).await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(
+                s.get_json(&format!("/api/swiss/{id}")).await["nbPlayers"],
+                2
+            );
+        },
+    );
 }

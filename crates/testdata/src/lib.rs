@@ -10,6 +10,9 @@
 use std::path::{Path, PathBuf};
 
 pub mod peers;
+mod snapshots;
+
+pub use snapshots::check_every;
 
 /// The folder holding the shared test data.
 ///
@@ -56,6 +59,20 @@ pub fn read(relative: &str) -> Vec<u8> {
 /// The text of a data file (lossily decoded as UTF-8).
 pub fn read_text(relative: &str) -> String {
     String::from_utf8_lossy(&read(relative)).into_owned()
+}
+
+/// The referee's corpus of event logs (`crates/referee/tests/logs`, see
+/// its README), sorted by name: the referee's verdict snapshots and the
+/// CLI's replay snapshots both read it.
+pub fn referee_logs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../referee/tests/logs");
+    let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    logs.sort();
+    logs
 }
 
 /// `true` when the long, release-mode runs are switched on

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use crate::hash::Hash;
 use crate::problem::Problem;
-use crate::tree::split;
+use crate::tree::{Sibling, climb, split};
 
 /// The ranges of leaves whose hashes prove that the tree of `new` leaves
 /// extends the tree of `old`, in the proof's order (RFC 9162's
@@ -70,18 +70,12 @@ pub fn check_consistency(
         return Err(Problem::TreeShrinks { old, new });
     }
     if old == 0 {
-        return if path.is_empty() {
-            Ok(())
-        } else {
-            Err(fails())
-        };
+        return path.is_empty().then_some(()).ok_or_else(fails);
     }
     if old == new {
-        return if path.is_empty() && old_root == new_root {
-            Ok(())
-        } else {
-            Err(fails())
-        };
+        return (path.is_empty() && old_root == new_root)
+            .then_some(())
+            .ok_or_else(fails);
     }
     // When the old tree is a complete subtree its root is the first hash
     // of the walk, and the proof leaves it out.
@@ -99,70 +93,31 @@ pub fn check_consistency(
     // `old_hash` rebuilds the old root, `new_hash` the new one, from the
     // same walk up the old tree's right edge.
     let (mut old_hash, mut new_hash) = (first, first);
-    for sibling in hashes {
-        if last == 0 {
-            return Err(fails());
-        }
-        if node % 2 == 1 || node == last {
+    let at_root = climb(node, last, hashes, |sibling, side| match side {
+        Sibling::Left => {
             old_hash = Hash::of_children(sibling, &old_hash);
             new_hash = Hash::of_children(sibling, &new_hash);
-            while node % 2 == 0 && node != 0 {
-                node >>= 1;
-                last >>= 1;
-            }
-        } else {
-            new_hash = Hash::of_children(&new_hash, sibling);
         }
-        node >>= 1;
-        last >>= 1;
-    }
-    if last == 0 && old_hash == *old_root && new_hash == *new_root {
-        Ok(())
-    } else {
-        Err(fails())
-    }
+        Sibling::Right => new_hash = Hash::of_children(&new_hash, sibling),
+    });
+    (at_root && old_hash == *old_root && new_hash == *new_root)
+        .then_some(())
+        .ok_or_else(fails)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{Frontier, fold, nodes_of_range};
-
-    fn leaves(n: u64) -> Vec<Hash> {
-        (0..n)
-            .map(|i| Hash::of_leaf(format!("leaf {i}").as_bytes()))
-            .collect()
-    }
-
-    fn root(leaves: &[Hash]) -> Hash {
-        let mut f = Frontier::new();
-        for leaf in leaves {
-            f.append(*leaf, |_, _| {});
-        }
-        f.root()
-    }
-
-    fn prove(all: &[Hash], old: u64, new: u64) -> Vec<Hash> {
-        consistency_ranges(old, new)
-            .into_iter()
-            .map(|r| {
-                let hashes: Vec<Hash> = nodes_of_range(r.start, r.end)
-                    .iter()
-                    .map(|n| root(&all[n.first_leaf() as usize..n.end() as usize]))
-                    .collect();
-                fold(&hashes)
-            })
-            .collect()
-    }
+    use crate::tree::tests::{leaves, mth, proof_from_leaves};
 
     #[test]
     fn every_tree_is_proved_to_extend_every_smaller_one_and_a_changed_hash_fails() {
         let all = leaves(34);
         for new in 1..=34u64 {
-            let new_root = root(&all[..new as usize]);
+            let new_root = mth(&all[..new as usize]);
             for old in 0..=new {
-                let old_root = root(&all[..old as usize]);
-                let mut path = prove(&all, old, new);
+                let old_root = mth(&all[..old as usize]);
+                let mut path = proof_from_leaves(&all, consistency_ranges(old, new));
                 check_consistency(old, &old_root, new, &new_root, &path)
                     .unwrap_or_else(|e| panic!("{old} → {new}: {e:?}"));
                 for k in 0..path.len() {
@@ -182,11 +137,11 @@ mod tests {
     #[test]
     fn a_rewritten_history_is_not_consistent_with_the_old_tree() {
         let mut all = leaves(20);
-        let old_root = root(&all[..8]);
+        let old_root = mth(&all[..8]);
         // The log is rolled back to 5 leaves and grown again to 20.
         all[5] = Hash::of_leaf(b"another leaf 5");
-        let new_root = root(&all);
-        let path = prove(&all, 8, 20);
+        let new_root = mth(&all);
+        let path = proof_from_leaves(&all, consistency_ranges(8, 20));
         assert_eq!(
             check_consistency(8, &old_root, 20, &new_root, &path),
             Err(Problem::ConsistencyFails { old: 8, new: 20 })

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use crate::hash::Hash;
 use crate::problem::Problem;
-use crate::tree::split;
+use crate::tree::{Sibling, climb, split};
 
 /// The ranges of leaves whose hashes prove that leaf `index` is in the tree
 /// of `size` leaves, in the proof's order: the leaf's sibling first, the
@@ -54,64 +54,23 @@ pub fn check_inclusion(
     if index >= size {
         return Err(Problem::IndexBeyondTree { index, size });
     }
-    // `node` walks up from the leaf; `last` is the last leaf's position
-    // at the same height, so that a node with no right sibling is seen.
-    let (mut node, mut last) = (index, size - 1);
+    // The walk starts at the leaf; the last leaf's position tells a node
+    // with no right sibling.
     let mut hash = leaf;
-    for sibling in path {
-        if last == 0 {
-            return Err(fails());
+    let at_root = climb(index, size - 1, path, |sibling, side| {
+        hash = match side {
+            Sibling::Left => Hash::of_children(sibling, &hash),
+            Sibling::Right => Hash::of_children(&hash, sibling),
         }
-        if node % 2 == 1 || node == last {
-            hash = Hash::of_children(sibling, &hash);
-            // A right edge with no sibling at these heights: climb them.
-            while node % 2 == 0 && node != 0 {
-                node >>= 1;
-                last >>= 1;
-            }
-        } else {
-            hash = Hash::of_children(&hash, sibling);
-        }
-        node >>= 1;
-        last >>= 1;
-    }
-    if last == 0 && hash == *root {
-        Ok(())
-    } else {
-        Err(fails())
-    }
+    });
+    (at_root && hash == *root).then_some(()).ok_or_else(fails)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::{Frontier, fold, nodes_of_range};
-
-    fn leaves(n: u64) -> Vec<Hash> {
-        (0..n)
-            .map(|i| Hash::of_leaf(format!("leaf {i}").as_bytes()))
-            .collect()
-    }
-
-    /// The proof from the leaves themselves, by [`inclusion_ranges`].
-    fn prove(all: &[Hash], index: u64, size: u64) -> Vec<Hash> {
-        inclusion_ranges(index, size)
-            .into_iter()
-            .map(|r| {
-                let hashes: Vec<Hash> = nodes_of_range(r.start, r.end)
-                    .iter()
-                    .map(|n| {
-                        let mut f = Frontier::new();
-                        for leaf in &all[n.first_leaf() as usize..n.end() as usize] {
-                            f.append(*leaf, |_, _| {});
-                        }
-                        f.root()
-                    })
-                    .collect();
-                fold(&hashes)
-            })
-            .collect()
-    }
+    use crate::Frontier;
+    use crate::tree::tests::{leaves, proof_from_leaves};
 
     #[test]
     fn every_leaf_of_every_tree_is_proved_and_any_changed_hash_fails() {
@@ -121,7 +80,7 @@ mod tests {
             tree.append(all[size as usize - 1], |_, _| {});
             let root = tree.root();
             for index in 0..size {
-                let mut path = prove(&all, index, size);
+                let mut path = proof_from_leaves(&all, inclusion_ranges(index, size));
                 check_inclusion(all[index as usize], index, size, &path, &root)
                     .unwrap_or_else(|e| panic!("{index} of {size}: {e:?}"));
                 for k in 0..path.len() {
@@ -148,7 +107,7 @@ mod tests {
         for leaf in &all {
             tree.append(*leaf, |_, _| {});
         }
-        let path = prove(&all, 4, 11);
+        let path = proof_from_leaves(&all, inclusion_ranges(4, 11));
         assert!(check_inclusion(all[4], 4, 11, &path, &tree.root()).is_ok());
         let mut longer = path.clone();
         longer.push(all[0]);

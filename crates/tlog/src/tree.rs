@@ -170,6 +170,42 @@ pub(crate) fn split(n: u64) -> u64 {
     1 << (63 - (n - 1).leading_zeros())
 }
 
+/// Which side of the hash built so far a proof's sibling hash stands on.
+pub(crate) enum Sibling {
+    Left,
+    Right,
+}
+
+/// The walk of RFC 9162's proof checks: climbs from `node`, where the last
+/// node at that height is `last`, one sibling of `path` a level, handing
+/// each to `join` with its side. A right edge with no sibling at some
+/// heights is climbed without one. True when the path ends at the root,
+/// neither short of it nor beyond.
+pub(crate) fn climb<'a>(
+    mut node: u64,
+    mut last: u64,
+    path: impl IntoIterator<Item = &'a Hash>,
+    mut join: impl FnMut(&'a Hash, Sibling),
+) -> bool {
+    for sibling in path {
+        if last == 0 {
+            return false;
+        }
+        if node % 2 == 1 || node == last {
+            join(sibling, Sibling::Left);
+            while node.is_multiple_of(2) && node != 0 {
+                node >>= 1;
+                last >>= 1;
+            }
+        } else {
+            join(sibling, Sibling::Right);
+        }
+        node >>= 1;
+        last >>= 1;
+    }
+    last == 0
+}
+
 /// The right edge of a tree: the hashes of the complete subtrees its
 /// leaves make, from the largest to the smallest. Enough to append to the
 /// tree and to give its root, without reading anything back.
@@ -247,7 +283,7 @@ impl Frontier {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// RFC 6962's MTH, straight from its definition.
@@ -262,9 +298,19 @@ mod tests {
         }
     }
 
-    fn leaves(n: u64) -> Vec<Hash> {
+    /// `n` distinct leaf hashes.
+    pub(crate) fn leaves(n: u64) -> Vec<Hash> {
         (0..n)
             .map(|i| Hash::of_leaf(format!("leaf {i}").as_bytes()))
+            .collect()
+    }
+
+    /// The proof made of `ranges` straight from the leaves: the MTH of
+    /// each range (which is what a range's subtrees fold to, below).
+    pub(crate) fn proof_from_leaves(all: &[Hash], ranges: Vec<Range<u64>>) -> Vec<Hash> {
+        ranges
+            .into_iter()
+            .map(|r| mth(&all[r.start as usize..r.end as usize]))
             .collect()
     }
 

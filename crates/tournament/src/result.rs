@@ -154,6 +154,12 @@ impl RoundEntry {
             PlayerResult::Draw => ResultCode::Draw,
             PlayerResult::Loss => ResultCode::Loss,
         };
+        RoundEntry::paired(opponent, colour, code)
+    }
+
+    /// A cell paired against `opponent` with `colour`, whatever its code (a
+    /// game's result or a forfeit).
+    pub fn paired(opponent: StartNo, colour: Color, code: ResultCode) -> RoundEntry {
         RoundEntry {
             opponent: Some(opponent),
             colour: Some(colour),

@@ -6,7 +6,7 @@ use arbiter_rules::Color;
 
 use crate::player::{Player, StartNo};
 use crate::points::{PointSystem, Points};
-use crate::result::{Outcome, RoundEntry};
+use crate::result::{Outcome, ResultCode, RoundEntry};
 
 /// A player in the event: who they are and what each round was for them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -213,6 +213,27 @@ impl Tournament {
             black,
             round,
             RoundEntry::game(white, Color::Black, white_result.reversed()),
+        );
+    }
+
+    /// Records a pairing in round `round` decided by forfeit: `white`
+    /// against `black`, each with his forfeit code.
+    pub fn record_forfeit(
+        &mut self,
+        round: u32,
+        white: StartNo,
+        black: StartNo,
+        codes: (ResultCode, ResultCode),
+    ) {
+        self.set_cell(
+            white,
+            round,
+            RoundEntry::paired(black, Color::White, codes.0),
+        );
+        self.set_cell(
+            black,
+            round,
+            RoundEntry::paired(white, Color::Black, codes.1),
         );
     }
 

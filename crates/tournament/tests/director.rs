@@ -567,9 +567,9 @@ enum Act {
 
 fn act() -> impl Strategy<Value = Act> {
     prop_oneof![
-        6 => (0u32..40, 0u8..6).prop_map(|(b, r)| Act::Result(b, r)),
+        6 => (0u32..40, 0u8..9).prop_map(|(b, r)| Act::Result(b, r)),
         1 => (0u32..40, 0u8..3).prop_map(|(b, r)| Act::Forfeit(b, r)),
-        1 => (0u32..40, 0u8..6).prop_map(|(b, r)| Act::Correct(b, r)),
+        1 => (0u32..40, 0u8..9).prop_map(|(b, r)| Act::Correct(b, r)),
         1 => (0u32..40, 0u8..3).prop_map(|(p, k)| Act::Bye(p, k)),
         1 => (0u32..40).prop_map(Act::Withdraw),
         3 => Just(Act::PairNext),
@@ -577,13 +577,16 @@ fn act() -> impl Strategy<Value = Act> {
     ]
 }
 
-const RESULTS: [BoardResult; 6] = [
+const RESULTS: [BoardResult; 9] = [
     BoardResult::WhiteWins,
     BoardResult::Draw,
     BoardResult::BlackWins,
     BoardResult::WhiteWinsByForfeit,
     BoardResult::BlackWinsByForfeit,
     BoardResult::DoubleForfeit,
+    BoardResult::WhiteHalfBlackZero,
+    BoardResult::WhiteZeroBlackHalf,
+    BoardResult::DoubleLoss,
 ];
 
 proptest! {

@@ -25,7 +25,11 @@ fn entry(name: &str, rating: u32) -> EventKind {
 
 /// A 7-round Swiss of eight players rated 2400 down to 1700.
 fn swiss() -> Director {
-    let settings = Settings::swiss("Club Open", 7, "300+3".parse().unwrap());
+    swiss_with(Settings::swiss("Club Open", 7, "300+3".parse().unwrap()))
+}
+
+/// An event with `settings` and eight players rated 2400 down to 1700.
+fn swiss_with(settings: Settings) -> Director {
     events::opened(
         settings,
         (0..8u32).map(|i| Registration {
@@ -320,5 +324,85 @@ fn the_trf_export_rechecks_clean_whatever_the_points_system() {
             round.round,
             round.differences
         );
+    }
+}
+
+/// VCL.13: the unusual results an arbiter may have to give (½-0, 0-½, a
+/// game both lose, a forfeit both lose) are entered in FIDE mode, written
+/// in the TRF each side with his own result (TRF-16 and TRF-2026 alike),
+/// scored as such in the standings, and paired on by the system.
+#[test]
+fn unusual_results_are_entered_in_fide_mode_exported_and_scored() {
+    use arbiter_pgn::Date;
+    use arbiter_tournament::Points;
+    use arbiter_tournament::dutch::{self, Acceleration};
+    use arbiter_tournament::trf::{TrfEdition, rating_report};
+    let mut settings = Settings::swiss("Club Open", 7, "300+3".parse().unwrap());
+    settings.place = "Torino".into();
+    settings.federation = "ITA".into();
+    settings.start_date = "2026-03-01".into();
+    settings.end_date = "2026-03-07".into();
+    settings.chief_arbiter = "Rossi, Mario".into();
+    let mut t = swiss_with(settings);
+    let unusual = [
+        BoardResult::WhiteHalfBlackZero,
+        BoardResult::WhiteZeroBlackHalf,
+        BoardResult::DoubleLoss,
+        BoardResult::DoubleForfeit,
+    ];
+    play_round_with(&mut t, |_, board| unusual[board as usize - 1]);
+    assert!(t.in_fide_mode(), "FIDE mode takes them");
+    // Each board's two cells (TRF codes) and points, White's first.
+    let expected = [
+        ('=', '0', 5, 0),
+        ('0', '=', 0, 5),
+        ('0', '0', 0, 0),
+        ('-', '-', 0, 0),
+    ];
+    let starts = t.start_numbers();
+    let boards: Vec<Board> = t.round(1).unwrap().boards.iter().map(|b| b.board).collect();
+    let dates: Vec<Date> = (1..=3)
+        .map(|day| Date {
+            year: 2026,
+            month: 3,
+            day,
+        })
+        .collect();
+    for _ in 2..=3 {
+        play_round(&mut t);
+    }
+    let tournament = t.tournament();
+    let texts = [
+        trf::write(&tournament),
+        rating_report(&tournament, TrfEdition::Trf16, &dates).unwrap(),
+        rating_report(&tournament, TrfEdition::Trf2026, &dates).unwrap(),
+    ];
+    let standings = t.standings();
+    for text in &texts {
+        let read = trf::read(text).unwrap();
+        for (board, &(w, b, w_tenths, b_tenths)) in boards.iter().zip(&expected) {
+            for (player, code, tenths) in [(board.white, w, w_tenths), (board.black, b, b_tenths)] {
+                let start_no = starts[player as usize - 1];
+                let cell = read.entrant(start_no).unwrap().rounds[0];
+                assert_eq!(cell.code.to_char(), code, "player {start_no}: {text}");
+                let after_one = read.score_after(start_no, 1);
+                assert_eq!(after_one, Points::from_tenths(tenths), "player {start_no}");
+            }
+        }
+        // The standings count the same points, and a pairing checker reads
+        // the file and re-pairs rounds 2 and 3 as the system paired them.
+        for row in &standings.rows {
+            let points = row.values[0].unwrap().as_f64();
+            let read_points = f64::from(read.score_after(row.start_no, 3).tenths()) / 10.0;
+            assert_eq!(points, read_points, "player {}", row.start_no);
+        }
+        for round in dutch::check(&read, Acceleration::default()) {
+            assert!(
+                round.differences.is_empty(),
+                "round {}: {:?}",
+                round.round,
+                round.differences
+            );
+        }
     }
 }

@@ -363,3 +363,28 @@ fn match_rules_need_games_and_armageddon_last() {
         assert_eq!(Director::default().apply(&created), Err(refusal));
     }
 }
+
+#[test]
+fn a_knockout_game_refuses_an_unusual_result() {
+    // VCL.13's unusual results are for Swiss and round-robin events: a
+    // knockout game must give its match a winner, a draw or a forfeit.
+    let mut t = knockout(4, MatchRules::default());
+    let mut log = Vec::new();
+    play(&mut t, &mut log, &[WhiteWins, Draw]);
+    let round = 1;
+    for result in [
+        BoardResult::WhiteHalfBlackZero,
+        BoardResult::WhiteZeroBlackHalf,
+        BoardResult::DoubleLoss,
+    ] {
+        let corrected = arbiter(EventKind::ResultCorrected {
+            round,
+            board: 1,
+            result,
+            reason: "both players broke the rules".into(),
+        });
+        assert_eq!(t.apply(&corrected), Err(Refusal::UnusualResultInKnockout));
+    }
+    let words = Refusal::UnusualResultInKnockout.to_string();
+    assert!(words.contains("½-0"), "{words}");
+}

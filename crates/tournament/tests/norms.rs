@@ -259,3 +259,60 @@ fn eight_games_and_a_forfeit_win_of_a_nine_round_event_make_a_norm_by_1_4_1_c() 
         (2456, 2707)
     );
 }
+
+#[test]
+fn an_unrated_opponent_who_scored_nothing_in_a_round_robin_is_no_game_by_1_4_2_b() {
+    // The ninth opponent is unrated and lost his one game, against the
+    // rated applicant.
+    let mut field = with(SIX_AND_A_HALF);
+    field[8] = ("", 0, "ESP", Win);
+    let round_robin = |t: &mut Tournament| {
+        t.records.push(arbiter_tournament::Record {
+            code: "092".into(),
+            text: "Individual: round robin".into(),
+        });
+    };
+    // In a round robin that game is not included (1.4.2 b): 8 games.
+    let mut t = event(&field);
+    round_robin(&mut t);
+    let result = gm(&t);
+    assert!(result.norm.is_none());
+    assert_eq!(result.event.games, 8);
+    assert!(
+        missed(&result).contains(&Requirement::Games { have: 8, need: 9 }),
+        "{:?}",
+        missed(&result)
+    );
+    // In a Swiss it is: 9 games, the opponent counted at 1400 (1.4.6).
+    assert_eq!(gm(&event(&field)).event.games, 9);
+    // Nor in a round robin once he has scored against a rated player.
+    field[8].3 = Draw;
+    let mut t = event(&field);
+    round_robin(&mut t);
+    assert_eq!(gm(&t).event.games, 9);
+}
+
+#[test]
+fn seven_games_make_a_norm_only_in_a_team_championship_by_1_4_1_b() {
+    // 5½ of 7 (79 %, dp 230) against Ra 17300 / 7 = 2471: Rp 2701.
+    let seven: Vec<_> = with(SIX_AND_A_HALF).into_iter().take(7).collect();
+    let t = event(&seven);
+    let individual = gm(&t);
+    assert!(individual.norm.is_none());
+    assert_eq!(
+        missed(&individual),
+        [Requirement::Games { have: 7, need: 9 }]
+    );
+    let team = NormOptions {
+        team_championship: true,
+        ..NormOptions::default()
+    };
+    let players = norms(&t, &team);
+    let result = players[0]
+        .titles
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .unwrap();
+    let norm = result.norm.as_ref().expect("a GM norm of 7 games");
+    assert_eq!((norm.counts_as, norm.assessment.performance), (7, 2701));
+}

@@ -307,3 +307,95 @@ fn bbppairings_generated_swiss_events_with_forfeits_agree_with_gacrux() {
     }
     check_all(cases);
 }
+
+/// A forfeit between `white` and `black` in `round`: the absent side loses
+/// (`-`), the other wins (`+`); both lose when both were absent.
+fn forfeit(t: &mut Tournament, round: u32, white: u32, black: u32, absent: (bool, bool)) {
+    use arbiter_rules::Color;
+    use arbiter_tournament::{ResultCode, RoundEntry};
+    for (me, them, colour, gone) in [
+        (white, black, Color::White, absent.0),
+        (black, white, Color::Black, absent.1),
+    ] {
+        t.set_cell(
+            me,
+            round,
+            RoundEntry {
+                opponent: Some(them),
+                colour: Some(colour),
+                code: if gone {
+                    ResultCode::ForfeitLoss
+                } else {
+                    ResultCode::ForfeitWin
+                },
+            },
+        );
+    }
+}
+
+/// C.07's cuts where the value cut is a forfeit loss against a named
+/// opponent (a voluntary unplayed round, C.07 16: cut first, as the dummy
+/// opponent's) beside half-point byes and a double forfeit, in a small
+/// Swiss made here, so that every run meets the case issue 33 names:
+/// every value under both editions equal to gacrux's.
+#[test]
+fn forfeit_losses_against_named_opponents_are_cut_as_gacrux_cuts_them() {
+    use arbiter_rules::PlayerResult::{self, Draw, Loss, Win};
+    use arbiter_tournament::{Player, ResultCode, RoundEntry};
+    let mut t = Tournament::default();
+    for i in 1..=8u32 {
+        let mut p = Player::new(i, format!("Player {i}"));
+        p.rating = 2100 - 100 * i;
+        t.register(p);
+    }
+    // Each round's boards: White, Black, and White's result or who was
+    // absent. Round 2: player 1 loses by forfeit to player 3 (`3 w -`),
+    // 5 and 7 both absent; round 3: players 1 and 8 take half-point byes;
+    // round 4: player 8 loses by forfeit to 7 (`7 b -`); round 5: player 6
+    // to 7.
+    enum Board {
+        Game(u32, u32, PlayerResult),
+        Forfeit(u32, u32, (bool, bool)),
+    }
+    use Board::{Forfeit, Game};
+    let rounds = [
+        vec![
+            Game(1, 5, Win),
+            Forfeit(2, 6, (false, true)),
+            Game(3, 7, Draw),
+            Game(4, 8, Loss),
+        ],
+        vec![
+            Forfeit(1, 3, (true, false)),
+            Game(2, 4, Win),
+            Forfeit(5, 7, (true, true)),
+            Game(6, 8, Draw),
+        ],
+        vec![Game(2, 3, Draw), Game(5, 4, Win), Game(7, 6, Loss)],
+        vec![
+            Game(1, 2, Win),
+            Forfeit(3, 4, (false, true)),
+            Game(6, 5, Draw),
+            Forfeit(7, 8, (false, true)),
+        ],
+        vec![
+            Game(4, 1, Draw),
+            Game(5, 2, Win),
+            Game(8, 3, Loss),
+            Forfeit(6, 7, (true, false)),
+        ],
+    ];
+    for (round, boards) in (1..).zip(rounds) {
+        for board in boards {
+            match board {
+                Game(white, black, result) => t.record_game(round, white, black, result),
+                Forfeit(white, black, absent) => forfeit(&mut t, round, white, black, absent),
+            }
+        }
+    }
+    let bye = RoundEntry::unpaired(ResultCode::HalfPointBye);
+    t.set_cell(1, 3, bye);
+    t.set_cell(8, 3, bye);
+    assert!(has_forfeit_loss_against_an_opponent(&t));
+    check_all(vec![("forfeit-cuts".to_string(), t, Format::Swiss)]);
+}

@@ -1,7 +1,7 @@
 //! No input makes the TRF reader panic; every error names the line (and the
 //! column) where the file is wrong; written tournaments read back the same.
 
-use arbiter_rules::{Color, PlayerResult};
+use arbiter_rules::PlayerResult;
 use arbiter_tournament::trf;
 use arbiter_tournament::{Player, PointSystem, Points, ResultCode, RoundEntry, Tournament};
 use proptest::prelude::*;
@@ -82,18 +82,12 @@ fn tournament() -> impl Strategy<Value = Tournament> {
                 let (white, black) = (pair[0], pair[1]);
                 match next(10) {
                     0 => {
-                        let (w, b) = match next(3) {
+                        let codes = match next(3) {
                             0 => (ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
                             1 => (ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
                             _ => (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
                         };
-                        let cell = |opponent, colour, code| RoundEntry {
-                            opponent: Some(opponent),
-                            colour: Some(colour),
-                            code,
-                        };
-                        t.set_cell(white, round, cell(black, Color::White, w));
-                        t.set_cell(black, round, cell(white, Color::Black, b));
+                        t.record_forfeit(round, white, black, codes);
                     }
                     r => {
                         let result = [PlayerResult::Win, PlayerResult::Draw, PlayerResult::Loss]

@@ -53,12 +53,20 @@ pub struct Args {
     /// SQLite the key is kept beside the database, `DB.log-key`.)
     #[arg(long, value_name = "FILE")]
     log_key: Option<std::path::PathBuf>,
+    /// On SQLite, keep the log's leaves (and the receipts' tree sizes) but
+    /// sign no checkpoint, as a PostgreSQL server without --log-key:
+    /// games' proofs wait for the next server that signs, which signs the
+    /// whole tree at its start. For measuring what signing costs.
+    #[arg(long, conflicts_with = "log_key")]
+    unsigned: bool,
     /// A witness (c2sp.org/tlog-witness, such as `arbiter witness`) to ask
-    /// for a cosignature of each new checkpoint: its base URL. May be
-    /// given several times; the checkpoint served carries each
-    /// witness's cosignature.
-    #[arg(long = "witness", value_name = "URL")]
-    witnesses: Vec<String>,
+    /// for a cosignature of each new checkpoint: its base URL, and its
+    /// verifier key after `=` (what `arbiter witness` prints first). With
+    /// the key, a cosignature that does not verify is refused (logged,
+    /// not served). May be given several times; the checkpoint served
+    /// carries each witness's cosignature.
+    #[arg(long = "witness", value_name = "URL[=KEY]")]
+    witnesses: Vec<arbiter_server::WitnessConfig>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -88,6 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut config = arbiter_server::Config::new(args.db);
     config.node = node;
     config.log_key = args.log_key;
+    config.unsigned = args.unsigned;
     config.witnesses = args.witnesses;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;

@@ -194,6 +194,11 @@ impl Process {
 }
 
 /// A small client.
+/// Sends `request`: the answer's status.
+pub async fn status(request: reqwest::RequestBuilder) -> u16 {
+    request.send().await.unwrap().status().as_u16()
+}
+
 pub struct Client {
     pub http: reqwest::Client,
     pub base: String,
@@ -249,6 +254,16 @@ impl Client {
         let request = self.http.get(format!("{}{path}", self.base));
         let response = request.bearer_auth(token).send().await.unwrap();
         response.json().await.unwrap()
+    }
+
+    /// `POST path` with the API token `token`: the answer's status.
+    pub async fn post_as(&self, path: &str, token: &str) -> u16 {
+        status(
+            self.http
+                .post(format!("{}{path}", self.base))
+                .bearer_auth(token),
+        )
+        .await
     }
 
     /// The game `id` as `GET /api/games/ID` gives it.

@@ -5,7 +5,7 @@
 use arbiter_rules::Color;
 
 use super::turn::SetOther;
-use super::{Decided, Game, Offer, Placed, effect, reject};
+use super::{Decided, Game, Offer, Placed, effect, move_made, reject};
 use crate::PositionEndings;
 use crate::ruleset::{DrawMode, DrawRule};
 use crate::verdict::{Consequence, Effect, Rejection};
@@ -309,12 +309,10 @@ impl Game {
         });
         self.state.position.play_unchecked(m);
         self.state.history.push(&self.state.position);
-        vec![effect(
-            Effect::MoveMade {
-                side: player,
-                uci: m.to_string(),
-                san: san.clone(),
-            },
+        vec![move_made(
+            player,
+            m,
+            san.clone(),
             Rule::fide("9.2.1.1"),
             Reason::MoveDeclared { san },
         )]

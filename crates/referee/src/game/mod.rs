@@ -178,6 +178,22 @@ pub(crate) fn effect(effect: Effect, rule: Rule, reason: Reason) -> Consequence 
     Consequence::new(effect, Ruling::new(rule, reason))
 }
 
+/// `player`'s move `m` (written `san`) made, by `rule`, for `reason`.
+pub(crate) fn move_made(
+    player: Color,
+    m: Move,
+    san: String,
+    rule: Rule,
+    reason: Reason,
+) -> Consequence {
+    let made = Effect::MoveMade {
+        side: player,
+        uci: m.to_string(),
+        san,
+    };
+    effect(made, rule, reason)
+}
+
 impl Game {
     /// A game before its first event: the clock not started.
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {

@@ -4,7 +4,9 @@
 use arbiter_rules::{Bitboard, Color, Move, Position, Role, Square};
 
 use super::touch_move::{self, TouchedPiece, can_fulfil, satisfies};
-use super::{Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, reject};
+use super::{
+    Decided, Game, Hand, IllegalPlacement, Offer, Placed, PlyRecord, effect, move_made, reject,
+};
 use crate::verdict::{Consequence, Effect, Obligation, Rejection};
 use crate::{Mode, Reason, Rule, notation};
 
@@ -269,12 +271,10 @@ impl Game {
                 }
                 let san = notation::san(&self.state.position, m);
                 self.state.hand.placed = Some(Placed::Legal(m));
-                out.push(effect(
-                    Effect::MoveMade {
-                        side: player,
-                        uci: m.to_string(),
-                        san: san.clone(),
-                    },
+                out.push(move_made(
+                    player,
+                    m,
+                    san.clone(),
                     Rule::fide("4.7"),
                     Reason::MadePressToComplete {
                         san,
@@ -351,12 +351,10 @@ impl Game {
         });
         self.state.turn_started_at = at;
         self.state.hand = Hand::default();
-        effect(
-            Effect::MoveMade {
-                side: player,
-                uci: m.to_string(),
-                san: san.clone(),
-            },
+        move_made(
+            player,
+            m,
+            san.clone(),
             Rule::fide("4.7"),
             Reason::HandLeftPiece { san, chinese },
         )
@@ -453,12 +451,10 @@ impl Game {
                 ));
             }
         } else {
-            out.push(effect(
-                Effect::MoveMade {
-                    side: player,
-                    uci: m.to_string(),
-                    san: san.clone(),
-                },
+            out.push(move_made(
+                player,
+                m,
+                san.clone(),
                 Rule::fide("4.7"),
                 Reason::MovePlayed {
                     san: san.clone(),

@@ -1,9 +1,16 @@
-//! A player's WebSocket to his game, as the load generators open it.
+//! A player's WebSocket to his game, as the load generators open and read
+//! it.
+// Each generator uses what it needs of what is read.
+#![allow(dead_code)]
+
+use std::time::Duration;
 
 use arbiter_protocol::ws::ClientMessage;
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use crate::scan::Incoming;
 
 /// A game's WebSocket.
 pub type Ws =
@@ -30,4 +37,43 @@ pub async fn seat(url: &str, game: &str, token: &str) -> Result<Ws, String> {
     .await
     .map_err(|e| e.to_string())?;
     Ok(ws)
+}
+
+/// What a wanted message said: whether the game is over, its result, the
+/// seat given.
+pub struct Seen {
+    pub over: bool,
+    pub result: Option<String>,
+    pub role: Option<String>,
+}
+
+/// Reads until a message `want` accepts (others are skipped), for 30 s at
+/// most, one timer for the whole wait rather than one a message; a refused
+/// action is an error.
+pub async fn until(ws: &mut Ws, want: impl Fn(&Incoming) -> bool) -> Result<Seen, String> {
+    let read = async {
+        loop {
+            let msg = ws
+                .next()
+                .await
+                .ok_or("closed")?
+                .map_err(|e| e.to_string())?;
+            if let Message::Text(t) = msg {
+                let m = Incoming::scan(&t)?;
+                if want(&m) {
+                    if m.r#type == "verdict" && m.verdict != Some("accepted") {
+                        return Err(format!("refused: {t}"));
+                    }
+                    return Ok(Seen {
+                        over: m.over(),
+                        result: m.result.map(str::to_string),
+                        role: m.role.map(str::to_string),
+                    });
+                }
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), read)
+        .await
+        .map_err(|_| "timeout".to_string())?
 }

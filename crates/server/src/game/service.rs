@@ -17,7 +17,7 @@ use super::actor::{self, Context};
 use super::listener::{GameListener, Listeners};
 use super::view::Head;
 use super::{GameHandle, GameMeta, View};
-use crate::store::{Damage, Fence, GameRow, Op, Store, StoreError, Writer, chain};
+use crate::store::{Damage, Fence, GameRow, NewGameRow, Op, Store, StoreError, Writer, chain};
 use crate::time::unix_ms;
 use crate::token::{TokenDigest, new_id, new_token};
 
@@ -220,13 +220,13 @@ impl Games {
         let genesis = chain::genesis(&id, &setup_json);
         self.ctx
             .writer
-            .write(vec![Op::NewGame {
+            .write(vec![Op::NewGame(NewGameRow {
                 id: id.clone(),
                 setup_json,
                 created_unix_ms: created,
                 tokens: digests.map(|d| d.to_hex()),
                 accounts: accounts.clone(),
-            }])
+            })])
             .await?;
         let meta = GameMeta {
             id: id.clone(),

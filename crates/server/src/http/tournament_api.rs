@@ -181,6 +181,12 @@ fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
     s.start_date = field("start_date", &s.start_date)?;
     s.end_date = field("end_date", &s.end_date)?;
     s.chief_arbiter = field("chief_arbiter", &s.chief_arbiter)?;
+    s.deputy_arbiters = s
+        .deputy_arbiters
+        .iter()
+        .map(|d| field("deputy_arbiters", d))
+        .filter(|d| !d.as_ref().is_ok_and(String::is_empty))
+        .collect::<Result<_, _>>()?;
     s.federation = field("federation", &s.federation)?.to_uppercase();
     // An empty code is none: the link admits anyone.
     s.entry_code = s

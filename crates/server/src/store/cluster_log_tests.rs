@@ -12,18 +12,18 @@ use arbiter_tlog::{
 };
 
 use super::postgres::signer::{Round, Signer};
-use super::{Backend, Database, Op, Store, pg};
+use super::{Backend, Database, NewGameRow, Op, Store, pg};
 
 /// A new game, as the server stores one.
 pub(super) fn new_game(id: &str) -> Op {
     let setup = arbiter_referee::GameSetup::default();
-    Op::NewGame {
+    Op::NewGame(NewGameRow {
         id: id.to_string(),
         setup_json: serde_json::to_string(&setup).unwrap(),
         created_unix_ms: 0,
         tokens: ["w", "b", "a"].map(|t| crate::token::TokenDigest::of(t).to_hex()),
         accounts: [None, None],
-    }
+    })
 }
 
 fn key(seed: u8) -> SigningKey {

@@ -18,9 +18,9 @@ use super::Op;
 /// it stores.
 pub(super) fn leaves_of(op: &Op, leaves: &mut Vec<Leaf>) {
     match op {
-        Op::NewGame { id, setup_json, .. } => leaves.push(Leaf::GameCreated {
-            game: id.clone(),
-            genesis: record::game_genesis(id, setup_json),
+        Op::NewGame(game) => leaves.push(Leaf::GameCreated {
+            game: game.id.clone(),
+            genesis: record::game_genesis(&game.id, &game.setup_json),
         }),
         Op::Event(row) => leaves.push(Leaf::GameEvent {
             game: row.game_id.clone(),

@@ -12,16 +12,16 @@ use arbiter_tlog::{
     inclusion_ranges,
 };
 
-use super::{EventRow, Op, Store};
+use super::{EventRow, NewGameRow, Op, Store};
 
 fn new_game(id: &str) -> Op {
-    Op::NewGame {
+    Op::NewGame(NewGameRow {
         id: id.to_string(),
         setup_json: format!("{{\"game\":\"{id}\"}}"),
         created_unix_ms: 0,
         tokens: ["w", "b", "a"].map(String::from),
         accounts: [None, None],
-    }
+    })
 }
 
 fn event(game: &str, seq: i64) -> Op {

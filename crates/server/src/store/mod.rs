@@ -125,7 +125,6 @@ mod cluster_log_tests;
 mod damage;
 mod lock_wait;
 pub mod log;
-mod log_reads;
 #[cfg(test)]
 mod log_tests;
 mod migrations;
@@ -403,6 +402,21 @@ pub struct EventRow {
     pub hash: String,
 }
 
+/// A new game's row, as the writer stores it.
+#[derive(Clone, Debug)]
+pub struct NewGameRow {
+    /// The new game's public id.
+    pub id: String,
+    /// The game's setup as JSON, the start of its hash chain.
+    pub setup_json: String,
+    /// Creation time and epoch, ms since 1970.
+    pub created_unix_ms: i64,
+    /// Token digests, hex: white, black, arbiter.
+    pub tokens: [String; 3],
+    /// Accounts of the seats, if any.
+    pub accounts: [Option<String>; 2],
+}
+
 /// An API account.
 #[derive(Clone, Debug)]
 pub struct Account {
@@ -461,18 +475,7 @@ pub(crate) struct Challenge {
 #[derive(Clone, Debug)]
 pub enum Op {
     /// A new game's row.
-    NewGame {
-        /// The new game's public id.
-        id: String,
-        /// The game's setup as JSON, the start of its hash chain.
-        setup_json: String,
-        /// Creation time and epoch, ms since 1970.
-        created_unix_ms: i64,
-        /// Token digests, hex: white, black, arbiter.
-        tokens: [String; 3],
-        /// Accounts of the seats, if any.
-        accounts: [Option<String>; 2],
-    },
+    NewGame(NewGameRow),
     /// An accepted event.
     Event(EventRow),
     /// The game is over with this result.
@@ -697,6 +700,15 @@ impl Store {
         match &self.0 {
             Backend::Sqlite(_) => Err(StoreError::NodesNeedPostgres),
             Backend::Postgres(s) => s.writer(Some(node)).await,
+        }
+    }
+
+    /// Keeps the log's leaves but signs no checkpoint: on SQLite, the
+    /// writer started next does not sign; on PostgreSQL a server signs
+    /// only when [`Store::sign_log`] is called, so nothing to do.
+    pub(crate) fn leave_unsigned(&self) {
+        if let Backend::Sqlite(s) = &self.0 {
+            s.leave_unsigned();
         }
     }
 

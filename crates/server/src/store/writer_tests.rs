@@ -2,7 +2,7 @@
 //! (`ARBITER_TEST_DB=postgres`: a throwaway PostgreSQL cluster, as the
 //! integration tests use).
 
-use super::{EventRow, Op, Store, test_db};
+use super::{EventRow, NewGameRow, Op, Store, test_db};
 
 #[tokio::test]
 async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
@@ -11,13 +11,13 @@ async fn one_group_commit_keeps_every_event_of_a_large_batch_in_order() {
     let writer = store.writer().await.unwrap();
     // More events than most batches hold, written in one transaction.
     let count = 1279;
-    let mut ops = vec![Op::NewGame {
+    let mut ops = vec![Op::NewGame(NewGameRow {
         id: "batch".to_string(),
         setup_json: "{}".to_string(),
         created_unix_ms: 0,
         tokens: ["w".to_string(), "b".to_string(), "a".to_string()],
         accounts: [None, None],
-    }];
+    })];
     ops.extend((0..count).map(|seq| {
         Op::Event(EventRow {
             game_id: "batch".to_string(),

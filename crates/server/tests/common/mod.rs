@@ -120,6 +120,13 @@ impl Server {
         r.bearer_auth(creator).json(settings).send().await.unwrap()
     }
 
+    /// `POST /api/swiss/new/club` by `creator`, the settings as a form (as
+    /// berserk sends them).
+    pub async fn new_swiss_form(&self, creator: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        let r = self.http.post(self.url("/api/swiss/new/club"));
+        r.bearer_auth(creator).form(form).send().await.unwrap()
+    }
+
     /// A Swiss `creator` makes with these settings, which must be
     /// accepted: its lichess JSON.
     pub async fn created_swiss(&self, creator: &str, settings: &Value) -> Value {
@@ -218,6 +225,28 @@ pub fn tokens(created: &Value) -> (String, String, String, String) {
     )
 }
 
+/// Plays `before` on a server, stops that server with every task it ran
+/// (its runtime dropped, as a crash would end it), then plays `after` on a
+/// new server over the same database, with what `before` kept.
+pub fn across_a_restart<T>(
+    before: impl AsyncFnOnce(&Server) -> T,
+    after: impl AsyncFnOnce(&Server, T),
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    let first = tokio::runtime::Runtime::new().unwrap();
+    let kept = first.block_on(async {
+        let s = Server::start_in(path, config(path)).await;
+        before(&s).await
+    });
+    drop(first);
+    let second = tokio::runtime::Runtime::new().unwrap();
+    second.block_on(async {
+        let s = Server::start_in(path, config(path)).await;
+        after(&s, kept).await;
+    });
+}
+
 /// An account named `name`; its token.
 pub async fn account(s: &Server, name: &str) -> String {
     accounts(s, &[name]).await.remove(0)
@@ -236,20 +265,21 @@ pub async fn accounts(s: &Server, names: &[&str]) -> Vec<String> {
     tokens
 }
 
+/// Sends `request` and reads the JSON it is answered with.
+pub async fn json_answer(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// Alice challenges Bob (Alice White, 5+2) and Bob accepts: the challenge
 /// and its game's id (the challenge's).
 pub async fn challenge_accepted(s: &Server, alice: &str, bob: &str) -> (Value, String) {
-    let challenge: Value = s
-        .http
-        .post(s.url("/api/challenge/bob"))
-        .bearer_auth(alice)
-        .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let challenge = json_answer(
+        s.http
+            .post(s.url("/api/challenge/bob"))
+            .bearer_auth(alice)
+            .json(&json!({"clock.limit": 300, "clock.increment": 2, "color": "white"})),
+    )
+    .await;
     let id = challenge["id"].as_str().unwrap().to_string();
     let (status, _) = s.post_as(&format!("/api/challenge/{id}/accept"), bob).await;
     assert_eq!(status, 200);

@@ -82,6 +82,15 @@ pub enum BoardResult {
     BlackWinsByForfeit,
     /// Neither came.
     DoubleForfeit,
+    /// An unusual result the arbiter gives (VCL.13): half a point to
+    /// White, none to Black, for a game played (e.g. a draw claimed while
+    /// one side broke the rules).
+    WhiteHalfBlackZero,
+    /// An unusual result: none to White, half a point to Black.
+    WhiteZeroBlackHalf,
+    /// An unusual result: a game played that both lose (e.g. both flags
+    /// down where neither could be told first, or both players penalised).
+    DoubleLoss,
 }
 
 impl BoardResult {
@@ -89,18 +98,38 @@ impl BoardResult {
     pub fn is_played(self) -> bool {
         matches!(
             self,
-            BoardResult::WhiteWins | BoardResult::Draw | BoardResult::BlackWins
+            BoardResult::WhiteWins
+                | BoardResult::Draw
+                | BoardResult::BlackWins
+                | BoardResult::WhiteHalfBlackZero
+                | BoardResult::WhiteZeroBlackHalf
+                | BoardResult::DoubleLoss
+        )
+    }
+
+    /// Whether the result is one of the unusual ones of VCL.13: the two
+    /// sides' points do not add up to one game's.
+    pub fn is_unusual(self) -> bool {
+        matches!(
+            self,
+            BoardResult::WhiteHalfBlackZero
+                | BoardResult::WhiteZeroBlackHalf
+                | BoardResult::DoubleLoss
+                | BoardResult::DoubleForfeit
         )
     }
 
     /// The result as PGN writes it (`1-0`, `1/2-1/2`, `0-1`; forfeits as
-    /// `1-0`/`0-1`, a double forfeit `0-0`).
+    /// `1-0`/`0-1`; the unusual results, which PGN has no token for, as
+    /// their points: a double forfeit or loss `0-0`, `1/2-0`, `0-1/2`).
     pub fn pgn(self) -> &'static str {
         match self {
             BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => "1-0",
             BoardResult::Draw => "1/2-1/2",
             BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => "0-1",
-            BoardResult::DoubleForfeit => "0-0",
+            BoardResult::DoubleForfeit | BoardResult::DoubleLoss => "0-0",
+            BoardResult::WhiteHalfBlackZero => "1/2-0",
+            BoardResult::WhiteZeroBlackHalf => "0-1/2",
         }
     }
 }

@@ -88,7 +88,9 @@ impl Director {
             ("052", &settings.end_date),
             ("102", &settings.chief_arbiter),
         ];
-        for (code, text) in records {
+        // Record 112 once for each deputy, after the chief arbiter's 102.
+        let deputies = settings.deputy_arbiters.iter().map(|d| ("112", d));
+        for (code, text) in records.into_iter().chain(deputies) {
             if !text.is_empty() {
                 t.records.push(Record {
                     code: code.to_string(),
@@ -206,24 +208,19 @@ impl Director {
 /// White's and Black's cells for a board's result.
 fn cells(white: StartNo, black: StartNo, result: BoardResult) -> (RoundEntry, RoundEntry) {
     use arbiter_rules::PlayerResult as G;
-    let game = |r: G| {
+    // Each side's cell says his own result, so that an unusual result
+    // (VCL.13) is two results that need not mirror each other.
+    let game_of = |w: G, b: G| {
         (
-            RoundEntry::game(black, Color::White, r),
-            RoundEntry::game(white, Color::Black, r.reversed()),
+            RoundEntry::game(black, Color::White, w),
+            RoundEntry::game(white, Color::Black, b),
         )
     };
+    let game = |r: G| game_of(r, r.reversed());
     let forfeit = |w: ResultCode, b: ResultCode| {
         (
-            RoundEntry {
-                opponent: Some(black),
-                colour: Some(Color::White),
-                code: w,
-            },
-            RoundEntry {
-                opponent: Some(white),
-                colour: Some(Color::Black),
-                code: b,
-            },
+            RoundEntry::paired(black, Color::White, w),
+            RoundEntry::paired(white, Color::Black, b),
         )
     };
     match result {
@@ -233,5 +230,8 @@ fn cells(white: StartNo, black: StartNo, result: BoardResult) -> (RoundEntry, Ro
         BoardResult::WhiteWinsByForfeit => forfeit(ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
         BoardResult::BlackWinsByForfeit => forfeit(ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
         BoardResult::DoubleForfeit => forfeit(ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
+        BoardResult::WhiteHalfBlackZero => game_of(G::Draw, G::Loss),
+        BoardResult::WhiteZeroBlackHalf => game_of(G::Loss, G::Draw),
+        BoardResult::DoubleLoss => game_of(G::Loss, G::Loss),
     }
 }

@@ -148,6 +148,11 @@ fn white_result(result: BoardResult) -> PlayerResult {
         BoardResult::WhiteWins | BoardResult::WhiteWinsByForfeit => PlayerResult::Win,
         BoardResult::Draw | BoardResult::DoubleForfeit => PlayerResult::Draw,
         BoardResult::BlackWins | BoardResult::BlackWinsByForfeit => PlayerResult::Loss,
+        // The fold refuses these in a knockout (a game there decides a
+        // match); were one in a log, half a point each is the nearest.
+        BoardResult::WhiteHalfBlackZero
+        | BoardResult::WhiteZeroBlackHalf
+        | BoardResult::DoubleLoss => PlayerResult::Draw,
     }
 }
 

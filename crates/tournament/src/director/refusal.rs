@@ -170,6 +170,9 @@ arbiter_messages::messages! {
         } = "tournament-no-result-yet",
         /// A correction that changes nothing.
         SameResult = "tournament-same-result",
+        /// An unusual result (½-0, 0-½, 0-0 played; VCL.13) in a knockout,
+        /// whose games must decide matches.
+        UnusualResultInKnockout = "tournament-unusual-result-in-knockout",
         /// A manual change or correction without its reason.
         NoReason = "tournament-no-reason",
         /// A knockout match without games in one of its stages.

@@ -89,6 +89,10 @@ pub struct Settings {
     /// The chief arbiter (TRF `102`).
     #[serde(default)]
     pub chief_arbiter: String,
+    /// The deputy chief arbiters (TRF `112`, a record each), whom the
+    /// rating report names beside the chief arbiter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deputy_arbiters: Vec<String>,
     /// The federation the event is rated by (TRF `032`), which the rating
     /// report requires.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -188,6 +192,7 @@ impl Settings {
             start_date: String::new(),
             end_date: String::new(),
             chief_arbiter: String::new(),
+            deputy_arbiters: Vec::new(),
             federation: String::new(),
             system: System::Dutch,
             rounds,

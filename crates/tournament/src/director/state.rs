@@ -56,6 +56,21 @@ pub struct BoardState {
     pub source: Option<ResultSource>,
 }
 
+impl BoardState {
+    /// The boards of a round just paired: no game, no result yet.
+    fn unplayed(boards: &[Board]) -> Vec<BoardState> {
+        boards
+            .iter()
+            .map(|&board| BoardState {
+                board,
+                game: None,
+                result: None,
+                source: None,
+            })
+            .collect()
+    }
+}
+
 /// A pairing changed by hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManualChange {
@@ -319,15 +334,7 @@ impl Director {
                 self.check_pairing(&settings, *round, boards, *bye)?;
                 self.rounds.push(RoundState {
                     number: *round,
-                    boards: boards
-                        .iter()
-                        .map(|&board| BoardState {
-                            board,
-                            game: None,
-                            result: None,
-                            source: None,
-                        })
-                        .collect(),
+                    boards: BoardState::unplayed(boards),
                     bye: *bye,
                     paired_by: event.by.clone(),
                     changes: Vec::new(),
@@ -357,15 +364,7 @@ impl Director {
                     before: last.boards.iter().map(|b| b.board).collect(),
                     bye_before: last.bye,
                 });
-                last.boards = boards
-                    .iter()
-                    .map(|&board| BoardState {
-                        board,
-                        game: None,
-                        result: None,
-                        source: None,
-                    })
-                    .collect();
+                last.boards = BoardState::unplayed(boards);
                 last.bye = *bye;
                 Ok(())
             }
@@ -391,6 +390,7 @@ impl Director {
                 result,
                 game,
             } => {
+                check_result_for_system(&settings, *result)?;
                 let b = self.open_board(*round, *board)?;
                 if let Some(game) = game
                     && b.game.as_ref() != Some(game)
@@ -426,6 +426,7 @@ impl Director {
                 if reason.trim().is_empty() {
                     return Err(Refusal::NoReason);
                 }
+                check_result_for_system(&settings, *result)?;
                 let b = self.board_mut(*round, *board)?;
                 let from = b.result.ok_or(Refusal::NoResultYet {
                     round: *round,
@@ -715,4 +716,18 @@ impl Director {
         }
         Ok(b)
     }
+}
+
+/// A knockout game must give its match a winner, a draw or a forfeit: the
+/// unusual results (½-0, 0-½, a loss for both; VCL.13), which Swiss and
+/// round-robin events take, decide no match. A double forfeit, which the
+/// arbiter declares with [`EventKind::Forfeited`], stays as it was.
+fn check_result_for_system(settings: &Settings, result: BoardResult) -> Result<(), Refusal> {
+    if settings.system == System::Knockout
+        && result.is_unusual()
+        && result != BoardResult::DoubleForfeit
+    {
+        return Err(Refusal::UnusualResultInKnockout);
+    }
+    Ok(())
 }

@@ -131,6 +131,18 @@ impl<const N: usize> Builder<N> {
     fn count(&mut self, bits: u32, value: u64) {
         self.field(bits, Wide::from_u64(value));
     }
+    /// A game counted (in `bits`) when `counts`, then (in `group_bits`) the
+    /// bit of its score group, which `group` gives and is asked only then.
+    fn count_with_group(
+        &mut self,
+        bits: u32,
+        group_bits: u32,
+        counts: bool,
+        group: impl FnOnce() -> Wide<N>,
+    ) {
+        self.count(bits, counts as u64);
+        self.field(group_bits, if counts { group() } else { Wide::ZERO });
+    }
 }
 
 /// One side of a possible game, with its derived facts.
@@ -167,28 +179,13 @@ pub(crate) fn weight<const N: usize>(
         1 + !bye_candidate(h, bracket.bye_score) as u64
             + !bye_candidate(l, bracket.bye_score) as u64,
     );
-    // C6: as many games as possible in the bracket ...
-    w.count(s, here as u64);
-    // C7: ... with the highest scores (the smallest score differences).
-    w.field(
-        g,
-        if here {
-            layout.group_bit(h.score)
-        } else {
-            Wide::ZERO
-        },
-    );
+    // C6: as many games as possible in the bracket ... C7: ... with the
+    // highest scores (the smallest score differences).
+    let group = || layout.group_bit(h.score);
+    w.count_with_group(s, g, here, group);
     // C8: the next bracket stays as pairable as it can be, by pairs and by
     // scores.
-    w.count(s, lower_in_next as u64);
-    w.field(
-        g,
-        if lower_in_next {
-            layout.group_bit(h.score)
-        } else {
-            Wide::ZERO
-        },
-    );
+    w.count_with_group(s, g, lower_in_next, group);
     // C9: the bye goes to the player with the fewest unplayed games.
     let mut unplayed = 0;
     if bracket.bye_in_bracket {

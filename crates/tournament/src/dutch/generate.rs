@@ -323,13 +323,7 @@ pub fn generate(config: &GeneratorConfig, dice: &mut Dice) -> Result<Tournament,
                         ResultCode::ForfeitLoss
                     }
                 };
-                let cell = |opponent, colour, won| RoundEntry {
-                    opponent: Some(opponent),
-                    colour: Some(colour),
-                    code: code(won),
-                };
-                t.set_cell(white, round, cell(black, Color::White, white_wins));
-                t.set_cell(black, round, cell(white, Color::Black, !white_wins));
+                t.record_forfeit(round, white, black, (code(white_wins), code(!white_wins)));
                 continue;
             }
             let diff =

@@ -341,6 +341,12 @@ impl<const N: usize> Graph<N> {
         for leaf in self.leaves_of(b) {
             self.dual[leaf] += z;
         }
+        self.unmake(b);
+    }
+
+    /// Takes the blossom `b` apart, its dual left to the caller: its
+    /// children become top-level and its slot is freed.
+    fn unmake(&mut self, b: usize) {
         for s in self.children[b].clone() {
             self.parent[s] = None;
             if s < self.n {
@@ -770,17 +776,7 @@ impl<const N: usize> Graph<N> {
     /// the graph is as it was when the stage started.
     fn undo_blossoms(&mut self) {
         while let Some(b) = self.made.pop() {
-            for s in self.children[b].clone() {
-                self.parent[s] = None;
-                if s < self.n {
-                    self.in_blossom[s] = s;
-                } else {
-                    for leaf in self.leaves_of(s) {
-                        self.in_blossom[leaf] = s;
-                    }
-                }
-            }
-            self.release(b);
+            self.unmake(b);
         }
     }
 
@@ -1086,9 +1082,8 @@ mod tests {
         total
     }
 
-    /// A graph holding the weights `w` solved from scratch, with the fixed
-    /// vertices left out.
-    fn from_scratch(w: &[Vec<u64>], out: &[bool]) -> u64 {
+    /// A graph holding the weights `w`, with the fixed vertices left out.
+    fn graph_of(w: &[Vec<u64>], out: &[bool]) -> Graph<1> {
         let n = w.len();
         let mut g = Graph::<1>::new(n);
         for j in 1..n {
@@ -1098,7 +1093,13 @@ mod tests {
                 }
             }
         }
-        weight_of(&g.best_matching(), w, out)
+        g
+    }
+
+    /// The weight of the matching of `w` solved from scratch, with the
+    /// fixed vertices left out.
+    fn from_scratch(w: &[Vec<u64>], out: &[bool]) -> u64 {
+        weight_of(&graph_of(w, out).best_matching(), w, out)
     }
 
     /// One change between solves: new weights for one vertex's edges, or
@@ -1122,6 +1123,9 @@ mod tests {
         })
     }
 
+    /// Weights, then the changes to make, each followed by a solve or not.
+    type Case = (Vec<Vec<u64>>, Vec<(Change, bool)>);
+
     /// Weights on `vertices` vertices below a maximum drawn from `values`,
     /// then up to `changes` changes, each followed by a solve or not
     /// (several changes may come between two solves).
@@ -1129,7 +1133,7 @@ mod tests {
         vertices: std::ops::Range<usize>,
         values: std::ops::Range<u64>,
         changes: usize,
-    ) -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
+    ) -> impl Strategy<Value = Case> {
         (vertices, values).prop_flat_map(move |(n, max)| {
             let change = prop_oneof![
                 3 => (0..n, prop::collection::vec(prop_oneof![Just(0u64), 1..max], n))
@@ -1143,28 +1147,18 @@ mod tests {
         })
     }
 
-    /// Small cases, with weights of many values.
-    fn case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
-        changing(2..11, 2..40, 12)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(600))]
 
         /// After any sequence of weight changes and fixed pairs, the kept
         /// solution re-solved weighs as much as a solve from scratch and as
-        /// the exhaustive search.
+        /// the exhaustive search. Small cases, with weights of many values.
         #[test]
-        fn kept_matching_weighs_as_much_as_solving_afresh((w0, changes) in case()) {
-            let n = w0.len();
-            let mut w = w0;
-            let mut out = vec![false; n];
-            let mut g = Graph::<1>::new(n);
-            for (i, row) in w.iter().enumerate() {
-                for (j, &x) in row.iter().enumerate().skip(i + 1) {
-                    g.set(j, i, Wide::from_u64(x));
-                }
-            }
+        fn kept_matching_weighs_as_much_as_solving_afresh(
+            (mut w, changes) in changing(2..11, 2..40, 12)
+        ) {
+            let mut out = vec![false; w.len()];
+            let mut g = graph_of(&w, &out);
             let mut mate = g.best_matching();
             prop_assert_eq!(weight_of(&mate, &w, &out), brute(&w, &out));
             for (change, solve) in changes {
@@ -1204,34 +1198,25 @@ mod tests {
         }
     }
 
-    /// Weights from a few values (many ties) on more vertices than a stage
-    /// needs trees to use the tight-edge lists, then changes.
-    fn large_case() -> impl Strategy<Value = (Vec<Vec<u64>>, Vec<(Change, bool)>)> {
-        changing(20..48, 2..6, 8)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
         /// Growing a stage along the tight-edge lists first finds the very
         /// matching that scanning every edge finds (not only one as heavy):
-        /// the pairing procedure reads which optimum it gets.
+        /// the pairing procedure reads which optimum it gets. Weights from
+        /// a few values (many ties) on more vertices than a stage needs
+        /// trees to use the tight-edge lists.
         #[test]
-        fn tight_edge_stages_find_the_same_matching((w, changes) in large_case()) {
-            let n = w.len();
-            let mut lists = Graph::<1>::new(n);
+        fn tight_edge_stages_find_the_same_matching(
+            (w, changes) in changing(20..48, 2..6, 8)
+        ) {
+            let mut out = vec![false; w.len()];
+            let mut lists = graph_of(&w, &out);
             lists.many_trees = 1;
-            let mut full = Graph::<1>::new(n);
+            let mut full = graph_of(&w, &out);
             full.many_trees = usize::MAX;
-            for (i, row) in w.iter().enumerate() {
-                for (j, &x) in row.iter().enumerate().skip(i + 1) {
-                    lists.set(j, i, Wide::from_u64(x));
-                    full.set(j, i, Wide::from_u64(x));
-                }
-            }
             let mut mate = lists.best_matching();
             prop_assert_eq!(&mate, &full.best_matching());
-            let mut out = vec![false; n];
             for (change, solve) in changes {
                 match change {
                     Change::Reweigh(v, ws) => {

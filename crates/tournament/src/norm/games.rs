@@ -58,8 +58,11 @@ pub enum NormRound {
 /// 1.4.2 c: "games decided by forfeit, adjudication or any means other
 /// than over-the-board play" are not included, so a `+`/`-` cell is no
 /// game; `W`/`D`/`L`, games the file itself says are not rated, are left
-/// out too (a norm is a rated result).
+/// out too (a norm is a rated result). 1.4.2 b: in a round robin, a game
+/// against an unrated opponent who scored nothing against rated
+/// opponents is not included either.
 pub fn norm_rounds(tournament: &Tournament, entrant: &Entrant, rounds: u32) -> Vec<NormRound> {
+    let round_robin = super::predetermined_pairings(tournament);
     (1..=rounds)
         .map(|round| {
             let cell = entrant.round(round);
@@ -75,6 +78,9 @@ pub fn norm_rounds(tournament: &Tournament, entrant: &Entrant, rounds: u32) -> V
             let Some(opponent) = cell.opponent.and_then(|o| tournament.entrant(o)) else {
                 return NormRound::Other;
             };
+            if round_robin && scored_nothing_unrated(tournament, opponent, rounds) {
+                return NormRound::Other;
+            }
             let p = &opponent.player;
             NormRound::Game(NormGame {
                 round,
@@ -86,4 +92,26 @@ pub fn norm_rounds(tournament: &Tournament, entrant: &Entrant, rounds: u32) -> V
             })
         })
         .collect()
+}
+
+/// 1.4.2 b: an unrated player who scored no point against the rated
+/// players of the event (over its games played, rounds 1 to `rounds`).
+fn scored_nothing_unrated(tournament: &Tournament, player: &Entrant, rounds: u32) -> bool {
+    player.player.rating == 0
+        && (1..=rounds).all(|round| {
+            let cell = player.round(round);
+            let against_rated = cell
+                .opponent
+                .and_then(|o| tournament.entrant(o))
+                .is_some_and(|o| o.player.rating > 0);
+            !(cell.is_played()
+                && against_rated
+                && matches!(
+                    cell.code,
+                    ResultCode::Win
+                        | ResultCode::Draw
+                        | ResultCode::UnratedWin
+                        | ResultCode::UnratedDraw
+                ))
+        })
 }

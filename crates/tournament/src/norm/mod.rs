@@ -300,7 +300,7 @@ fn drop_wins(
 
 /// Whether the event is a round robin, whose pairings are fixed in
 /// advance (record `092`, the type of tournament).
-fn predetermined_pairings(tournament: &Tournament) -> bool {
+pub(super) fn predetermined_pairings(tournament: &Tournament) -> bool {
     tournament.record("092").is_some_and(|kind| {
         let kind = kind.to_ascii_lowercase();
         kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger")

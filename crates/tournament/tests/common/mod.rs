@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use arbiter_rules::{Color, PlayerResult};
+use arbiter_rules::PlayerResult;
 use arbiter_tournament::berger::round_pairing;
 use arbiter_tournament::{Pairing, Player, Points, Record, ResultCode, RoundEntry, Tournament};
 
@@ -68,19 +68,11 @@ fn random_result(rng: &mut Rng, white_rating: u32, black_rating: u32) -> PlayerR
 /// Records a pairing's board: mostly a game, sometimes a forfeit one way or
 /// both.
 fn play_board(t: &mut Tournament, rng: &mut Rng, round: u32, white: u32, black: u32) {
-    let forfeit = |t: &mut Tournament, white_code, black_code| {
-        let cell = |opponent, colour, code| RoundEntry {
-            opponent: Some(opponent),
-            colour: Some(colour),
-            code,
-        };
-        t.set_cell(white, round, cell(black, Color::White, white_code));
-        t.set_cell(black, round, cell(white, Color::Black, black_code));
-    };
-    match rng.below(40) {
-        0 => forfeit(t, ResultCode::ForfeitWin, ResultCode::ForfeitLoss),
-        1 => forfeit(t, ResultCode::ForfeitLoss, ResultCode::ForfeitWin),
-        2 => forfeit(t, ResultCode::ForfeitLoss, ResultCode::ForfeitLoss),
+    use ResultCode::{ForfeitLoss, ForfeitWin};
+    let forfeit = match rng.below(40) {
+        0 => (ForfeitWin, ForfeitLoss),
+        1 => (ForfeitLoss, ForfeitWin),
+        2 => (ForfeitLoss, ForfeitLoss),
         _ => {
             let (rw, rb) = (
                 t.entrant(white).unwrap().player.rating,
@@ -88,8 +80,10 @@ fn play_board(t: &mut Tournament, rng: &mut Rng, round: u32, white: u32, black: 
             );
             let result = random_result(rng, rw, rb);
             t.record_game(round, white, black, result);
+            return;
         }
-    }
+    };
+    t.record_forfeit(round, white, black, forfeit);
 }
 
 /// A Swiss-like event: each round pairs the players present by score

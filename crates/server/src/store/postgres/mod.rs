@@ -106,18 +106,7 @@ impl PgStore {
         super::log::leaves_of(&op, &mut leaves);
         let data: Vec<String> = leaves.iter().map(|l| l.data()).collect();
         let mut tx = self.pool.begin().await?;
-        for row in rows {
-            sqlx::query(
-                "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(tournament)
-            .bind(row.seq)
-            .bind(&row.event_json)
-            .bind(&row.hash)
-            .execute(&mut *tx)
-            .await?;
-        }
+        Queries::<Postgres>::insert_tournament_events(&mut tx, tournament, rows).await?;
         sqlx::query(
             "WITH head AS (UPDATE log_head SET size = size + cardinality($1::text[]) \
              WHERE id = 0 RETURNING size - cardinality($1::text[]) AS first) \

@@ -233,18 +233,12 @@ impl Columns {
         }
         for op in ops {
             match op {
-                Op::NewGame {
-                    id,
-                    setup_json,
-                    created_unix_ms,
-                    tokens,
-                    accounts,
-                } => {
-                    let [white, black, arbiter] = tokens;
-                    let [white_account, black_account] = accounts;
-                    c.game_ids.push(id);
-                    c.setups.push(setup_json);
-                    c.created.push(created_unix_ms);
+                Op::NewGame(game) => {
+                    let [white, black, arbiter] = game.tokens;
+                    let [white_account, black_account] = game.accounts;
+                    c.game_ids.push(game.id);
+                    c.setups.push(game.setup_json);
+                    c.created.push(game.created_unix_ms);
                     c.white_tokens.push(white);
                     c.black_tokens.push(black);
                     c.arbiter_tokens.push(arbiter);

@@ -15,7 +15,7 @@ use sqlx::{Connection as _, Sqlite, SqlitePool};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arbiter_tlog::KeyKind;
 use tokio::sync::watch;
@@ -50,6 +50,9 @@ pub struct SqliteStore {
     head: watch::Sender<TreeHead>,
     /// The writer started, while it runs.
     running: std::sync::Mutex<Option<WeakWriter>>,
+    /// Whether the writer started next signs the log's checkpoints (it
+    /// keeps the leaves either way): see [`SqliteStore::leave_unsigned`].
+    signing: AtomicBool,
 }
 
 impl SqliteStore {
@@ -90,6 +93,7 @@ impl SqliteStore {
             path: path.to_path_buf(),
             head: watch::channel(TreeHead::default()).0,
             running: std::sync::Mutex::new(None),
+            signing: AtomicBool::new(true),
         })
     }
 
@@ -107,11 +111,28 @@ impl SqliteStore {
         PathBuf::from(path)
     }
 
-    /// Starts the writer on its own connection and thread, and the
-    /// checkpointer on another connection.
+    /// The writer started next keeps the log's leaves but signs no
+    /// checkpoint (`arbiter serve --unsigned`), as a PostgreSQL server
+    /// started without a key: the next server that signs signs the whole
+    /// tree at its start.
+    pub fn leave_unsigned(&self) {
+        self.signing.store(false, Ordering::Relaxed);
+    }
+
+    /// Starts the writer on its own connection and thread, the
+    /// checkpointer on another connection, and the signer (unless
+    /// [`SqliteStore::leave_unsigned`]).
     pub async fn writer(&self) -> Result<Writer, StoreError> {
         let checkpoint_wanted = Arc::new(AtomicBool::new(false));
-        let key = log::load_or_make_key(&self.log_key_path(), None, KeyKind::Ed25519)?;
+        let key = if self.signing.load(Ordering::Relaxed) {
+            Some(log::load_or_make_key(
+                &self.log_key_path(),
+                None,
+                KeyKind::Ed25519,
+            )?)
+        } else {
+            None
+        };
         let writer = writer::start(
             &self.path,
             filing::Pace::DEFAULT,
@@ -120,10 +141,12 @@ impl SqliteStore {
         )?;
         let checkpointer = self.pool.acquire().await?.detach();
         checkpoint::start(checkpointer, checkpoint_wanted);
-        let head = self.head.subscribe();
-        let now = *head.borrow();
-        let signed = signer::catch_up(&self.pool, &key, now).await;
-        signer::start(self.pool.clone(), key, head, signed);
+        if let Some(key) = key {
+            let head = self.head.subscribe();
+            let now = *head.borrow();
+            let signed = signer::catch_up(&self.pool, &key, now).await;
+            signer::start(self.pool.clone(), key, head, signed);
+        }
         *self.running.lock().expect("writer lock") = Some(writer.downgrade());
         Ok(writer)
     }

@@ -368,27 +368,21 @@ fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::
             ])?;
             return Ok(true);
         }
-        Op::NewGame {
-            id,
-            setup_json,
-            created_unix_ms,
-            tokens,
-            accounts,
-        } => {
+        Op::NewGame(game) => {
             conn.prepare_cached(
                 "INSERT INTO games (id, setup, created_unix_ms, epoch_unix_ms, white_token, \
                  black_token, arbiter_token, white_account, black_account) \
                  VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
             .execute(params![
-                id,
-                setup_json,
-                created_unix_ms,
-                tokens[0],
-                tokens[1],
-                tokens[2],
-                accounts[0],
-                accounts[1],
+                game.id,
+                game.setup_json,
+                game.created_unix_ms,
+                game.tokens[0],
+                game.tokens[1],
+                game.tokens[2],
+                game.accounts[0],
+                game.accounts[1],
             ])?;
         }
         Op::Finish { game_id, result } => {
@@ -417,6 +411,7 @@ fn write(conn: &Connection, op: &Op, journal_id: i64) -> Result<bool, rusqlite::
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::NewGameRow;
     use super::super::SqliteStore;
     use super::*;
 
@@ -430,13 +425,13 @@ mod tests {
     }
 
     fn new_game(id: &str) -> Op {
-        Op::NewGame {
+        Op::NewGame(NewGameRow {
             id: id.to_string(),
             setup_json: "{}".to_string(),
             created_unix_ms: 0,
             tokens: [id, id, id].map(|t| format!("{t}-token")),
             accounts: [None, None],
-        }
+        })
     }
 
     async fn seqs(store: &SqliteStore, game: &str) -> Vec<i64> {
