@@ -37,6 +37,13 @@ async fn broadcast_moves(s: &Server, id: &str) -> usize {
     feed[0].moves.len()
 }
 
+/// The moves of the event's games as lichess's Swiss export gives them to
+/// the public.
+async fn swiss_moves(s: &Server, id: &str) -> usize {
+    let text = s.get_text(&format!("/api/swiss/{id}/games")).await;
+    games(&text).iter().map(|g| g.moves.len()).sum()
+}
+
 /// The moves of a game's lichess export (PGN), as the public reads it.
 async fn exported_moves(s: &Server, game: &str) -> usize {
     let text = s.get_text(&format!("/game/export/{game}")).await;
@@ -152,6 +159,7 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
     assert!(sans(&s.get_json_as(&view_path, &spy).await).is_empty());
     assert_eq!(broadcast_moves(&s, &id).await, 0);
     assert_eq!(exported_moves(&s, &game).await, 0);
+    assert_eq!(swiss_moves(&s, &id).await, 0);
     assert!(
         !s.get_text(&format!("/api/games/{game}/pgn"))
             .await
@@ -196,6 +204,7 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
     assert_eq!(public["clock"]["black_ms"], moves[1]["clock_ms"]);
     assert_eq!(broadcast_moves(&s, &id).await, 2);
     assert_eq!(exported_moves(&s, &game).await, 2);
+    assert_eq!(swiss_moves(&s, &id).await, 2);
     let line = stream.next().await;
     assert_eq!(line["lm"], "e7e5", "{line}");
     assert!(
@@ -223,6 +232,7 @@ async fn the_public_sees_a_game_fifteen_minutes_behind_and_a_finished_game_whole
         Some(3)
     );
     assert_eq!(exported_moves(&s, &game).await, 3);
+    assert_eq!(swiss_moves(&s, &id).await, 3);
     assert_eq!(broadcast_moves(&s, &id).await, 3);
     let proof = s.get(&format!("/api/games/{game}/proof")).await;
     assert_ne!(proof.status(), 403);

@@ -190,7 +190,10 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
         Some(feed) => feed.grown(&game).await.flatten(),
         None => Some(full(&view)),
     };
-    if first.is_none() || socket.send(first.expect("checked")).await.is_err() {
+    let Some(first) = first else {
+        return;
+    };
+    if socket.send(first).await.is_err() {
         return;
     }
     let mut look = tokio::time::interval(DELAYED_LOOK);
@@ -219,7 +222,8 @@ async fn session(mut socket: WebSocket, game: GameHandle, services: Arc<Services
                 }
             }
             _ = look.tick(), if delayed.is_some() => {
-                let Some(grown) = delayed.as_mut().expect("checked").grown(&game).await else { break };
+                let Some(feed) = delayed.as_mut() else { continue };
+                let Some(grown) = feed.grown(&game).await else { break };
                 if let Some(message) = grown && socket.send(message).await.is_err() {
                     break;
                 }

@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 use super::routes::{account, line, params, standard_chess};
 use crate::problem::Problem;
 use crate::request::error::ApiError;
+use crate::request::seat::sight_of;
 use crate::services::Services;
 use crate::store::Account;
 use crate::time::{date_of, unix_ms};
@@ -426,10 +427,12 @@ pub async fn get_results(
     Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response())
 }
 
-/// `GET /api/swiss/{id}/games`: every game of the rounds, in PGN.
+/// `GET /api/swiss/{id}/games`: every game of the rounds, in PGN (a game
+/// in progress behind the broadcast delay for the public).
 pub async fn get_games(
     State(services): State<Arc<Services>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let live = swiss(&services, &id)?;
     let games: Vec<String> = live
@@ -443,7 +446,10 @@ pub async fn get_games(
     let mut body = String::new();
     for id in games {
         if let Some(game) = services.games.game(&id).await? {
-            body.push_str(&game.read(|g| g.to_pgn()).await?);
+            // A game in progress as the caller sees it: the public behind
+            // the event's broadcast delay.
+            let sight = sight_of(&services, &game, &headers).await;
+            body.push_str(&game.read_seen(sight, |g| g.to_pgn()).await?);
             if !body.ends_with("\n\n") {
                 body.push('\n');
             }
