@@ -31,7 +31,9 @@ mod refusal;
 mod settings;
 mod state;
 
-pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use event::{
+    Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration, Sex,
+};
 pub use fide_mode::FideModeExit;
 pub use game_end::REFEREE;
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};
