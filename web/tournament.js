@@ -386,6 +386,10 @@ function registrationFields() {
     el('label', {}, el('span', { text: t('tnFederation') }), el('input', { name: 'federation', maxlength: 3 })),
     el('label', {}, el('span', { text: t('tnFideId') }), el('input', { name: 'fide_id', type: 'number', min: 0 })),
     el('label', {}, el('span', { text: t('tnTitleField') }), el('input', { name: 'title', maxlength: 3 })),
+    // Sex for the WGM and WIM norms; the birth date for a junior's K (40).
+    el('label', {}, el('span', { text: t('tnSex') }), el('select', { name: 'sex' }, el('option', { value: '', text: '–' }),
+      el('option', { value: 'm', text: t('tnSexMan') }), el('option', { value: 'w', text: t('tnSexWoman') }))),
+    el('label', {}, el('span', { text: t('tnBirthDate') }), el('input', { name: 'birth_date', type: 'date' })),
   ];
 }
 
@@ -394,6 +398,8 @@ function registration(form) {
   const r = { name: d.name.trim(), rating: Number(d.rating) || 0, federation: d.federation || '' };
   if (d.fide_id) r.fide_id = Number(d.fide_id);
   if (d.title) r.title = d.title;
+  if (d.sex) r.sex = d.sex;
+  if (d.birth_date) r.birth_date = d.birth_date;
   return r;
 }
 

@@ -42,6 +42,11 @@ arbiter_messages::messages! {
             /// The field's name.
             field: String,
         } = "api-field-control-characters",
+        /// A birth date that reads as no date.
+        BadBirthDate {
+            /// What was given.
+            given: String,
+        } = "api-bad-birth-date",
         /// A game whose players are not both named.
         PlayersNeedNames = "api-players-need-names",
         /// A ruleset that is not known.

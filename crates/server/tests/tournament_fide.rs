@@ -27,6 +27,17 @@ const FIELD: [(&str, u32, &str, &str, &str); 9] = [
     ("I", 2350, "", "ESP", "0"),
 ];
 
+/// Player `n` of the event's state.
+fn player_of(st: &Value, n: u64) -> Value {
+    st["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == n)
+        .unwrap()
+        .clone()
+}
+
 #[tokio::test]
 async fn rating_changes_and_norms_are_beside_each_player() {
     let s = Server::start().await;
@@ -101,15 +112,7 @@ async fn rating_changes_and_norms_are_beside_each_player() {
     }
     let st = s.get_json(&path("")).await;
     assert_eq!(st["status"], "finished", "{}", st["status"]);
-    let player = |n: u64| {
-        st["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["id"] == n)
-            .unwrap()
-            .clone()
-    };
+    let player = |n: u64| player_of(&st, n);
 
     // 2400 against three 2550s (PD .30), two 2450s (.43), a 2400 (.50) and
     // three 2350s (.57): ΣPD 3.97; K 10 at 2400 (8.3.3): 10 × (6.5 − 3.97)
@@ -159,4 +162,81 @@ async fn rating_changes_and_norms_are_beside_each_player() {
     assert_eq!(fm["missed"][0]["rule"], "FIDE B.01 1.4.8");
     assert_eq!(fm["performance"], 2401);
     assert_eq!(fm["opponents"], Value::Null);
+}
+
+/// A player's birth date and sex, given at registration, reach what FIDE
+/// takes: a junior's K is 40 (Rating Regulations 8.3.3), a woman is
+/// measured for the WGM and WIM norms (B.01 1.4), and the TRF writes both.
+#[tokio::test]
+async fn birth_date_and_sex_give_a_juniors_k_and_the_womens_norms() {
+    let s = Server::start().await;
+    let arbiter = account(&s, "Director").await;
+    let settings = json!({
+        "name": "Junior Open", "start_date": "2026-12-02", "system": {"kind": "dutch"},
+        "rounds": 3, "time_control": "5400+30", "ruleset": "fide-standard", "mode": "online",
+        "tiebreaks": ["PTS"],
+    });
+    let (status, created) = post(&s, "/api/tournament", &arbiter, settings).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = |p: &str| format!("/api/tournament/{id}{p}");
+    // A birth date that is none, or a sex the TRF has no letter for: refused.
+    for bad in [
+        json!({"name": "Odd", "rating": 1800, "birth_date": "soon"}),
+        json!({"name": "Odd", "rating": 1800, "sex": "x"}),
+    ] {
+        let (status, body) = post(&s, &path("/players"), &arbiter, bad).await;
+        assert_eq!(status, 400, "{body}");
+    }
+    let entries = [
+        json!({"name": "Junior, Jo", "rating": 1800, "sex": "w", "birth_date": "2012-03-04"}),
+        json!({"name": "Adult, Al", "rating": 1790, "sex": "m", "birth_date": "1990-01-01"}),
+        json!({"name": "Other, Ola", "rating": 1780}),
+        json!({"name": "Fourth, Fa", "rating": 1770}),
+    ];
+    for e in entries {
+        let (status, body) = post(&s, &path("/players"), &arbiter, e).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, paired) = post(&s, &path("/pair"), &arbiter, json!(null)).await;
+    assert_eq!(status, 200, "{paired}");
+    let (status, _) = post(&s, &path("/publish"), &arbiter, json!(null)).await;
+    assert_eq!(status, 200);
+    for board in 1..=2 {
+        let result = json!({"round": 1, "board": board, "result": "draw"});
+        let (status, body) = post(&s, &path("/result"), &arbiter, result).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let st = s.get_json(&path("")).await;
+    let player = |n: u64| player_of(&st, n);
+    let titles = |p: &Value| -> Vec<String> {
+        p["norms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (junior, adult) = (player(1), player(2));
+    // 14 in 2026, rated under 2300: K 40; the adult under 2400: K 20.
+    assert_eq!(
+        junior["rating_change"]["k"], 40,
+        "{}",
+        junior["rating_change"]
+    );
+    assert_eq!(
+        adult["rating_change"]["k"], 20,
+        "{}",
+        adult["rating_change"]
+    );
+    assert_eq!(titles(&junior), ["GM", "IM", "WGM", "WIM"]);
+    assert_eq!(titles(&adult), ["GM", "IM"]);
+    // The TRF's 001 lines: the sex in column 10, the birth date from 70.
+    let trf = s.get_text(&path("/trf")).await;
+    let line = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l.contains("Junior, Jo"))
+        .unwrap();
+    assert_eq!(&line[9..10], "w", "{line}");
+    assert_eq!(line[69..79].trim(), "2012/03/04", "{line}");
 }

@@ -199,6 +199,18 @@ fn checked_settings(mut s: Settings) -> Result<Settings, ApiError> {
 
 fn checked_registration(mut r: Registration) -> Result<Registration, ApiError> {
     r.name = field("name", &r.name)?;
+    // The date the TRF writes (`2010/05/21`), from any form a reader
+    // takes; an empty one is none.
+    r.birth_date = r
+        .birth_date
+        .map(|b| field("birth_date", &b))
+        .transpose()?
+        .filter(|b| !b.is_empty())
+        .map(|b| match arbiter_pgn::Date::parse_lenient(&b) {
+            Some(d) => Ok(format!("{:04}/{:02}/{:02}", d.year, d.month, d.day)),
+            None => Err(ApiError::BadRequest(Problem::BadBirthDate { given: b })),
+        })
+        .transpose()?;
     r.federation = field("federation", &r.federation)?.to_uppercase();
     r.title = r
         .title

@@ -25,8 +25,9 @@ pub struct FideResults {
 }
 
 /// Every player's, by start number. `player_of` turns a start number into
-/// the API's player number. The K factors are 8.3.3's from the rating
-/// alone: the service knows no birth dates nor the rating list's K.
+/// the API's player number. The K factors are 8.3.3's: from the rating,
+/// and 40 for a junior whose birth date the registration gives (against
+/// the event's start date); the rating list's own K is not known here.
 pub fn fide_results(
     t: &Tournament,
     player_of: impl Fn(StartNo) -> PlayerId,

@@ -44,6 +44,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "relays",
         include_str!("../../migrations/sqlite/0005_relays.sql"),
     ),
+    (
+        6,
+        "log nodes",
+        include_str!("../../migrations/sqlite/0006_log_nodes.sql"),
+    ),
 ]);
 
 /// PostgreSQL's.
@@ -77,6 +82,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         6,
         "relays",
         include_str!("../../migrations/postgres/0006_relays.sql"),
+    ),
+    (
+        7,
+        "log nodes",
+        include_str!("../../migrations/postgres/0007_log_nodes.sql"),
     ),
 ]);
 

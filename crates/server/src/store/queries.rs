@@ -630,7 +630,7 @@ where
         let list: Vec<String> = rows.iter().map(i64::to_string).collect();
         // Integers only: nothing a client sent is in this text.
         let sql = format!(
-            "SELECT idx, nodes FROM log_leaves WHERE idx IN ({})",
+            "SELECT idx, nodes FROM log_nodes WHERE idx IN ({})",
             list.join(",")
         );
         let found: HashMap<i64, Vec<u8>> = sqlx::query(&sql)
@@ -650,8 +650,9 @@ where
         limit: u64,
     ) -> Result<Vec<(u64, String, Vec<u8>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT idx, data, substr(nodes, 1, 32) FROM log_leaves WHERE idx >= $1 \
-             ORDER BY idx LIMIT $2",
+            "SELECT l.idx, l.data, substr(n.nodes, 1, 32) \
+             FROM log_leaves l LEFT JOIN log_nodes n ON n.idx = l.idx \
+             WHERE l.idx >= $1 ORDER BY l.idx LIMIT $2",
         )
         .bind(start as i64)
         .bind(limit as i64)

@@ -3,7 +3,7 @@
 //! `federation`, `title` as they come). A line that cannot be read is
 //! refused with its number; nothing is entered then.
 
-use arbiter_tournament::director::Registration;
+use arbiter_tournament::director::{Registration, Sex};
 use arbiter_tournament::trf;
 
 use crate::problem::Problem;
@@ -22,8 +22,19 @@ pub fn from_trf(text: &str) -> Result<Vec<Registration>, Problem> {
             federation: e.player.federation,
             title: e.player.title,
             account: None,
+            sex: e.player.sex.and_then(sex),
+            birth_date: Some(e.player.birth).filter(|b| !b.trim().is_empty()),
         })
         .collect())
+}
+
+/// The TRF's sex letter (`m`, `w`; `f` as some files write it).
+fn sex(letter: char) -> Option<Sex> {
+    match letter.to_ascii_lowercase() {
+        'm' => Some(Sex::Man),
+        'w' | 'f' => Some(Sex::Woman),
+        _ => None,
+    }
 }
 
 /// The players of a CSV, in the order of its lines.
@@ -70,6 +81,8 @@ pub fn from_csv(text: &str) -> Result<Vec<Registration>, Problem> {
             federation: get(federation_at).to_uppercase(),
             title: Some(get(title_at).to_lowercase()).filter(|t| !t.is_empty()),
             account: None,
+            sex: None,
+            birth_date: None,
         });
     }
     Ok(players)

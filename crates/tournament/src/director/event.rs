@@ -43,6 +43,34 @@ pub struct Registration {
     /// The server account that plays the player's games online.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account: Option<String>,
+    /// Sex as the TRF writes it, which the WGM and WIM norms need.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// Birth date (`2010-05-21`), from which a junior's K of 40 is told
+    /// (FIDE Rating Regulations 8.3.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<String>,
+}
+
+/// A player's sex, as the TRF writes it (`m`, `w`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sex {
+    /// `m`.
+    #[serde(rename = "m")]
+    Man,
+    /// `w`.
+    #[serde(rename = "w")]
+    Woman,
+}
+
+impl Sex {
+    /// The TRF's letter.
+    pub fn trf(self) -> char {
+        match self {
+            Sex::Man => 'm',
+            Sex::Woman => 'w',
+        }
+    }
 }
 
 /// A bye a player asks for in advance.

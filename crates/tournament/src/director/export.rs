@@ -7,7 +7,7 @@ use crate::result::{ResultCode, RoundEntry};
 use crate::tiebreak::{self, Format, Options, Standings, Tiebreak};
 use crate::{Player, Record, RequestedBye, StartNo, Tournament};
 
-use super::{BoardResult, ByeKind, Director, PlayerId, System};
+use super::{BoardResult, ByeKind, Director, PlayerId, Sex, System};
 
 impl Director {
     /// The players in start-number order (the pairing numbers of C.04.2):
@@ -120,6 +120,8 @@ impl Director {
                 rating: r.rating,
                 federation: r.federation.clone(),
                 fide_id: r.fide_id,
+                sex: r.sex.map(Sex::trf),
+                birth: r.birth_date.clone().unwrap_or_default(),
                 ..Player::default()
             });
         }

@@ -33,7 +33,9 @@ mod settings;
 mod state;
 
 pub use broadcast_delay::{BroadcastDelay, INCREASED_PROTECTION_MINUTES, MAX_MINUTES};
-pub use event::{Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration};
+pub use event::{
+    Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration, Sex,
+};
 pub use fide_mode::FideModeExit;
 pub use game_end::REFEREE;
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};

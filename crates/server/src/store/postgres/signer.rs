@@ -4,9 +4,9 @@
 //! The writers give each leaf its index in their batch's own statement
 //! (see `writer`): the database orders the leaves. The signer hashes them:
 //! at most once a second, when the tree grew, it reads the leaves added
-//! since its last round, stores the subtrees each completes (`nodes`, as
-//! SQLite's writer does), and signs a checkpoint of the new tree, all in
-//! one transaction.
+//! since its last round, stores the subtrees each completes (a row of
+//! `log_nodes` a leaf, inserted once: the leaf's own row is not written
+//! again), and signs a checkpoint of the new tree, all in one transaction.
 //!
 //! # The lease
 //!
@@ -150,8 +150,8 @@ impl Signer {
             nodes.push(stored.nodes);
         }
         sqlx::query(
-            "UPDATE log_leaves SET nodes = u.nodes \
-             FROM UNNEST($1::int8[], $2::bytea[]) AS u (idx, nodes) WHERE log_leaves.idx = u.idx",
+            "INSERT INTO log_nodes (idx, nodes) SELECT * FROM UNNEST($1::int8[], $2::bytea[]) \
+             ON CONFLICT (idx) DO UPDATE SET nodes = EXCLUDED.nodes",
         )
         .bind(&indices[..])
         .bind(&nodes[..])
@@ -228,7 +228,7 @@ async fn frontier(
     let wanted = Frontier::nodes(size as u64);
     let rows: Vec<i64> = log::rows_holding(&wanted);
     let found: std::collections::HashMap<i64, Vec<u8>> =
-        sqlx::query("SELECT idx, nodes FROM log_leaves WHERE idx = ANY($1) AND nodes IS NOT NULL")
+        sqlx::query("SELECT idx, nodes FROM log_nodes WHERE idx = ANY($1)")
             .bind(&rows[..])
             .fetch_all(&mut **tx)
             .await?
