@@ -587,7 +587,7 @@ function renderConsole() {
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))),
     el('p', {}, link('/boards', t('tnBoards'), { 'data-testid': 'boards-screen' })));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), consoleBroadcastDelay(), exports));
 }
 
 // The operator's screen of the round's electronic boards: refreshed on
@@ -622,6 +622,23 @@ function consoleFideMode() {
     card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeNever') }));
   }
   return card;
+}
+
+// The broadcast delay (a fair-play measure): the public sees each game in
+// progress this many minutes behind the board; players and arbiter live.
+// 15 minutes is the preset of increased protection (ECU rules, Q.2.4).
+const INCREASED_PROTECTION_MINUTES = 15;
+function consoleBroadcastDelay() {
+  const minutes = state.broadcast_delay ? state.broadcast_delay.minutes : 0;
+  const input = el('input', { name: 'minutes', type: 'number', min: 0, max: 1440, value: minutes, required: true, 'data-testid': 'broadcast-delay-minutes', 'aria-label': t('tnBroadcastDelayMinutes') });
+  return el('section', { class: 'card', 'data-testid': 'broadcast-delay' },
+    el('h2', { text: t('tnBroadcastDelay') }),
+    el('p', { class: 'meta', 'data-testid': 'broadcast-delay-state', text: minutes ? t('tnBroadcastDelayOn', { minutes }) : t('tnBroadcastDelayOff') }),
+    formOf('set-broadcast-delay', [
+      el('label', {}, el('span', { text: t('tnBroadcastDelayMinutes') }), input),
+      el('button', { type: 'button', text: t('tnBroadcastDelayPreset'), 'data-testid': 'broadcast-delay-preset', onclick: () => { input.value = INCREASED_PROTECTION_MINUTES; } }),
+      el('button', { type: 'submit', text: t('tnBroadcastDelaySet'), 'data-testid': 'broadcast-delay-set' })],
+      (d) => act('broadcast-delay', { minutes: Number(d.minutes) })));
 }
 
 // The console's secret link, once: the arbiter keeps it (a bookmark, a
