@@ -95,9 +95,14 @@ async fn several_nodes_one_tree_in_database_order_and_a_lapsed_signer_cannot_sig
     let (signer_a, signer_b) = (signer(&store, "a", key(7)), signer(&store, "b", key(7)));
     assert_eq!(signer_a.claim().await.unwrap(), Some(1));
     assert_eq!(signer_b.claim().await.unwrap(), None);
-    assert_eq!(signer_b.round(1).await.unwrap(), Round::NotHolder);
-    assert_eq!(signer_a.round(1).await.unwrap(), Round::Signed(20));
-    assert_eq!(signer_a.round(1).await.unwrap(), Round::Unchanged);
+    assert_eq!(signer_b.round(1, true).await.unwrap(), Round::NotHolder);
+    // Between checkpoints the leaves are hashed in rounds that sign
+    // nothing; the next round that may sign signs what they hashed.
+    assert_eq!(signer_a.round(1, false).await.unwrap(), Round::Hashed(20));
+    assert!(store.checkpoints().await.unwrap().is_empty());
+    assert_eq!(signer_a.round(1, false).await.unwrap(), Round::Unchanged);
+    assert_eq!(signer_a.round(1, true).await.unwrap(), Round::Signed(20));
+    assert_eq!(signer_a.round(1, true).await.unwrap(), Round::Unchanged);
     let first = checkpoint_at(&store, 20, &key(7)).await;
     assert_eq!(Some(first.root), stored_tree(&store).await.root_at(20));
 
@@ -108,9 +113,9 @@ async fn several_nodes_one_tree_in_database_order_and_a_lapsed_signer_cannot_sig
         a.write(vec![new_game(&format!("late{i}"))]).await.unwrap();
     }
     assert_eq!(signer_b.claim().await.unwrap(), Some(2));
-    assert_eq!(signer_a.round(1).await.unwrap(), Round::NotHolder);
+    assert_eq!(signer_a.round(1, true).await.unwrap(), Round::NotHolder);
     assert_eq!(store.checkpoints().await.unwrap().len(), 1);
-    assert_eq!(signer_b.round(2).await.unwrap(), Round::Signed(25));
+    assert_eq!(signer_b.round(2, true).await.unwrap(), Round::Signed(25));
     // The tree b signed extends the one a signed.
     let second = checkpoint_at(&store, 25, &key(7)).await;
     let tree = stored_tree(&store).await;
