@@ -327,6 +327,18 @@ test('move sounds with a mute switch, flipping, stepping through the moves while
   await waitForMoves(black, 7);
 });
 
+// The clipboard's text once it holds `wanted`, or after 5 s: copying the
+// PGN fetches it first, so it lands some time after the click. (Playwright's
+// waitForFunction does not await a promise its predicate returns: a
+// pending readText() counts as true at once.)
+async function clipboardHolding(page, wanted) {
+  for (let tries = 0; ; tries++) {
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    if (text.includes(wanted) || tries >= 100) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 test('copy FEN and PGN', async () => {
   const game = await createGame(session.server.base, { white: 'Sam', black: 'Tia', time_control: '600+5', ruleset: 'fide-rapid' });
   const white = await open(session.server.base + game.links.white, { clipboard: true });
@@ -336,8 +348,7 @@ test('copy FEN and PGN', async () => {
   const view = await (await fetch(`${session.server.base}/api/games/${game.id}`)).json();
   assert.equal(await white.evaluate(() => navigator.clipboard.readText()), view.fen);
   await white.click('[data-testid=copy-pgn]');
-  await white.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('[White "Sam"]')));
-  const pgn = await white.evaluate(() => navigator.clipboard.readText());
+  const pgn = await clipboardHolding(white, '[White "Sam"]');
   assert.match(pgn, /1\. Nf3 \{\[%clk [0-9:.]+\]\} 1\.\.\. Nf6/);
   // Stepped back, the FEN copied is the position shown.
   await white.keyboard.press('Home');
