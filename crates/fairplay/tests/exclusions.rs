@@ -36,6 +36,7 @@ fn everywhere(game: &PlayedGame, moves: &[(&str, Score)]) -> GameAnalysis {
 
 const NO_BOOK: Settings = Settings {
     book_moves: 0,
+    book: None,
     decided_cp: 300,
     losing_cp: 200,
     complex_gap_cp: 50,
