@@ -35,6 +35,14 @@ fn some_games(dir: &Path) -> PathBuf {
     path
 }
 
+/// A file's SHA-256 in hex, as reports name files.
+fn sha256_hex(path: &Path) -> String {
+    Sha256::digest(std::fs::read(path).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn arbiter(args: &[&str]) -> std::process::Output {
     Command::cargo_bin("arbiter")
         .unwrap()
@@ -67,10 +75,7 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
             .starts_with("Stockfish"),
         "{file}"
     );
-    let hash: String = Sha256::digest(std::fs::read(&baseline).unwrap())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = sha256_hex(&baseline);
 
     let screen = |extra: &[&str]| -> Output {
         let mut args = vec!["fairplay", "--baseline", baseline.to_str().unwrap()];
@@ -137,10 +142,7 @@ fn an_opening_book_replaces_the_fixed_book_moves_and_is_named_by_its_hash() {
     let games = some_games(dir.path());
     let book = dir.path().join("book.pgn");
     std::fs::write(&book, "1. e4 e5 (1... c5) 2. Nf3 *\n\n1. d4 d5 *\n").unwrap();
-    let hash: String = Sha256::digest(std::fs::read(&book).unwrap())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = sha256_hex(&book);
     let common = [
         "fairplay",
         "--json",
