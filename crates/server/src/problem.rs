@@ -247,6 +247,14 @@ arbiter_messages::messages! {
         } = "api-too-many-games-pushed",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
+        /// A title norm's certificate asked of a player the event gives
+        /// no such norm.
+        NoSuchNorm = "api-no-such-norm",
+        /// A language no catalogue is in.
+        UnknownLanguage {
+            /// The language asked for.
+            language: String,
+        } = "api-unknown-language",
         /// A TRF edition other than `2026` and `16`.
         UnknownTrfEdition {
             /// The edition asked for.
