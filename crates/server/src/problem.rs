@@ -307,9 +307,29 @@ arbiter_messages::messages! {
         ImportCsvNumber {
             /// The line, from 1.
             line: usize,
-            /// The column.
+            /// The column, from 1.
+            column: usize,
+            /// The column's name.
             field: String,
         } = "api-import-csv-number",
+        /// A CSV line whose `sex` is neither `m` nor `w` (`f`).
+        ImportCsvSex {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-sex",
+        /// A CSV line whose `birth_date` reads as no date.
+        ImportCsvBirthDate {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-birth-date",
         /// A CSV line without a name.
         ImportCsvNoName {
             /// The line, from 1.
