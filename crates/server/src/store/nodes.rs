@@ -31,7 +31,7 @@ use sqlx::{PgPool, Row};
 use super::StoreError;
 
 /// The database's clock, ms since 1970.
-const NOW_MS: &str = "(extract(epoch FROM clock_timestamp()) * 1000)::int8";
+pub(super) const NOW_MS: &str = "(extract(epoch FROM clock_timestamp()) * 1000)::int8";
 
 /// The notification channel of the accounts' event streams.
 const LOBBY: &str = "arbiter_lobby";
@@ -39,7 +39,7 @@ const LOBBY: &str = "arbiter_lobby";
 /// The nodes' queries, on the read pool.
 #[derive(Clone, Debug)]
 pub struct Nodes {
-    pool: PgPool,
+    pub(super) pool: PgPool,
 }
 
 /// A game a node holds, with the epoch it holds it at.
@@ -249,7 +249,7 @@ impl Nodes {
     }
 }
 
-fn held(r: &sqlx::postgres::PgRow) -> Held {
+pub(super) fn held(r: &sqlx::postgres::PgRow) -> Held {
     Held {
         game_id: r.get(0),
         epoch: r.get(1),

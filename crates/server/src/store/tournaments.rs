@@ -13,6 +13,7 @@
 
 use super::{Backend, Damage, Store, StoreError, chain};
 
+
 /// A tournament's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
@@ -22,6 +23,17 @@ pub struct TournamentRow {
     pub team: String,
     /// When it was made, ms since 1970.
     pub created_unix_ms: i64,
+}
+
+/// The lease a node appends to a tournament's log under (on several
+/// nodes): the append is refused unless the lease still names the node at
+/// this epoch ([`StoreError::TournamentLeaseLost`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentFence {
+    /// The node.
+    pub node: String,
+    /// The epoch it took the tournament with.
+    pub epoch: i64,
 }
 
 /// A stored tournament event with its place in the chain.
@@ -48,11 +60,14 @@ impl Store {
     }
 
     /// Appends events to a tournament's log in one transaction: all or
-    /// none, durably (committed when this returns).
+    /// none, durably (committed when this returns). Under a `fence` (a
+    /// node's), only while the node still holds the tournament's lease at
+    /// that epoch.
     pub async fn append_tournament_events(
         &self,
         tournament: &str,
         rows: &[TournamentEventRow],
+        fence: Option<&TournamentFence>,
     ) -> Result<(), StoreError> {
         // On SQLite, while the server runs, through its writer: in the
         // signed log.
@@ -67,7 +82,7 @@ impl Store {
         }
         match &self.0 {
             Backend::Sqlite(s) => s.queries().append_tournament_events(tournament, rows).await,
-            Backend::Postgres(s) => s.append_tournament_events(tournament, rows).await,
+            Backend::Postgres(s) => s.append_tournament_events(tournament, rows, fence).await,
         }
     }
 
@@ -76,7 +91,17 @@ impl Store {
         &self,
         tournament: &str,
     ) -> Result<Vec<TournamentEventRow>, StoreError> {
-        on_backend!(self, s => s.queries().tournament_events(tournament).await)
+        self.tournament_events_from(tournament, 0).await
+    }
+
+    /// A tournament's stored events from the seq `from` on, in order, with
+    /// their links: what a node's copy of the log lacks.
+    pub async fn tournament_events_from(
+        &self,
+        tournament: &str,
+        from: i64,
+    ) -> Result<Vec<TournamentEventRow>, StoreError> {
+        on_backend!(self, s => s.queries().tournament_events(tournament, from).await)
     }
 }
 
