@@ -265,7 +265,10 @@ impl Node {
             return Route::Here;
         };
         match nodes.tournament_holder(id).await {
-            Ok(Some(holder)) => self.route_to(holder, || self.take_over_tournaments(Some(id))).await,
+            Ok(Some(holder)) => {
+                self.route_to(holder, || self.take_over_tournaments(Some(id)))
+                    .await
+            }
             Ok(None) => Route::Here,
             Err(e) => {
                 tracing::warn!("tournament {id}: cannot find its node: {e}");

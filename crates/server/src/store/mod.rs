@@ -131,10 +131,10 @@ mod migrations;
 pub mod nodes;
 #[cfg(test)]
 mod nodes_tests;
-pub mod tournament_leases;
 mod postgres;
 mod queries;
 mod sqlite;
+pub mod tournament_leases;
 #[cfg(test)]
 mod writer_tests;
 // The integration tests' databases (SQLite, or the throwaway PostgreSQL

@@ -13,7 +13,6 @@
 
 use super::{Backend, Damage, Store, StoreError, chain};
 
-
 /// A tournament's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {

@@ -82,8 +82,7 @@ impl Tournaments {
         let Some(row) = row else {
             return;
         };
-        let live = match LiveTournament::load(self.venue.clone(), row, Holding::Held(fence)).await
-        {
+        let live = match LiveTournament::load(self.venue.clone(), row, Holding::Held(fence)).await {
             Ok(live) => Arc::new(live),
             Err(e) => {
                 tracing::error!("{e}");

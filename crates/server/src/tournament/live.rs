@@ -184,9 +184,14 @@ impl LiveTournament {
         let mut director = log.director.clone();
         for r in &rows {
             let event = parse_event(&self.id, r)?;
-            director
-                .apply(&event)
-                .map_err(|refusal| altered(r.seq, Damage::Refused { refusal: Box::new(refusal) }))?;
+            director.apply(&event).map_err(|refusal| {
+                altered(
+                    r.seq,
+                    Damage::Refused {
+                        refusal: Box::new(refusal),
+                    },
+                )
+            })?;
             if let EventKind::RoundPublished { games, .. } = &event.kind {
                 for g in games {
                     self.venue.results.note_game(g, &self.id);
