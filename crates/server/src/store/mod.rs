@@ -136,6 +136,8 @@ mod queries;
 mod sqlite;
 pub mod tournament_leases;
 #[cfg(test)]
+mod tournament_leases_tests;
+#[cfg(test)]
 mod writer_tests;
 // The integration tests' databases (SQLite, or the throwaway PostgreSQL
 // cluster), for the store's own tests.
