@@ -11,11 +11,11 @@
 mod serve;
 
 use std::collections::BTreeMap;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use serve::Process;
+use serve::cluster::{psql, signal, unix_ms};
 
 /// An answer that has not come within this is taken as lost, so that no
 /// request of these tests waits for good.
@@ -26,28 +26,6 @@ const TEAM: &str = "nodes-club";
 
 fn node(db: &str, name: &str) -> Process {
     Process::start(db, &["--node", name])
-}
-
-fn signal(process: &Process, sig: &str) {
-    let ok = Command::new("kill")
-        .args([sig, &process.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success(), "kill {sig}");
-}
-
-/// What `psql` answers to `sql` on `db`, trimmed.
-fn psql(db: &str, sql: &str) -> String {
-    let out = Command::new("psql")
-        .args([db, "-Atc", sql])
-        .output()
-        .expect("psql (scripts/install-test-deps installs it)");
-    assert!(
-        out.status.success(),
-        "psql: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 /// How many events of `kind` the tournament's log holds.
@@ -231,7 +209,7 @@ impl Clients {
         players: &[String],
         rounds: u32,
     ) -> String {
-        let now = serve_unix_ms();
+        let now = unix_ms();
         let form = [
             ("name", "Nodes Open".to_string()),
             ("clock.limit", "600".to_string()),
@@ -259,22 +237,9 @@ impl Clients {
     /// Starts the next round now, through `base`.
     async fn start_round(&self, base: &str, id: &str, director: &str) {
         let path = format!("/api/swiss/{id}/schedule-next-round");
-        self.ok(
-            base,
-            &path,
-            director,
-            &[("date", serve_unix_ms().to_string())],
-        )
-        .await;
+        self.ok(base, &path, director, &[("date", unix_ms().to_string())])
+            .await;
     }
-}
-
-/// Now, in milliseconds since 1970.
-fn serve_unix_ms() -> i64 {
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap();
-    since.as_millis() as i64
 }
 
 /// The director's token and the players'.
@@ -387,7 +352,7 @@ async fn several_nodes_a_holder_paused_past_its_lease_cannot_append_to_its_tourn
     // Round 1 is due in a second and a half, by a's schedule; a stops
     // before then, and stays stopped past its lease (2 s).
     let path = format!("/api/swiss/{id}/schedule-next-round");
-    let due = serve_unix_ms() + 1500;
+    let due = unix_ms() + 1500;
     clients
         .ok(&at_b, &path, &director, &[("date", due.to_string())])
         .await;
@@ -407,7 +372,7 @@ async fn several_nodes_a_holder_paused_past_its_lease_cannot_append_to_its_tourn
     // a wakes with round 1 due on its clock, and an act sent to it: it
     // pairs nothing, and the act is refused as stale (503) or handed to b.
     signal(&a, "-CONT");
-    let later = (serve_unix_ms() + 3_600_000).to_string();
+    let later = (unix_ms() + 3_600_000).to_string();
     let (status, body) = clients
         .post(&at_a, &path, &director, &[("date", later.clone())])
         .await;

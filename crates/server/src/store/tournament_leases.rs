@@ -118,19 +118,9 @@ impl Nodes {
         name: &str,
         mine: &[(String, i64)],
     ) -> Result<Vec<(String, i64)>, StoreError> {
-        let (ids, epochs): (Vec<&str>, Vec<i64>) =
-            mine.iter().map(|(id, epoch)| (id.as_str(), *epoch)).unzip();
-        let rows = sqlx::query(
-            "SELECT m.id, m.epoch FROM UNNEST($1::text[], $2::int8[]) AS m (id, epoch) \
-             WHERE NOT EXISTS (SELECT 1 FROM tournament_leases l \
-                 WHERE l.tournament_id = m.id AND l.node = $3 AND l.epoch = m.epoch)",
-        )
-        .bind(&ids[..])
-        .bind(&epochs[..])
-        .bind(name)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        let still_held = "SELECT 1 FROM tournament_leases l \
+             WHERE l.tournament_id = m.id AND l.node = $3 AND l.epoch = m.epoch";
+        self.not_held(still_held, name, mine).await
     }
 
     /// Who holds the tournament `id` (`None`: nobody, or no such
@@ -164,18 +154,11 @@ impl Nodes {
 
     /// Tells every node's tournament listener (this one's too) `payload`.
     pub async fn tell_tournaments(&self, payload: &str) -> Result<(), StoreError> {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(TOURNAMENTS)
-            .bind(payload)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.notify(TOURNAMENTS, payload).await
     }
 
     /// A connection that hears what [`Nodes::tell_tournaments`] tells.
     pub async fn listen_tournaments(&self) -> Result<sqlx::postgres::PgListener, StoreError> {
-        let mut listener = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        listener.listen(TOURNAMENTS).await?;
-        Ok(listener)
+        self.listen_to(TOURNAMENTS).await
     }
 }

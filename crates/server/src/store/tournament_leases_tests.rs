@@ -44,7 +44,7 @@ async fn several_nodes_a_tournament_taken_over_refuses_its_old_holders_appends()
     let genesis = chain::tournament_genesis("t");
     let first = event(&genesis, 0);
     store
-        .append_tournament_events("t", &[first.clone()], Some(&fence("a", 1)))
+        .append_tournament_events("t", std::slice::from_ref(&first), Some(&fence("a", 1)))
         .await
         .unwrap();
 
@@ -55,20 +55,23 @@ async fn several_nodes_a_tournament_taken_over_refuses_its_old_holders_appends()
     assert_eq!((taken[0].tournament_id.as_str(), taken[0].epoch), ("t", 2));
     let stale = event(&first.hash, 1);
     let refused = store
-        .append_tournament_events("t", &[stale.clone()], Some(&fence("a", 1)))
+        .append_tournament_events("t", std::slice::from_ref(&stale), Some(&fence("a", 1)))
         .await;
     assert!(
         matches!(refused, Err(StoreError::TournamentLeaseLost(ref t)) if t == "t"),
         "{refused:?}"
     );
-    assert_eq!(store.tournament_events("t").await.unwrap(), [first.clone()]);
+    assert_eq!(
+        store.tournament_events("t").await.unwrap(),
+        std::slice::from_ref(&first)
+    );
     // Nor may b append at a's epoch; at its own, it may.
     let at_old_epoch = store
-        .append_tournament_events("t", &[stale.clone()], Some(&fence("b", 1)))
+        .append_tournament_events("t", std::slice::from_ref(&stale), Some(&fence("b", 1)))
         .await;
     assert!(at_old_epoch.is_err(), "{at_old_epoch:?}");
     store
-        .append_tournament_events("t", &[stale.clone()], Some(&fence("b", 2)))
+        .append_tournament_events("t", std::slice::from_ref(&stale), Some(&fence("b", 2)))
         .await
         .unwrap();
     assert_eq!(store.tournament_events("t").await.unwrap(), [first, stale]);

@@ -11,9 +11,7 @@ use tokio::sync::Notify;
 
 use super::Venue;
 use crate::game::GameError;
-use crate::store::{
-    Damage, StoreError, TournamentEventRow, TournamentFence, TournamentRow, chain, check_chain,
-};
+use crate::store::{Damage, StoreError, TournamentEventRow, TournamentFence, TournamentRow, chain};
 use crate::time::unix_ms;
 
 /// Why a tournament act failed.
@@ -120,31 +118,11 @@ impl LiveTournament {
         row: TournamentRow,
         holding: Holding,
     ) -> Result<LiveTournament, TournamentError> {
-        let rows = venue.store.tournament_events(&row.id).await?;
-        let altered = |seq, problem| TournamentError::Altered {
-            tournament: row.id.clone(),
-            seq,
-            problem,
-        };
-        let link = check_chain(&row.id, &rows).map_err(|(seq, p)| altered(seq, p))?;
-        let mut director = Director::default();
-        for r in &rows {
-            let event = parse_event(&row.id, r)?;
-            director.apply(&event).map_err(|refusal| {
-                altered(
-                    r.seq,
-                    Damage::Refused {
-                        refusal: Box::new(refusal),
-                    },
-                )
-            })?;
-        }
         let live = LiveTournament::new(row, venue, holding);
-        *live.log.lock().await = Log {
-            director,
-            next_seq: rows.len() as i64,
-            link,
-        };
+        {
+            let mut log = live.log.lock().await;
+            live.catch_up_log(&mut log).await?;
+        }
         Ok(live)
     }
 
@@ -159,9 +137,10 @@ impl LiveTournament {
         f(&log.director)
     }
 
-    /// Brings a copy of the log up to date: the events the holder
-    /// appended since, their chain checked and each applied; the games of
-    /// rounds published meanwhile noted as the tournament's.
+    /// Brings the log up to date with the store (from its start, when the
+    /// tournament is loaded; on a node's copy, the events the holder
+    /// appended since): their chain checked and each applied, the games of
+    /// rounds published noted as the tournament's.
     pub(super) async fn catch_up_log(&self, log: &mut Log) -> Result<(), TournamentError> {
         let rows = self
             .venue
