@@ -76,7 +76,10 @@ async fn several_nodes_serve_a_tournament_made_on_one() {
     // b hears of it from a (a notification): listed there within a moment.
     let started = Instant::now();
     while !b.get_text("/api/team/club/swiss").await.contains(id) {
-        assert!(started.elapsed() < Duration::from_secs(10), "b never listed {id}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "b never listed {id}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let (status, body) = b.post_as(&format!("/api/swiss/{id}/join"), &player).await;
