@@ -537,3 +537,13 @@ fn a_norm_says_whether_its_swiss_is_one_1_5_6_asks_for() {
     };
     assert!(of_1_5_6(&t, &olympiad));
 }
+
+#[test]
+fn a_round_robin_nobody_has_entered_yet_gives_no_norms() {
+    // The service measures an event from its creation: no players, a
+    // round robin planned, no cycle to count.
+    let mut t = Tournament::default();
+    kind(&mut t, "Round Robin");
+    t.planned_rounds = Some(9);
+    assert!(norms(&t, &NormOptions::default()).is_empty());
+}

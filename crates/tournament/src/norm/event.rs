@@ -33,9 +33,10 @@ pub(super) fn double_round_robin(tournament: &Tournament) -> bool {
         .record("092")
         .is_some_and(|kind| kind.to_ascii_lowercase().contains("double"));
     let players = tournament.entrants.len() as u32;
-    // n players play n − 1 rounds a cycle, or n when one of them rests.
+    // n players play n − 1 rounds a cycle, or n when one of them rests
+    // (none before anyone has entered).
     let cycle = if players.is_multiple_of(2) {
-        players - 1
+        players.saturating_sub(1)
     } else {
         players
     };
