@@ -6,6 +6,7 @@ pub mod api;
 mod assets;
 mod broadcast;
 mod log;
+pub mod node_games;
 mod rating_report;
 pub mod test_clock;
 pub mod tournament_api;
