@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 use arbiter_referee::GameSetup;
 use serde::{Deserialize, Serialize};
 
-use super::{TournamentError, Venue};
+use super::Venue;
+use crate::game::GameError;
 
 /// What a node needs to ask the others to make games: set once, when the
 /// node joins the others.
@@ -69,7 +70,7 @@ pub(super) async fn board_game(
     spread: &OnceLock<Spread>,
     home: Option<&str>,
     game: GameToMake,
-) -> Result<String, TournamentError> {
+) -> Result<String, GameError> {
     if venue.games.exists(&game.id).await? {
         return Ok(game.id);
     }
