@@ -16,10 +16,12 @@ export const screenshots = path.join(here, 'screenshots');
 export const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
 mkdirSync(screenshots, { recursive: true });
 
-export async function startServer() {
+// `env`: variables added to the server's environment (the test clock's).
+// `args`: options added to `arbiter serve`'s.
+export async function startServer({ env = {}, args = [] } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-'));
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'arbiter.db'), '--rate-limit', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'arbiter.db'), '--rate-limit', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env },
   });
   const line = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });
@@ -43,10 +45,10 @@ export async function startBrowser() {
 // One server and one browser for a whole test file: started before its first
 // test and stopped after its last. Read them as `session.server` and
 // `session.browser` from inside the tests.
-export function serverAndBrowserPerFile() {
+export function serverAndBrowserPerFile(options) {
   const session = {};
   before(async () => {
-    session.server = await startServer();
+    session.server = await startServer(options);
     session.browser = await startBrowser();
   });
   after(async () => {

@@ -150,9 +150,9 @@ arbiter_messages::messages! {
         } = "api-storage",
         /// No Swiss tournament has this id.
         SwissNotFound = "api-swiss-not-found",
-        /// A tournament asked of a node: tournaments are run by a single
-        /// server.
-        TournamentsOnNodes = "api-tournaments-on-nodes",
+        /// Another node took the tournament over while the act was on its
+        /// way: it was not done, and reaches the holder if sent again.
+        TournamentMoved = "api-tournament-moved",
         /// A required parameter left out.
         Required {
             /// The parameter's name.
