@@ -17,6 +17,9 @@
 # NODES (PostgreSQL only): 0, the default, runs one `arbiter serve`; N >= 1
 # runs N `arbiter serve --node` processes, the players spread over them.
 # IMPORT=1 also times importing the players as one CSV into another event.
+# KEEP=DIR keeps the event's TRF there (DIR/event.trf); CHECK=0 skips the
+# two checkers (bbpPairings takes minutes a round at 2,000 players: run
+# them on the kept TRF later).
 #
 # Needs `cargo build --release -p arbiter` and
 # `cargo bench -p arbiter-server --bench tournament_load --no-run` first
@@ -72,6 +75,7 @@ for k in "${!logs[@]}"; do
     sed "s/^/  ${names[k]}: /" || true
 done
 [ -z "${status:-}" ] || exit "$status"
+[ -z "${KEEP:-}" ] || { mkdir -p "$KEEP" && cp "$trf" "$KEEP/event.trf"; }
 event="$(sed -n 's/^event: //p' "$out")"
 
 if [ "$db" = pg ]; then
@@ -94,6 +98,7 @@ if [ "$db" = pg ]; then
         GROUP BY r.round ORDER BY r.round" | sed 's/|/, /g; s/^/  /'
 fi
 
+[ "${CHECK:-1}" = 0 ] && exit 0
 bbp_dir=/tmp/bbpPairings-bench
 if [ ! -x "$bbp_dir/bbpPairings.exe" ]; then
   # shared/ beside one of the checkout's ancestors, as the tests find it.
