@@ -135,6 +135,23 @@ fn the_baseline_players_own_z_scores_are_brought_to_unit_spread() {
     assert!(mean_square <= 1.0 + 1e-9, "{mean_square}");
 }
 
+#[test]
+fn the_combined_z_score_of_the_baseline_players_is_standard() {
+    let players = field();
+    let baseline = Baseline::build(engine(), Settings::default(), &players);
+    // The four z-scores are correlated but not one: their plain mean
+    // spreads narrower than a z-score, and the combined one makes up for it.
+    assert!(
+        baseline.combined_dispersion < 1.0,
+        "{}",
+        baseline.combined_dispersion
+    );
+    let figures = players.iter().map(PlayerMoves::figures).collect();
+    let (_, lines) = screen(figures, Some(&baseline), 0.001);
+    let mean_square = lines.iter().map(|l| l.z.unwrap().powi(2)).sum::<f64>() / lines.len() as f64;
+    assert!((mean_square - 1.0).abs() < 1e-9, "{mean_square}");
+}
+
 fn report() -> Report {
     let baseline = Baseline::build(engine(), Settings::default(), &field());
     let figures = vec![
@@ -202,6 +219,23 @@ fn the_report_states_its_threshold_and_what_it_implies() {
     assert!(text.contains("at most 0.001"), "{text}");
     assert!(text.contains("first 8 moves"), "{text}");
     assert!(text.contains(report.baseline.as_deref().unwrap()), "{text}");
+}
+
+#[test]
+fn a_report_with_an_opening_book_names_the_book_not_a_number_of_moves() {
+    let mut report = report();
+    report.settings.book_moves = 0;
+    report.settings.book = Some("ab12".repeat(16));
+    for catalogue in catalogues() {
+        let text = report.text(catalogue);
+        assert!(text.contains(&"ab12".repeat(16)), "{text}");
+    }
+    let english = report.text(english());
+    assert!(english.contains("opening book"), "{english}");
+    assert!(!english.contains("first 0 moves"), "{english}");
+    let line: serde_json::Value =
+        serde_json::from_str(report.json_lines().lines().next().unwrap()).unwrap();
+    assert_eq!(line["screen"]["exclusions"]["book"], "ab12".repeat(16));
 }
 
 #[test]

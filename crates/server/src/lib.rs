@@ -34,6 +34,7 @@ mod app;
 mod catalogue_tests;
 mod config;
 mod cosign;
+pub mod forms;
 mod game;
 mod http;
 mod lichess;

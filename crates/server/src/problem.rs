@@ -247,6 +247,14 @@ arbiter_messages::messages! {
         } = "api-too-many-games-pushed",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
+        /// A title norm's certificate asked of a player the event gives
+        /// no such norm.
+        NoSuchNorm = "api-no-such-norm",
+        /// A language no catalogue is in.
+        UnknownLanguage {
+            /// The language asked for.
+            language: String,
+        } = "api-unknown-language",
         /// A TRF edition other than `2026` and `16`.
         UnknownTrfEdition {
             /// The edition asked for.
@@ -299,9 +307,29 @@ arbiter_messages::messages! {
         ImportCsvNumber {
             /// The line, from 1.
             line: usize,
-            /// The column.
+            /// The column, from 1.
+            column: usize,
+            /// The column's name.
             field: String,
         } = "api-import-csv-number",
+        /// A CSV line whose `sex` is neither `m` nor `w` (`f`).
+        ImportCsvSex {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-sex",
+        /// A CSV line whose `birth_date` reads as no date.
+        ImportCsvBirthDate {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-birth-date",
         /// A CSV line without a name.
         ImportCsvNoName {
             /// The line, from 1.

@@ -10,8 +10,8 @@ use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::{DEFAULT_FALSE_POSITIVE_RATE, screen};
 use arbiter_fairplay::{
-    Baseline, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings, baseline_hash,
-    baseline_text, gather,
+    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
+    baseline_hash, baseline_text, gather,
 };
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
@@ -51,7 +51,12 @@ struct AnalysisArgs {
     multipv: u32,
     /// Moves of each side left out at the start (book).
     #[arg(long, default_value_t = 8)]
-    book: u32,
+    book_moves: u32,
+    /// An opening book, a PGN of lines (variations included): a game's
+    /// moves are book while they stay in its positions. Replaces
+    /// --book-moves.
+    #[arg(long, conflicts_with = "book_moves")]
+    book: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -112,7 +117,7 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let settings = settings(&analysis);
+    let (settings, book) = settings(&analysis)?;
     if let Some((b, _)) = &baseline {
         anyhow::ensure!(
             b.settings == settings
@@ -124,7 +129,7 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
             b.settings
         );
     }
-    let (engine, players) = analyse(&analysis, &settings)?;
+    let (engine, players) = analyse(&analysis, &settings, book.as_ref())?;
     if let Some((b, _)) = &baseline {
         anyhow::ensure!(
             b.engine.name == engine.name,
@@ -156,8 +161,8 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
-    let settings = settings(&args.analysis);
-    let (engine, players) = analyse(&args.analysis, &settings)?;
+    let (settings, book) = settings(&args.analysis)?;
+    let (engine, players) = analyse(&args.analysis, &settings, book.as_ref())?;
     let baseline = Baseline::build(engine, settings, &players);
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
@@ -174,11 +179,24 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn settings(args: &AnalysisArgs) -> Settings {
-    Settings {
-        book_moves: args.book,
+/// The screen's settings, and the opening book when one is given (then
+/// it alone says what is book).
+fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
+    let Some(path) = &args.book else {
+        let settings = Settings {
+            book_moves: args.book_moves,
+            ..Settings::default()
+        };
+        return Ok((settings, None));
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let book = Book::read(&bytes).with_context(|| format!("{}", path.display()))?;
+    let settings = Settings {
+        book_moves: 0,
+        book: Some(book.hash.clone()),
         ..Settings::default()
-    }
+    };
+    Ok((settings, Some(book)))
 }
 
 /// Reads the games, analyses them with a progress bar, and gathers each
@@ -186,10 +204,14 @@ fn settings(args: &AnalysisArgs) -> Settings {
 fn analyse(
     args: &AnalysisArgs,
     settings: &Settings,
+    book: Option<&Book>,
 ) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
     let mut games = Vec::new();
     for path in &args.games {
         read_games(path, &mut games)?;
+    }
+    if let Some(book) = book {
+        games.iter_mut().for_each(|g| g.mark_book(book));
     }
     let positions: usize = games
         .iter()
