@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 use super::Venue;
 use crate::game::GameError;
 
+/// How long a node waits for another to make a game.
+const ASK_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// What a node needs to ask the others to make games: set once, when the
 /// node joins the others.
 #[derive(Debug)]
@@ -78,6 +81,10 @@ pub(super) async fn board_game(
         let asked = spread
             .client
             .post(format!("{url}/api/node/games"))
+            // A node paused but not yet past its lease accepts the
+            // connection and never answers: its boards are made here
+            // rather than holding the round's publication.
+            .timeout(ASK_WITHIN)
             .header(spread.header, &spread.secret)
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .body(serde_json::to_vec(&game).expect("games to make serialise"))
