@@ -7,6 +7,7 @@ mod assets;
 mod broadcast;
 mod fide_forms;
 mod log;
+pub mod node_games;
 mod rating_report;
 pub mod test_clock;
 pub mod tournament_api;
