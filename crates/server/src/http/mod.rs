@@ -5,6 +5,7 @@
 pub mod api;
 mod assets;
 mod broadcast;
+mod fair_play;
 mod log;
 mod rating_report;
 pub mod test_clock;
@@ -80,6 +81,10 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route(
             "/api/tournament/{id}/broadcast-delay",
             post(tn::set_broadcast_delay),
+        )
+        .route(
+            "/api/tournament/{id}/fairplay",
+            get(fair_play::state).post(fair_play::start),
         )
         .route(
             "/api/tournament/{id}/fide-mode/leave",

@@ -7,15 +7,19 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use arbiter_fairplay::engine::{Analyser, positions_to_search};
-use arbiter_fairplay::screen::{DEFAULT_FALSE_POSITIVE_RATE, screen};
-use arbiter_fairplay::{
-    Baseline, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings, baseline_hash,
-    baseline_text, gather,
-};
+use arbiter_fairplay::engine::Analyser;
+use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
+use arbiter_fairplay::{Baseline, PlayedGame, Settings, baseline_hash, baseline_text};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
+
+mod record;
+mod screening;
+mod served;
+
+use screening::{Screening, Searched, read_file};
+pub use served::ServeArgs;
 
 /// Arguments of `arbiter fairplay`.
 #[derive(Debug, clap::Args)]
@@ -96,56 +100,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
-    let analysis = args.analysis;
-    anyhow::ensure!(
-        args.false_positive_rate > 0.0 && args.false_positive_rate < 1.0,
-        "--false-positive-rate must lie between 0 and 1"
-    );
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
-    let baseline = match &args.baseline {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let baseline = Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
-            Some((baseline, baseline_hash(&bytes)))
-        }
-        None => None,
-    };
-    let settings = settings(&analysis);
-    if let Some((b, _)) = &baseline {
-        anyhow::ensure!(
-            b.settings == settings
-                && b.engine.nodes == analysis.nodes
-                && b.engine.multipv == analysis.multipv,
-            "the baseline was built with other settings ({} nodes, MultiPV {}, {:?}): screen with the same",
-            b.engine.nodes,
-            b.engine.multipv,
-            b.settings
-        );
-    }
-    let (engine, players) = analyse(&analysis, &settings)?;
-    if let Some((b, _)) = &baseline {
-        anyhow::ensure!(
-            b.engine.name == engine.name,
-            "the baseline was built with {}, not {}",
-            b.engine.name,
-            engine.name
-        );
-    }
-    let figures = players.iter().map(PlayerMoves::figures).collect();
-    let (threshold, players) = screen(
-        figures,
-        baseline.as_ref().map(|(b, _)| b),
+    let screening = Screening::new(
+        analyser(&args.analysis),
+        settings(&args.analysis),
+        args.baseline.as_deref(),
         args.false_positive_rate,
-    );
-    let report = Report {
-        engine,
-        settings,
-        baseline: baseline.map(|(_, hash)| hash),
-        threshold,
-        players,
-    };
+    )?;
+    let games = read_all(&args.analysis)?;
+    let bar = progress(&args.analysis, screening.positions(&games));
+    let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
+    bar.finish_and_clear();
     let text = if args.json {
         report.json_lines()
     } else {
@@ -157,7 +123,16 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     let settings = settings(&args.analysis);
-    let (engine, players) = analyse(&args.analysis, &settings)?;
+    let screening = Screening::new(
+        analyser(&args.analysis),
+        settings.clone(),
+        None,
+        DEFAULT_FALSE_POSITIVE_RATE,
+    )?;
+    let games = read_all(&args.analysis)?;
+    let bar = progress(&args.analysis, screening.positions(&games));
+    let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
+    bar.finish_and_clear();
     let baseline = Baseline::build(engine, settings, &players);
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
@@ -181,20 +156,28 @@ fn settings(args: &AnalysisArgs) -> Settings {
     }
 }
 
-/// Reads the games, analyses them with a progress bar, and gathers each
-/// player's scored moves.
-fn analyse(
-    args: &AnalysisArgs,
-    settings: &Settings,
-) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+fn analyser(args: &AnalysisArgs) -> Analyser {
+    Analyser {
+        config: engine_config(&args.engine),
+        nodes: args.nodes,
+        multipv: args.multipv,
+        engines: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// The games of every file given.
+fn read_all(args: &AnalysisArgs) -> anyhow::Result<Vec<PlayedGame>> {
     let mut games = Vec::new();
     for path in &args.games {
-        read_games(path, &mut games)?;
+        read_file(path, &mut games)?;
     }
-    let positions: usize = games
-        .iter()
-        .map(|g| positions_to_search(g, settings).len())
-        .sum();
+    Ok(games)
+}
+
+/// The progress bar over `positions` (hidden with `--quiet`).
+fn progress(args: &AnalysisArgs, positions: usize) -> ProgressBar {
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -206,38 +189,12 @@ fn analyse(
         )
         .expect("a valid template"),
     );
-    let analyser = Analyser {
-        config: engine_config(&args.engine),
-        nodes: args.nodes,
-        multipv: args.multipv,
-        engines: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-    };
-    let games = Arc::new(games);
-    let progress = bar.clone();
-    let searched = Arc::new(move |n: usize| progress.set_position(n as u64));
-    let (engine, analyses): (EngineId, Vec<GameAnalysis>) = super::runtime()?
-        .block_on(analyser.analyse(games.clone(), settings, searched))
-        .context("the analysis failed")?;
-    bar.finish_and_clear();
-    Ok((engine, gather(&games, &analyses, settings)))
+    bar
 }
 
-fn read_games(path: &Path, games: &mut Vec<PlayedGame>) -> anyhow::Result<()> {
-    let mut reader = arbiter_pgn::Reader::open(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let mut number = 0;
-    while let Some(game) = reader
-        .read_game()
-        .with_context(|| format!("{}", path.display()))?
-    {
-        number += 1;
-        let played =
-            PlayedGame::from_pgn(&game, number).with_context(|| format!("{}", path.display()))?;
-        games.push(played);
-    }
-    Ok(())
+fn searched(bar: &ProgressBar) -> Searched {
+    let bar = bar.clone();
+    Arc::new(move |n: usize| bar.set_position(n as u64))
 }
 
 /// The engine command: a program and its arguments, split at spaces;
