@@ -316,3 +316,234 @@ fn seven_games_make_a_norm_only_in_a_team_championship_by_1_4_1_b() {
     let norm = result.norm.as_ref().expect("a GM norm of 7 games");
     assert_eq!((norm.counts_as, norm.assessment.performance), (7, 2701));
 }
+
+fn gm_with(t: &Tournament, options: &NormOptions) -> arbiter_tournament::norm::NormResult {
+    norms(t, options)[0]
+        .titles
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .cloned()
+        .unwrap()
+}
+
+fn kind(t: &mut Tournament, text: &str) {
+    t.records.push(arbiter_tournament::Record {
+        code: "092".into(),
+        text: text.into(),
+    });
+}
+
+#[test]
+fn eight_games_make_a_world_cup_norm_that_counts_as_nine_by_1_4_1_b() {
+    // 6.5 of 8 (81 %, dp 251) against Ra 19650 / 8 = 2456: Rp 2707.
+    let eight: Vec<_> = with([Win, Draw, Draw, Win, Draw, Win, Win, Win, Loss])
+        .into_iter()
+        .take(8)
+        .collect();
+    let t = event(&eight);
+    assert_eq!(missed(&gm(&t)), [Requirement::Games { have: 8, need: 9 }]);
+    let world_cup = NormOptions {
+        world_cup: true,
+        ..NormOptions::default()
+    };
+    let result = gm_with(&t, &world_cup);
+    let norm = result.norm.expect("a World Cup norm of 8 games");
+    assert_eq!(
+        (
+            norm.assessment.games,
+            norm.counts_as,
+            norm.assessment.performance
+        ),
+        (8, 9, 2707)
+    );
+}
+
+#[test]
+fn each_full_point_above_the_score_needed_counts_as_a_game_by_1_4_1_d() {
+    // Against Ra 2444, 6.5 of 9 is the least that reaches 2600 (6 gives
+    // 2569): 6.5 counts as 9 games, 7.5 (83 %, Rp 2717) as 10, 8.5 as 11;
+    // 7 (78 %) is half a point above, no full point: 9.
+    let counted = |results| {
+        let norm = gm(&event(&with(results))).norm.expect("a norm");
+        (norm.points_above, norm.counts_as)
+    };
+    assert_eq!(counted(SIX_AND_A_HALF), (0, 9));
+    assert_eq!(
+        counted([Win, Draw, Draw, Win, Draw, Win, Win, Win, Draw]),
+        (0, 9)
+    );
+    assert_eq!(
+        counted([Win, Draw, Draw, Win, Draw, Win, Win, Win, Win]),
+        (1, 10)
+    );
+    assert_eq!(
+        counted([Win, Win, Draw, Win, Win, Win, Win, Win, Win]),
+        (2, 11)
+    );
+}
+
+/// A double round robin of the applicant and `field` (title, rating,
+/// federation), met in rounds r and r + n, scoring `results` over the
+/// 2n rounds.
+fn double_round_robin(field: &[(&str, u32, &str)], results: &[PlayerResult]) -> Tournament {
+    let once: Vec<_> = field.iter().map(|&(t, r, f)| (t, r, f, Draw)).collect();
+    let mut t = event(&once);
+    let n = field.len() as u32;
+    for (i, &result) in results.iter().enumerate() {
+        let round = i as u32 + 1;
+        let opponent = (i as u32 % n) + 2;
+        t.record_game(round, 1, opponent, result);
+    }
+    t
+}
+
+#[test]
+fn a_double_round_robin_needs_half_its_players_met_holding_the_title_by_1_4_5() {
+    // Six players, ten rounds: two GMs, two IMs and an FM met twice. Ra
+    // (4 × 2600 + 4 × 2500 + 2 × 2450) / 10 = 2530; 7 of 10 (70 %, dp 149),
+    // Rp 2679. The GMs are 4 games of 10, a third as a single round robin
+    // counts, but 2 of the 5 players met, and a double round robin asks
+    // half of them, 3.
+    let field = [
+        ("g", 2600, "RUS"),
+        ("g", 2600, "USA"),
+        ("m", 2500, "IND"),
+        ("m", 2500, "GER"),
+        ("f", 2450, "FRA"),
+    ];
+    let seven = [Win, Draw, Win, Draw, Win, Win, Draw, Win, Draw, Loss];
+    let mut t = double_round_robin(&field, &seven);
+    kind(&mut t, "Double Round Robin");
+    let result = gm(&t);
+    assert!(result.norm.is_none());
+    assert_eq!(result.event.performance, 2679);
+    assert_eq!(
+        missed(&result),
+        [Requirement::DoubleRoundRobinHolders {
+            title: "GM".into(),
+            have: 2,
+            met: 5,
+            need: 3
+        }]
+    );
+    assert_eq!(missed(&result)[0].rule(), "FIDE B.01 1.4.5");
+    // As a single round robin's ten games, the two GMs would do.
+    let mut single = double_round_robin(&field, &seven);
+    kind(&mut single, "Round Robin");
+    assert!(gm(&single).norm.is_some());
+    // A third GM met makes the double round robin's norm; a round robin
+    // planned over two cycles is a double one without saying so.
+    let mut stronger = field;
+    stronger[2].0 = "g";
+    let mut t = double_round_robin(&stronger, &seven);
+    kind(&mut t, "Double Round Robin");
+    assert!(gm(&t).norm.is_some());
+    let mut planned = double_round_robin(&field, &seven);
+    kind(&mut planned, "Round Robin");
+    planned.planned_rounds = Some(10);
+    assert!(missed(&gm(&planned)).iter().any(|r| r.name() == "holders"));
+}
+
+#[test]
+fn a_double_round_robin_of_five_players_gives_no_norm_by_1_4_5() {
+    // Five players, eight rounds, in a team championship whose 7 games
+    // make a norm (1.4.1 b): two GMs and two IMs met twice, 6.5 of 8
+    // (81 %, dp 251) against Ra 2550, Rp 2801. Only the 6 players 1.4.5
+    // asks of a double round robin are missing.
+    let field = [
+        ("g", 2600, "RUS"),
+        ("g", 2600, "USA"),
+        ("m", 2500, "IND"),
+        ("m", 2500, "GER"),
+    ];
+    let results = [Win, Win, Draw, Win, Win, Draw, Win, Draw];
+    let mut t = double_round_robin(&field, &results);
+    kind(&mut t, "Double Round Robin");
+    let team = NormOptions {
+        team_championship: true,
+        ..NormOptions::default()
+    };
+    let result = gm_with(&t, &team);
+    assert!(result.norm.is_none());
+    assert_eq!(
+        result.event.missed().cloned().collect::<Vec<_>>(),
+        [Requirement::DoubleRoundRobinPlayers { have: 5, need: 6 }]
+    );
+}
+
+#[test]
+fn a_round_robin_whose_whole_mix_fails_leaves_no_wins_out_by_1_4_1_f() {
+    // The event of wins_against_weak_opponents_are_left_out_by_1_4_1_f as
+    // a round robin: over its eleven games three GMs are fewer than the
+    // third (4) 1.4.5 asks, so the complete tournament's opponent mix
+    // makes no norm possible, and no win may be left out.
+    let mut field = vec![("", 1600, "ITA", Win), ("", 1600, "ITA", Win)];
+    field.extend(with(SIX_AND_A_HALF));
+    let mut t = event(&field);
+    assert!(gm(&t).norm.is_some(), "a Swiss leaves the two wins out");
+    kind(&mut t, "Round Robin");
+    let result = gm(&t);
+    assert!(result.norm.is_none());
+    assert!(missed(&result).contains(&Requirement::Holders {
+        title: "GM".into(),
+        have: 3,
+        need: 4
+    }));
+}
+
+/// The norm event with `fillers` more players rated `rating`, who play
+/// each other every round, all drawn.
+fn with_fillers(fillers: u32, rating: u32) -> Tournament {
+    let mut t = event(&with(SIX_AND_A_HALF));
+    let first = t.entrants.len() as u32 + 1;
+    for i in 0..fillers {
+        let mut p = arbiter_tournament::Player::new(first + i, format!("Filler {i}"));
+        p.rating = rating;
+        p.federation = "FRA".into();
+        t.register(p);
+    }
+    for round in 1..=9 {
+        for pair in 0..fillers / 2 {
+            let white = first + (2 * pair + round) % fillers;
+            let black = first + (2 * pair + 1 + round) % fillers;
+            t.record_game(round, white, black, Draw);
+        }
+    }
+    t
+}
+
+#[test]
+fn a_norm_says_whether_its_swiss_is_one_1_5_6_asks_for() {
+    // 1.5.6: a Swiss of at least 40 players every round, averaging at
+    // least 2000, players counted when they missed at most one round. The
+    // applicant's opponents play once: not counted. The applicant (2400)
+    // and 40 players of 2100 are 41, averaging 2107.
+    let of_1_5_6 = |t: &Tournament, options: &NormOptions| {
+        gm_with(t, options).norm.expect("the GM norm").of_1_5_6
+    };
+    let plain = NormOptions::default();
+    assert!(of_1_5_6(&with_fillers(40, 2100), &plain));
+    // 38 such players and the applicant are 39.
+    assert!(!of_1_5_6(&with_fillers(38, 2100), &plain));
+    // 40 rated 1900 and the applicant average 1912.
+    assert!(!of_1_5_6(&with_fillers(40, 1900), &plain));
+    // The small event is no such Swiss, but an Olympiad, say, is one of
+    // the events 1.5.6 names.
+    let t = event(&with(SIX_AND_A_HALF));
+    assert!(!of_1_5_6(&t, &plain));
+    let olympiad = NormOptions {
+        event_of_1_5_6: true,
+        ..NormOptions::default()
+    };
+    assert!(of_1_5_6(&t, &olympiad));
+}
+
+#[test]
+fn a_round_robin_nobody_has_entered_yet_gives_no_norms() {
+    // The service measures an event from its creation: no players, a
+    // round robin planned, no cycle to count.
+    let mut t = Tournament::default();
+    kind(&mut t, "Round Robin");
+    t.planned_rounds = Some(9);
+    assert!(norms(&t, &NormOptions::default()).is_empty());
+}

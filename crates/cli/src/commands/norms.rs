@@ -20,6 +20,16 @@ pub struct Args {
     /// 7 games make a norm (B.01 1.4.1 b).
     #[arg(long)]
     team_championship: bool,
+    /// The World Cup or the Women's World Cup: 8 games make a norm, which
+    /// counts as 9 (B.01 1.4.1 b).
+    #[arg(long)]
+    world_cup: bool,
+    /// One of the events B.01 1.5.6 names besides the large Swiss (a Chess
+    /// Olympiad, a GSC event qualifying for the Candidates, an event
+    /// qualifying for the World Cup, an EVE event, a national
+    /// championship's final).
+    #[arg(long = "event-of-1-5-6")]
+    event_of_1_5_6: bool,
     /// An event exempt from the federation requirements (1.4.3 a-c: a
     /// national championship's final, a national team championship, a
     /// zonal).
@@ -41,8 +51,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let options = NormOptions {
         team_championship: args.team_championship,
+        world_cup: args.world_cup,
         federations_exempt: args.federations_exempt,
         host: args.host,
+        event_of_1_5_6: args.event_of_1_5_6,
     };
     let mut out = String::new();
     if !args.json {

@@ -19,6 +19,10 @@ pub struct Conditions {
     /// championship for its own federation's players, a zonal, or a Swiss
     /// with enough foreign titled players).
     pub federations_exempt: bool,
+    /// The event is a double round robin of this many players: 1.4.5
+    /// asks at least 6 of them, and of the opponents met half, rounded up,
+    /// holding the title rather than a third of the games.
+    pub double_round_robin: Option<u32>,
 }
 
 /// The figures of a set of games and the requirements they meet or miss.
@@ -36,6 +40,9 @@ pub struct Assessment {
     pub percent: u32,
     /// Rp = Ra + dp (1.4.8).
     pub performance: i64,
+    /// The least half points that meet 1.4.8 and its 35 % against these
+    /// opponents; `None` when no score does.
+    pub half_points_needed: Option<u32>,
     /// Every requirement checked, and whether it is met.
     pub checks: Vec<(Requirement, bool)>,
 }
@@ -44,6 +51,24 @@ impl Assessment {
     /// Whether every requirement is met: a title norm.
     pub fn achieved(&self) -> bool {
         self.checks.iter().all(|&(_, met)| met)
+    }
+
+    /// Whether the opponent mix is met: the federation requirements and
+    /// the titled opponents (1.4.3–1.4.5), what 1.4.1 f asks of a round
+    /// robin's complete tournament before wins are left out.
+    pub fn mix_met(&self) -> bool {
+        self.checks.iter().all(|(r, met)| {
+            *met || !matches!(
+                r,
+                Requirement::ForeignFederations { .. }
+                    | Requirement::OwnFederation { .. }
+                    | Requirement::OneFederation { .. }
+                    | Requirement::Titled { .. }
+                    | Requirement::Holders { .. }
+                    | Requirement::DoubleRoundRobinPlayers { .. }
+                    | Requirement::DoubleRoundRobinHolders { .. }
+            )
+        })
     }
 
     /// The requirements missed.
@@ -89,16 +114,7 @@ pub fn assess(
         },
         titled >= titled_need,
     ));
-    let holders = count(games, |g| g.title.is_some_and(|t| title.holder(t)));
-    let holders_need = opponents.div_ceil(3).max(3);
-    checks.push((
-        Requirement::Holders {
-            title: title.abbreviation().into(),
-            have: holders,
-            need: holders_need,
-        },
-        holders >= holders_need,
-    ));
+    checks.extend(holder_checks(title, games, opponents, conditions));
     let (average, raised) = average_rating(title, games);
     checks.push((
         Requirement::Average {
@@ -144,9 +160,59 @@ pub fn assess(
         average,
         percent,
         performance,
+        half_points_needed: needed.map(|h| h.max(score_need)),
         checks,
     }
 }
+
+/// 1.4.5 b–e: at least a third of the opponents, and at least 3, holding
+/// the title or one above it. In a double round robin (1.4.5, its last
+/// paragraph) the event has at least 6 players, and half the players met,
+/// rounded up, hold it: each opponent is counted once, not once a game.
+fn holder_checks(
+    title: NormTitle,
+    games: &[NormGame],
+    opponents: u32,
+    conditions: Conditions,
+) -> Vec<(Requirement, bool)> {
+    let holds = |g: &NormGame| g.title.is_some_and(|t| title.holder(t));
+    let Some(players) = conditions.double_round_robin else {
+        let holders = count(games, holds);
+        let need = opponents.div_ceil(3).max(3);
+        return vec![(
+            Requirement::Holders {
+                title: title.abbreviation().into(),
+                have: holders,
+                need,
+            },
+            holders >= need,
+        )];
+    };
+    let met: BTreeMap<StartNo, bool> = games.iter().map(|g| (g.opponent, holds(g))).collect();
+    let holders = met.values().filter(|&&h| h).count() as u32;
+    let need = (met.len() as u32).div_ceil(2);
+    vec![
+        (
+            Requirement::DoubleRoundRobinPlayers {
+                have: players,
+                need: DOUBLE_ROUND_ROBIN_PLAYERS,
+            },
+            players >= DOUBLE_ROUND_ROBIN_PLAYERS,
+        ),
+        (
+            Requirement::DoubleRoundRobinHolders {
+                title: title.abbreviation().into(),
+                have: holders,
+                met: met.len() as u32,
+                need,
+            },
+            holders >= need,
+        ),
+    ]
+}
+
+/// The fewest players of a double round robin that gives norms (1.4.5).
+const DOUBLE_ROUND_ROBIN_PLAYERS: u32 = 6;
 
 /// 1.4.3 and 1.4.4: at least two federations other than the player's; at
 /// most 3/5 of the opponents from his own and 2/3 from any one federation,

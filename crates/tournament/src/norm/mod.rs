@@ -11,12 +11,22 @@
 //! left out (1.4.1 f); and in a 9-round event over 8 games and a forfeit
 //! win or pairing-allocated bye (1.4.1 c).
 //!
+//! A norm counts for its games in a title application (at most 13, 1.7),
+//! and one more for each full point above the score it needed (1.4.1 d).
+//! A double round robin (record `092`, or a round robin planned over two
+//! cycles) asks 6 players and half the players met holding the title
+//! (1.4.5). Each norm says whether its event is one of those 1.5.6 asks a
+//! title application to include (a Swiss of at least 40 players a round
+//! averaging 2000, or an event [`NormOptions`] names).
+//!
 //! What a TRF cannot say is given by [`NormOptions`]: a team
-//! championship's 7-game norms (1.4.1 b), an event exempt from the
-//! federation requirements (1.4.3 a–c), and the host federation, from
-//! which the Swiss exemption of 1.4.3 d is worked out.
+//! championship's 7-game norms and the World Cup's 8 (1.4.1 b), an event
+//! exempt from the federation requirements (1.4.3 a–c), the host
+//! federation, from which the Swiss exemption of 1.4.3 d is worked out,
+//! and the events 1.5.6 names besides the large Swiss.
 
 mod assess;
+mod event;
 mod games;
 mod requirement;
 mod serialize;
@@ -30,8 +40,9 @@ pub use title::{NormTitle, Title};
 
 use std::collections::BTreeSet;
 
+pub(super) use event::predetermined_pairings;
+
 use crate::player::StartNo;
-use crate::result::ResultCode;
 use crate::tournament::{Entrant, Tournament};
 
 /// What the event is, beyond what its TRF says.
@@ -40,6 +51,9 @@ pub struct NormOptions {
     /// A World or Continental Team or Club Championship of 7 to 9 rounds:
     /// 7 games make a norm (1.4.1 b).
     pub team_championship: bool,
+    /// The World Cup or the Women's World Cup: 8 games make a norm, which
+    /// counts as 9 (1.4.1 b).
+    pub world_cup: bool,
     /// The event is one 1.4.3 a–c exempts from the federation
     /// requirements (a national championship's final, a national team
     /// championship for its own players, a zonal or sub-zonal).
@@ -47,12 +61,19 @@ pub struct NormOptions {
     /// The host federation: with it, a Swiss event is exempt when 1.4.3 d
     /// says so.
     pub host: Option<String>,
+    /// One of the events 1.5.6 names besides the large Swiss: a Chess
+    /// Olympiad, a GSC event qualifying for the Candidates, an event
+    /// qualifying for the World Cup, an EVE event, a national
+    /// championship's final.
+    pub event_of_1_5_6: bool,
 }
 
 /// The games a norm needs (1.4.1 a).
 const GAMES: u32 = 9;
 /// The games of a team championship's norm (1.4.1 b).
 const TEAM_GAMES: u32 = 7;
+/// The games of a World Cup's norm, which counts as 9 (1.4.1 b).
+const WORLD_CUP_GAMES: u32 = 8;
 /// Norms from longer events count as 13 games at most (1.7).
 const MOST_GAMES_COUNTED: u32 = 13;
 /// Above this many wins, 1.4.1 f is tried by dropping the lowest-rated
@@ -67,8 +88,14 @@ pub struct Norm {
     /// The rounds of the wins left out (1.4.1 f).
     pub dropped: Vec<u32>,
     /// The games the norm counts for in a title application: its games,
-    /// 9 for an 8-game norm of 1.4.1 c, at most 13 (1.7).
+    /// 9 for an 8-game norm of 1.4.1 b (World Cup) or c, at most 13 (1.7);
+    /// and one more for each full point above the score needed (1.4.1 d).
     pub counts_as: u32,
+    /// The full points above the score needed, each a game more (1.4.1 d).
+    pub points_above: u32,
+    /// Whether the event is one of those 1.5.6 asks a title application
+    /// to include a norm from.
+    pub of_1_5_6: bool,
     /// The games counted, in round order.
     pub games: Vec<NormGame>,
     /// The figures of the games counted.
@@ -106,6 +133,8 @@ pub fn norms(tournament: &Tournament, options: &NormOptions) -> Vec<PlayerNorms>
     let conditions = Conditions {
         games_needed: if options.team_championship {
             TEAM_GAMES
+        } else if options.world_cup {
+            WORLD_CUP_GAMES
         } else {
             GAMES
         },
@@ -113,9 +142,17 @@ pub fn norms(tournament: &Tournament, options: &NormOptions) -> Vec<PlayerNorms>
             || options
                 .host
                 .as_deref()
-                .is_some_and(|host| swiss_exemption(tournament, host, rounds)),
+                .is_some_and(|host| event::swiss_exemption(tournament, host, rounds)),
+        double_round_robin: event::double_round_robin(tournament)
+            .then_some(tournament.entrants.len() as u32),
     };
     let predetermined = predetermined_pairings(tournament);
+    let event = Event {
+        rounds,
+        conditions,
+        predetermined,
+        of_1_5_6: options.event_of_1_5_6 || event::swiss_of_1_5_6(tournament, rounds),
+    };
     tournament
         .entrants
         .iter()
@@ -128,31 +165,29 @@ pub fn norms(tournament: &Tournament, options: &NormOptions) -> Vec<PlayerNorms>
                 titles: NormTitle::ALL
                     .into_iter()
                     .filter(|t| t.sought_by(player.sex, held))
-                    .map(|title| {
-                        norm_for(
-                            tournament,
-                            entrant,
-                            title,
-                            rounds,
-                            conditions,
-                            predetermined,
-                        )
-                    })
+                    .map(|title| norm_for(tournament, entrant, title, &event))
                     .collect(),
             }
         })
         .collect()
 }
 
-/// One player's result for one title.
-fn norm_for(
-    tournament: &Tournament,
-    entrant: &Entrant,
-    title: NormTitle,
+/// What every player's norms share: the event's rounds and kind.
+struct Event {
     rounds: u32,
     conditions: Conditions,
     predetermined: bool,
-) -> NormResult {
+    of_1_5_6: bool,
+}
+
+/// One player's result for one title.
+fn norm_for(tournament: &Tournament, entrant: &Entrant, title: NormTitle, e: &Event) -> NormResult {
+    let Event {
+        rounds,
+        conditions,
+        predetermined,
+        ..
+    } = *e;
     let own = entrant.player.federation.trim();
     let all = norm_rounds(tournament, entrant, rounds);
     let games = |last: u32| -> Vec<NormGame> {
@@ -182,9 +217,19 @@ fn norm_for(
         return result;
     }
     if result.event.achieved() {
-        result.norm = Some(norm(rounds, Vec::new(), every, result.event.clone(), None));
+        result.norm = Some(norm(
+            e,
+            rounds,
+            Vec::new(),
+            every,
+            result.event.clone(),
+            None,
+        ));
         return result;
     }
+    // 1.4.1 f: in a round robin or double round robin "the opponent mix
+    // must make a norm possible for the complete tournament".
+    let may_drop_wins = !predetermined || result.event.mix_met();
     // 1.4.1 e: "in tournaments with predetermined pairings" all rounds
     // count; in others, later games may be ignored.
     let lasts: Vec<u32> = if predetermined {
@@ -201,12 +246,15 @@ fn norm_for(
         if last < rounds {
             let a = assess(title, own, &prefix, prefix.len() as u32, conditions);
             if a.achieved() {
-                result.norm = Some(norm(last, Vec::new(), prefix, a, shortened));
+                result.norm = Some(norm(e, last, Vec::new(), prefix, a, shortened));
                 return result;
             }
         }
-        if let Some((dropped, kept, a)) = drop_wins(title, own, &prefix, conditions) {
-            result.norm = Some(norm(last, dropped, kept, a, Some("FIDE B.01 1.4.1 f")));
+        let dropped = may_drop_wins
+            .then(|| drop_wins(title, own, &prefix, conditions))
+            .flatten();
+        if let Some((dropped, kept, a)) = dropped {
+            result.norm = Some(norm(e, last, dropped, kept, a, Some("FIDE B.01 1.4.1 f")));
             return result;
         }
     }
@@ -220,30 +268,38 @@ fn norm_for(
         };
         let a = assess(title, own, &every, GAMES, eight);
         if a.achieved() {
-            result.norm = Some(Norm {
-                last_round: rounds,
-                dropped: Vec::new(),
-                counts_as: GAMES,
-                games: every,
-                assessment: a,
-                rule: Some("FIDE B.01 1.4.1 c"),
-            });
+            let mut n = norm(e, rounds, Vec::new(), every, a, Some("FIDE B.01 1.4.1 c"));
+            n.counts_as += GAMES - n.assessment.games;
+            result.norm = Some(n);
         }
     }
     result
 }
 
+/// A norm over `games`: the games it counts for, with 1.7's cap, the
+/// World Cup's 8 games counted as 9 (1.4.1 b) and a game more for each
+/// full point above the score needed (1.4.1 d).
 fn norm(
+    e: &Event,
     last_round: u32,
     dropped: Vec<u32>,
     games: Vec<NormGame>,
     assessment: Assessment,
     rule: Option<&'static str>,
 ) -> Norm {
+    let mut counts_as = assessment.games.min(MOST_GAMES_COUNTED);
+    if e.conditions.games_needed == WORLD_CUP_GAMES && counts_as == WORLD_CUP_GAMES {
+        counts_as = GAMES;
+    }
+    let points_above = assessment.half_points_needed.map_or(0, |needed| {
+        assessment.half_points.saturating_sub(needed) / 2
+    });
     Norm {
         last_round,
         dropped,
-        counts_as: assessment.games.min(MOST_GAMES_COUNTED),
+        counts_as: counts_as + points_above,
+        points_above,
+        of_1_5_6: e.of_1_5_6,
         games,
         assessment,
         rule,
@@ -296,58 +352,4 @@ fn drop_wins(
             (rounds, kept, a)
         })
     })
-}
-
-/// Whether the event is a round robin, whose pairings are fixed in
-/// advance (record `092`, the type of tournament).
-pub(super) fn predetermined_pairings(tournament: &Tournament) -> bool {
-    tournament.record("092").is_some_and(|kind| {
-        let kind = kind.to_ascii_lowercase();
-        kind.contains("round robin") || kind.contains("round-robin") || kind.contains("berger")
-    })
-}
-
-/// 1.4.3 d: a Swiss whose participants include at least 20 FIDE-rated
-/// players not from the host federation, from at least 3 federations, at
-/// least 10 of them GMs, IMs, WGMs or WIMs; a player counts when he missed
-/// at most one round, pairing-allocated byes not counted as missed.
-fn swiss_exemption(tournament: &Tournament, host: &str, rounds: u32) -> bool {
-    if predetermined_pairings(tournament) {
-        return false;
-    }
-    let counted: Vec<&Entrant> = tournament
-        .entrants
-        .iter()
-        .filter(|e| {
-            let p = &e.player;
-            let federation = p.federation.trim();
-            let missed = (1..=rounds)
-                .filter(|&r| {
-                    let cell = e.round(r);
-                    !cell.is_played()
-                        && !matches!(
-                            cell.code,
-                            ResultCode::PairingAllocatedBye | ResultCode::ForfeitWin
-                        )
-                })
-                .count();
-            p.rating > 0
-                && !federation.is_empty()
-                && !federation.eq_ignore_ascii_case("FID")
-                && !federation.eq_ignore_ascii_case(host)
-                && missed <= 1
-        })
-        .collect();
-    let federations: BTreeSet<&str> = counted.iter().map(|e| e.player.federation.trim()).collect();
-    let titled = counted
-        .iter()
-        .filter(|e| {
-            e.player
-                .title
-                .as_deref()
-                .and_then(Title::parse)
-                .is_some_and(|t| NormTitle::Wim.holder(t))
-        })
-        .count();
-    counted.len() >= 20 && federations.len() >= 3 && titled >= 10
 }

@@ -55,6 +55,25 @@ arbiter_messages::messages! {
             /// Needed.
             need: u32,
         } = "norm-holders",
+        /// 1.4.5: a double round robin has at least 6 players.
+        DoubleRoundRobinPlayers {
+            /// The event's players.
+            have: u32,
+            /// Needed: six.
+            need: u32,
+        } = "norm-double-round-robin-players",
+        /// 1.4.5: in a double round robin, half the players met, rounded
+        /// up, holding the title or one above it.
+        DoubleRoundRobinHolders {
+            /// The norm's title.
+            title: String,
+            /// Such opponents, each counted once.
+            have: u32,
+            /// The players met.
+            met: u32,
+            /// Needed: half of them, rounded up.
+            need: u32,
+        } = "norm-double-round-robin-holders",
         /// 1.4.8 a: the opponents' average rating (1.4.6, 1.4.7).
         Average {
             /// Ra.
@@ -100,6 +119,8 @@ impl Requirement {
             }
             Requirement::Titled { .. } => "FIDE B.01 1.4.5 a",
             Requirement::Holders { .. } => "FIDE B.01 1.4.5 b-e",
+            Requirement::DoubleRoundRobinPlayers { .. }
+            | Requirement::DoubleRoundRobinHolders { .. } => "FIDE B.01 1.4.5",
             Requirement::Average { .. } => "FIDE B.01 1.4.8 a",
             Requirement::Score { .. } => "FIDE B.01 1.4.8 b",
             Requirement::Performance { .. } | Requirement::PerformanceOutOfReach { .. } => {
@@ -110,7 +131,8 @@ impl Requirement {
 
     /// A short name for the JSON output and tests: `games`,
     /// `foreign_federations`, `own_federation`, `one_federation`, `titled`,
-    /// `holders`, `average`, `score`, `performance`.
+    /// `holders`, `double_round_robin_players`, `average`, `score`,
+    /// `performance` (a double round robin's holders are `holders`).
     pub fn name(&self) -> &'static str {
         match self {
             Requirement::Games { .. } => "games",
@@ -118,7 +140,8 @@ impl Requirement {
             Requirement::OwnFederation { .. } => "own_federation",
             Requirement::OneFederation { .. } => "one_federation",
             Requirement::Titled { .. } => "titled",
-            Requirement::Holders { .. } => "holders",
+            Requirement::Holders { .. } | Requirement::DoubleRoundRobinHolders { .. } => "holders",
+            Requirement::DoubleRoundRobinPlayers { .. } => "double_round_robin_players",
             Requirement::Average { .. } => "average",
             Requirement::Score { .. } => "score",
             Requirement::Performance { .. } | Requirement::PerformanceOutOfReach { .. } => {

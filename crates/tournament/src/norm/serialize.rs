@@ -1,7 +1,7 @@
 //! One player's result for one title as `arbiter norms --json` and the
 //! tournament API write it (the contract is in `docs/tournaments.md`):
 //! `start_no`, `name`, `title`, `norm`, `last_round`, `dropped`,
-//! `counts_as`, `rule`, `games`, `score`, `average`, `performance`,
+//! `counts_as`, `points_above`, `of_1_5_6`, `rule`, `games`, `score`, `average`, `performance`,
 //! `missed` (`[{"rule", "requirement", "message"}]`), in that order. The
 //! figures are the norm's games' when there is a norm, the whole event's
 //! otherwise.
@@ -54,7 +54,7 @@ impl Serialize for NormLine<'_> {
         let result = self.result;
         let norm = result.norm.as_ref();
         let shown = result.shown();
-        let mut line = serializer.serialize_struct("NormLine", 13)?;
+        let mut line = serializer.serialize_struct("NormLine", 15)?;
         line.serialize_field("start_no", &self.start_no)?;
         line.serialize_field("name", self.name)?;
         line.serialize_field("title", &result.title)?;
@@ -62,6 +62,8 @@ impl Serialize for NormLine<'_> {
         line.serialize_field("last_round", &norm.map(|n| n.last_round))?;
         line.serialize_field("dropped", &norm.map(|n| &n.dropped))?;
         line.serialize_field("counts_as", &norm.map(|n| n.counts_as))?;
+        line.serialize_field("points_above", &norm.map(|n| n.points_above))?;
+        line.serialize_field("of_1_5_6", &norm.map(|n| n.of_1_5_6))?;
         line.serialize_field("rule", &norm.and_then(|n| n.rule))?;
         line.serialize_field("games", &shown.games)?;
         line.serialize_field("score", &Decimal::half_points(shown.half_points))?;
