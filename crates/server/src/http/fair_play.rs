@@ -59,17 +59,8 @@ async fn finished_games(
     services: &Services,
     arbiter: &TheArbiter,
 ) -> Result<(String, u32), ApiError> {
-    let ids: Vec<String> = arbiter
-        .live()
-        .read(|d| {
-            d.rounds()
-                .iter()
-                .flat_map(|r| r.boards.iter().filter_map(|b| b.game.clone()))
-                .collect()
-        })
-        .await;
     let (mut pgn, mut games) = (String::new(), 0);
-    for id in ids {
+    for id in arbiter.live().games().await {
         let Some(game) = services.games.game(&id).await? else {
             continue;
         };
