@@ -6,8 +6,8 @@
 // …/join (the registration link) and …/arbiter (the arbiter's console).
 // Everything comes from /api/tournament; the server decides, the page only
 // shows and asks.
-import { applyStrings, t, say, el, clockText, rulesetName, problemText } from './i18n.js';
-import { titleName, ratingChangeCell, ratingFacts, normsTable, it1Page, it3Page } from './fide-reports.js';
+import { applyStrings, t, say, el, clockText, rulesetName, problemText, lang } from './i18n.js';
+import { titleName, ratingChangeCell, ratingFacts, normsTable } from './fide-reports.js';
 import { showBoardsScreen } from './boards-screen.js';
 import { fairPlayCard } from './fairplay.js';
 
@@ -368,14 +368,32 @@ function renderPlayer() {
 
 // ---- The forms FIDE takes: a norm's certificate, the tournament report -----
 
+// The forms are laid out by the server (crates/server/src/forms.rs) from
+// the tournament crate's facts: the same HTML `arbiter norms --it1/--it3`
+// writes, in the reader's language.
+async function renderForm(path) {
+  const language = lang();
+  const response = await fetch(`/api/tournament/${id}/${path}?lang=${language}`);
+  const text = await response.text();
+  if (!response.ok) {
+    let body = text;
+    try { body = JSON.parse(text); } catch { /* not a problem document */ }
+    showError(problemText(body, response.status));
+    return;
+  }
+  // A language switched meanwhile has fetched the form again.
+  if (language !== lang()) return;
+  const form = document.createElement('template');
+  form.innerHTML = text;
+  $('view').replaceChildren(form.content, printButton());
+}
+
 function renderIt1() {
-  const page = it1Page(state, Number(arg), parts[4], { table });
-  if (!page) { showError(t('tnNoSuchNorm')); return; }
-  $('view').replaceChildren(page, printButton());
+  renderForm(`it1/${arg}/${encodeURIComponent(parts[4] || '')}`);
 }
 
 function renderIt3() {
-  $('view').replaceChildren(it3Page(state, { table, link, systemName }), printButton());
+  renderForm('it3');
 }
 
 // ---- Registration -----------------------------------------------------------

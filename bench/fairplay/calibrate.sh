@@ -3,14 +3,23 @@
 # TWIC games, the false-positive rate on a real event it did not see, and
 # the detection power on games with engine help from move 10 on.
 #
-#   bench/fairplay/calibrate.sh OUT_DIR [NODES]
+#   bench/fairplay/calibrate.sh OUT_DIR [NODES] [HELP_NODES] [BASELINE_GAMES]
+#
+# NODES: the screen's nodes a position (default 5000). HELP_NODES: the
+# help's (default 100000: a cheater uses a stronger search than the
+# screen's). BASELINE_GAMES: the TWIC games the baseline is built from
+# (default all, 1105). The assisted games are generated unless OUT_DIR
+# already holds them (assisted-SHARE.pgn): their stand-in moves are drawn
+# at random, so a run keeps the files it screened.
 #
 # Needs: arbiter on the PATH (or ARBITER=…), Stockfish, python-chess
-# (scripts/install-test-deps). Takes about half an hour on two busy cores
-# at 5000 nodes.
+# (scripts/install-test-deps). Run it under `nice -n 19` on a shared
+# machine: at 5000 nodes it needs about 40 minutes of a quiet core.
 set -euo pipefail
-out=${1:?usage: calibrate.sh OUT_DIR [NODES]}
+out=${1:?usage: calibrate.sh OUT_DIR [NODES] [HELP_NODES] [BASELINE_GAMES]}
 nodes=${2:-5000}
+help_nodes=${3:-100000}
+baseline_games=${4:-0}
 arbiter=${ARBITER:-arbiter}
 here=$(cd "$(dirname "$0")" && pwd)
 # The shared data as the tests find it: $ARBITER_DATA, else shared/data in
@@ -27,16 +36,28 @@ event=$data/tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2
 mkdir -p "$out"
 common=(--nodes "$nodes" --threads 2 --quiet)
 
-"$arbiter" fairplay baseline "${common[@]}" "$twic" -o "$out/baseline.json" | tee "$out/baseline.txt"
+# The first BASELINE_GAMES games of the TWIC extract (all with 0).
+python3 - "$twic" "$baseline_games" > "$out/baseline-games.pgn" <<'PY'
+import sys
+wanted, seen = int(sys.argv[2]), 0
+with open(sys.argv[1], encoding="utf-8") as f:
+    for line in f:
+        if line.startswith("[Event "):
+            seen += 1
+        if wanted and seen > wanted:
+            break
+        sys.stdout.write(line)
+PY
+"$arbiter" fairplay baseline "${common[@]}" "$out/baseline-games.pgn" -o "$out/baseline.json" | tee "$out/baseline.txt"
+rm "$out/baseline-games.pgn"
 "$arbiter" fairplay --json "${common[@]}" --baseline "$out/baseline.json" "$event" > "$out/event.jsonl"
 python3 "$here/summary.py" false-positives "$out/event.jsonl" | tee "$out/false-positives.txt"
 threshold=$(python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())['screen']['threshold']['z'])" "$out/event.jsonl")
 
-# The help: Stockfish at the screen's own nodes, then at four times as many.
-for help in "$nodes" $((nodes * 4)); do
 for share in 1.0 0.5 0.3; do
-  python3 "$here/assisted-games.py" "$event" "$out/assisted-$share.pgn" \
-    --share "$share" --players 6 --games 9 --nodes "$help" --seed 1
+  [ -f "$out/assisted-$share.pgn" ] ||
+    python3 "$here/assisted-games.py" "$event" "$out/assisted-$share.pgn" \
+      --share "$share" --players 6 --games 9 --help-nodes "$help_nodes" --seed 1
   for games in 3 5 9; do
     # Each assisted player's first GAMES games (the file holds 9 per player, in order).
     python3 - "$out/assisted-$share.pgn" "$games" > "$out/assisted-$share-$games.pgn" <<'PY'
@@ -51,7 +72,7 @@ with open(sys.argv[1], encoding="utf-8") as f:
 PY
     "$arbiter" fairplay --json "${common[@]}" --baseline "$out/baseline.json" \
       "$out/assisted-$share-$games.pgn" > "$out/assisted-$share-$games.jsonl"
+    rm "$out/assisted-$share-$games.pgn"
   done
 done
-python3 "$here/summary.py" power "$threshold" "$out"/assisted-*-*.jsonl | tee "$out/power-help-$help.txt"
-done
+python3 "$here/summary.py" power "$threshold" "$out"/assisted-*-*.jsonl | tee "$out/power.txt"

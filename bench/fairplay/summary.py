@@ -6,7 +6,9 @@
         threshold and the rate it states.
     summary.py power THRESHOLD_Z FILE.jsonl…
         per file, the assisted players' (named "Assisted …") combined z and
-        how many reach THRESHOLD_Z.
+        how many reach THRESHOLD_Z, then the medians of their top-1 and
+        top-3 rates and of each statistic's own z-score (which one carries
+        the signal).
 """
 import json
 import statistics
@@ -40,6 +42,16 @@ def power(threshold, paths):
         hits = sum(z >= threshold for z in zs)
         median = statistics.median(zs) if zs else float("nan")
         print(f"{path}: {hits}/{len(assisted)} reach {threshold:.2f}; median z {median:+.2f}; min {zs[0] if zs else float('nan'):+.2f}")
+        if not assisted:
+            continue
+        med = lambda values: statistics.median(values) if values else float("nan")
+        moves = med([p["moves"] for p in assisted])
+        top1 = med([p["top1"] for p in assisted])
+        top3 = med([p["top3"] for p in assisted])
+        parts = [f"moves {moves:.0f}", f"top-1 {top1:.1%}", f"top-3 {top3:.1%}"]
+        for name in ("top1", "top3", "acpl", "accuracy"):
+            parts.append(f"z {name} {med([p['z_scores'][name] for p in assisted if p['z_scores']]):+.2f}")
+        print("    median " + ", ".join(parts))
 
 
 if sys.argv[1] == "false-positives":

@@ -35,6 +35,14 @@ fn some_games(dir: &Path) -> PathBuf {
     path
 }
 
+/// A file's SHA-256 in hex, as reports name files.
+fn sha256_hex(path: &Path) -> String {
+    Sha256::digest(std::fs::read(path).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn arbiter(args: &[&str]) -> std::process::Output {
     Command::cargo_bin("arbiter")
         .unwrap()
@@ -58,7 +66,7 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
     let built = arbiter(&build);
     assert!(built.status.success(), "{built:?}");
     let file: Value = serde_json::from_slice(&std::fs::read(&baseline).unwrap()).unwrap();
-    assert_eq!(file["format"], 1);
+    assert_eq!(file["format"], 2);
     assert_eq!(file["engine"]["nodes"], 2000);
     assert!(
         file["engine"]["name"]
@@ -67,10 +75,7 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
             .starts_with("Stockfish"),
         "{file}"
     );
-    let hash: String = Sha256::digest(std::fs::read(&baseline).unwrap())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = sha256_hex(&baseline);
 
     let screen = |extra: &[&str]| -> Output {
         let mut args = vec!["fairplay", "--baseline", baseline.to_str().unwrap()];
@@ -117,15 +122,87 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
     assert!(text.contains(&hash), "{text}");
 }
 
+/// Each player's scored moves in a `--json` report.
+fn moves_by_player(out: &Output) -> Vec<(String, u64)> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let line: Value = serde_json::from_str(l).expect("each line is JSON");
+            (
+                line["player"].as_str().unwrap().to_string(),
+                line["moves"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_opening_book_replaces_the_fixed_book_moves_and_is_named_by_its_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = some_games(dir.path());
+    let book = dir.path().join("book.pgn");
+    std::fs::write(&book, "1. e4 e5 (1... c5) 2. Nf3 *\n\n1. d4 d5 *\n").unwrap();
+    let hash = sha256_hex(&book);
+    let common = [
+        "fairplay",
+        "--json",
+        "--nodes",
+        "2000",
+        "--threads",
+        "2",
+        "--quiet",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = common.to_vec();
+        args.extend(extra);
+        args.push(games.to_str().unwrap());
+        let out = arbiter(&args);
+        assert!(out.status.success(), "{out:?}");
+        out
+    };
+    let fixed = run(&[]);
+    let booked = run(&["--book", book.to_str().unwrap()]);
+    let first: Value = serde_json::from_str(
+        String::from_utf8_lossy(&booked.stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["screen"]["exclusions"]["book"], hash.as_str());
+    assert_eq!(first["screen"]["exclusions"]["book_moves"], 0);
+    // A book of two or three moves leaves out less than eight moves a side.
+    let (fixed, booked) = (moves_by_player(&fixed), moves_by_player(&booked));
+    assert_eq!(fixed.len(), booked.len());
+    for ((player, without), (same, with)) in fixed.iter().zip(&booked) {
+        assert_eq!(player, same);
+        assert!(
+            with > without,
+            "{player}: {with} moves with the book, {without} without"
+        );
+    }
+
+    let both = arbiter(&[
+        "fairplay",
+        "--book",
+        book.to_str().unwrap(),
+        "--book-moves",
+        "4",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+}
+
 #[test]
 fn a_screen_with_other_settings_than_its_baseline_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let baseline = dir.path().join("baseline.json");
     std::fs::write(
         &baseline,
-        r#"{"format": 1, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
+        r#"{"format": 2, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
             "settings": {"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50},
-            "bands": [], "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0}}"#,
+            "bands": [], "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0},
+            "combined_dispersion": 1.0}"#,
     )
     .unwrap();
     let games = dir.path().join("games.pgn");

@@ -8,12 +8,12 @@
 
 mod serve;
 
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use serve::cluster::{psql, signal, unix_ms};
 use serve::view::moves;
 use serve::{Client, Process, python};
 
@@ -29,28 +29,6 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 
 fn node(db: &str, name: &str) -> Process {
     Process::start(db, &["--node", name])
-}
-
-/// Now, in milliseconds since 1970, as the nodes and PostgreSQL count.
-fn unix_ms() -> i64 {
-    let since = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap();
-    since.as_millis() as i64
-}
-
-/// What `psql` answers to `sql` on `db`, trimmed.
-fn psql(db: &str, sql: &str) -> String {
-    let out = Command::new("psql")
-        .args([db, "-Atc", sql])
-        .output()
-        .expect("psql (scripts/install-test-deps installs it)");
-    assert!(
-        out.status.success(),
-        "psql: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 /// When the node `name` last renewed its leases (its row in `nodes`).
@@ -109,14 +87,6 @@ fn signed_by(db: &str, name: &str, after_ms: i64) -> i64 {
     )
     .parse()
     .unwrap()
-}
-
-fn signal(process: &Process, sig: &str) {
-    let ok = Command::new("kill")
-        .args([sig, &process.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(ok.success(), "kill {sig}");
 }
 
 /// What a player's client saw of one game.

@@ -10,7 +10,7 @@ use crate::player::{PlayerFigures, PlayerMoves};
 use crate::{EngineId, Settings};
 
 /// The version of the baseline file's format this build reads and writes.
-pub const BASELINE_FORMAT: u32 = 1;
+pub const BASELINE_FORMAT: u32 = 2;
 
 /// The rating bands' edges: a band runs from one edge to the next.
 pub const BAND_EDGES: [u32; 9] = [0, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 4000];
@@ -77,6 +77,12 @@ pub struct Baseline {
     /// one game are not independent, and the screen's z-scores are divided
     /// by its square root so that honest players' stay standard.
     pub dispersion: Measures,
+    /// The mean square of the baseline's own players' combined z-scores
+    /// (the mean of their four corrected ones). The four are correlated
+    /// but not one: their mean spreads narrower than a standard normal,
+    /// and the combined z-score is divided by the square root of this so
+    /// that an honest player's is standard, not more cautious than that.
+    pub combined_dispersion: f64,
 }
 
 /// A baseline that cannot be used.
@@ -112,8 +118,10 @@ impl Baseline {
                 acpl: 1.0,
                 accuracy: 1.0,
             },
+            combined_dispersion: 1.0,
         };
         baseline.dispersion = baseline.own_dispersion(players);
+        baseline.combined_dispersion = baseline.own_combined_dispersion(players);
         baseline
     }
 
@@ -158,6 +166,12 @@ impl Baseline {
             acpl: raw.acpl / d.acpl.sqrt(),
             accuracy: raw.accuracy / d.accuracy.sqrt(),
         })
+    }
+
+    /// The combined z-score of a player's corrected z-scores: their mean,
+    /// standardised by the spread of the baseline's own players' means.
+    pub fn combined(&self, z_scores: &Measures) -> f64 {
+        z_scores.mean() / self.combined_dispersion.sqrt()
     }
 
     fn raw_z_scores(&self, figures: &PlayerFigures) -> Option<Measures> {
@@ -207,6 +221,22 @@ impl Baseline {
             acpl: spread(|z| z.acpl),
             accuracy: spread(|z| z.accuracy),
         }
+    }
+
+    /// The mean square of the own players' combined z-scores, kept within
+    /// what four z-scores of unit spread can give: from a quarter (four
+    /// independent ones) to 1 (one and the same).
+    fn own_combined_dispersion(&self, players: &[PlayerMoves]) -> f64 {
+        let means: Vec<f64> = players
+            .iter()
+            .filter_map(|p| self.z_scores(&p.figures()))
+            .map(|z| z.mean())
+            .collect();
+        if means.is_empty() {
+            return 1.0;
+        }
+        let mean_square = means.iter().map(|m| m * m).sum::<f64>() / means.len() as f64;
+        mean_square.clamp(0.25, 1.0)
     }
 }
 

@@ -52,10 +52,8 @@ pub enum AnalysisError {
 /// the book to the end (the position after the last move included, unless
 /// the game ended on the board). The rest need no search.
 pub fn positions_to_search(game: &PlayedGame, settings: &Settings) -> std::ops::Range<usize> {
-    let first = game
-        .plies
-        .iter()
-        .position(|p| p.side_move > settings.book_moves)
+    let first = (0..game.plies.len())
+        .find(|&i| !game.is_book(i, settings))
         .unwrap_or(game.plies.len());
     let end = if game.end.is_game_over() || first == game.plies.len() {
         game.plies.len()

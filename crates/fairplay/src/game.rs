@@ -9,8 +9,8 @@ use arbiter_rules::san::San;
 use arbiter_rules::uci::Uci;
 use arbiter_rules::{ByColor, Color, Move, Position};
 
-use crate::GameError;
 use crate::clock::{TimeControl, time_spent};
+use crate::{Book, GameError, Settings};
 
 /// A player as the game's tags name and rate him.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,20 +57,16 @@ pub struct PlayedGame {
     pub plies: Vec<Ply>,
     /// The position after the last move.
     pub end: Position,
+    /// How many of the first plies an opening book holds
+    /// ([`PlayedGame::mark_book`]); 0 until a book is given.
+    pub book_plies: usize,
 }
 
 impl PlayedGame {
     /// Replays the main line of `game`, the `number`th of its file.
     pub fn from_pgn(game: &Game, number: u64) -> Result<PlayedGame, GameError> {
         let start_fen = game.tags.get("FEN").map(str::to_string);
-        let mut position = match &start_fen {
-            None => Position::new(),
-            Some(fen) => Position::from_fen(fen).map_err(|e| GameError::BadFen {
-                game: number,
-                fen: fen.clone(),
-                reason: e.to_string(),
-            })?,
-        };
+        let mut position = start_position(game, number)?;
         let control = game.tags.get("TimeControl").and_then(TimeControl::parse);
         let mut seen = HashSet::from([position.repetition_key()]);
         let mut last_clock: ByColor<Option<u64>> = ByColor {
@@ -90,10 +86,7 @@ impl PlayedGame {
         let mut plies = Vec::with_capacity(game.moves.len());
         for node in &game.moves {
             let mover = position.turn();
-            let move_number = match mover {
-                Color::White => format!("{}.", position.fullmoves()),
-                Color::Black => format!("{}...", position.fullmoves()),
-            };
+            let move_number = move_number(&position);
             let played =
                 legal_move(&node.san, &position).map_err(|reason| GameError::IllegalMove {
                     game: number,
@@ -145,7 +138,23 @@ impl PlayedGame {
             start_fen,
             plies,
             end: position,
+            book_plies: 0,
         })
+    }
+
+    /// Marks the first plies that `book` holds as book.
+    pub fn mark_book(&mut self, book: &Book) {
+        self.book_plies = book.plies_in(self);
+    }
+
+    /// Whether ply `index` is book: one of its side's first
+    /// `settings.book_moves`, or in the opening book marked.
+    pub fn is_book(&self, index: usize, settings: &Settings) -> bool {
+        index < self.book_plies
+            || self
+                .plies
+                .get(index)
+                .is_some_and(|p| p.side_move <= settings.book_moves)
     }
 
     /// The position before ply `index`; `index == plies.len()` is the end.
@@ -154,7 +163,28 @@ impl PlayedGame {
     }
 }
 
-fn legal_move(san: &str, position: &Position) -> Result<Move, String> {
+/// The position a game starts from: its `FEN` tag's, else the usual one.
+pub(crate) fn start_position(game: &Game, number: u64) -> Result<Position, GameError> {
+    match game.tags.get("FEN") {
+        None => Ok(Position::new()),
+        Some(fen) => Position::from_fen(fen).map_err(|e| GameError::BadFen {
+            game: number,
+            fen: fen.to_string(),
+            reason: e.to_string(),
+        }),
+    }
+}
+
+/// The number of the move to be played in `position`, as a scoresheet
+/// writes it (`12.` or `12...`).
+pub(crate) fn move_number(position: &Position) -> String {
+    match position.turn() {
+        Color::White => format!("{}.", position.fullmoves()),
+        Color::Black => format!("{}...", position.fullmoves()),
+    }
+}
+
+pub(crate) fn legal_move(san: &str, position: &Position) -> Result<Move, String> {
     if let Some(m) = San::resolve_ascii(san.as_bytes(), position) {
         return Ok(m);
     }

@@ -8,6 +8,8 @@
 //! - [`score_ply`]: one move scored, or left out as [`Exclusion::Book`],
 //!   [`Exclusion::Decided`], [`Exclusion::Forced`] or
 //!   [`Exclusion::Repetition`].
+//! - [`Book`]: an opening book, a PGN of lines; a game's moves are book
+//!   while they stay in its positions.
 //! - [`PlayerMoves::figures`]: top-1 and top-3 match rates, average
 //!   centipawn loss, lichess's accuracy, move-time statistics.
 //! - [`Baseline`]: the bands' figures, a versioned file with its engine
@@ -24,6 +26,7 @@
 pub mod accuracy;
 mod analysis;
 pub mod baseline;
+mod book;
 mod clock;
 pub mod engine;
 mod error;
@@ -38,6 +41,7 @@ mod settings;
 
 pub use analysis::{EngineId, GameAnalysis, Line, PositionAnalysis};
 pub use baseline::{Baseline, BaselineError, baseline_hash};
+pub use book::{Book, BookError};
 pub use clock::{TimeControl, time_spent};
 pub use error::GameError;
 pub use game::{PlayedGame, Player, Ply};

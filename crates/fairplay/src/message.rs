@@ -24,6 +24,15 @@ arbiter_messages::messages! {
             /// What a losing move loses, in pawns.
             losing: String,
         } = "fairplay-exclusions",
+        /// What is not scored, when an opening book says what is book.
+        ExclusionsBook {
+            /// SHA-256 of the book file.
+            hash: String,
+            /// The decided threshold, in pawns.
+            decided: String,
+            /// What a losing move loses, in pawns.
+            losing: String,
+        } = "fairplay-exclusions-book",
         /// The baseline, by its hash.
         Baseline {
             /// SHA-256 of the file.

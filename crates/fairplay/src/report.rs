@@ -67,10 +67,21 @@ impl Report {
             nodes: self.engine.nodes,
             multipv: self.engine.multipv,
         });
-        line(&ReportText::Exclusions {
-            book: self.settings.book_moves,
-            decided: pawns(self.settings.decided_cp),
-            losing: pawns(self.settings.losing_cp),
+        let (decided, losing) = (
+            pawns(self.settings.decided_cp),
+            pawns(self.settings.losing_cp),
+        );
+        line(&match &self.settings.book {
+            Some(hash) => ReportText::ExclusionsBook {
+                hash: hash.clone(),
+                decided,
+                losing,
+            },
+            None => ReportText::Exclusions {
+                book: self.settings.book_moves,
+                decided,
+                losing,
+            },
         });
         match &self.baseline {
             Some(hash) => line(&ReportText::Baseline { hash: hash.clone() }),

@@ -12,7 +12,8 @@ use crate::{GameAnalysis, PlayedGame, Settings};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Exclusion {
-    /// One of the first moves of its side: opening preparation.
+    /// One of the first moves of its side, or in the opening book:
+    /// preparation.
     Book,
     /// It reaches a position already seen in the game: repeating moves.
     Repetition,
@@ -49,7 +50,7 @@ pub fn score_ply(
     settings: &Settings,
 ) -> Result<MoveScore, Exclusion> {
     let ply = &game.plies[index];
-    if ply.side_move <= settings.book_moves {
+    if game.is_book(index, settings) {
         return Err(Exclusion::Book);
     }
     if ply.repeats {

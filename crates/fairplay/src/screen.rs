@@ -101,9 +101,10 @@ pub struct PlayerScreen {
     pub intervals: [Interval; 4],
     /// His z-scores against the band (positive: more like the engine).
     pub z_scores: Option<Measures>,
-    /// Their mean: the combined z-score. The four measure one thing, so
-    /// their mean is the cautious way to combine them (Stouffer's sum
-    /// would count the same evidence four times).
+    /// The combined z-score: their mean, standardised by the spread of
+    /// the baseline's own players' means (the four are correlated, so
+    /// Stouffer's sum would count the same evidence several times, and
+    /// their plain mean would spread narrower than a z-score).
     pub z: Option<f64>,
     /// The one-sided p-value of `z` for one honest player.
     pub p_value: Option<f64>,
@@ -125,7 +126,7 @@ pub fn screen(
                 .zip(figures.rating)
                 .and_then(|(b, r)| b.band(r))
                 .map(|b| (b.from, b.to));
-            let z = z_scores.map(|m| m.mean());
+            let z = baseline.zip(z_scores).map(|(b, m)| b.combined(&m));
             PlayerScreen {
                 intervals: [
                     Interval::wilson(figures.top1_moves, figures.moves),

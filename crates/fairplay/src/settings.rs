@@ -9,8 +9,13 @@ use serde::{Deserialize, Serialize};
 /// is forced when every other one loses 2.00 or more.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
-    /// Moves of each side left out at the start of a game (book).
+    /// Moves of each side left out at the start of a game (book); 0 when
+    /// an opening book says instead.
     pub book_moves: u32,
+    /// The opening book's SHA-256, when one decides what is book
+    /// ([`crate::Book`]): a baseline and a screen must use the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<String>,
     /// A position whose best line is beyond this, either way, in
     /// centipawns, is decided: no move in it tells anything.
     pub decided_cp: i32,
@@ -26,6 +31,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             book_moves: 8,
+            book: None,
             decided_cp: 300,
             losing_cp: 200,
             complex_gap_cp: 50,

@@ -7,13 +7,8 @@ use arbiter_fairplay::{
 };
 use arbiter_uci::protocol::Score;
 
-fn game(pgn: &str) -> PlayedGame {
-    let game = arbiter_pgn::Reader::new(pgn.as_bytes())
-        .read_game()
-        .expect("the test game reads")
-        .expect("one game");
-    PlayedGame::from_pgn(&game, 1).expect("the test game is legal")
-}
+mod common;
+use common::game;
 
 fn lines(moves: &[(&str, Score)]) -> Option<PositionAnalysis> {
     Some(PositionAnalysis {
@@ -36,6 +31,7 @@ fn everywhere(game: &PlayedGame, moves: &[(&str, Score)]) -> GameAnalysis {
 
 const NO_BOOK: Settings = Settings {
     book_moves: 0,
+    book: None,
     decided_cp: 300,
     losing_cp: 200,
     complex_gap_cp: 50,

@@ -135,6 +135,23 @@ fn the_baseline_players_own_z_scores_are_brought_to_unit_spread() {
     assert!(mean_square <= 1.0 + 1e-9, "{mean_square}");
 }
 
+#[test]
+fn the_combined_z_score_of_the_baseline_players_is_standard() {
+    let players = field();
+    let baseline = Baseline::build(engine(), Settings::default(), &players);
+    // The four z-scores are correlated but not one: their plain mean
+    // spreads narrower than a z-score, and the combined one makes up for it.
+    assert!(
+        baseline.combined_dispersion < 1.0,
+        "{}",
+        baseline.combined_dispersion
+    );
+    let figures = players.iter().map(PlayerMoves::figures).collect();
+    let (_, lines) = screen(figures, Some(&baseline), 0.001);
+    let mean_square = lines.iter().map(|l| l.z.unwrap().powi(2)).sum::<f64>() / lines.len() as f64;
+    assert!((mean_square - 1.0).abs() < 1e-9, "{mean_square}");
+}
+
 fn report() -> Report {
     let baseline = Baseline::build(engine(), Settings::default(), &field());
     let figures = vec![

@@ -35,6 +35,7 @@ mod catalogue_tests;
 mod config;
 mod cosign;
 mod fair_play;
+pub mod forms;
 mod game;
 mod http;
 mod lichess;

@@ -1,11 +1,14 @@
 //! A node among several sharing one PostgreSQL database (`--node NAME`):
-//! its leases renewed, the games of dead nodes taken over, and where a
-//! request for a game goes.
+//! its leases renewed, the games and tournaments of dead nodes taken
+//! over, and where a request for a game or a tournament goes.
 //!
 //! Each node runs the games it holds the lease of (see `store::nodes`):
 //! the games it created, and those it took over from nodes that died. A
 //! request for a game another node runs is forwarded to that node
-//! (`http::forward`), so that any node answers any request.
+//! (`http::forward`), so that any node answers any request. Tournaments
+//! likewise (`store::tournament_leases`): each is held by one node, whose
+//! director applies its acts; the others read their copies of its log and
+//! forward the acts to the holder.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,8 +17,10 @@ use crate::config::NodeConfig;
 use crate::game::{GameError, Games};
 use crate::presence::Presence;
 use crate::store::Store;
-use crate::store::nodes::{Held, Nodes};
+use crate::store::nodes::{Held, Nodes, Ownership};
+use crate::store::tournament_leases::HeldTournament;
 use crate::token::new_token;
+use crate::tournament::Tournaments;
 
 /// Most games taken over in one transaction: several live nodes share
 /// the games of a dead one, a round each.
@@ -46,6 +51,7 @@ pub struct Node {
     heartbeat: Duration,
     store: Store,
     games: Arc<Games>,
+    tournaments: Arc<Tournaments>,
     /// The other nodes.
     pub peers: Peers,
 }
@@ -59,15 +65,16 @@ pub enum Route {
     To(String),
 }
 
-/// Joins the nodes: takes back the games still in this node's name (as
-/// when it starts again after a crash) and those nobody holds, records
-/// the node alive, and starts keeping its leases (every `heartbeat`).
-/// `presence`'s lines reach every node from now on.
+/// Joins the nodes: takes back the games and tournaments still in this
+/// node's name (as when it starts again after a crash) and those nobody
+/// holds, records the node alive, and starts keeping its leases (every
+/// `heartbeat`). `presence`'s lines reach every node from now on.
 pub async fn start(
     config: NodeConfig,
     heartbeat: Duration,
     store: Store,
     games: Arc<Games>,
+    tournaments: Arc<Tournaments>,
     presence: &Arc<Presence>,
 ) -> Result<Arc<Node>, GameError> {
     let url = config.url.clone().unwrap_or_default();
@@ -88,6 +95,9 @@ pub async fn start(
     relay_presence(presence, &nodes).await?;
     let own = nodes.take_over(&config.name, true, None, i64::MAX).await?;
     let orphans = nodes.adopt_orphans(&config.name).await?;
+    let own_tournaments = nodes
+        .take_over_tournaments(&config.name, true, None)
+        .await?;
     let lease_ms = config.lease.as_millis() as i64;
     let renewal = nodes.join(&config.name, &url, lease_ms).await?;
     let node = Arc::new(Node {
@@ -95,9 +105,11 @@ pub async fn start(
         heartbeat,
         store,
         games,
+        tournaments,
         peers: Peers { secret, client },
     });
     let resumed = node.hold_all(own.into_iter().chain(orphans)).await;
+    node.hold_tournaments(own_tournaments).await;
     tracing::info!(
         "node {}: {resumed} unfinished games resumed; other nodes reach it at {url}",
         node.config.name
@@ -164,9 +176,17 @@ impl Node {
         n
     }
 
-    /// Every heartbeat: renews the node's leases, lets go of the games
-    /// other nodes took over while this one was silent, and takes over the
-    /// games of nodes that are dead.
+    /// Takes up the tournaments just taken.
+    async fn hold_tournaments(&self, taken: Vec<HeldTournament>) {
+        for t in taken {
+            self.tournaments.hold(&t.tournament_id, t.epoch).await;
+        }
+    }
+
+    /// Every heartbeat: renews the node's leases, lets go of the games and
+    /// tournaments other nodes took over while this one was silent, takes
+    /// over the games and tournaments of nodes that are dead, and records
+    /// the results a notification missed in the tournaments it holds.
     async fn keep(self: Arc<Self>, mut losses: i64) {
         let config = &self.config;
         let Ok(nodes) = self.store.nodes() else {
@@ -192,9 +212,18 @@ impl Node {
                     // so that every game in it was already recorded as
                     // this node's there.
                     let mine = self.games.held();
-                    match nodes.lost(&config.name, &mine).await {
-                        Ok(lost) => {
-                            self.games.let_go(lost).await;
+                    let tournaments = self.tournaments.held();
+                    let lost = match nodes.lost(&config.name, &mine).await {
+                        Ok(lost) => nodes
+                            .tournaments_lost(&config.name, &tournaments)
+                            .await
+                            .map(|t| (lost, t)),
+                        Err(e) => Err(e),
+                    };
+                    match lost {
+                        Ok((games, tournaments)) => {
+                            self.games.let_go(games).await;
+                            self.tournaments.let_go(&tournaments);
                             losses = r.losses;
                         }
                         // Asked again at the next heartbeat.
@@ -205,6 +234,65 @@ impl Node {
                 Err(e) => tracing::warn!("node {}: cannot renew its leases: {e}", config.name),
             }
             self.take_over(None).await;
+            self.take_over_tournaments(None).await;
+            self.tournaments.reconcile_held().await;
+        }
+    }
+
+    /// Takes over the tournaments of dead nodes (only `only`, if given).
+    async fn take_over_tournaments(&self, only: Option<&str>) {
+        let name = &self.config.name;
+        let Ok(nodes) = self.store.nodes() else {
+            return;
+        };
+        match nodes.take_over_tournaments(name, false, only).await {
+            Ok(taken) => self.hold_tournaments(taken).await,
+            Err(e) => tracing::warn!("node {name}: tournament takeover failed: {e}"),
+        }
+    }
+
+    /// Where a request for the tournament `id` goes: a read is answered
+    /// here, from this node's copy of the log (made if the tournament was
+    /// made on another node a moment ago); an act goes to the holder, if
+    /// it is alive, and a tournament whose holder is dead is taken over
+    /// here and now.
+    pub async fn route_tournament(&self, id: &str, acts: bool) -> Route {
+        self.tournaments.know(id).await;
+        if !acts || self.tournaments.holds(id) {
+            return Route::Here;
+        }
+        let Ok(nodes) = self.store.nodes() else {
+            return Route::Here;
+        };
+        match nodes.tournament_holder(id).await {
+            Ok(Some(holder)) => {
+                self.route_to(holder, || self.take_over_tournaments(Some(id)))
+                    .await
+            }
+            Ok(None) => Route::Here,
+            Err(e) => {
+                tracing::warn!("tournament {id}: cannot find its node: {e}");
+                Route::Here
+            }
+        }
+    }
+
+    /// To the node `ownership` names if it is alive and another; here
+    /// otherwise, once `take_over` has taken the lease of a dead one.
+    async fn route_to<F: std::future::Future<Output = ()>>(
+        &self,
+        ownership: Ownership,
+        take_over: impl FnOnce() -> F,
+    ) -> Route {
+        if ownership.finished || ownership.node.as_deref() == Some(self.config.name.as_str()) {
+            return Route::Here;
+        }
+        match (ownership.alive, ownership.url) {
+            (true, Some(url)) => Route::To(url),
+            _ => {
+                take_over().await;
+                Route::Here
+            }
         }
     }
 
@@ -257,15 +345,6 @@ impl Node {
                 return Route::Here;
             }
         };
-        if ownership.finished || ownership.node.as_deref() == Some(self.config.name.as_str()) {
-            return Route::Here;
-        }
-        match (ownership.alive, ownership.url) {
-            (true, Some(url)) => Route::To(url),
-            _ => {
-                self.take_over(Some(id)).await;
-                Route::Here
-            }
-        }
+        self.route_to(ownership, || self.take_over(Some(id))).await
     }
 }

@@ -150,9 +150,9 @@ arbiter_messages::messages! {
         } = "api-storage",
         /// No Swiss tournament has this id.
         SwissNotFound = "api-swiss-not-found",
-        /// A tournament asked of a node: tournaments are run by a single
-        /// server.
-        TournamentsOnNodes = "api-tournaments-on-nodes",
+        /// Another node took the tournament over while the act was on its
+        /// way: it was not done, and reaches the holder if sent again.
+        TournamentMoved = "api-tournament-moved",
         /// A required parameter left out.
         Required {
             /// The parameter's name.
@@ -247,6 +247,14 @@ arbiter_messages::messages! {
         } = "api-too-many-games-pushed",
         /// No tournament has this id.
         TournamentNotFound = "api-tournament-not-found",
+        /// A title norm's certificate asked of a player the event gives
+        /// no such norm.
+        NoSuchNorm = "api-no-such-norm",
+        /// A language no catalogue is in.
+        UnknownLanguage {
+            /// The language asked for.
+            language: String,
+        } = "api-unknown-language",
         /// A TRF edition other than `2026` and `16`.
         UnknownTrfEdition {
             /// The edition asked for.
@@ -306,9 +314,29 @@ arbiter_messages::messages! {
         ImportCsvNumber {
             /// The line, from 1.
             line: usize,
-            /// The column.
+            /// The column, from 1.
+            column: usize,
+            /// The column's name.
             field: String,
         } = "api-import-csv-number",
+        /// A CSV line whose `sex` is neither `m` nor `w` (`f`).
+        ImportCsvSex {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-sex",
+        /// A CSV line whose `birth_date` reads as no date.
+        ImportCsvBirthDate {
+            /// The line, from 1.
+            line: usize,
+            /// The column, from 1.
+            column: usize,
+            /// What was given.
+            given: String,
+        } = "api-import-csv-birth-date",
         /// A CSV line without a name.
         ImportCsvNoName {
             /// The line, from 1.

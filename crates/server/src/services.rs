@@ -102,14 +102,16 @@ impl Services {
 
     /// Brings every unfinished game back from its log, and the
     /// tournaments, and starts the heartbeat; a node joins the others
-    /// instead, and takes its games by their leases.
+    /// instead, and takes its games and tournaments by their leases.
     pub async fn resume(mut self) -> Result<Arc<Services>, GameError> {
         if let Some(config) = self.config.node.clone() {
+            self.tournaments.start_on_node().await?;
             let node = crate::node::start(
                 config,
                 self.config.heartbeat,
                 self.store.clone(),
                 self.games.clone(),
+                self.tournaments.clone(),
                 &self.presence,
             )
             .await?;

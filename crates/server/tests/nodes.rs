@@ -57,26 +57,37 @@ async fn rows(store: &Store, table: &str, condition: &str) -> u64 {
         .unwrap()
 }
 
-/// A tournament is one log folded by one process: a node makes none, and
-/// says why.
+/// A tournament made on one node is the other's too: listed with its
+/// team's, read, and joined through it (the join handed to the node that
+/// holds the tournament).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn several_nodes_run_no_tournament() {
+async fn several_nodes_serve_a_tournament_made_on_one() {
     let db = fresh_database();
     let a = start(&db, "a", Duration::from_millis(200)).await;
-    let creator = arbiter_server::new_token();
+    let b = start(&db, "b", Duration::from_millis(200)).await;
+    let (creator, player) = (arbiter_server::new_token(), arbiter_server::new_token());
     let store = Store::open(db.clone()).await.unwrap();
     store.add_account("Carol", &creator, false).await.unwrap();
+    store.add_account("Dave", &player, false).await.unwrap();
     store.close().await;
     let settings = serde_json::json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 3});
-    let r = a.new_swiss(&creator, &settings).await;
-    assert_eq!(r.status(), 503);
-    let body: Value = r.json().await.unwrap();
-    assert_eq!(
-        body["error"],
-        "tournaments are run by a single arbiter serve (started without --node); this is a node"
-    );
-    let listed = a.get_text("/api/team/club/swiss").await;
-    assert_eq!(listed, "", "no tournament was made");
+    let made = a.created_swiss(&creator, &settings).await;
+    let id = made["id"].as_str().unwrap();
+    // b hears of it from a (a notification): listed there within a moment.
+    let started = Instant::now();
+    while !b.get_text("/api/team/club/swiss").await.contains(id) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "b never listed {id}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, body) = b.post_as(&format!("/api/swiss/{id}/join"), &player).await;
+    assert_eq!(status, 200, "{body}");
+    for node in [&a, &b] {
+        let info = node.get_json(&format!("/api/swiss/{id}")).await;
+        assert_eq!(info["nbPlayers"], 1, "{info}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

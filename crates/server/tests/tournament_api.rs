@@ -94,7 +94,7 @@ async fn an_arbiter_runs_an_event_through_the_api() {
     )
     .await;
     assert_eq!(status, 400);
-    assert_eq!(bad["error"], "line 3: rating is not a number");
+    assert_eq!(bad["error"], "line 3, column 2: rating is not a number");
     assert_eq!(state(&s, &id).await["players"].as_array().unwrap().len(), 3);
 
     // Two players enter through the link, without accounts: each is given

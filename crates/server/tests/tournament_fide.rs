@@ -162,6 +162,47 @@ async fn rating_changes_and_norms_are_beside_each_player() {
     assert_eq!(fm["missed"][0]["rule"], "FIDE B.01 1.4.8");
     assert_eq!(fm["performance"], 2401);
     assert_eq!(fm["opponents"], Value::Null);
+
+    // The forms FIDE takes: the facts as JSON, the same laid out in the
+    // reader's language. The IT3 lists the norm, the IT1 certifies it.
+    let it3 = s.get_json(&path("/it3")).await;
+    assert_eq!(it3["event"]["name"], "Norm Round Robin");
+    assert_eq!(it3["event"]["time_control"], "5400+30");
+    // The applicant's GM norm, and I's IM norm: he beat the applicant and
+    // drew the rest, 5 of 9 against Ra 2450, Rp 2493.
+    let reported: Vec<(&Value, &Value, &Value)> = it3["norms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (&n["player"]["name"], &n["title"], &n["performance"]))
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            (&json!("Applicant"), &json!("GM"), &json!(2610)),
+            (&json!("I"), &json!("IM"), &json!(2493))
+        ]
+    );
+    let it1 = s.get_json(&path(&format!("/it1/{applicant}/GM"))).await;
+    assert_eq!(
+        (&it1["average"], &it1["performance"], &it1["score"]),
+        (&json!(2444), &json!(2610), &json!(6.5))
+    );
+    assert_eq!(it1["opponents"].as_array().unwrap().len(), 9);
+    let page = s
+        .get_text(&path(&format!("/it1/{applicant}/GM?lang=zh")))
+        .await;
+    assert!(page.contains("称号标准证书（FIDE IT1）：GM"), "{page}");
+    assert!(page.contains("<dd>2610</dd>") && page.contains("<dd>Ana Arbiter</dd>"));
+    let report = s.get_text(&path("/it3?lang=en")).await;
+    assert!(report.contains("Tournament report (FIDE IT3)"), "{report}");
+    assert!(report.contains(&format!(r#"href="/tournament/{id}/it1/{applicant}/GM""#)));
+    // No certificate for a norm not made, nor in a language no catalogue
+    // is in.
+    let missing = s.get(&path("/it1/7/GM")).await;
+    assert_eq!(missing.status(), 404);
+    let unknown = s.get(&path("/it3?lang=xx")).await;
+    assert_eq!(unknown.status(), 400);
 }
 
 /// A player's birth date and sex, given at registration, reach what FIDE

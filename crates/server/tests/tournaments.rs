@@ -206,6 +206,53 @@ async fn a_player_who_does_not_come_loses_by_default_and_the_round_goes_on() {
     assert_eq!(body["error"], "the tournament is over: it was terminated");
 }
 
+/// Issue 33's first correction as it was met: a 60+0 Swiss run through
+/// the lichess API (here 1+0, the default time 3 s) in which White never
+/// opens his game. His flag falls before the default time, yet the game was
+/// not played: the event counts a forfeit (TRF `-`/`+`), not a loss on the
+/// board (`0`/`1`), and the game's record says it was not played.
+#[tokio::test]
+async fn a_flag_fallen_before_the_first_move_is_a_forfeit_for_the_swiss() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::config(dir.path());
+    config.default_time = Duration::from_secs(3);
+    let s = Server::start_with(dir, config).await;
+    let creator = account(&s, "Director").await;
+    let tokens = accounts(&s, &["Ann", "Bob"]).await;
+    let settings = json!({"clock.limit": 1, "clock.increment": 0, "nbRounds": 1,
+                          "name": "Bullet Swiss", "roundInterval": 99999999});
+    let swiss = s.created_swiss(&creator, &settings).await;
+    let id = swiss["id"].as_str().unwrap().to_string();
+    for t in &tokens {
+        assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
+    }
+    s.post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+        .await;
+    wait_for(&s, &id, "status", json!("finished")).await;
+    let text = s.get_text(&format!("/swiss/{id}.trf")).await;
+    let cells: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| l[91..].trim())
+        .collect();
+    assert_eq!(cells.len(), 2, "{text}");
+    assert!(
+        cells.iter().any(|c| c.ends_with(" w -")) && cells.iter().any(|c| c.ends_with(" b +")),
+        "{text}"
+    );
+    let games = s.get_text(&format!("/api/swiss/{id}/games")).await;
+    assert!(games.contains("[Result \"0-1\"]"), "{games}");
+    let state = s.get_json(&format!("/api/tournament/{id}")).await;
+    let game = state["rounds"][0]["boards"][0]["game"]
+        .as_str()
+        .unwrap_or_else(|| panic!("the board's game in {state}"))
+        .to_string();
+    let view = s.view(&game).await;
+    assert_eq!(view["outcome"]["termination"], "unplayed", "{view}");
+    // The flag decided it (FIDE 6.9), not the default time (6.7).
+    assert_eq!(view["outcome"]["ruling"]["rule"], "FIDE 6.9", "{view}");
+}
+
 /// Joins Swiss `id` as `token` with a form body (`password=…` as
 /// lichess's page sends it, or none): status and body.
 async fn join_with(s: &Server, id: &str, token: &str, form: Option<&str>) -> (u16, Value) {

@@ -547,3 +547,81 @@ fn a_round_robin_nobody_has_entered_yet_gives_no_norms() {
     t.planned_rounds = Some(9);
     assert!(norms(&t, &NormOptions::default()).is_empty());
 }
+
+#[test]
+fn a_fid_opponent_counts_for_no_federation_by_1_4_2_a() {
+    // Four from RUS, one FID, four from CHN: the FID player is "accepted,
+    // but does not count" as foreign (1.4.2 a), so one federation other
+    // than the player's is met; the game itself counts (9 games, the norm's
+    // figures unchanged).
+    let mut field = with(SIX_AND_A_HALF);
+    for (i, opponent) in field.iter_mut().enumerate() {
+        opponent.2 = match i {
+            0..4 => "RUS",
+            4 => "FID",
+            _ => "CHN",
+        };
+    }
+    let result = gm(&event(&field));
+    assert_eq!(
+        missed(&result),
+        [Requirement::ForeignFederations { have: 1, need: 2 }]
+    );
+    assert_eq!((result.event.games, result.event.performance), (9, 2610));
+    // Written as a federation of its own, it would have been a second.
+    field[4].2 = "FRA";
+    assert!(gm(&event(&field)).norm.is_some());
+}
+
+#[test]
+fn an_exempt_event_waives_the_federation_requirements_by_1_4_3() {
+    // Eight opponents from CHN, the applicant's, and one from RUS: 1.4.3
+    // and both limits of 1.4.4 fail, unless the event is exempt (1.4.3 a–c,
+    // a national championship's final, say) or a Swiss whose field 1.4.3 d
+    // exempts.
+    let mut field = with(SIX_AND_A_HALF);
+    for opponent in &mut field[1..] {
+        opponent.2 = "CHN";
+    }
+    let t = event(&field);
+    let names: Vec<&str> = missed(&gm(&t)).iter().map(|r| r.name()).collect();
+    assert_eq!(
+        names,
+        ["foreign_federations", "own_federation", "one_federation"]
+    );
+    let exempt = NormOptions {
+        federations_exempt: true,
+        ..NormOptions::default()
+    };
+    assert!(gm_with(&t, &exempt).norm.is_some());
+    // 1.4.3 d: a Swiss with 20 rated players from 3 federations not the
+    // host's, 10 of them titled, each in every round.
+    let host = NormOptions {
+        host: Some("CHN".into()),
+        ..NormOptions::default()
+    };
+    assert!(
+        gm_with(&t, &host).norm.is_none(),
+        "the small event is no such Swiss"
+    );
+    let mut big = event(&field);
+    let first = big.entrants.len() as u32 + 1;
+    for i in 0..20 {
+        let mut p = arbiter_tournament::Player::new(first + i, format!("Guest {i}"));
+        p.rating = 2300;
+        p.federation = ["GER", "FRA", "ITA"][i as usize % 3].into();
+        p.title = (i < 10).then(|| "m".to_string());
+        big.register(p);
+    }
+    for round in 1..=9 {
+        for pair in 0..10 {
+            let white = first + (2 * pair + round) % 20;
+            let black = first + (2 * pair + 1 + round) % 20;
+            big.record_game(round, white, black, Draw);
+        }
+    }
+    assert!(gm_with(&big, &host).norm.is_some());
+    // Nine titled guests are too few.
+    big.entrants[10].player.title = None;
+    assert!(gm_with(&big, &host).norm.is_none());
+}

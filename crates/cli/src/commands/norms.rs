@@ -1,15 +1,19 @@
 //! `arbiter norms`: the FIDE title norms a TRF tournament gives (Title
-//! Regulations B.01, 1.4). The format is documented in
+//! Regulations B.01, 1.4), and with `--it1`/`--it3` the forms an arbiter
+//! sends FIDE about them. The format is documented in
 //! `docs/tournaments.md`.
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_messages::english;
-use arbiter_tournament::Decimal;
-use arbiter_tournament::norm::{NormLine, NormOptions, norms};
+use anyhow::Context as _;
+use arbiter_messages::{catalogue, english};
+use arbiter_server::forms::{document, it1_section, it3_section};
+use arbiter_tournament::norm::forms::forms;
+use arbiter_tournament::norm::{NormLine, NormOptions, NormTitle, norms};
+use arbiter_tournament::{Decimal, StartNo, Tournament};
 
 /// Arguments of `arbiter norms`.
 #[derive(Debug, clap::Args)]
@@ -43,6 +47,17 @@ pub struct Args {
     /// columns.
     #[arg(long)]
     json: bool,
+    /// Writes each norm's certificate (FIDE IT1) into this folder, one
+    /// printable HTML page a norm: `it1-START-TITLE.html`.
+    #[arg(long, value_name = "DIR")]
+    it1: Option<PathBuf>,
+    /// Writes the tournament report (FIDE IT3) to this file, a printable
+    /// HTML page.
+    #[arg(long, value_name = "FILE")]
+    it3: Option<PathBuf>,
+    /// The language of the forms: `en` or `zh`.
+    #[arg(long, default_value = "en", value_parser = ["en", "zh"])]
+    lang: String,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -97,6 +112,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    write_forms(&tournament, &options, &args.it1, &args.it3, &args.lang)?;
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The IT1 of each norm into `it1` and the IT3 to `it3`, as the service's
+/// pages lay them out (`arbiter_server::forms`), in `lang`.
+fn write_forms(
+    tournament: &Tournament,
+    options: &NormOptions,
+    it1: &Option<PathBuf>,
+    it3: &Option<PathBuf>,
+    lang: &str,
+) -> anyhow::Result<()> {
+    if it1.is_none() && it3.is_none() {
+        return Ok(());
+    }
+    let words = catalogue(lang).context("a catalogue of the languages clap allows")?;
+    let forms = forms(tournament, options);
+    let name =
+        |start: StartNo, title: NormTitle| format!("it1-{start}-{}.html", title.abbreviation());
+    if let Some(dir) = it1 {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for certificate in &forms.it1 {
+            let path = dir.join(name(certificate.player.start_no, certificate.title));
+            let heading = format!(
+                "IT1 {} {}",
+                certificate.title.abbreviation(),
+                certificate.player.name
+            );
+            let page = document(lang, &heading, &it1_section(certificate, words));
+            std::fs::write(&path, page)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    if let Some(file) = it3 {
+        // The report links each certificate where --it1 wrote it, beside
+        // the report unless another folder was given.
+        let beside = file.parent().unwrap_or(Path::new(""));
+        let link = |start: StartNo, title: NormTitle| -> String {
+            let certificate = name(start, title);
+            match it1 {
+                Some(dir) if dir.as_path() != beside => dir.join(certificate).display().to_string(),
+                _ => certificate,
+            }
+        };
+        let heading = format!("IT3 {}", forms.it3.event.name);
+        let page = document(lang, &heading, &it3_section(&forms.it3, words, &link));
+        std::fs::write(file, page).with_context(|| format!("cannot write {}", file.display()))?;
+    }
+    Ok(())
 }

@@ -9,6 +9,9 @@ pub mod pg;
 #[path = "../../../server/tests/common/pgn.rs"]
 pub mod pgn;
 
+// The tests of several nodes' helpers.
+pub mod cluster;
+
 // What the tests read of a game's view, as in the server's tests.
 #[path = "../../../server/tests/common/view.rs"]
 pub mod view;

@@ -6,6 +6,7 @@ pub mod api;
 mod assets;
 mod broadcast;
 mod fair_play;
+mod fide_forms;
 mod log;
 mod rating_report;
 pub mod test_clock;
@@ -77,6 +78,11 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route(
             "/api/tournament/{id}/rating-report",
             get(rating_report::rating_report),
+        )
+        .route("/api/tournament/{id}/it3", get(fide_forms::it3))
+        .route(
+            "/api/tournament/{id}/it1/{player}/{title}",
+            get(fide_forms::it1),
         )
         .route(
             "/api/tournament/{id}/broadcast-delay",

@@ -216,9 +216,9 @@ fn checked_registration(mut r: Registration) -> Result<Registration, ApiError> {
         .map(|b| field("birth_date", &b))
         .transpose()?
         .filter(|b| !b.is_empty())
-        .map(|b| match arbiter_pgn::Date::parse_lenient(&b) {
-            Some(d) => Ok(format!("{:04}/{:02}/{:02}", d.year, d.month, d.day)),
-            None => Err(ApiError::BadRequest(Problem::BadBirthDate { given: b })),
+        .map(|b| {
+            import::trf_birth_date(&b)
+                .ok_or(ApiError::BadRequest(Problem::BadBirthDate { given: b }))
         })
         .transpose()?;
     r.federation = field("federation", &r.federation)?.to_uppercase();

@@ -160,9 +160,12 @@ impl From<GameError> for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::Unavailable(Problem::Storage {
-            error: e.to_string(),
-        })
+        match e {
+            StoreError::TournamentLeaseLost(_) => ApiError::Unavailable(Problem::TournamentMoved),
+            e => ApiError::Unavailable(Problem::Storage {
+                error: e.to_string(),
+            }),
+        }
     }
 }
 
@@ -174,7 +177,7 @@ impl From<TournamentError> for ApiError {
             }),
             TournamentError::Store(s) => s.into(),
             TournamentError::Game(g) => g.into(),
-            TournamentError::OnNodes => ApiError::Unavailable(Problem::TournamentsOnNodes),
+            TournamentError::Elsewhere(_) => ApiError::Unavailable(Problem::TournamentMoved),
             altered @ TournamentError::Altered { .. } => {
                 ApiError::Internal(Problem::TournamentAltered {
                     error: altered.to_string(),

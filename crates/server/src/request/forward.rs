@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderName, StatusCode, header};
+use axum::http::{HeaderName, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::rt::TokioIo;
@@ -36,11 +36,18 @@ pub async fn forward(
     if is_forwarded(peers, &request) {
         return next.run(request).await;
     }
-    let Some(id) = game_of_path(request.uri().path()) else {
+    let path = request.uri().path();
+    let route = if let Some(id) = game_of_path(path) {
+        let id = id.to_string();
+        node.route(&id).await
+    } else if let Some(id) = tournament_of_path(path) {
+        let id = id.to_string();
+        let acts = !matches!(*request.method(), Method::GET | Method::HEAD);
+        node.route_tournament(&id, acts).await
+    } else {
         return next.run(request).await;
     };
-    let id = id.to_string();
-    match node.route(&id).await {
+    match route {
         Route::Here => next.run(request).await,
         Route::To(base) => relay(peers, &base, services.config.body_limit, request).await,
     }
@@ -92,6 +99,19 @@ pub async fn fetch_from_node(
         .and_then(reqwest::Response::error_for_status)
         .map_err(unreachable)?;
     answer.text().await.map_err(unreachable)
+}
+
+/// The tournament a path is about, for the routes of one tournament: its
+/// acts go to the node that holds it.
+fn tournament_of_path(path: &str) -> Option<&str> {
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match parts.as_slice() {
+        ["api", "swiss", "new", ..] => None,
+        ["api", "tournament" | "swiss", id, ..] => Some(id),
+        ["swiss", file] => file.strip_suffix(".trf"),
+        ["broadcast", id, _, _] => Some(id),
+        _ => None,
+    }
 }
 
 /// Headers that belong to one connection, not to the request.
@@ -171,7 +191,26 @@ async fn relay(peers: &Peers, base: &str, body_limit: usize, mut request: Reques
 
 #[cfg(test)]
 mod tests {
-    use super::game_of_path;
+    use super::{game_of_path, tournament_of_path};
+
+    #[test]
+    fn the_routes_of_one_tournament_name_it() {
+        for (path, tournament) in [
+            ("/api/tournament/t1234567", Some("t1234567")),
+            ("/api/tournament/t1234567/pair", Some("t1234567")),
+            ("/api/swiss/t1234567/join", Some("t1234567")),
+            ("/api/swiss/t1234567", Some("t1234567")),
+            ("/swiss/t1234567.trf", Some("t1234567")),
+            ("/broadcast/t1234567/1/games.json", Some("t1234567")),
+            ("/api/swiss/new/team", None),
+            ("/api/tournament", None),
+            ("/broadcast/new", None),
+            ("/broadcast/tour1234/new", None),
+            ("/tournament/t1234567", None),
+        ] {
+            assert_eq!(tournament_of_path(path), tournament, "{path}");
+        }
+    }
 
     #[test]
     fn the_routes_of_one_game_name_it() {

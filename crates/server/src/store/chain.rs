@@ -38,11 +38,23 @@ pub fn follow<'a>(
     events: impl IntoIterator<Item = (i64, &'a str, &'a str)>,
     broken: Damage,
 ) -> Result<Link, (i64, Damage)> {
-    let mut link = genesis;
+    follow_from(genesis, 0, events, broken)
+}
+
+/// Follows a stored chain on from `link`, the link of the event before
+/// `first` (a copy of a log brought up to date), as [`follow`] does.
+pub fn follow_from<'a>(
+    link: Link,
+    first: i64,
+    events: impl IntoIterator<Item = (i64, &'a str, &'a str)>,
+    broken: Damage,
+) -> Result<Link, (i64, Damage)> {
+    let mut link = link;
     for (i, (seq, event_json, hash)) in events.into_iter().enumerate() {
-        if seq != i as i64 {
+        let expected = first + i as i64;
+        if seq != expected {
             let missing = Damage::EventMissing {
-                event: i as i64,
+                event: expected,
                 found: seq,
             };
             return Err((seq, missing));

@@ -196,7 +196,10 @@ async fn a_tournaments_events_are_leaves_and_one_refused_leaves_its_batch_and_th
     let Op::TournamentEvents { rows, .. } = tournament_events("t", 0..2) else {
         unreachable!()
     };
-    store.append_tournament_events("t", &rows).await.unwrap();
+    store
+        .append_tournament_events("t", &rows, None)
+        .await
+        .unwrap();
     expected.record(&tournament_events("t", 0..2));
     // An event in a place already taken is refused, alone: the game's
     // event sent with it is written, and the tree holds its leaf only.

@@ -88,6 +88,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         "log nodes",
         include_str!("../../migrations/postgres/0007_log_nodes.sql"),
     ),
+    (
+        8,
+        "tournament leases",
+        include_str!("../../migrations/postgres/0008_tournament_leases.sql"),
+    ),
 ]);
 
 impl Embedded {

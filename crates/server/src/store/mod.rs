@@ -134,6 +134,9 @@ mod nodes_tests;
 mod postgres;
 mod queries;
 mod sqlite;
+pub mod tournament_leases;
+#[cfg(test)]
+mod tournament_leases_tests;
 #[cfg(test)]
 mod writer_tests;
 // The integration tests' databases (SQLite, or the throwaway PostgreSQL
@@ -301,6 +304,10 @@ pub enum StoreError {
     /// (another node took the game over).
     #[error("game {0}: another node runs this game now")]
     LeaseLost(String),
+    /// The append was refused: this node no longer holds the tournament's
+    /// lease (another node took the tournament over).
+    #[error("tournament {0}: another node holds this tournament now")]
+    TournamentLeaseLost(String),
     /// The writer task has stopped.
     #[error("the database writer has stopped")]
     WriterGone,
@@ -664,7 +671,7 @@ mod relays;
 mod tournaments;
 pub use damage::{Damage, Finding};
 pub use relays::{RelayRoundRow, RelayTourRow};
-pub use tournaments::{TournamentEventRow, TournamentRow, check_chain};
+pub use tournaments::{TournamentEventRow, TournamentFence, TournamentRow, check_chain};
 
 impl Store {
     /// Opens (creating if needed) the database, and brings its schema up

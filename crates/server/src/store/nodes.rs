@@ -31,7 +31,7 @@ use sqlx::{PgPool, Row};
 use super::StoreError;
 
 /// The database's clock, ms since 1970.
-const NOW_MS: &str = "(extract(epoch FROM clock_timestamp()) * 1000)::int8";
+pub(super) const NOW_MS: &str = "(extract(epoch FROM clock_timestamp()) * 1000)::int8";
 
 /// The notification channel of the accounts' event streams.
 const LOBBY: &str = "arbiter_lobby";
@@ -39,7 +39,7 @@ const LOBBY: &str = "arbiter_lobby";
 /// The nodes' queries, on the read pool.
 #[derive(Clone, Debug)]
 pub struct Nodes {
-    pool: PgPool,
+    pub(super) pool: PgPool,
 }
 
 /// A game a node holds, with the epoch it holds it at.
@@ -80,18 +80,31 @@ impl Nodes {
     /// Tells every node's listener (this one's too) `payload`, a line for
     /// an account's event stream.
     pub async fn publish(&self, payload: &str) -> Result<(), StoreError> {
+        self.notify(LOBBY, payload).await
+    }
+
+    /// A connection that hears what [`Nodes::publish`] tells.
+    pub async fn listen(&self) -> Result<sqlx::postgres::PgListener, StoreError> {
+        self.listen_to(LOBBY).await
+    }
+
+    /// Tells every node listening to `channel` (this one too) `payload`.
+    pub(super) async fn notify(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(LOBBY)
+            .bind(channel)
             .bind(payload)
             .execute(&self.pool)
             .await?;
         Ok(())
     }
 
-    /// A connection that hears what [`Nodes::publish`] tells.
-    pub async fn listen(&self) -> Result<sqlx::postgres::PgListener, StoreError> {
+    /// A connection that hears what is told on `channel`.
+    pub(super) async fn listen_to(
+        &self,
+        channel: &str,
+    ) -> Result<sqlx::postgres::PgListener, StoreError> {
         let mut listener = sqlx::postgres::PgListener::connect_with(&self.pool).await?;
-        listener.listen(LOBBY).await?;
+        listener.listen(channel).await?;
         Ok(listener)
     }
 
@@ -214,14 +227,26 @@ impl Nodes {
         name: &str,
         mine: &[(String, i64)],
     ) -> Result<Vec<(String, i64)>, StoreError> {
+        let still_held = "SELECT 1 FROM leases l JOIN games g ON g.id = l.game_id \
+             WHERE l.game_id = m.id AND l.node = $3 AND l.epoch = m.epoch AND g.result = '*'";
+        self.not_held(still_held, name, mine).await
+    }
+
+    /// Of `mine` (ids, each with the epoch the node `name` holds it at),
+    /// those for which `still_held` (a query of `m.id`, `m.epoch` and the
+    /// node, `$3`) finds no row.
+    pub(super) async fn not_held(
+        &self,
+        still_held: &str,
+        name: &str,
+        mine: &[(String, i64)],
+    ) -> Result<Vec<(String, i64)>, StoreError> {
         let (ids, epochs): (Vec<&str>, Vec<i64>) =
             mine.iter().map(|(id, epoch)| (id.as_str(), *epoch)).unzip();
-        let rows = sqlx::query(
-            "SELECT m.game_id, m.epoch FROM UNNEST($1::text[], $2::int8[]) AS m (game_id, epoch) \
-             WHERE NOT EXISTS (SELECT 1 FROM leases l JOIN games g ON g.id = l.game_id \
-                 WHERE l.game_id = m.game_id AND l.node = $3 AND l.epoch = m.epoch \
-                 AND g.result = '*')",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT m.id, m.epoch FROM UNNEST($1::text[], $2::int8[]) AS m (id, epoch) \
+             WHERE NOT EXISTS ({still_held})"
+        ))
         .bind(&ids[..])
         .bind(&epochs[..])
         .bind(name)
@@ -249,7 +274,7 @@ impl Nodes {
     }
 }
 
-fn held(r: &sqlx::postgres::PgRow) -> Held {
+pub(super) fn held(r: &sqlx::postgres::PgRow) -> Held {
     Held {
         game_id: r.get(0),
         epoch: r.get(1),

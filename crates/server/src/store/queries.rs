@@ -471,12 +471,14 @@ where
     pub(super) async fn tournament_events(
         &self,
         tournament: &str,
+        from: i64,
     ) -> Result<Vec<TournamentEventRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT seq, event, hash FROM tournament_events \
-             WHERE tournament_id = $1 ORDER BY seq",
+             WHERE tournament_id = $1 AND seq >= $2 ORDER BY seq",
         )
         .bind(tournament)
+        .bind(from)
         .fetch_all(self.pool)
         .await?;
         Ok(rows

@@ -24,6 +24,17 @@ pub struct TournamentRow {
     pub created_unix_ms: i64,
 }
 
+/// The lease a node appends to a tournament's log under (on several
+/// nodes): the append is refused unless the lease still names the node at
+/// this epoch ([`StoreError::TournamentLeaseLost`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentFence {
+    /// The node.
+    pub node: String,
+    /// The epoch it took the tournament with.
+    pub epoch: i64,
+}
+
 /// A stored tournament event with its place in the chain.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TournamentEventRow {
@@ -48,11 +59,14 @@ impl Store {
     }
 
     /// Appends events to a tournament's log in one transaction: all or
-    /// none, durably (committed when this returns).
+    /// none, durably (committed when this returns). Under a `fence` (a
+    /// node's), only while the node still holds the tournament's lease at
+    /// that epoch.
     pub async fn append_tournament_events(
         &self,
         tournament: &str,
         rows: &[TournamentEventRow],
+        fence: Option<&TournamentFence>,
     ) -> Result<(), StoreError> {
         // On SQLite, while the server runs, through its writer: in the
         // signed log.
@@ -67,7 +81,7 @@ impl Store {
         }
         match &self.0 {
             Backend::Sqlite(s) => s.queries().append_tournament_events(tournament, rows).await,
-            Backend::Postgres(s) => s.append_tournament_events(tournament, rows).await,
+            Backend::Postgres(s) => s.append_tournament_events(tournament, rows, fence).await,
         }
     }
 
@@ -76,7 +90,17 @@ impl Store {
         &self,
         tournament: &str,
     ) -> Result<Vec<TournamentEventRow>, StoreError> {
-        on_backend!(self, s => s.queries().tournament_events(tournament).await)
+        self.tournament_events_from(tournament, 0).await
+    }
+
+    /// A tournament's stored events from the seq `from` on, in order, with
+    /// their links: what a node's copy of the log lacks.
+    pub async fn tournament_events_from(
+        &self,
+        tournament: &str,
+        from: i64,
+    ) -> Result<Vec<TournamentEventRow>, StoreError> {
+        on_backend!(self, s => s.queries().tournament_events(tournament, from).await)
     }
 }
 

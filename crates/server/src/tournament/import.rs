@@ -1,7 +1,8 @@
 //! Players entered in bulk: the player lines of a TRF, or a CSV whose
 //! first line names its columns (`name` required; `rating`, `fide_id`,
-//! `federation`, `title` as they come). A line that cannot be read is
-//! refused with its number; nothing is entered then.
+//! `federation`, `title`, `sex`, `birth_date` as they come). A line that
+//! cannot be read is refused with its number, and a value with its column;
+//! nothing is entered then.
 
 use arbiter_tournament::director::{Registration, Sex};
 use arbiter_tournament::trf;
@@ -37,6 +38,14 @@ fn sex(letter: char) -> Option<Sex> {
     }
 }
 
+/// A birth date as the TRF writes it (`2010/05/21`), from any form a
+/// reader takes (`2010-05-21`, `2010.05.21`); `None` when it reads as no
+/// date.
+pub fn trf_birth_date(text: &str) -> Option<String> {
+    arbiter_pgn::Date::parse_lenient(text)
+        .map(|d| format!("{:04}/{:02}/{:02}", d.year, d.month, d.day))
+}
+
 /// The players of a CSV, in the order of its lines.
 pub fn from_csv(text: &str) -> Result<Vec<Registration>, Problem> {
     let mut lines = text
@@ -52,6 +61,7 @@ pub fn from_csv(text: &str) -> Result<Vec<Registration>, Problem> {
     let name_at = column("name").ok_or(Problem::ImportCsvHeader)?;
     let (rating_at, fide_at) = (column("rating"), column("fide_id"));
     let (federation_at, title_at) = (column("federation"), column("title"));
+    let (sex_at, birth_at) = (column("sex"), column("birth_date"));
     let mut players = Vec::new();
     for (line, text) in lines {
         let f = fields(text);
@@ -63,8 +73,38 @@ pub fn from_csv(text: &str) -> Result<Vec<Registration>, Problem> {
             }
             v.parse().map(Some).map_err(|_| Problem::ImportCsvNumber {
                 line,
+                column: at.map_or(0, |i| i + 1),
                 field: field.to_string(),
             })
+        };
+        let at_column = |at: Option<usize>| at.map_or(0, |i| i + 1);
+        let sex_given = get(sex_at);
+        let sex = match sex_given.chars().collect::<Vec<_>>()[..] {
+            [] => None,
+            [letter] => Some(sex(letter).ok_or_else(|| Problem::ImportCsvSex {
+                line,
+                column: at_column(sex_at),
+                given: sex_given.to_string(),
+            })?),
+            _ => {
+                return Err(Problem::ImportCsvSex {
+                    line,
+                    column: at_column(sex_at),
+                    given: sex_given.to_string(),
+                });
+            }
+        };
+        let birth_given = get(birth_at);
+        let birth_date = if birth_given.is_empty() {
+            None
+        } else {
+            Some(
+                trf_birth_date(birth_given).ok_or_else(|| Problem::ImportCsvBirthDate {
+                    line,
+                    column: at_column(birth_at),
+                    given: birth_given.to_string(),
+                })?,
+            )
         };
         let name = get(Some(name_at)).to_string();
         if name.is_empty() {
@@ -75,14 +115,15 @@ pub fn from_csv(text: &str) -> Result<Vec<Registration>, Problem> {
             name,
             rating: u32::try_from(rating).map_err(|_| Problem::ImportCsvNumber {
                 line,
+                column: at_column(rating_at),
                 field: "rating".into(),
             })?,
             fide_id: number(fide_at, "fide_id")?,
             federation: get(federation_at).to_uppercase(),
             title: Some(get(title_at).to_lowercase()).filter(|t| !t.is_empty()),
             account: None,
-            sex: None,
-            birth_date: None,
+            sex,
+            birth_date,
         });
     }
     Ok(players)
@@ -138,12 +179,62 @@ mod tests {
             from_csv("name,rating\nAnn,2000\nBob,strong\n"),
             Err(Problem::ImportCsvNumber {
                 line: 3,
+                column: 2,
                 field: "rating".into()
             })
         );
         assert_eq!(
             from_csv("name,rating\n,2000\n"),
             Err(Problem::ImportCsvNoName { line: 2 })
+        );
+    }
+
+    #[test]
+    fn a_csv_gives_sex_and_birth_date_as_the_trf_writes_them() {
+        let text = "name,sex,birth_date\n\
+                    Hou Yifan,w,1994-02-27\n\
+                    \"Carlsen, Magnus\",M,1990/11/30\n\
+                    Ding Liren,,\n";
+        let players = from_csv(text).unwrap();
+        let facts: Vec<_> = players
+            .iter()
+            .map(|p| (p.sex, p.birth_date.as_deref()))
+            .collect();
+        assert_eq!(
+            facts,
+            [
+                (Some(Sex::Woman), Some("1994/02/27")),
+                (Some(Sex::Man), Some("1990/11/30")),
+                (None, None)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_sex_or_birth_date_is_refused_at_its_line_and_column() {
+        assert_eq!(
+            from_csv("name,rating,sex\nAnn,2000,w\nBob,2100,x\n"),
+            Err(Problem::ImportCsvSex {
+                line: 3,
+                column: 3,
+                given: "x".into()
+            })
+        );
+        assert_eq!(
+            from_csv("name,sex\nAnn,woman\n"),
+            Err(Problem::ImportCsvSex {
+                line: 2,
+                column: 2,
+                given: "woman".into()
+            })
+        );
+        assert_eq!(
+            from_csv("birth_date,name\n2001-02-03,Ann\n\nsoon,Bob\n"),
+            Err(Problem::ImportCsvBirthDate {
+                line: 4,
+                column: 1,
+                given: "soon".into()
+            })
         );
     }
 }

@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 
 use super::Venue;
 use crate::game::GameError;
-use crate::store::{Damage, StoreError, TournamentEventRow, TournamentRow, chain, check_chain};
+use crate::store::{Damage, StoreError, TournamentEventRow, TournamentFence, TournamentRow, chain};
 use crate::time::unix_ms;
 
 /// Why a tournament act failed.
@@ -36,15 +36,28 @@ pub enum TournamentError {
         /// What is wrong.
         problem: Damage,
     },
-    /// Asked of a node (`--node`): a tournament's acts are one log that
-    /// one process folds, so tournaments are run by a single server.
-    #[error("tournaments are run by a single server (started without --node)")]
-    OnNodes,
+    /// Asked of a node that does not hold the tournament (another node
+    /// took it over): nothing was done; sent again, the act reaches the
+    /// holder.
+    #[error("tournament {0}: another node holds it")]
+    Elsewhere(String),
+}
+
+/// Whether this process may append to a tournament's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holding {
+    /// A single server: the only process there is.
+    Alone,
+    /// A node holding the tournament's lease: its appends are fenced.
+    Held(TournamentFence),
+    /// A node that does not hold it: a copy of the log, brought up to date
+    /// from the store before it is read.
+    Copy,
 }
 
 /// The state and where its chain ends.
 #[derive(Debug)]
-struct Log {
+pub(super) struct Log {
     director: Director,
     /// The seq the next event takes.
     next_seq: i64,
@@ -66,10 +79,11 @@ pub struct LiveTournament {
     pub(super) venue: Arc<Venue>,
     /// Wakes the schedule when something changed.
     pub(super) wake: Notify,
+    holding: std::sync::Mutex<Holding>,
 }
 
 impl LiveTournament {
-    pub(super) fn new(row: TournamentRow, venue: Arc<Venue>) -> LiveTournament {
+    pub(super) fn new(row: TournamentRow, venue: Arc<Venue>, holding: Holding) -> LiveTournament {
         LiveTournament {
             log: tokio::sync::Mutex::new(Log {
                 director: Director::default(),
@@ -81,7 +95,20 @@ impl LiveTournament {
             created_unix_ms: row.created_unix_ms,
             venue,
             wake: Notify::new(),
+            holding: std::sync::Mutex::new(holding),
         }
+    }
+
+    /// Whether this process may append to the log.
+    pub(super) fn holding(&self) -> Holding {
+        self.holding.lock().expect("holding lock").clone()
+    }
+
+    /// This node no longer holds the tournament: it keeps a copy, and its
+    /// schedule stops.
+    pub(super) fn let_go(&self) {
+        *self.holding.lock().expect("holding lock") = Holding::Copy;
+        self.wake.notify_one();
     }
 
     /// Rebuilds a tournament from its stored log, checking the chain and
@@ -89,24 +116,53 @@ impl LiveTournament {
     pub(super) async fn load(
         venue: Arc<Venue>,
         row: TournamentRow,
+        holding: Holding,
     ) -> Result<LiveTournament, TournamentError> {
-        let rows = venue.store.tournament_events(&row.id).await?;
+        let live = LiveTournament::new(row, venue, holding);
+        {
+            let mut log = live.log.lock().await;
+            live.catch_up_log(&mut log).await?;
+        }
+        Ok(live)
+    }
+
+    /// Reads the state (a node's copy, as the store has it now).
+    pub async fn read<R>(&self, f: impl FnOnce(&Director) -> R) -> R {
+        let mut log = self.log.lock().await;
+        if self.holding() == Holding::Copy
+            && let Err(e) = self.catch_up_log(&mut log).await
+        {
+            tracing::warn!("tournament {}: the copy of its log: {e}", self.id);
+        }
+        f(&log.director)
+    }
+
+    /// Brings the log up to date with the store (from its start, when the
+    /// tournament is loaded; on a node's copy, the events the holder
+    /// appended since): their chain checked and each applied, the games of
+    /// rounds published noted as the tournament's.
+    pub(super) async fn catch_up_log(&self, log: &mut Log) -> Result<(), TournamentError> {
+        let rows = self
+            .venue
+            .store
+            .tournament_events_from(&self.id, log.next_seq)
+            .await?;
+        if rows.is_empty() {
+            return Ok(());
+        }
         let altered = |seq, problem| TournamentError::Altered {
-            tournament: row.id.clone(),
+            tournament: self.id.clone(),
             seq,
             problem,
         };
-        let link = check_chain(&row.id, &rows).map_err(|(seq, p)| altered(seq, p))?;
-        let mut director = Director::default();
+        let events = rows
+            .iter()
+            .map(|r| (r.seq, r.event_json.as_str(), r.hash.as_str()));
+        let link = chain::follow_from(log.link.clone(), log.next_seq, events, Damage::ChainBroken)
+            .map_err(|(seq, p)| altered(seq, p))?;
+        let mut director = log.director.clone();
         for r in &rows {
-            let event: Event = serde_json::from_str(&r.event_json).map_err(|e| {
-                altered(
-                    r.seq,
-                    Damage::Unreadable {
-                        error: e.to_string(),
-                    },
-                )
-            })?;
+            let event = parse_event(&self.id, r)?;
             director.apply(&event).map_err(|refusal| {
                 altered(
                     r.seq,
@@ -115,19 +171,16 @@ impl LiveTournament {
                     },
                 )
             })?;
+            if let EventKind::RoundPublished { games, .. } = &event.kind {
+                for g in games {
+                    self.venue.results.note_game(g, &self.id);
+                }
+            }
         }
-        let live = LiveTournament::new(row, venue);
-        *live.log.lock().await = Log {
-            director,
-            next_seq: rows.len() as i64,
-            link,
-        };
-        Ok(live)
-    }
-
-    /// Reads the state.
-    pub async fn read<R>(&self, f: impl FnOnce(&Director) -> R) -> R {
-        f(&self.log.lock().await.director)
+        log.director = director;
+        log.next_seq += rows.len() as i64;
+        log.link = link;
+        Ok(())
     }
 
     /// Every game of the tournament's rounds.
@@ -162,6 +215,11 @@ impl LiveTournament {
     /// leaves all of them or none (a pairing and its manual change, an
     /// imported list of players).
     async fn append_all(&self, log: &mut Log, events: Vec<Event>) -> Result<(), TournamentError> {
+        let fence = match self.holding() {
+            Holding::Alone => None,
+            Holding::Held(fence) => Some(fence),
+            Holding::Copy => return Err(TournamentError::Elsewhere(self.id.clone())),
+        };
         let mut director = log.director.clone();
         let mut link = log.link.clone();
         let mut rows = Vec::with_capacity(events.len());
@@ -176,14 +234,27 @@ impl LiveTournament {
                 hash,
             });
         }
-        self.venue
+        let appended = self
+            .venue
             .store
-            .append_tournament_events(&self.id, &rows)
-            .await?;
+            .append_tournament_events(&self.id, &rows, fence.as_ref())
+            .await;
+        if let Err(StoreError::TournamentLeaseLost(_)) = &appended {
+            tracing::warn!(
+                "tournament {}: another node took it over; this node lets it go",
+                self.id
+            );
+            self.let_go();
+            return Err(TournamentError::Elsewhere(self.id.clone()));
+        }
+        appended?;
         log.director = director;
         log.next_seq += rows.len() as i64;
         log.link = link;
         self.wake.notify_one();
+        if fence.is_some() {
+            super::tidings::tell(&self.venue.store, &self.id, None).await;
+        }
         Ok(())
     }
 
@@ -436,20 +507,50 @@ impl LiveTournament {
         self.append(&mut log, now(REFEREE, kind)).await
     }
 
+    /// On a node: records the result of the game `game` as the store has
+    /// it (it may have ended on another node), if it is over. Recorded at
+    /// most once, whoever tells it and however often: a board that has its
+    /// result takes none again.
+    pub(super) async fn record_from_store(&self, game: &str) {
+        let view = if self.venue.games.runs_here(game) {
+            match self.venue.games.game(game).await {
+                Ok(Some(handle)) => handle.view().await.ok(),
+                _ => None,
+            }
+        } else {
+            match self.venue.games.snapshot(game).await {
+                Ok(found) => found.map(|(_, view)| view),
+                Err(e) => {
+                    tracing::warn!("tournament {}: game {game}: {e}", self.id);
+                    None
+                }
+            }
+        };
+        let Some(outcome) = view.and_then(|v| v.outcome) else {
+            return;
+        };
+        if let Err(e) = self.record_game_result(game, Some(&outcome)).await {
+            tracing::warn!("tournament {}: result of game {game}: {e}", self.id);
+        }
+    }
+
+    /// The games of boards without a result.
+    pub(super) async fn open_games(&self) -> Vec<String> {
+        self.read(|d| {
+            d.rounds()
+                .iter()
+                .flat_map(|r| r.boards.iter())
+                .filter(|b| b.result.is_none())
+                .filter_map(|b| b.game.clone())
+                .collect()
+        })
+        .await
+    }
+
     /// After a restart: the results of the games that ended while the
     /// server was down, or before their result was recorded.
     pub(super) async fn catch_up_results(&self) {
-        let open: Vec<String> = self
-            .read(|d| {
-                d.rounds()
-                    .iter()
-                    .flat_map(|r| r.boards.iter())
-                    .filter(|b| b.result.is_none())
-                    .filter_map(|b| b.game.clone())
-                    .collect()
-            })
-            .await;
-        for game in open {
+        for game in self.open_games().await {
             match self.venue.games.game(&game).await {
                 Ok(Some(handle)) => {
                     if let Ok(view) = handle.view().await
@@ -464,6 +565,17 @@ impl LiveTournament {
             }
         }
     }
+}
+
+/// A stored event read back (`Altered` if it cannot be).
+fn parse_event(tournament: &str, row: &TournamentEventRow) -> Result<Event, TournamentError> {
+    serde_json::from_str(&row.event_json).map_err(|e| TournamentError::Altered {
+        tournament: tournament.to_string(),
+        seq: row.seq,
+        problem: Damage::Unreadable {
+            error: e.to_string(),
+        },
+    })
 }
 
 /// A board's game id: the same for the same tournament, round and board,

@@ -13,12 +13,14 @@
 
 mod boards;
 pub mod broadcast;
+mod held;
 pub mod import;
 mod live;
 mod schedule;
+mod tidings;
 pub mod verify;
 
-pub use live::{LiveTournament, TournamentError};
+pub use live::{Holding, LiveTournament, TournamentError};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock, Weak};
@@ -28,7 +30,7 @@ use arbiter_tournament::director::{BroadcastDelay, Event, EventKind, Settings};
 use tokio::sync::mpsc;
 
 use crate::game::{GameListener, GameMeta, Games, View};
-use crate::store::{Store, StoreError, TournamentRow};
+use crate::store::{Store, StoreError, TournamentFence, TournamentRow};
 use crate::time::unix_ms;
 use crate::token::new_id;
 
@@ -135,7 +137,7 @@ impl Tournaments {
     pub async fn start(self: &Arc<Self>) -> Result<(), StoreError> {
         let mut loaded = 0;
         for row in self.venue.store.tournaments().await? {
-            match LiveTournament::load(self.venue.clone(), row).await {
+            match LiveTournament::load(self.venue.clone(), row, Holding::Alone).await {
                 Ok(live) => {
                     let live = Arc::new(live);
                     self.insert(live.clone()).await;
@@ -152,11 +154,16 @@ impl Tournaments {
         if loaded > 0 {
             tracing::info!("{loaded} tournaments restored");
         }
+        self.take_up_results();
+        Ok(())
+    }
+
+    /// Starts the task that records the results of finished games.
+    fn take_up_results(self: &Arc<Self>) {
         let finished = self.finished.lock().expect("finished lock").take();
         if let Some(finished) = finished {
             tokio::spawn(record_results(Arc::downgrade(self), finished));
         }
-        Ok(())
     }
 
     /// Creates a tournament of `team`, by `by`, with its settings.
@@ -166,11 +173,6 @@ impl Tournaments {
         by: &str,
         settings: Settings,
     ) -> Result<Arc<LiveTournament>, TournamentError> {
-        // Nodes load no tournament (each would fold the log on its own and
-        // their acts would race): none is made on one either.
-        if self.venue.games.node_name().is_some() {
-            return Err(TournamentError::OnNodes);
-        }
         let row = TournamentRow {
             id: new_id(8),
             team: team.to_string(),
@@ -185,8 +187,23 @@ impl Tournaments {
         arbiter_tournament::director::Director::default()
             .apply(&created)
             .map_err(TournamentError::Refused)?;
-        self.venue.store.add_tournament(&row).await?;
-        let live = Arc::new(LiveTournament::new(row, self.venue.clone()));
+        // On a node, the tournament is made held by this node: its row and
+        // its lease in one statement.
+        let holding = match self.venue.games.node_name() {
+            Some(node) => {
+                let nodes = self.venue.store.nodes()?;
+                nodes.add_held_tournament(&row, node).await?;
+                Holding::Held(TournamentFence {
+                    node: node.to_string(),
+                    epoch: 1,
+                })
+            }
+            None => {
+                self.venue.store.add_tournament(&row).await?;
+                Holding::Alone
+            }
+        };
+        let live = Arc::new(LiveTournament::new(row, self.venue.clone(), holding));
         live.act(created).await?;
         self.insert(live.clone()).await;
         schedule::spawn(Arc::downgrade(self), live.clone());
@@ -248,7 +265,7 @@ impl Tournaments {
 }
 
 /// Records each finished game's result in its tournament, in the order
-/// the games ended.
+/// the games ended (on a node, in those it holds).
 async fn record_results(
     tournaments: Weak<Tournaments>,
     mut finished: mpsc::UnboundedReceiver<FinishedGame>,
@@ -260,6 +277,12 @@ async fn record_results(
         let Some(live) = tournaments.of_game(&f.game) else {
             continue;
         };
+        // A node that keeps only a copy tells the holder, which reads the
+        // result from the store.
+        if live.holding() == Holding::Copy {
+            tidings::tell(&tournaments.venue.store, &live.id, Some(&f.game)).await;
+            continue;
+        }
         if let Err(e) = live.record_game_result(&f.game, f.outcome.as_ref()).await {
             tracing::warn!("tournament {}: result of game {}: {e}", live.id, f.game);
         }

@@ -10,19 +10,25 @@ use std::time::Duration;
 
 use arbiter_tournament::director::EventKind;
 
-use super::{LiveTournament, TournamentError, Tournaments};
+use super::{Holding, LiveTournament, TournamentError, Tournaments};
 use crate::time::unix_ms;
 
 /// Who pairs and publishes a round the schedule starts.
 pub const SCHEDULE: &str = "schedule";
 
-/// Runs the tournament's schedule until it is over or the server stops
-/// (its tournament service is dropped).
+/// Runs the tournament's schedule until it is over, the server stops (its
+/// tournament service is dropped), or, on a node, another node takes the
+/// tournament over.
 pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
     tokio::spawn(async move {
         // The round seen complete, and since when.
         let mut complete_since: Option<(u32, i64)> = None;
         loop {
+            // A node that let the tournament go leaves its schedule to the
+            // holder.
+            if live.holding() == Holding::Copy {
+                return;
+            }
             let due = {
                 let (finished, can_pair, paired, interval, starts_at, set) = live
                     .read(|d| {

@@ -27,6 +27,7 @@
 
 mod assess;
 mod event;
+pub mod forms;
 mod games;
 mod requirement;
 mod serialize;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use arbiter_fairplay::engine::Analyser;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
-use arbiter_fairplay::{Baseline, PlayedGame, Settings, baseline_hash, baseline_text};
+use arbiter_fairplay::{Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,7 +55,12 @@ struct AnalysisArgs {
     multipv: u32,
     /// Moves of each side left out at the start (book).
     #[arg(long, default_value_t = 8)]
-    book: u32,
+    book_moves: u32,
+    /// An opening book, a PGN of lines (variations included): a game's
+    /// moves are book while they stay in its positions. Replaces
+    /// --book-moves.
+    #[arg(long, conflicts_with = "book_moves")]
+    book: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -102,13 +107,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
+    let (settings, book) = settings(&args.analysis)?;
     let screening = Screening::new(
         analyser(&args.analysis),
-        settings(&args.analysis),
+        settings,
+        book,
         args.baseline.as_deref(),
         args.false_positive_rate,
     )?;
-    let games = read_all(&args.analysis)?;
+    let games = screening.prepare(read_all(&args.analysis)?);
     let bar = progress(&args.analysis, screening.positions(&games));
     let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
     bar.finish_and_clear();
@@ -122,14 +129,15 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
-    let settings = settings(&args.analysis);
+    let (settings, book) = settings(&args.analysis)?;
     let screening = Screening::new(
         analyser(&args.analysis),
         settings.clone(),
+        book,
         None,
         DEFAULT_FALSE_POSITIVE_RATE,
     )?;
-    let games = read_all(&args.analysis)?;
+    let games = screening.prepare(read_all(&args.analysis)?);
     let bar = progress(&args.analysis, screening.positions(&games));
     let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
     bar.finish_and_clear();
@@ -149,11 +157,24 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn settings(args: &AnalysisArgs) -> Settings {
-    Settings {
-        book_moves: args.book,
+/// The screen's settings, and the opening book when one is given (then
+/// it alone says what is book).
+fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
+    let Some(path) = &args.book else {
+        let settings = Settings {
+            book_moves: args.book_moves,
+            ..Settings::default()
+        };
+        return Ok((settings, None));
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let book = Book::read(&bytes).with_context(|| format!("{}", path.display()))?;
+    let settings = Settings {
+        book_moves: 0,
+        book: Some(book.hash.clone()),
         ..Settings::default()
-    }
+    };
+    Ok((settings, Some(book)))
 }
 
 fn analyser(args: &AnalysisArgs) -> Analyser {

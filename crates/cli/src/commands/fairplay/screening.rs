@@ -9,8 +9,8 @@ use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::screen;
 use arbiter_fairplay::{
-    Baseline, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings, baseline_hash,
-    gather,
+    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
+    baseline_hash, gather,
 };
 
 /// How games are screened.
@@ -20,6 +20,8 @@ pub struct Screening {
     pub analyser: Analyser,
     /// What is left out.
     pub settings: Settings,
+    /// The opening book, when one says what is book.
+    pub book: Option<Book>,
     /// The baseline and its file's hash.
     pub baseline: Option<(Baseline, String)>,
     /// The chance, over a whole screen, that an honest player is marked.
@@ -35,6 +37,7 @@ impl Screening {
     pub fn new(
         analyser: Analyser,
         settings: Settings,
+        book: Option<Book>,
         baseline: Option<&Path>,
         false_positive_rate: f64,
     ) -> anyhow::Result<Screening> {
@@ -66,9 +69,19 @@ impl Screening {
         Ok(Screening {
             analyser,
             settings,
+            book,
             baseline,
             false_positive_rate,
         })
+    }
+
+    /// `games` with their book moves marked by the opening book, if any:
+    /// what [`Screening::positions`] and [`Screening::analyse`] take.
+    pub fn prepare(&self, mut games: Vec<PlayedGame>) -> Vec<PlayedGame> {
+        if let Some(book) = &self.book {
+            games.iter_mut().for_each(|g| g.mark_book(book));
+        }
+        games
     }
 
     /// The positions of `games` the engine will search.

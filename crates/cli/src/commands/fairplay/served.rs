@@ -56,6 +56,7 @@ impl ServeArgs {
         let screening = Screening::new(
             analyser,
             Settings::default(),
+            None,
             self.fairplay_baseline.as_deref(),
             DEFAULT_FALSE_POSITIVE_RATE,
         )?;
@@ -75,6 +76,7 @@ impl FairPlayScreen for EngineScreen {
         let screening = self.screening.clone();
         Box::pin(async move {
             let games = games_of_text(&pgn, "the event's games").map_err(|e| format!("{e:#}"))?;
+            let games = screening.prepare(games);
             let count = games.len() as u32;
             let report = screening
                 .report(games, Arc::new(|_| {}))

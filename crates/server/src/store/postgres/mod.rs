@@ -91,12 +91,16 @@ impl PgStore {
 
     /// Appends events to a tournament's log and their leaves to the
     /// signed log, in one transaction: all or none, durably. (A tournament
-    /// is run by the one server, through the pool rather than the writer:
-    /// its leaves take their indices as a writer's batch does.)
+    /// is held by one process, which appends through the pool rather than
+    /// the writer: its leaves take their indices as a writer's batch
+    /// does.) Under a node's `fence`, the lease's row is locked first and
+    /// must still name the node at its epoch: a takeover, which updates the
+    /// row, comes wholly before or after the append.
     pub async fn append_tournament_events(
         &self,
         tournament: &str,
         rows: &[super::TournamentEventRow],
+        fence: Option<&super::TournamentFence>,
     ) -> Result<(), StoreError> {
         let mut leaves = Vec::new();
         let op = super::Op::TournamentEvents {
@@ -106,6 +110,20 @@ impl PgStore {
         super::log::leaves_of(&op, &mut leaves);
         let data: Vec<String> = leaves.iter().map(|l| l.data()).collect();
         let mut tx = self.pool.begin().await?;
+        if let Some(fence) = fence {
+            let held: Option<i32> = sqlx::query_scalar(
+                "SELECT 1 FROM tournament_leases \
+                 WHERE tournament_id = $1 AND node = $2 AND epoch = $3 FOR SHARE",
+            )
+            .bind(tournament)
+            .bind(&fence.node)
+            .bind(fence.epoch)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if held.is_none() {
+                return Err(StoreError::TournamentLeaseLost(tournament.to_string()));
+            }
+        }
         Queries::<Postgres>::insert_tournament_events(&mut tx, tournament, rows).await?;
         sqlx::query(
             "WITH head AS (UPDATE log_head SET size = size + cardinality($1::text[]) \
