@@ -3,7 +3,8 @@
 //! real game's moves, the arbiter starts the screen, and its report lands
 //! in the event's log (it is there again after the server restarts,
 //! replayed from the stored log) and in the API, naming what reproduces
-//! it.
+//! it; `arbiter fairplay --event URL` reads the same games from the
+//! event's address and finds the same figures.
 
 mod serve;
 
@@ -49,6 +50,21 @@ async fn until<T, F: std::future::Future<Output = Option<T>>>(
         assert!(Instant::now() < end, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// `arbiter fairplay` at the server's settings with `args`: whether it
+/// succeeded, and what it wrote.
+fn fairplay(args: &[&str]) -> (bool, String) {
+    let out = assert_cmd::Command::cargo_bin("arbiter")
+        .unwrap()
+        .args(["fairplay", "--nodes", "1000", "--threads", "1", "--quiet"])
+        .args(args)
+        .timeout(PATIENCE)
+        .output()
+        .expect("arbiter runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
 }
 
 async fn post_json(c: &Client, path: &str, token: &str, body: &Value) -> (u16, Value) {
@@ -172,6 +188,43 @@ async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
             "no baseline, no signal"
         );
     }
+
+    // `arbiter fairplay --event` on the event's address: the same games,
+    // the same settings, the same figures.
+    let page = format!("{}/tournament/{id}/standings", server.base);
+    let (ok, out) = fairplay(&["--event", &page, "--json"]);
+    assert!(ok, "{out}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for (line, p) in lines.iter().zip(players) {
+        assert_eq!(line["player"], p["player"]);
+        assert_eq!(line["moves"], p["moves"]);
+        let top1 = p["top1_moves"].as_f64().unwrap() / p["moves"].as_f64().unwrap();
+        assert!(
+            (line["top1"].as_f64().unwrap() - top1).abs() < 1e-9,
+            "{line} {p}"
+        );
+    }
+    // A bad address or answer is refused, naming it.
+    let (ok, out) = fairplay(&["--event", "not-an-address"]);
+    assert!(
+        !ok && out.contains("--event \"not-an-address\" is not a URL"),
+        "{out}"
+    );
+    let nothing = format!("{}/tournament/nosuch", server.base);
+    let (ok, out) = fairplay(&["--event", &nothing]);
+    assert!(
+        !ok && out.contains("/api/swiss/nosuch/games answered 404"),
+        "{out}"
+    );
+    let (ok, out) = fairplay(&["--event", "https://lichess.org/swiss/j8rtJ5GL"]);
+    assert!(
+        !ok && out.contains("fetch https://lichess.org/api/swiss/j8rtJ5GL/games"),
+        "{out}"
+    );
 
     // Replayed from the stored log by a new server, the same report.
     drop(server);

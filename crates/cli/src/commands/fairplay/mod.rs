@@ -14,11 +14,13 @@ use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
 
+mod event_url;
 mod record;
 mod screening;
 mod served;
 
-use screening::{Screening, Searched, read_file};
+use event_url::fetch_games;
+use screening::{Screening, Searched, games_of_text, read_file};
 pub use served::ServeArgs;
 
 /// Arguments of `arbiter fairplay`.
@@ -64,15 +66,21 @@ struct AnalysisArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-    /// The PGN files.
-    #[arg(required = true)]
-    games: Vec<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
 struct ScreenArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The event's games read from its address instead of files: an
+    /// Arbiter server's tournament (`…/tournament/ID`), a Swiss
+    /// (`…/swiss/ID`, lichess's or Arbiter's), a lichess broadcast or one
+    /// of its rounds (`…/broadcast/…/ID`), or a PGN endpoint.
+    #[arg(long, value_name = "URL", conflicts_with = "games")]
+    event: Option<String>,
+    /// The PGN files.
+    #[arg(required_unless_present = "event")]
+    games: Vec<PathBuf>,
     /// The baseline to measure players against (`arbiter fairplay baseline`).
     #[arg(long)]
     baseline: Option<PathBuf>,
@@ -92,6 +100,9 @@ struct ScreenArgs {
 struct BaselineArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The PGN files.
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
     /// Where to write the baseline.
     #[arg(short, long)]
     output: PathBuf,
@@ -115,7 +126,14 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
         args.baseline.as_deref(),
         args.false_positive_rate,
     )?;
-    let games = screening.prepare(read_all(&args.analysis)?);
+    let games = match &args.event {
+        Some(page) => {
+            let (url, text) = super::runtime()?.block_on(fetch_games(page))?;
+            games_of_text(&text, url.as_str())?
+        }
+        None => read_all(&args.games)?,
+    };
+    let games = screening.prepare(games);
     let bar = progress(&args.analysis, screening.positions(&games));
     let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
     bar.finish_and_clear();
@@ -137,7 +155,7 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
         None,
         DEFAULT_FALSE_POSITIVE_RATE,
     )?;
-    let games = screening.prepare(read_all(&args.analysis)?);
+    let games = screening.prepare(read_all(&args.games)?);
     let bar = progress(&args.analysis, screening.positions(&games));
     let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
     bar.finish_and_clear();
@@ -189,9 +207,9 @@ fn analyser(args: &AnalysisArgs) -> Analyser {
 }
 
 /// The games of every file given.
-fn read_all(args: &AnalysisArgs) -> anyhow::Result<Vec<PlayedGame>> {
+fn read_all(paths: &[PathBuf]) -> anyhow::Result<Vec<PlayedGame>> {
     let mut games = Vec::new();
-    for path in &args.games {
+    for path in paths {
         read_file(path, &mut games)?;
     }
     Ok(games)
