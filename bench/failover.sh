@@ -15,8 +15,8 @@
 #
 # The test's own build (`cargo test`'s profile, with the features the
 # server's tests build with): the takeover is bounded by the lease, not
-# by the processor. Each run is stopped after 10 minutes. Tournaments do
-# not run on several nodes yet: only games' takeovers are measured.
+# by the processor. Each run is stopped after 10 minutes. A tournament's
+# takeover: bench/failover-tournament.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-5}"

@@ -1,6 +1,7 @@
 //! A Swiss on two `arbiter serve --node` processes over one PostgreSQL
 //! database: made through one node, joined through either, its acts
-//! forwarded to the node that holds it; that node killed (SIGKILL) in the
+//! forwarded to the node that holds it, its rounds' games played on both;
+//! that node killed (SIGKILL) in the
 //! middle of round 1, the other taking the tournament and its games over,
 //! every result recorded once and every round paired once until the event
 //! finishes; and a holder paused (SIGSTOP) past its lease, which cannot
@@ -274,6 +275,16 @@ async fn several_nodes_a_swiss_goes_on_when_its_node_is_killed_mid_round() {
     // publishes it, and runs its games.
     clients.start_round(&at_b, &id, &director).await;
     let games = clients.games(&at_b, &players, BOARDS).await;
+    // Its games are made on both nodes, board by board in turn.
+    let ids: Vec<String> = games.keys().map(|g| format!("'{g}'")).collect();
+    let homes = psql(
+        &db,
+        &format!(
+            "SELECT count(DISTINCT node) FROM leases WHERE game_id IN ({})",
+            ids.join(",")
+        ),
+    );
+    assert_eq!(homes, "2", "round 1's games all run on one node");
     let mut boards = games.iter();
     // One game is played to its end through b (relayed to a); the others
     // are under way when a dies.

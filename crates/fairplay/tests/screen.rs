@@ -222,6 +222,23 @@ fn the_report_states_its_threshold_and_what_it_implies() {
 }
 
 #[test]
+fn a_report_with_an_opening_book_names_the_book_not_a_number_of_moves() {
+    let mut report = report();
+    report.settings.book_moves = 0;
+    report.settings.book = Some("ab12".repeat(16));
+    for catalogue in catalogues() {
+        let text = report.text(catalogue);
+        assert!(text.contains(&"ab12".repeat(16)), "{text}");
+    }
+    let english = report.text(english());
+    assert!(english.contains("opening book"), "{english}");
+    assert!(!english.contains("first 0 moves"), "{english}");
+    let line: serde_json::Value =
+        serde_json::from_str(report.json_lines().lines().next().unwrap()).unwrap();
+    assert_eq!(line["screen"]["exclusions"]["book"], "ab12".repeat(16));
+}
+
+#[test]
 fn json_lines_carry_the_fields_the_issue_names() {
     let report = report();
     let lines: Vec<serde_json::Value> = report

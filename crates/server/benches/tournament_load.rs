@@ -50,9 +50,11 @@ use seat::{Ws, seat, until};
 
 #[derive(Debug, Parser)]
 struct Args {
-    /// The server.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    url: String,
+    /// The server, or each node of several (repeated, or a comma list):
+    /// player i registers and plays on node i % N, the arbiter's calls
+    /// go to the first.
+    #[arg(long, value_delimiter = ',', default_value = "http://127.0.0.1:8080")]
+    url: Vec<String>,
     /// Players registered (an even number pairs every one of them).
     #[arg(long, default_value_t = 2000)]
     players: usize,
@@ -90,9 +92,25 @@ struct Args {
     /// (imported players have no account, so that event is not played).
     #[arg(long)]
     import: bool,
+    /// Writes the event's TRF here once the last round played is
+    /// complete (before the next is paired), for the pairing checkers.
+    #[arg(long)]
+    trf_out: Option<std::path::PathBuf>,
     /// Ignored (cargo bench passes it).
     #[arg(long, hide = true)]
     bench: bool,
+}
+
+impl Args {
+    /// The node the `i`th player or board uses.
+    fn node(&self, i: usize) -> &str {
+        &self.url[i % self.url.len()]
+    }
+
+    /// The node the arbiter's calls go to.
+    fn arbiter_node(&self) -> &str {
+        &self.url[0]
+    }
 }
 
 /// A player as the registration link answered him.
@@ -200,7 +218,7 @@ fn settings(args: &Args) -> Value {
 /// Creates an event: its id and its arbiter's token.
 async fn create(http: &reqwest::Client, args: &Args) -> Result<(String, String), String> {
     let (created, _) = timed(
-        http.post(format!("{}/api/tournament", args.url))
+        http.post(format!("{}/api/tournament", args.arbiter_node()))
             .json(&settings(args)),
     )
     .await?;
@@ -216,15 +234,17 @@ async fn register(
     args: &Args,
     id: &str,
 ) -> Result<(BTreeMap<u64, Entrant>, Histogram<u64>), String> {
-    let url = format!("{}/api/tournament/{id}/join", args.url);
-    let requests = registrations(args.players)
-        .into_iter()
-        .map(|(name, rating)| {
-            let request = http
-                .post(&url)
-                .json(&json!({"name": name, "rating": rating, "federation": "FID"}));
-            async move { timed(request).await }
-        });
+    let requests =
+        registrations(args.players)
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, rating))| {
+                let url = format!("{}/api/tournament/{id}/join", args.node(i));
+                let request = http
+                    .post(url)
+                    .json(&json!({"name": name, "rating": rating, "federation": "FID"}));
+                async move { timed(request).await }
+            });
     let answers: Vec<_> = futures_util::stream::iter(requests)
         .buffer_unordered(args.concurrency)
         .collect()
@@ -250,9 +270,12 @@ async fn import(http: &reqwest::Client, args: &Args) -> Result<Duration, String>
         csv.push_str(&format!("{name},{rating},FID\n"));
     }
     let (answer, took) = timed(
-        http.post(format!("{}/api/tournament/{id}/import", args.url))
-            .bearer_auth(&token)
-            .json(&json!({"format": "csv", "text": csv})),
+        http.post(format!(
+            "{}/api/tournament/{id}/import",
+            args.arbiter_node()
+        ))
+        .bearer_auth(&token)
+        .json(&json!({"format": "csv", "text": csv})),
     )
     .await?;
     let imported = answer["players"].as_array().map_or(0, Vec::len);
@@ -539,7 +562,7 @@ async fn play_round(
         let permit = gate.clone().acquire_owned().await.expect("never closed");
         let seed = u64::from(round) << 32 | i as u64;
         tasks.push(tokio::spawn(play_board(
-            args.url.clone(),
+            args.node(i).to_string(),
             table,
             seed + 1,
             args.think_ms,
@@ -570,7 +593,7 @@ async fn play_round(
     let round_s = published.elapsed().as_secs_f64();
     // The results reach the event through the server's queue.
     let waiting = Instant::now();
-    let url = format!("{}/api/tournament/{id}", args.url);
+    let url = format!("{}/api/tournament/{id}", args.arbiter_node());
     loop {
         let (state, _) = timed(http.get(&url)).await?;
         if state["rounds"][round as usize - 1]["complete"] == json!(true) {
@@ -627,7 +650,7 @@ async fn run_round(
     round: u32,
     entrants: &BTreeMap<u64, Entrant>,
 ) -> Result<RoundFigures, String> {
-    let base = format!("{}/api/tournament/{id}", args.url);
+    let base = format!("{}/api/tournament/{id}", args.arbiter_node());
     let (paired, pair) = timed(http.post(format!("{base}/pair")).bearer_auth(arbiter)).await?;
     if paired["round"] != json!(round) {
         return Err(format!("paired {paired}, not round {round}"));
@@ -771,6 +794,8 @@ async fn run(args: &Arc<Args>) -> Result<(), String> {
         "event {id}: {} players registered in {registration:.1} s",
         entrants.len()
     );
+    // The scripts read the event's TRF and records by its id.
+    println!("event: {id}");
     let mut rounds = Vec::new();
     for round in 1..=args.play_rounds + 1 {
         let figures = run_round(&http, args, &id, &arbiter, round, &entrants).await?;
@@ -779,6 +804,20 @@ async fn run(args: &Arc<Args>) -> Result<(), String> {
             figures.pair_ms, figures.publish_ms
         );
         rounds.push(figures);
+        if round == args.play_rounds
+            && let Some(path) = &args.trf_out
+        {
+            let trf = http
+                .get(format!("{}/api/tournament/{id}/trf", args.arbiter_node()))
+                .send()
+                .await
+                .and_then(reqwest::Response::error_for_status)
+                .map_err(|e| e.to_string())?
+                .text()
+                .await
+                .map_err(|e| e.to_string())?;
+            std::fs::write(path, trf).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
     }
     print(args, (registration, &latencies), import, &rounds);
     Ok(())

@@ -33,6 +33,9 @@ pub fn router(services: Arc<Services>) -> Router {
     if crate::time::test_clock_on() {
         routes = routes.merge(http::test_clock::routes());
     }
+    if services.node.is_some() {
+        routes = routes.merge(http::node_games::routes());
+    }
     let mut app = routes
         .fallback(http::not_found)
         .layer(axum::middleware::from_fn_with_state(

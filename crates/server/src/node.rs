@@ -95,6 +95,11 @@ pub async fn start(
     relay_presence(presence, &nodes).await?;
     let own = nodes.take_over(&config.name, true, None, i64::MAX).await?;
     let orphans = nodes.adopt_orphans(&config.name).await?;
+    tournaments.spread_games(crate::tournament::spread::Spread {
+        client: client.clone(),
+        header: FORWARDED,
+        secret: secret.clone(),
+    });
     let own_tournaments = nodes
         .take_over_tournaments(&config.name, true, None)
         .await?;
@@ -115,6 +120,7 @@ pub async fn start(
         node.config.name
     );
     tokio::spawn(node.clone().keep(renewal.losses));
+    tokio::spawn(node.clone().watch());
     Ok(node)
 }
 
@@ -183,10 +189,11 @@ impl Node {
         }
     }
 
-    /// Every heartbeat: renews the node's leases, lets go of the games and
-    /// tournaments other nodes took over while this one was silent, takes
-    /// over the games and tournaments of nodes that are dead, and records
-    /// the results a notification missed in the tournaments it holds.
+    /// Every heartbeat: renews the node's leases, and lets go of the games
+    /// and tournaments other nodes took over while this one was silent.
+    /// Nothing else waits in this loop: a takeover of many games takes
+    /// longer than a lease, and a node that stopped renewing meanwhile
+    /// would lose the games it was taking.
     async fn keep(self: Arc<Self>, mut losses: i64) {
         let config = &self.config;
         let Ok(nodes) = self.store.nodes() else {
@@ -233,6 +240,17 @@ impl Node {
                 Ok(_) => {}
                 Err(e) => tracing::warn!("node {}: cannot renew its leases: {e}", config.name),
             }
+        }
+    }
+
+    /// Every heartbeat, beside [`Node::keep`]: takes over the games and
+    /// tournaments of nodes that are dead, and records the results a
+    /// notification missed in the tournaments this node holds.
+    async fn watch(self: Arc<Self>) {
+        let mut every = tokio::time::interval(self.heartbeat);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
             self.take_over(None).await;
             self.take_over_tournaments(None).await;
             self.tournaments.reconcile_held().await;

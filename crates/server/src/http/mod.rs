@@ -8,6 +8,7 @@ mod broadcast;
 mod fair_play;
 mod fide_forms;
 mod log;
+pub mod node_games;
 mod rating_report;
 pub mod test_clock;
 pub mod tournament_api;

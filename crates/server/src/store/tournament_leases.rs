@@ -142,6 +142,16 @@ impl Nodes {
         }))
     }
 
+    /// The nodes alive now, by name, each with where it is reached.
+    pub async fn alive(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT name, url FROM nodes WHERE renewed_ms + lease_ms >= {NOW_MS} ORDER BY name"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     /// Of the games `ids`, those that are over, as the store has them.
     pub async fn finished_among(&self, ids: &[String]) -> Result<Vec<String>, StoreError> {
         Ok(

@@ -10,6 +10,7 @@ use arbiter_tournament::director::{
 use tokio::sync::Notify;
 
 use super::Venue;
+use super::spread::{self, GameToMake};
 use crate::game::GameError;
 use crate::store::{Damage, StoreError, TournamentEventRow, TournamentFence, TournamentRow, chain};
 use crate::time::unix_ms;
@@ -433,6 +434,7 @@ impl LiveTournament {
         })?;
         let (date, time) = crate::time::today_and_now();
         let online = settings.mode == Mode::Online;
+        let homes = spread::homes(&self.venue, &self.venue.spread).await;
         let mut creations = Vec::new();
         for (i, b) in round.boards.iter().enumerate() {
             let player = |id| d.player(id).expect("paired players are registered");
@@ -465,8 +467,19 @@ impl LiveTournament {
                 white.registration.account.clone(),
                 black.registration.account.clone(),
             ];
-            let id = board_game_id(&self.id, round, i as u32 + 1);
-            creations.push(board_game(&self.venue, id, setup, accounts, online));
+            let game = GameToMake {
+                id: board_game_id(&self.id, round, i as u32 + 1),
+                setup,
+                accounts,
+                start_now: online,
+            };
+            let home = homes[i % homes.len()].as_deref();
+            creations.push(spread::board_game(
+                &self.venue,
+                &self.venue.spread,
+                home,
+                game,
+            ));
         }
         let number = round.number;
         let created = futures_util::future::join_all(creations).await;
@@ -582,21 +595,6 @@ fn parse_event(tournament: &str, row: &TournamentEventRow) -> Result<Event, Tour
 /// so that publishing a round again after a crash finds the games it made.
 fn board_game_id(tournament: &str, round: &RoundState, board: u32) -> String {
     crate::token::derived_id(&format!("{tournament}/{}/{board}", round.number), 8)
-}
-
-/// The board's game: made, or found when an earlier publication made it
-/// before the server stopped.
-async fn board_game(
-    venue: &Venue,
-    id: String,
-    setup: GameSetup,
-    accounts: [Option<String>; 2],
-    online: bool,
-) -> Result<String, TournamentError> {
-    if venue.games.exists(&id).await? {
-        return Ok(id);
-    }
-    Ok(venue.games.create_as(id, setup, accounts, online).await?.id)
 }
 
 /// A drawing of lots: every player of `d`, in the order [`shuffle`]

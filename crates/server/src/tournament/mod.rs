@@ -17,6 +17,7 @@ mod held;
 pub mod import;
 mod live;
 mod schedule;
+pub mod spread;
 mod tidings;
 pub mod verify;
 
@@ -95,6 +96,8 @@ pub(crate) struct Venue {
     pub(crate) store: Store,
     pub(crate) games: Arc<Games>,
     pub(crate) results: Arc<Results>,
+    /// On a node: how to ask the others to make a round's games.
+    pub(crate) spread: std::sync::OnceLock<spread::Spread>,
 }
 
 /// The tournament service: every tournament of the server, by id.
@@ -124,6 +127,7 @@ impl Tournaments {
                 store,
                 games,
                 results,
+                spread: std::sync::OnceLock::new(),
             }),
             finished: Mutex::new(Some(rx)),
         }
@@ -208,6 +212,12 @@ impl Tournaments {
         self.insert(live.clone()).await;
         schedule::spawn(Arc::downgrade(self), live.clone());
         Ok(live)
+    }
+
+    /// On a node: the rounds' games are made on every node alive, asked
+    /// through `spread`.
+    pub fn spread_games(&self, spread: spread::Spread) {
+        let _ = self.venue.spread.set(spread);
     }
 
     async fn insert(&self, live: Arc<LiveTournament>) {
