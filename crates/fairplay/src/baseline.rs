@@ -21,6 +21,56 @@ pub const MIN_BAND_MOVES: u64 = 200;
 /// A player with fewer scored moves than this gets no z-score.
 pub const MIN_PLAYER_MOVES: u64 = 20;
 
+/// A band needs this many players with move times to measure them.
+pub const MIN_TIMED_PLAYERS: u32 = 20;
+
+/// A player's share of fast complex moves is measured from this many
+/// complex positions with a known time.
+pub const MIN_COMPLEX_MOVES: u64 = 10;
+
+/// How a figure spreads from player to player in a band.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSpread {
+    /// Players measured.
+    pub players: u32,
+    /// Their mean.
+    pub mean: f64,
+    /// Their standard deviation.
+    pub sd: f64,
+}
+
+impl PlayerSpread {
+    /// The spread of `values`, when there are enough to measure it.
+    fn of(values: &[f64]) -> Option<PlayerSpread> {
+        (values.len() >= MIN_TIMED_PLAYERS as usize).then(|| PlayerSpread {
+            players: values.len() as u32,
+            mean: crate::player::mean(values),
+            sd: crate::player::sd(values),
+        })
+    }
+
+    /// How far `value` lies below the band's mean, in its spreads.
+    fn z_below(&self, value: f64) -> f64 {
+        if self.sd > 0.0 {
+            (self.mean - value) / self.sd
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A player's move-time z-scores against his band: reported beside the
+/// others, never in the combined z (see docs/fairplay.md, "Move times").
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TimeZScores {
+    /// Positive when his move times vary less than the band's (a steady
+    /// clock).
+    pub cv: f64,
+    /// Positive when he plays more complex positions fast than the band,
+    /// when he has enough of them.
+    pub fast: Option<f64>,
+}
+
 /// One figure per statistic the screen measures.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Measures {
@@ -59,6 +109,14 @@ pub struct Band {
     pub loss_sd: f64,
     /// See `loss_sd`.
     pub accuracy_sd: f64,
+    /// The players' move-time coefficients of variation, when at least
+    /// [`MIN_TIMED_PLAYERS`] have [`MIN_PLAYER_MOVES`] moves with a time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_cv: Option<PlayerSpread>,
+    /// The players' shares of complex positions played fast, likewise
+    /// (from [`MIN_COMPLEX_MOVES`] complex positions each).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast_share: Option<PlayerSpread>,
 }
 
 /// A baseline file.
@@ -168,6 +226,21 @@ impl Baseline {
         })
     }
 
+    /// A player's move-time z-scores against his band, when the band
+    /// measured them and he has enough moves with a time.
+    pub fn time_z_scores(&self, figures: &PlayerFigures) -> Option<TimeZScores> {
+        if figures.timed_moves < MIN_PLAYER_MOVES {
+            return None;
+        }
+        let band = self.band(figures.rating?)?;
+        let cv = band.time_cv?.z_below(figures.time_cv?);
+        let fast = band
+            .fast_share
+            .filter(|_| figures.complex_moves >= MIN_COMPLEX_MOVES)
+            .map(|spread| -spread.z_below(figures.fast_share()));
+        Some(TimeZScores { cv, fast })
+    }
+
     /// The combined z-score of a player's corrected z-scores: their mean,
     /// standardised by the spread of the baseline's own players' means.
     pub fn combined(&self, z_scores: &Measures) -> f64 {
@@ -262,6 +335,17 @@ fn band(from: u32, to: u32, players: &[PlayerMoves]) -> Band {
         ..PlayerMoves::default()
     }
     .figures();
+    let figures: Vec<PlayerFigures> = members.iter().map(|p| p.figures()).collect();
+    let cvs: Vec<f64> = figures
+        .iter()
+        .filter(|f| f.timed_moves >= MIN_PLAYER_MOVES)
+        .filter_map(|f| f.time_cv)
+        .collect();
+    let fast: Vec<f64> = figures
+        .iter()
+        .filter(|f| f.complex_moves >= MIN_COMPLEX_MOVES)
+        .map(PlayerFigures::fast_share)
+        .collect();
     Band {
         from,
         to,
@@ -275,5 +359,7 @@ fn band(from: u32, to: u32, players: &[PlayerMoves]) -> Band {
         },
         loss_sd: pooled.loss_sd,
         accuracy_sd: pooled.accuracy_sd,
+        time_cv: PlayerSpread::of(&cvs),
+        fast_share: PlayerSpread::of(&fast),
     }
 }

@@ -80,6 +80,11 @@ arbiter_messages::messages! {
             fast: u64,
             /// Complex positions with a known time.
             complex: u64,
+            /// The variation's z-score against the band (steadier:
+            /// positive), or `-`.
+            cv_z: String,
+            /// The fast share's z-score against the band, or `-`.
+            fast_z: String,
         } = "fairplay-times",
         /// Nothing unusual against the band.
         NoSignal = "fairplay-no-signal",

@@ -41,6 +41,8 @@ pub struct PlayerFigures {
     pub accuracy: f64,
     /// The standard deviation of the accuracy per move.
     pub accuracy_sd: f64,
+    /// Scored moves whose time is known.
+    pub timed_moves: u64,
     /// The move times' coefficient of variation (standard deviation over
     /// mean) over the scored moves whose time is known; a steady clock
     /// (under 0.25) is one of lichess's flags.
@@ -97,6 +99,7 @@ impl PlayerMoves {
             loss_sd: sd(&losses),
             accuracy: mean(&accuracies),
             accuracy_sd: sd(&accuracies),
+            timed_moves: times.len() as u64,
             time_cv,
             complex_moves: complex.len() as u64,
             fast_complex_moves: fast as u64,
@@ -113,6 +116,11 @@ impl PlayerFigures {
     /// The share of scored moves among the engine's first three.
     pub fn top3(&self) -> f64 {
         ratio(self.top3_moves, self.moves)
+    }
+
+    /// The share of complex positions (with a known time) played fast.
+    pub fn fast_share(&self) -> f64 {
+        ratio(self.fast_complex_moves, self.complex_moves)
     }
 }
 

@@ -43,6 +43,7 @@ struct JsonLine<'a> {
     acpl: f64,
     accuracy: f64,
     time_cv: Option<f64>,
+    time_z: Option<crate::baseline::TimeZScores>,
     fast_complex_moves: u64,
     complex_moves: u64,
     band: Option<(u32, u32)>,
@@ -94,6 +95,8 @@ impl Report {
                     cv: format!("{cv:.2}"),
                     fast: p.figures.fast_complex_moves,
                     complex: p.figures.complex_moves,
+                    cv_z: signed(p.time_z.map(|t| t.cv)),
+                    fast_z: signed(p.time_z.and_then(|t| t.fast)),
                 });
             }
         }
@@ -129,6 +132,7 @@ impl Report {
                 acpl: f.acpl,
                 accuracy: f.accuracy,
                 time_cv: f.time_cv,
+                time_z: p.time_z,
                 fast_complex_moves: f.fast_complex_moves,
                 complex_moves: f.complex_moves,
                 band: p.band,
@@ -166,9 +170,14 @@ fn player_line(p: &PlayerScreen) -> ReportText {
             "{:.1} [{:.1}, {:.1}]",
             f.accuracy, accuracy.low, accuracy.high
         ),
-        z: p.z.map_or("-".to_string(), |z| format!("{z:+.2}")),
+        z: signed(p.z),
         signal: Box::new(signal),
     }
+}
+
+/// A z-score with its sign, or `-`.
+fn signed(z: Option<f64>) -> String {
+    z.map_or("-".to_string(), |z| format!("{z:+.2}"))
 }
 
 fn percent(value: f64, interval: Interval) -> String {

@@ -4,7 +4,7 @@
 use arbiter_uci::stats::{normal_cdf, normal_quantile};
 use serde::{Deserialize, Serialize};
 
-use crate::baseline::{Baseline, Measures};
+use crate::baseline::{Baseline, Measures, TimeZScores};
 use crate::player::PlayerFigures;
 
 /// The default chance, over a whole screen, that an honest player is
@@ -106,6 +106,8 @@ pub struct PlayerScreen {
     /// Stouffer's sum would count the same evidence several times, and
     /// their plain mean would spread narrower than a z-score).
     pub z: Option<f64>,
+    /// His move-time z-scores, when the baseline measured his band's.
+    pub time_z: Option<TimeZScores>,
     /// The one-sided p-value of `z` for one honest player.
     pub p_value: Option<f64>,
     /// The combined z-score reaches the screen's threshold.
@@ -122,6 +124,7 @@ pub fn screen(
         .into_iter()
         .map(|figures| {
             let z_scores = baseline.and_then(|b| b.z_scores(&figures));
+            let time_z = baseline.and_then(|b| b.time_z_scores(&figures));
             let band = baseline
                 .zip(figures.rating)
                 .and_then(|(b, r)| b.band(r))
@@ -140,6 +143,7 @@ pub fn screen(
                 band,
                 z_scores,
                 z,
+                time_z,
                 p_value: z.map(|z| 1.0 - normal_cdf(z)),
                 review: false,
             }

@@ -152,6 +152,55 @@ fn the_combined_z_score_of_the_baseline_players_is_standard() {
     assert!((mean_square - 1.0).abs() < 1e-9, "{mean_square}");
 }
 
+/// An honest 2100-ish player whose move times step by `step_ms` around
+/// 20 seconds (0: the same time for every move).
+fn timed(name: &str, rating: u32, step_ms: u64) -> PlayerMoves {
+    let mut p = player(name, rating, 60, 3, 40);
+    for (i, m) in p.moves.iter_mut().enumerate() {
+        m.spent_ms = Some(20_000 + (i % 4) as u64 * step_ms);
+    }
+    p
+}
+
+#[test]
+fn move_times_are_z_scores_against_the_band_and_stay_out_of_the_combined_z() {
+    let timed_field: Vec<PlayerMoves> = (0..24)
+        .map(|i| {
+            timed(
+                &format!("Player {i:02}"),
+                2050 + i * 5,
+                4_000 + u64::from(i) * 500,
+            )
+        })
+        .collect();
+    let baseline = Baseline::build(engine(), Settings::default(), &timed_field);
+    let spread = baseline
+        .band(2100)
+        .unwrap()
+        .time_cv
+        .expect("24 timed players");
+    assert_eq!(spread.players, 24);
+    let steady = timed("Steady", 2100, 0).figures();
+    let varied = timed("Varied", 2100, 8_000).figures();
+    let time_z = baseline.time_z_scores(&steady).expect("a band with times");
+    assert!(
+        time_z.cv > 2.0,
+        "a clock steadier than the band's: {time_z:?}"
+    );
+    assert!(time_z.fast.is_some());
+    let (_, lines) = screen(vec![steady.clone(), varied], Some(&baseline), 0.001);
+    assert!(lines.iter().all(|l| l.time_z.is_some()));
+    assert_eq!(
+        lines[0].z, lines[1].z,
+        "the same moves, the same combined z"
+    );
+
+    // Twelve players without times: no band figure, no time z-score.
+    let untimed = Baseline::build(engine(), Settings::default(), &field());
+    assert!(untimed.band(2100).unwrap().time_cv.is_none());
+    assert!(untimed.time_z_scores(&steady).is_none());
+}
+
 fn report() -> Report {
     let baseline = Baseline::build(engine(), Settings::default(), &field());
     let figures = vec![
