@@ -9,6 +9,7 @@
 import { applyStrings, t, say, el, clockText, rulesetName, problemText, lang } from './i18n.js';
 import { titleName, ratingChangeCell, ratingFacts, normsTable } from './fide-reports.js';
 import { showBoardsScreen } from './boards-screen.js';
+import { fairPlayCard } from './fairplay.js';
 
 const REFRESH_MS = 2000;
 const $ = (x) => document.getElementById(x);
@@ -605,7 +606,7 @@ function renderConsole() {
     el('p', {}, link(`/pairings/${state.rounds.length || 1}`, t('tnPrintPairings'))),
     el('p', {}, link('/standings', t('tnPrintStandings'))),
     el('p', {}, link('/boards', t('tnBoards'), { 'data-testid': 'boards-screen' })));
-  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), consoleBroadcastDelay(), exports));
+  $('view').replaceChildren(el('div', { class: 'tgrid' }, consoleLink(), consoleRounds(), entriesClosed() ? null : consoleRegistration(), consolePlayers(), consoleFideMode(), consoleBroadcastDelay(), exports, consoleFairPlay()));
 }
 
 // The operator's screen of the round's electronic boards: refreshed on
@@ -640,6 +641,12 @@ function consoleFideMode() {
     card.append(el('p', { class: 'meta', 'data-testid': 'fide-mode-state', text: t('tnFideModeNever') }));
   }
   return card;
+}
+
+// The fair-play screen of the event's finished games, and its reports.
+function consoleFairPlay() {
+  const path = `/api/tournament/${id}/fairplay`;
+  return fairPlayCard(() => api(path, { token: arbiterToken }), () => api(path, { method: 'POST', token: arbiterToken }));
 }
 
 // The broadcast delay (a fair-play measure): the public sees each game in

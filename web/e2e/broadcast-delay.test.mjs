@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowserPerFile, play, shownMoves, waitForMoves, shot } from './server.mjs';
-import { open as openIn, eventState, register, createEvent, pairAndPublish, until } from './event.mjs';
+import { open as openIn, eventState, oneGameEvent, until } from './event.mjs';
 
 // The server reads time from the test clock, moved by POST /api/test/clock.
 const session = serverAndBrowserPerFile({ env: { ARBITER_TEST_CLOCK: '1' } });
@@ -41,28 +41,14 @@ async function spectatorShows(page, n) {
 
 test('a spectator sees a game 15 minutes behind while its players are live, and a finished game whole', { timeout: 180000 }, async () => {
   const { base } = session.server;
-  const arbiter = await open(`${base}/tournament`, 'en', '[data-testid=create-form]');
   // 90 minutes each: the clock moved 16 minutes on flags nobody.
-  const id = await createEvent(arbiter, {
-    name: 'Protected Open', place: 'Suzhou', start_date: '2026-12-05', end_date: '2026-12-05', chief_arbiter: 'Wang, Lei',
-    federation: 'CHN', system: 'dutch', rounds: 1, time_control: '5400+30', ruleset: 'fide-standard', default_time: 3600,
+  const { board, white, black } = await oneGameEvent(session.browser, base, 'Protected Open', async (arbiter, id) => {
+    // The console's preset is the increased protection's 15 minutes.
+    await arbiter.click('[data-testid=broadcast-delay-preset]');
+    assert.equal(await arbiter.inputValue('[data-testid=broadcast-delay-minutes]'), '15');
+    await arbiter.click('[data-testid=broadcast-delay-set]');
+    await until('the delay set', async () => (await eventState(base, id)).broadcast_delay?.minutes === 15);
   });
-  // The console's preset is the increased protection's 15 minutes.
-  await arbiter.click('[data-testid=broadcast-delay-preset]');
-  assert.equal(await arbiter.inputValue('[data-testid=broadcast-delay-minutes]'), '15');
-  await arbiter.click('[data-testid=broadcast-delay-set]');
-  await until('the delay set', async () => (await eventState(base, id)).broadcast_delay?.minutes === 15);
-  const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
-  const players = await register(session.browser, joinLink, ['Ivanova, Anna', 'Berg, Tomas'], (i) => 2200 - i * 100);
-  const round = await pairAndPublish(arbiter, base, id, 1);
-  const board = round.boards[0];
-  const pageOf = new Map(players.map((p) => [p.number, p.page]));
-  const [white, black] = [pageOf.get(board.white), pageOf.get(board.black)];
-  for (const page of [white, black]) {
-    await page.goto(`${base}/tournament/${id}`);
-    await page.click('[data-testid=play]');
-    await page.waitForSelector('#board cg-board');
-  }
   const spectator = await open(`${base}/game/${board.game}`, 'en', '#board cg-board');
 
   // The players move and see both moves; the spectator sees none.

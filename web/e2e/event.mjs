@@ -192,3 +192,30 @@ export async function pageStandings(page, base, id) {
     return [c[0], c[1], ...c.slice(6)];
   }));
 }
+
+// An event of one standard game (90 minutes each) between two rated
+// players: the arbiter opens it with the console's form and does
+// `inConsole(arbiter, id)` there before the players register; then it is
+// paired and published, and each player is on his game's page. The
+// arbiter's console page, the event's id, the board, and White's and
+// Black's pages.
+export async function oneGameEvent(browser, base, name, inConsole = async () => {}) {
+  const arbiter = await open(browser, `${base}/tournament`, 'en', '[data-testid=create-form]');
+  const id = await createEvent(arbiter, {
+    name, place: 'Suzhou', start_date: '2026-12-05', end_date: '2026-12-05', chief_arbiter: 'Wang, Lei',
+    federation: 'CHN', system: 'dutch', rounds: 1, time_control: '5400+30', ruleset: 'fide-standard', default_time: 3600,
+  });
+  await inConsole(arbiter, id);
+  const joinLink = await arbiter.textContent('[data-testid=console-join-link]');
+  const players = await register(browser, joinLink, ['Ivanova, Anna', 'Berg, Tomas'], (i) => 2200 - i * 100);
+  const round = await pairAndPublish(arbiter, base, id, 1);
+  const board = round.boards[0];
+  const pageOf = new Map(players.map((p) => [p.number, p.page]));
+  const [white, black] = [pageOf.get(board.white), pageOf.get(board.black)];
+  for (const page of [white, black]) {
+    await page.goto(`${base}/tournament/${id}`);
+    await page.click('[data-testid=play]');
+    await page.waitForSelector('#board cg-board');
+  }
+  return { arbiter, id, board, white, black };
+}

@@ -1,10 +1,12 @@
 //! How the server runs: its database, its limits and timings, and, on a
 //! node of several, the node's name and leases.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_tlog::VerifierKey;
 
+use crate::fair_play::FairPlayScreen;
 use crate::store::Database;
 
 /// How the server runs.
@@ -44,6 +46,9 @@ pub struct Config {
     /// Witnesses (c2sp.org/tlog-witness) asked to cosign each new
     /// checkpoint; the checkpoint served carries their cosignatures.
     pub witnesses: Vec<WitnessConfig>,
+    /// The fair-play screen the arbiters may run over their events'
+    /// finished games (`None`: none; `arbiter serve --fairplay-engine`).
+    pub fair_play: Option<Arc<dyn FairPlayScreen>>,
 }
 
 /// A witness the server asks to cosign its checkpoints (`--witness`).
@@ -122,6 +127,7 @@ impl Config {
             log_key: None,
             unsigned: false,
             witnesses: Vec::new(),
+            fair_play: None,
         }
     }
 }

@@ -34,6 +34,7 @@ mod app;
 mod catalogue_tests;
 mod config;
 mod cosign;
+mod fair_play;
 pub mod forms;
 mod game;
 mod http;
@@ -54,6 +55,7 @@ mod verify_log;
 use std::net::SocketAddr;
 
 pub use config::{Config, NodeConfig, WitnessConfig};
+pub use fair_play::{FairPlayScreen, Screened};
 pub use game::GameError;
 pub use relay::same_game;
 pub use store::log::load_or_make_key;

@@ -288,6 +288,13 @@ arbiter_messages::messages! {
         ProofDelayed = "api-proof-delayed",
         /// Someone other than a tournament's arbiter directing it.
         OnlyTournamentArbiter = "api-only-tournament-arbiter",
+        /// A fair-play screen asked of a server started without an engine
+        /// (`arbiter serve --fairplay-engine`).
+        FairPlayNoEngine = "api-fair-play-no-engine",
+        /// A fair-play screen asked while the event's last one runs.
+        FairPlayRunning = "api-fair-play-running",
+        /// A fair-play screen of an event with no finished game.
+        FairPlayNoGames = "api-fair-play-no-games",
         /// A player's act by someone who is neither that player nor the
         /// arbiter.
         NotYourPlayer = "api-not-your-player",

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::accounts::Accounts;
 use crate::config::Config;
+use crate::fair_play::FairPlayJobs;
 use crate::game::{GameError, Games};
 use crate::node::Node;
 use crate::presence::Presence;
@@ -39,6 +40,8 @@ pub struct Services {
     pub relays: Relays,
     /// The configuration.
     pub config: Config,
+    /// The events' fair-play screens.
+    pub fair_play: Arc<FairPlayJobs>,
     /// On a node: what it knows of the others.
     pub node: Option<Arc<Node>>,
     writer: Writer,
@@ -91,6 +94,7 @@ impl Services {
             store,
             games,
             config,
+            fair_play: Arc::default(),
             node: None,
             writer,
         })

@@ -67,6 +67,8 @@ pub struct Args {
     /// carries each witness's cosignature.
     #[arg(long = "witness", value_name = "URL[=KEY]")]
     witnesses: Vec<arbiter_server::WitnessConfig>,
+    #[command(flatten)]
+    fair_play: super::fairplay::ServeArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -98,6 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.log_key = args.log_key;
     config.unsigned = args.unsigned;
     config.witnesses = args.witnesses;
+    config.fair_play = args.fair_play.screen()?;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     config.gone_grace = Duration::from_secs(args.gone_grace);

@@ -51,6 +51,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         web!("eboard.js"),
     ),
     (
+        "fairplay.js",
+        "text/javascript; charset=utf-8",
+        web!("fairplay.js"),
+    ),
+    (
         "boards-screen.js",
         "text/javascript; charset=utf-8",
         web!("boards-screen.js"),

@@ -5,6 +5,7 @@
 pub mod api;
 mod assets;
 mod broadcast;
+mod fair_play;
 mod fide_forms;
 mod log;
 pub mod node_games;
@@ -87,6 +88,10 @@ pub fn routes(body_limit: usize) -> Router<Arc<Services>> {
         .route(
             "/api/tournament/{id}/broadcast-delay",
             post(tn::set_broadcast_delay),
+        )
+        .route(
+            "/api/tournament/{id}/fairplay",
+            get(fair_play::state).post(fair_play::start),
         )
         .route(
             "/api/tournament/{id}/fide-mode/leave",

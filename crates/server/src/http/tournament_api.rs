@@ -38,7 +38,7 @@ use crate::store::Account;
 use crate::token::{new_id, new_token};
 use crate::tournament::{LiveTournament, import};
 
-type Answer = Result<Json<Value>, ApiError>;
+pub(super) type Answer = Result<Json<Value>, ApiError>;
 
 /// The team a tournament of this API belongs to: none.
 const NO_TEAM: &str = "";
@@ -102,6 +102,16 @@ impl TheArbiter {
             return Err(ApiError::Forbidden(Problem::OnlyTournamentArbiter));
         }
         Ok(TheArbiter { live, me })
+    }
+
+    /// The event.
+    pub(super) fn live(&self) -> &Arc<LiveTournament> {
+        &self.live
+    }
+
+    /// The arbiter's account.
+    pub(super) fn account(&self) -> &str {
+        &self.me.id
     }
 
     /// The arbiter's act, now.

@@ -435,16 +435,8 @@ pub async fn get_games(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let live = swiss(&services, &id)?;
-    let games: Vec<String> = live
-        .read(|d| {
-            d.rounds()
-                .iter()
-                .flat_map(|r| r.boards.iter().filter_map(|b| b.game.clone()))
-                .collect()
-        })
-        .await;
     let mut body = String::new();
-    for id in games {
+    for id in live.games().await {
         if let Some(game) = services.games.game(&id).await? {
             // A game in progress as the caller sees it: the public behind
             // the event's broadcast delay.

@@ -185,7 +185,7 @@ impl LiveTournament {
     }
 
     /// Every game of the tournament's rounds.
-    pub(super) async fn games(&self) -> Vec<String> {
+    pub async fn games(&self) -> Vec<String> {
         self.read(|d| {
             d.rounds()
                 .iter()

@@ -336,4 +336,12 @@ pub enum EventKind {
         /// The delay, in minutes (0: none).
         minutes: u32,
     },
+    /// The arbiter records the report of a fair-play screen of the
+    /// event's games ([`super::FairPlayReport`]), run by the service with
+    /// its engine. Only the event's arbiter may; it may come after the
+    /// event has ended or was terminated.
+    FairPlayReported {
+        /// What the screen found.
+        report: Box<super::FairPlayReport>,
+    },
 }

@@ -21,6 +21,7 @@ mod broadcast_delay;
 mod entry;
 mod event;
 mod export;
+mod fair_play;
 mod fide_mode;
 mod game_end;
 mod knockout;
@@ -36,6 +37,7 @@ pub use broadcast_delay::{BroadcastDelay, INCREASED_PROTECTION_MINUTES, MAX_MINU
 pub use event::{
     Absent, Board, BoardResult, ByeKind, Event, EventKind, PlayerId, Registration, Sex,
 };
+pub use fair_play::{FairPlayBand, FairPlayLine, FairPlayReport, RecordedFairPlay};
 pub use fide_mode::FideModeExit;
 pub use game_end::REFEREE;
 pub use knockout::{Clocks, Knockout, KnockoutRound, Match, MatchStanding, Slot};

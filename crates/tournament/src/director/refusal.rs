@@ -269,6 +269,12 @@ arbiter_messages::messages! {
             /// The most allowed.
             max: u32,
         } = "tournament-broadcast-delay-too-long",
+        /// A fair-play report recorded by someone other than the event's
+        /// arbiter.
+        FairPlayNotArbiter {
+            /// Who tried.
+            by: String,
+        } = "tournament-fair-play-not-arbiter",
         /// No pairing meets the absolute criteria (C.04.3 C1-C3).
         NoPairing {
             /// The round.

@@ -178,6 +178,8 @@ pub struct Director {
     /// The broadcast delay as the arbiter last set it (`None`: as the
     /// settings have it).
     pub(super) broadcast_delay: Option<super::BroadcastDelay>,
+    /// The fair-play reports recorded.
+    pub(super) fair_play: Vec<super::RecordedFairPlay>,
 }
 
 impl Director {
@@ -312,6 +314,11 @@ impl Director {
             }
             (None, _) => return Err(Refusal::NotCreated),
             (Some(_), EventKind::Created { .. }) => return Err(Refusal::AlreadyCreated),
+            // A screen looks at games already played: it may come after
+            // the event was terminated.
+            (Some(_), EventKind::FairPlayReported { report }) => {
+                return self.record_fair_play(event, report);
+            }
             (Some(s), _) => s.clone(),
         };
         if self.terminated {
@@ -468,6 +475,7 @@ impl Director {
             }
             EventKind::FideModeLeft { reason } => self.leave_fide_mode(event, reason),
             EventKind::BroadcastDelaySet { minutes } => self.set_broadcast_delay(event, *minutes),
+            EventKind::FairPlayReported { .. } => unreachable!("handled above"),
         }
     }
 

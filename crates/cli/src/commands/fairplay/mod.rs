@@ -7,15 +7,21 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use arbiter_fairplay::engine::{Analyser, positions_to_search};
-use arbiter_fairplay::screen::{DEFAULT_FALSE_POSITIVE_RATE, screen};
-use arbiter_fairplay::{
-    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
-    baseline_hash, baseline_text, gather,
-};
+use arbiter_fairplay::engine::Analyser;
+use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
+use arbiter_fairplay::{Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
+
+mod event_url;
+mod record;
+mod screening;
+mod served;
+
+use event_url::fetch_games;
+use screening::{Screening, Searched, games_of_text, read_file};
+pub use served::ServeArgs;
 
 /// Arguments of `arbiter fairplay`.
 #[derive(Debug, clap::Args)]
@@ -60,15 +66,21 @@ struct AnalysisArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
-    /// The PGN files.
-    #[arg(required = true)]
-    games: Vec<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
 struct ScreenArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The event's games read from its address instead of files: an
+    /// Arbiter server's tournament (`…/tournament/ID`), a Swiss
+    /// (`…/swiss/ID`, lichess's or Arbiter's), a lichess broadcast or one
+    /// of its rounds (`…/broadcast/…/ID`), or a PGN endpoint.
+    #[arg(long, value_name = "URL", conflicts_with = "games")]
+    event: Option<String>,
+    /// The PGN files.
+    #[arg(required_unless_present = "event")]
+    games: Vec<PathBuf>,
     /// The baseline to measure players against (`arbiter fairplay baseline`).
     #[arg(long)]
     baseline: Option<PathBuf>,
@@ -88,6 +100,9 @@ struct ScreenArgs {
 struct BaselineArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The PGN files.
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
     /// Where to write the baseline.
     #[arg(short, long)]
     output: PathBuf,
@@ -101,56 +116,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
-    let analysis = args.analysis;
-    anyhow::ensure!(
-        args.false_positive_rate > 0.0 && args.false_positive_rate < 1.0,
-        "--false-positive-rate must lie between 0 and 1"
-    );
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
-    let baseline = match &args.baseline {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let baseline = Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
-            Some((baseline, baseline_hash(&bytes)))
-        }
-        None => None,
-    };
-    let (settings, book) = settings(&analysis)?;
-    if let Some((b, _)) = &baseline {
-        anyhow::ensure!(
-            b.settings == settings
-                && b.engine.nodes == analysis.nodes
-                && b.engine.multipv == analysis.multipv,
-            "the baseline was built with other settings ({} nodes, MultiPV {}, {:?}): screen with the same",
-            b.engine.nodes,
-            b.engine.multipv,
-            b.settings
-        );
-    }
-    let (engine, players) = analyse(&analysis, &settings, book.as_ref())?;
-    if let Some((b, _)) = &baseline {
-        anyhow::ensure!(
-            b.engine.name == engine.name,
-            "the baseline was built with {}, not {}",
-            b.engine.name,
-            engine.name
-        );
-    }
-    let figures = players.iter().map(PlayerMoves::figures).collect();
-    let (threshold, players) = screen(
-        figures,
-        baseline.as_ref().map(|(b, _)| b),
-        args.false_positive_rate,
-    );
-    let report = Report {
-        engine,
+    let (settings, book) = settings(&args.analysis)?;
+    let screening = Screening::new(
+        analyser(&args.analysis),
         settings,
-        baseline: baseline.map(|(_, hash)| hash),
-        threshold,
-        players,
+        book,
+        args.baseline.as_deref(),
+        args.false_positive_rate,
+    )?;
+    let games = match &args.event {
+        Some(page) => {
+            let (url, text) = super::runtime()?.block_on(fetch_games(page))?;
+            games_of_text(&text, url.as_str())?
+        }
+        None => read_all(&args.games)?,
     };
+    let games = screening.prepare(games);
+    let bar = progress(&args.analysis, screening.positions(&games));
+    let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
+    bar.finish_and_clear();
     let text = if args.json {
         report.json_lines()
     } else {
@@ -162,7 +148,17 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     let (settings, book) = settings(&args.analysis)?;
-    let (engine, players) = analyse(&args.analysis, &settings, book.as_ref())?;
+    let screening = Screening::new(
+        analyser(&args.analysis),
+        settings.clone(),
+        book,
+        None,
+        DEFAULT_FALSE_POSITIVE_RATE,
+    )?;
+    let games = screening.prepare(read_all(&args.games)?);
+    let bar = progress(&args.analysis, screening.positions(&games));
+    let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
+    bar.finish_and_clear();
     let baseline = Baseline::build(engine, settings, &players);
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
@@ -199,24 +195,28 @@ fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
     Ok((settings, Some(book)))
 }
 
-/// Reads the games, analyses them with a progress bar, and gathers each
-/// player's scored moves.
-fn analyse(
-    args: &AnalysisArgs,
-    settings: &Settings,
-    book: Option<&Book>,
-) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+fn analyser(args: &AnalysisArgs) -> Analyser {
+    Analyser {
+        config: engine_config(&args.engine),
+        nodes: args.nodes,
+        multipv: args.multipv,
+        engines: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// The games of every file given.
+fn read_all(paths: &[PathBuf]) -> anyhow::Result<Vec<PlayedGame>> {
     let mut games = Vec::new();
-    for path in &args.games {
-        read_games(path, &mut games)?;
+    for path in paths {
+        read_file(path, &mut games)?;
     }
-    if let Some(book) = book {
-        games.iter_mut().for_each(|g| g.mark_book(book));
-    }
-    let positions: usize = games
-        .iter()
-        .map(|g| positions_to_search(g, settings).len())
-        .sum();
+    Ok(games)
+}
+
+/// The progress bar over `positions` (hidden with `--quiet`).
+fn progress(args: &AnalysisArgs, positions: usize) -> ProgressBar {
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -228,38 +228,12 @@ fn analyse(
         )
         .expect("a valid template"),
     );
-    let analyser = Analyser {
-        config: engine_config(&args.engine),
-        nodes: args.nodes,
-        multipv: args.multipv,
-        engines: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-    };
-    let games = Arc::new(games);
-    let progress = bar.clone();
-    let searched = Arc::new(move |n: usize| progress.set_position(n as u64));
-    let (engine, analyses): (EngineId, Vec<GameAnalysis>) = super::runtime()?
-        .block_on(analyser.analyse(games.clone(), settings, searched))
-        .context("the analysis failed")?;
-    bar.finish_and_clear();
-    Ok((engine, gather(&games, &analyses, settings)))
+    bar
 }
 
-fn read_games(path: &Path, games: &mut Vec<PlayedGame>) -> anyhow::Result<()> {
-    let mut reader = arbiter_pgn::Reader::open(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let mut number = 0;
-    while let Some(game) = reader
-        .read_game()
-        .with_context(|| format!("{}", path.display()))?
-    {
-        number += 1;
-        let played =
-            PlayedGame::from_pgn(&game, number).with_context(|| format!("{}", path.display()))?;
-        games.push(played);
-    }
-    Ok(())
+fn searched(bar: &ProgressBar) -> Searched {
+    let bar = bar.clone();
+    Arc::new(move |n: usize| bar.set_position(n as u64))
 }
 
 /// The engine command: a program and its arguments, split at spaces;

@@ -1,0 +1,171 @@
+//! A screen as `arbiter fairplay` and `arbiter serve --fairplay-engine`
+//! both run it: the engine and its search, the exclusions, the baseline
+//! (checked against the settings), and games in, a report out.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+use arbiter_fairplay::engine::{Analyser, positions_to_search};
+use arbiter_fairplay::screen::screen;
+use arbiter_fairplay::{
+    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
+    baseline_hash, gather,
+};
+
+/// How games are screened.
+#[derive(Debug)]
+pub struct Screening {
+    /// The engine and its search.
+    pub analyser: Analyser,
+    /// What is left out.
+    pub settings: Settings,
+    /// The opening book, when one says what is book.
+    pub book: Option<Book>,
+    /// The baseline and its file's hash.
+    pub baseline: Option<(Baseline, String)>,
+    /// The chance, over a whole screen, that an honest player is marked.
+    pub false_positive_rate: f64,
+}
+
+/// Called with the positions searched so far.
+pub type Searched = Arc<dyn Fn(usize) + Send + Sync>;
+
+impl Screening {
+    /// A screening with the baseline of `baseline` (a file), refused when
+    /// the baseline was built with other settings or the rate is no rate.
+    pub fn new(
+        analyser: Analyser,
+        settings: Settings,
+        book: Option<Book>,
+        baseline: Option<&Path>,
+        false_positive_rate: f64,
+    ) -> anyhow::Result<Screening> {
+        anyhow::ensure!(
+            false_positive_rate > 0.0 && false_positive_rate < 1.0,
+            "--false-positive-rate must lie between 0 and 1"
+        );
+        let baseline = match baseline {
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let baseline =
+                    Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
+                Some((baseline, baseline_hash(&bytes)))
+            }
+            None => None,
+        };
+        if let Some((b, _)) = &baseline {
+            anyhow::ensure!(
+                b.settings == settings
+                    && b.engine.nodes == analyser.nodes
+                    && b.engine.multipv == analyser.multipv,
+                "the baseline was built with other settings ({} nodes, MultiPV {}, {:?}): screen with the same",
+                b.engine.nodes,
+                b.engine.multipv,
+                b.settings
+            );
+        }
+        Ok(Screening {
+            analyser,
+            settings,
+            book,
+            baseline,
+            false_positive_rate,
+        })
+    }
+
+    /// `games` with their book moves marked by the opening book, if any:
+    /// what [`Screening::positions`] and [`Screening::analyse`] take.
+    pub fn prepare(&self, mut games: Vec<PlayedGame>) -> Vec<PlayedGame> {
+        if let Some(book) = &self.book {
+            games.iter_mut().for_each(|g| g.mark_book(book));
+        }
+        games
+    }
+
+    /// The positions of `games` the engine will search.
+    pub fn positions(&self, games: &[PlayedGame]) -> usize {
+        games
+            .iter()
+            .map(|g| positions_to_search(g, &self.settings).len())
+            .sum()
+    }
+
+    /// Each player's scored moves over `games`, and the engine's name.
+    pub async fn analyse(
+        &self,
+        games: Vec<PlayedGame>,
+        searched: Searched,
+    ) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+        let games = Arc::new(games);
+        let (engine, analyses): (EngineId, Vec<GameAnalysis>) = self
+            .analyser
+            .analyse(games.clone(), &self.settings, searched)
+            .await
+            .context("the analysis failed")?;
+        Ok((engine, gather(&games, &analyses, &self.settings)))
+    }
+
+    /// The report on `games`.
+    pub async fn report(
+        &self,
+        games: Vec<PlayedGame>,
+        searched: Searched,
+    ) -> anyhow::Result<Report> {
+        let (engine, players) = self.analyse(games, searched).await?;
+        if let Some((b, _)) = &self.baseline {
+            anyhow::ensure!(
+                b.engine.name == engine.name,
+                "the baseline was built with {}, not {}",
+                b.engine.name,
+                engine.name
+            );
+        }
+        let figures = players.iter().map(PlayerMoves::figures).collect();
+        let (threshold, players) = screen(
+            figures,
+            self.baseline.as_ref().map(|(b, _)| b),
+            self.false_positive_rate,
+        );
+        Ok(Report {
+            engine,
+            settings: self.settings.clone(),
+            baseline: self.baseline.as_ref().map(|(_, hash)| hash.clone()),
+            threshold,
+            players,
+        })
+    }
+}
+
+/// The games of a PGN text (`source` names it in errors).
+pub fn games_of_text(text: &str, source: &str) -> anyhow::Result<Vec<PlayedGame>> {
+    let mut games = Vec::new();
+    read_games(
+        arbiter_pgn::Reader::new(text.as_bytes()),
+        source,
+        &mut games,
+    )?;
+    Ok(games)
+}
+
+/// The games of a PGN file, added to `games`.
+pub fn read_file(path: &Path, games: &mut Vec<PlayedGame>) -> anyhow::Result<()> {
+    let reader = arbiter_pgn::Reader::open(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    read_games(reader, &path.display().to_string(), games)
+}
+
+fn read_games<R: std::io::Read>(
+    mut reader: arbiter_pgn::Reader<R>,
+    source: &str,
+    games: &mut Vec<PlayedGame>,
+) -> anyhow::Result<()> {
+    let mut number = 0;
+    while let Some(game) = reader.read_game().with_context(|| source.to_string())? {
+        number += 1;
+        let played = PlayedGame::from_pgn(&game, number).with_context(|| source.to_string())?;
+        games.push(played);
+    }
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! The screen `arbiter serve --fairplay-engine` gives the server: the
+//! event's finished games (PGN) screened as `arbiter fairplay` screens
+//! them, the report turned into the record the event's log keeps.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arbiter_fairplay::Settings;
+use arbiter_fairplay::engine::Analyser;
+use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
+use arbiter_server::{FairPlayScreen, Screened};
+
+use super::record::log_record;
+use super::screening::{Screening, games_of_text};
+
+/// `arbiter serve`'s fair-play options.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The UCI engine the arbiters' fair-play screens run (a program, with
+    /// arguments after spaces): without it, the console's screen is
+    /// refused.
+    #[arg(long, value_name = "CMD")]
+    fairplay_engine: Option<String>,
+    /// Nodes searched per position by the screens.
+    #[arg(long, default_value_t = 100_000, requires = "fairplay_engine")]
+    fairplay_nodes: u64,
+    /// Engines a screen runs at once, each with one thread (the server
+    /// keeps the other cores for its games).
+    #[arg(long, default_value_t = 1, requires = "fairplay_engine")]
+    fairplay_threads: usize,
+    /// The baseline the screens measure players against (`arbiter
+    /// fairplay baseline`, with the same engine and nodes).
+    #[arg(long, value_name = "FILE", requires = "fairplay_engine")]
+    fairplay_baseline: Option<PathBuf>,
+}
+
+/// The server's screen.
+#[derive(Debug)]
+struct EngineScreen {
+    screening: Arc<Screening>,
+    command: String,
+}
+
+impl ServeArgs {
+    /// The screen these options ask for (`None`: no engine given).
+    pub fn screen(&self) -> anyhow::Result<Option<Arc<dyn FairPlayScreen>>> {
+        let Some(command) = &self.fairplay_engine else {
+            return Ok(None);
+        };
+        let analyser = Analyser {
+            config: super::engine_config(command),
+            nodes: self.fairplay_nodes,
+            multipv: 3,
+            engines: self.fairplay_threads.max(1),
+        };
+        let screening = Screening::new(
+            analyser,
+            Settings::default(),
+            None,
+            self.fairplay_baseline.as_deref(),
+            DEFAULT_FALSE_POSITIVE_RATE,
+        )?;
+        Ok(Some(Arc::new(EngineScreen {
+            screening: Arc::new(screening),
+            command: command.clone(),
+        })))
+    }
+}
+
+impl FairPlayScreen for EngineScreen {
+    fn describe(&self) -> String {
+        format!("{} ({} nodes)", self.command, self.screening.analyser.nodes)
+    }
+
+    fn screen(&self, pgn: String) -> Screened {
+        let screening = self.screening.clone();
+        Box::pin(async move {
+            let games = games_of_text(&pgn, "the event's games").map_err(|e| format!("{e:#}"))?;
+            let games = screening.prepare(games);
+            let count = games.len() as u32;
+            let report = screening
+                .report(games, Arc::new(|_| {}))
+                .await
+                .map_err(|e| format!("{e:#}"))?;
+            let baseline = screening.baseline.as_ref().map(|(b, _)| b);
+            Ok(log_record(&report, baseline, count))
+        })
+    }
+}
