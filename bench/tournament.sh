@@ -110,6 +110,9 @@ fi
 echo "bbpPairings --dutch -c on the TRF after round $rounds (any line but 'Round #' is a difference):"
 "$bbp_dir/bbpPairings.exe" --dutch "$trf" -c | sed 's/^/  /'
 echo "gacrux pairingchecker -c (status, and each round's check):"
+# At 2,000 players gacrux's matching weights run to thousands of digits,
+# past Python's default limit for printing an integer.
+export PYTHONINTMAXSTRDIGITS=0
 python3 -m gacrux.pairingchecker -c -i "$trf" | python3 -c '
 import json, sys
 answer = json.load(sys.stdin)
