@@ -170,6 +170,35 @@ fn some_games() -> Vec<arbiter_pgn::Game> {
         .collect()
 }
 
+/// What each test starts from: the real event's games served over
+/// https by an endpoint whose authority is trusted (`trusted`, its PEM
+/// file), and another authority's file (`untrusted`).
+struct Scene {
+    dir: tempfile::TempDir,
+    trusted: PathBuf,
+    untrusted: PathBuf,
+    games: Vec<arbiter_pgn::Game>,
+    endpoint: Endpoint,
+}
+
+impl Scene {
+    fn new() -> Scene {
+        let dir = tempfile::tempdir().unwrap();
+        let authority = Authority::new("Arbiter test authority");
+        let trusted = authority.write(&dir.path().join("authority.pem"));
+        let untrusted = Authority::new("Another authority").write(&dir.path().join("other.pem"));
+        let games = some_games();
+        let endpoint = Endpoint::start(&authority, pgn_of(&games));
+        Scene {
+            dir,
+            trusted,
+            untrusted,
+            games,
+            endpoint,
+        }
+    }
+}
+
 /// Games as PGN text.
 fn pgn_of(games: &[arbiter_pgn::Game]) -> String {
     games.iter().map(|g| format!("{g}\n")).collect()
@@ -222,11 +251,13 @@ const SCREEN: [&str; 7] = [
 
 #[test]
 fn fairplay_reads_an_event_over_https_as_from_a_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let authority = Authority::new("Arbiter test authority");
-    let trusted = authority.write(&dir.path().join("authority.pem"));
-    let games = some_games();
-    let endpoint = Endpoint::start(&authority, pgn_of(&games));
+    let Scene {
+        dir,
+        trusted,
+        untrusted,
+        games,
+        endpoint,
+    } = Scene::new();
     let file = dir.path().join("games.pgn");
     std::fs::write(&file, pgn_of(&games)).unwrap();
 
@@ -254,13 +285,11 @@ fn fairplay_reads_an_event_over_https_as_from_a_file() {
 
     // Trusting another authority only: refused, naming the endpoint, in
     // the report's language.
-    let stranger = Authority::new("Another authority");
-    let other = stranger.write(&dir.path().join("other.pem"));
     let endpoint_url = format!("{}/api/swiss/Ab12Cd34/games", endpoint.base);
     for lang in ["en", "zh"] {
         let mut args = over_https.clone();
         args.extend(["--lang", lang]);
-        let refused = arbiter(&other, &args);
+        let refused = arbiter(&untrusted, &args);
         assert_refused(
             &refused,
             &untrusted_words(catalogue(lang).unwrap(), &endpoint_url),
@@ -270,11 +299,14 @@ fn fairplay_reads_an_event_over_https_as_from_a_file() {
 
 #[test]
 fn broadcast_push_reads_and_pushes_over_https() {
-    let dir = tempfile::tempdir().unwrap();
-    let authority = Authority::new("Arbiter test authority");
-    let trusted = authority.write(&dir.path().join("authority.pem"));
-    let games = some_games();
-    let endpoint = Endpoint::start(&authority, pgn_of(&games));
+    // The authorities' files live as long as `_dir`.
+    let Scene {
+        dir: _dir,
+        trusted,
+        untrusted,
+        games,
+        endpoint,
+    } = Scene::new();
     let round = format!("{}/api/broadcast/round/source.pgn", endpoint.base);
     let to = format!("{}/broadcast/relay/round-1/Rd12Ef34", endpoint.base);
     let push = [
@@ -311,9 +343,7 @@ fn broadcast_push_reads_and_pushes_over_https() {
 
     // Trusting another authority only: the round cannot be read, and
     // the refusal names it.
-    let stranger = Authority::new("Another authority");
-    let other = stranger.write(&dir.path().join("other.pem"));
-    let refused = arbiter(&other, &push);
+    let refused = arbiter(&untrusted, &push);
     assert_refused(&refused, &untrusted_words(catalogue("en").unwrap(), &round));
     assert_eq!(endpoint.pushes.lock().unwrap().len(), 1);
 }

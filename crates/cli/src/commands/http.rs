@@ -82,14 +82,19 @@ mod tests {
     use super::Unreachable;
 
     #[test]
-    fn every_refusal_has_words_in_every_catalogue() {
+    fn a_refused_certificate_is_told_with_its_address_and_the_way_to_trust_it() {
+        let refusal = Unreachable::Untrusted {
+            url: "https://arbiter.club.example/api/swiss/x/games".into(),
+            reason: "invalid peer certificate: UnknownIssuer".into(),
+        };
         for catalogue in arbiter_messages::catalogues() {
-            for key in Unreachable::KEYS {
-                assert!(
-                    catalogue.template(key).is_some(),
-                    "{}: {key}",
-                    catalogue.language()
-                );
+            let text = catalogue.render(&refusal);
+            for part in [
+                "https://arbiter.club.example/api/swiss/x/games",
+                "UnknownIssuer",
+                "SSL_CERT_FILE",
+            ] {
+                assert!(text.contains(part), "{}: {text}", catalogue.language());
             }
         }
     }
