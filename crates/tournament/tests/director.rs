@@ -181,6 +181,50 @@ fn the_next_round_waits_for_every_result_of_the_last() {
 }
 
 #[test]
+fn a_round_keeps_when_its_last_result_came_in() {
+    // What the next round's interval counts from: in the log, so that a
+    // node taking the event over (or a restart) keeps the schedule.
+    let mut t = swiss(6, 3);
+    let round = pair_and_publish(&mut t);
+    let at = |at_ms: i64, kind: EventKind| Event {
+        at_ms,
+        by: "referee".into(),
+        kind,
+    };
+    let result = |board: u32| EventKind::ResultRecorded {
+        round,
+        board,
+        result: BoardResult::Draw,
+        game: Some(format!("g{round}-{board}")),
+    };
+    t.apply(&at(1_000, result(1))).unwrap();
+    t.apply(&at(2_000, result(2))).unwrap();
+    assert_eq!(t.round(round).unwrap().completed_at_ms, None);
+    t.apply(&at(
+        3_000,
+        EventKind::Forfeited {
+            round,
+            board: 3,
+            absent: Absent::Black,
+        },
+    ))
+    .unwrap();
+    assert_eq!(t.round(round).unwrap().completed_at_ms, Some(3_000));
+    // A correction afterwards does not move it.
+    t.apply(&at(
+        9_000,
+        EventKind::ResultCorrected {
+            round,
+            board: 1,
+            result: BoardResult::WhiteWins,
+            reason: "scoresheets".into(),
+        },
+    ))
+    .unwrap();
+    assert_eq!(t.round(round).unwrap().completed_at_ms, Some(3_000));
+}
+
+#[test]
 fn results_are_recorded_once_and_corrected_with_who_and_why() {
     let mut t = swiss(4, 2);
     let round = pair_and_publish(&mut t);

@@ -21,7 +21,7 @@ pub const SCHEDULE: &str = "schedule";
 /// tournament over.
 pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
     tokio::spawn(async move {
-        // The round seen complete, and since when.
+        // A round without boards seen complete, and since when.
         let mut complete_since: Option<(u32, i64)> = None;
         loop {
             // A node that let the tournament go leaves its schedule to the
@@ -30,7 +30,7 @@ pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
                 return;
             }
             let due = {
-                let (finished, can_pair, paired, interval, starts_at, set) = live
+                let (finished, can_pair, paired, interval, starts_at, set, completed_at) = live
                     .read(|d| {
                         let s = d.settings();
                         (
@@ -45,6 +45,8 @@ pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
                             s.and_then(|s| s.round_interval_ms),
                             s.and_then(|s| s.starts_at_ms),
                             d.next_round_at(),
+                            d.round(d.rounds_paired())
+                                .and_then(|r| r.completed_at_ms),
                         )
                     })
                     .await;
@@ -59,14 +61,17 @@ pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
                 } else if paired == 0 {
                     starts_at
                 } else {
-                    let since = match complete_since {
+                    // The log's time of the round's last result; a round
+                    // without boards (every player out) has none, and
+                    // counts from when it was first seen complete.
+                    let since = completed_at.unwrap_or_else(|| match complete_since {
                         Some((round, at)) if round == paired => at,
                         _ => {
                             let at = unix_ms();
                             complete_since = Some((paired, at));
                             at
                         }
-                    };
+                    });
                     interval.map(|ms| since.saturating_add(ms as i64))
                 }
             };

@@ -104,6 +104,10 @@ pub struct RoundState {
     /// When it was published, ms since 1970: the round's date in the
     /// rating report (TRF record 132).
     pub published_at_ms: Option<i64>,
+    /// When its last result came in, ms since 1970 (the event's time): the
+    /// next round's interval counts from here, on whichever node holds the
+    /// event and across a restart.
+    pub completed_at_ms: Option<i64>,
 }
 
 impl RoundState {
@@ -347,6 +351,7 @@ impl Director {
                     changes: Vec::new(),
                     published: false,
                     published_at_ms: None,
+                    completed_at_ms: None,
                 });
                 self.next_round_at = None;
                 Ok(())
@@ -412,6 +417,7 @@ impl Director {
                     Some(g) => ResultSource::Game(g.clone()),
                     None => ResultSource::Arbiter(event.by.clone()),
                 });
+                self.note_completion(*round, event.at_ms);
                 Ok(())
             }
             EventKind::Forfeited {
@@ -422,6 +428,7 @@ impl Director {
                 let b = self.open_board(*round, *board)?;
                 b.result = Some(absent.result());
                 b.source = Some(ResultSource::Forfeit(event.by.clone()));
+                self.note_completion(*round, event.at_ms);
                 Ok(())
             }
             EventKind::ResultCorrected {
@@ -717,6 +724,16 @@ impl Director {
     }
 
     /// A board of a published round without a result yet.
+    /// Keeps when the round's last result came in, once.
+    fn note_completion(&mut self, round: u32, at_ms: i64) {
+        if let Some(r) = self.rounds.iter_mut().find(|r| r.number == round)
+            && r.completed_at_ms.is_none()
+            && r.is_complete()
+        {
+            r.completed_at_ms = Some(at_ms);
+        }
+    }
+
     fn open_board(&mut self, round: u32, board: u32) -> Result<&mut BoardState, Refusal> {
         let b = self.board_mut(round, board)?;
         if b.result.is_some() {
