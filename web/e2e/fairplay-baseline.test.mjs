@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverAndBrowserPerFile, play, shot, waitForMoves, bin, sharedData } from './server.mjs';
-import { open as openIn, oneGameEvent, roundComplete, lendConsole } from './event.mjs';
+import { serverAndBrowserPerFile, shot, bin, sharedData } from './server.mjs';
+import { open as openIn, oneGameEvent, playedAndScreened, lendConsole } from './event.mjs';
 
 const EVENT = sharedData('tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2025.pgn');
 // The event's game played (its 20th): 25 and 27 moves scored in its
@@ -119,18 +119,9 @@ async function tableRows(page) {
 
 test('with a baseline, the plot draws its bands and the players against them, and the table has each z-score', { timeout: 300000 }, async () => {
   const { base } = session.server;
-  const { arbiter, id, white, black } = await oneGameEvent(session.browser, base, 'Baseline Open');
-  for (const [ply, uci] of made.moves.entries()) {
-    await play(ply % 2 ? black : white, uci);
-    await waitForMoves(ply % 2 ? white : black, ply + 1);
-  }
-  await white.click('#resign');
-  await roundComplete(base, id, 1);
-
-  await arbiter.reload();
-  await arbiter.waitForSelector('[data-testid=fair-play-start]:not([disabled])');
-  await arbiter.click('[data-testid=fair-play-start]');
-  await arbiter.waitForSelector('[data-testid=fair-play-table] tbody tr', { timeout: 120000 });
+  const event = await oneGameEvent(session.browser, base, 'Baseline Open');
+  const { arbiter, id } = event;
+  await playedAndScreened(base, event, made.moves);
   const token = await arbiter.evaluate((tid) => localStorage.getItem(`arbiter.tournament.${tid}.arbiter`), id);
   const screens = await (await fetch(`${base}/api/tournament/${id}/fairplay`, { headers: { authorization: `Bearer ${token}` } })).json();
   const report = screens.reports[screens.reports.length - 1];
