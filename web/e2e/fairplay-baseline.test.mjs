@@ -1,13 +1,15 @@
 // The console's fair-play card with a baseline (issue 35), against a real
 // server with real Stockfish at a low node count, started with
-// `--fairplay-baseline`: the baseline is built by `arbiter fairplay
-// baseline` from real rated games (the lichess broadcast of the shared
-// data), and the event's two players play the first 36 moves of one of
-// its games, one that stays balanced long enough for each side to have
-// more than the 20 moves scored a z-score needs. The report's table has
-// each player's z-score, and its plot draws each band of the baseline at
-// its mean with its spread and marks the players, where the report's
-// figures put them on the plot's own axes; in English and Chinese.
+// `--fairplay-baseline` and `--fairplay-book`: the baseline is built by
+// `arbiter fairplay baseline` with the same opening book from real rated
+// games (the lichess broadcast of the shared data), and the event's two
+// players play the first 36 moves of one of its games, one that stays
+// balanced long enough for each side to have more than the 20 moves
+// scored a z-score needs. The report's table has each player's z-score,
+// and its plot draws each band of the baseline at its mean with its
+// spread and marks the players, where the report's figures put them on
+// the plot's own axes; the facts name the baseline and the book by their
+// hashes; in English and Chinese.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -27,32 +29,42 @@ const PLIES = 72;
 // rated 2000 to 2399, the two bands of the event's players (2200, 2100).
 const BASELINE_GAMES = 16;
 
+// The opening book: the played game's first 8 moves a side, as one line.
+const BOOK_PLIES = 16;
+
 const options = { args: ['--fairplay-engine', 'stockfish', '--fairplay-nodes', '1000'] };
 const made = {};
-// Before the server starts: the baseline it is given, and the moves.
+const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+// Before the server starts: the played game's moves, the opening book
+// and the baseline built with it, which the server is given.
 before(() => {
   const dir = mkdtempSync(path.join(tmpdir(), 'arbiter-e2e-fairplay-'));
   const games = readFileSync(EVENT, 'utf8').trim().split(/\n\s*\n(?=\[Event )/);
-  const elo = (game, side) => Number((game.match(new RegExp(`\\[${side}Elo "(\\d+)"\\]`)) || [])[1]);
-  const inBands = (game) => ['White', 'Black'].every((side) => elo(game, side) >= 2000 && elo(game, side) < 2400);
+  // The played game's moves, as the referee reads them: untimed (its
+  // time control left out), so that each move is ruled a move made, with
+  // its SAN and UCI, rather than a clock pressed.
+  const game = path.join(dir, 'played.pgn');
+  writeFileSync(game, `${games[PLAYED].replace(/^\[TimeControl .*\n/m, '')}\n`);
+  const verdicts = execFileSync(bin, ['replay', '--from-pgn', game], { maxBuffer: 64 << 20 }).toString();
+  const moves = verdicts.trim().split('\n').map((l) => JSON.parse(l))
+    .flatMap((v) => (v.consequences || []).filter((c) => c.effect === 'move_made'));
+  made.moves = moves.slice(0, PLIES).map((m) => m.uci);
+  assert.equal(made.moves.length, PLIES);
+  const line = moves.slice(0, BOOK_PLIES).map((m, i) => (i % 2 ? m.san : `${i / 2 + 1}. ${m.san}`)).join(' ');
+  const book = path.join(dir, 'book.pgn');
+  writeFileSync(book, `${line} *\n`);
+  made.book = sha256(book);
+
+  const elo = (g, side) => Number((g.match(new RegExp(`\\[${side}Elo "(\\d+)"\\]`)) || [])[1]);
+  const inBands = (g) => ['White', 'Black'].every((side) => elo(g, side) >= 2000 && elo(g, side) < 2400);
   const chosen = games.filter((g, i) => i !== PLAYED && inBands(g)).slice(0, BASELINE_GAMES);
   assert.equal(chosen.length, BASELINE_GAMES);
   const baselineGames = path.join(dir, 'baseline-games.pgn');
   writeFileSync(baselineGames, `${chosen.join('\n\n')}\n`);
   made.baseline = path.join(dir, 'baseline.json');
-  execFileSync(bin, ['fairplay', 'baseline', '--nodes', '1000', '--threads', '1', '--quiet', baselineGames, '-o', made.baseline]);
-  made.hash = createHash('sha256').update(readFileSync(made.baseline)).digest('hex');
-  options.args.push('--fairplay-baseline', made.baseline);
-  // The played game's moves (UCI), as the referee reads them: untimed
-  // (its time control left out), so that each move is ruled a move made
-  // with its UCI rather than a clock pressed.
-  const game = path.join(dir, 'played.pgn');
-  writeFileSync(game, `${games[PLAYED].replace(/^\[TimeControl .*\n/m, '')}\n`);
-  const verdicts = execFileSync(bin, ['replay', '--from-pgn', game], { maxBuffer: 64 << 20 }).toString();
-  made.moves = verdicts.trim().split('\n').map((l) => JSON.parse(l))
-    .flatMap((v) => (v.consequences || []).filter((c) => c.effect === 'move_made').map((c) => c.uci))
-    .slice(0, PLIES);
-  assert.equal(made.moves.length, PLIES);
+  execFileSync(bin, ['fairplay', 'baseline', '--nodes', '1000', '--threads', '1', '--quiet', '--book', book, baselineGames, '-o', made.baseline]);
+  made.hash = sha256(made.baseline);
+  options.args.push('--fairplay-book', book, '--fairplay-baseline', made.baseline);
 });
 const session = serverAndBrowserPerFile(options);
 const open = (url, lang, ready) => openIn(session.browser, url, lang, ready);
@@ -126,6 +138,7 @@ test('with a baseline, the plot draws its bands and the players against them, an
   const screens = await (await fetch(`${base}/api/tournament/${id}/fairplay`, { headers: { authorization: `Bearer ${token}` } })).json();
   const report = screens.reports[screens.reports.length - 1];
   assert.equal(report.baseline, made.hash);
+  assert.equal(report.book, made.book);
 
   // The table: each player's z-score, as the report has it.
   const rows = await tableRows(arbiter);
@@ -141,6 +154,7 @@ test('with a baseline, the plot draws its bands and the players against them, an
     `Lines: each rating band's top-1 rate in the baseline; shaded: where 95 honest players in 100 of the band fall over ${report.bands[0].spread_moves} moves scored; dots: the event's players, red when marked for review.`);
   const facts = await arbiter.textContent('[data-testid=fair-play-facts]');
   assert.ok(facts.includes(`Baseline: SHA-256 ${made.hash}`), facts);
+  assert.ok(facts.includes(`Not scored: the moves of the opening book (SHA-256 ${made.book})`), facts);
   assert.ok(facts.includes(`reaches ${(report.threshold_z_hundredths / 100).toFixed(2)}: over the 2 players with a z-score`), facts);
   await shot(arbiter, 'fairplay-baseline-en');
 
@@ -152,6 +166,7 @@ test('with a baseline, the plot draws its bands and the players against them, an
   assert.deepEqual((await tableRows(zh)).map((r) => r[7]), rows.map((r) => r[7]));
   await assertPlot(zh, report);
   assert.match(await zh.textContent('[data-testid=fair-play-plot] figcaption'), /^线：基线中各等级分段的首选吻合率/);
-  assert.ok((await zh.textContent('[data-testid=fair-play-facts]')).includes(`基线：SHA-256 ${made.hash}`));
+  const zhFacts = await zh.textContent('[data-testid=fair-play-facts]');
+  assert.ok(zhFacts.includes(`基线：SHA-256 ${made.hash}`) && zhFacts.includes(`开局库（SHA-256 ${made.book}）`), zhFacts);
   await shot(zh, 'fairplay-baseline-zh');
 });
