@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use arbiter_fairplay::engine::Analyser;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
-use arbiter_fairplay::{Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text};
+use arbiter_fairplay::{Baseline, PlayedGame, Settings, baseline_hash, baseline_text};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -20,7 +20,9 @@ mod screening;
 mod served;
 
 use event_url::fetch_games;
-use screening::{Screening, Searched, games_of_text, read_file};
+use screening::{
+    ScreenOptions, Screening, Searched, false_positive_rate, games_of_text, read_file,
+};
 pub use served::ServeArgs;
 
 /// Arguments of `arbiter fairplay`.
@@ -56,7 +58,7 @@ struct AnalysisArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(3..=10))]
     multipv: u32,
     /// Moves of each side left out at the start (book).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = Settings::default().book_moves)]
     book_moves: u32,
     /// An opening book, a PGN of lines (variations included): a game's
     /// moves are book while they stay in its positions. Replaces
@@ -86,7 +88,7 @@ struct ScreenArgs {
     baseline: Option<PathBuf>,
     /// The chance, over the whole screen, that an honest player is marked
     /// for review.
-    #[arg(long, default_value_t = DEFAULT_FALSE_POSITIVE_RATE)]
+    #[arg(long, default_value_t = DEFAULT_FALSE_POSITIVE_RATE, value_parser = false_positive_rate)]
     false_positive_rate: f64,
     /// One JSON object per player, one per line.
     #[arg(long)]
@@ -118,14 +120,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
-    let (settings, book) = settings(&args.analysis)?;
-    let screening = Screening::new(
-        analyser(&args.analysis),
-        settings,
-        book,
-        args.baseline.as_deref(),
-        args.false_positive_rate,
-    )?;
+    let options = args
+        .analysis
+        .options(args.baseline.as_deref(), args.false_positive_rate);
+    let screening = Screening::new(analyser(&args.analysis), options)?;
     let games = match &args.event {
         Some(page) => {
             let (url, text) = super::runtime()?.block_on(fetch_games(page, language))?;
@@ -147,19 +145,13 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
-    let (settings, book) = settings(&args.analysis)?;
-    let screening = Screening::new(
-        analyser(&args.analysis),
-        settings.clone(),
-        book,
-        None,
-        DEFAULT_FALSE_POSITIVE_RATE,
-    )?;
+    let options = args.analysis.options(None, DEFAULT_FALSE_POSITIVE_RATE);
+    let screening = Screening::new(analyser(&args.analysis), options)?;
     let games = screening.prepare(read_all(&args.games)?);
     let bar = progress(&args.analysis, screening.positions(&games));
     let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
     bar.finish_and_clear();
-    let baseline = Baseline::build(engine, settings, &players);
+    let baseline = Baseline::build(engine, screening.settings.clone(), &players);
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -175,24 +167,20 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The screen's settings, and the opening book when one is given (then
-/// it alone says what is book).
-fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
-    let Some(path) = &args.book else {
-        let settings = Settings {
-            book_moves: args.book_moves,
-            ..Settings::default()
-        };
-        return Ok((settings, None));
-    };
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let book = Book::read(&bytes).with_context(|| format!("{}", path.display()))?;
-    let settings = Settings {
-        book_moves: 0,
-        book: Some(book.hash.clone()),
-        ..Settings::default()
-    };
-    Ok((settings, Some(book)))
+impl AnalysisArgs {
+    /// The options of a screen with `baseline` and `false_positive_rate`.
+    fn options<'a>(
+        &'a self,
+        baseline: Option<&'a Path>,
+        false_positive_rate: f64,
+    ) -> ScreenOptions<'a> {
+        ScreenOptions {
+            book_moves: self.book_moves,
+            book: self.book.as_deref(),
+            baseline,
+            false_positive_rate,
+        }
+    }
 }
 
 fn analyser(args: &AnalysisArgs) -> Analyser {
