@@ -24,23 +24,30 @@ fn fence(node: &str, epoch: i64) -> TournamentFence {
     }
 }
 
+/// A fresh database with the tournament `t`, held by the node `a` at
+/// epoch 1: the store, and the database's URL.
+async fn held_by_a() -> (Store, String) {
+    let name = format!("arbiter_tleases_{}", &crate::token::new_token()[..12]);
+    let url = pg::url(&name);
+    let store = Store::open(Database::Postgres(url.clone())).await.unwrap();
+    let row = TournamentRow {
+        id: "t".to_string(),
+        team: "club".to_string(),
+        created_unix_ms: 0,
+    };
+    let nodes = store.nodes().unwrap();
+    nodes.add_held_tournament(&row, "a").await.unwrap();
+    (store, url)
+}
+
 /// A node appends to a tournament's log only while it holds its lease at
 /// its epoch: once another node took the tournament over (the first never
 /// renewed its lease), the first's append is refused and nothing of it is
 /// stored, and the new holder appends at the next epoch.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_a_tournament_taken_over_refuses_its_old_holders_appends() {
-    let name = format!("arbiter_tleases_{}", &crate::token::new_token()[..12]);
-    let store = Store::open(Database::Postgres(pg::url(&name)))
-        .await
-        .unwrap();
+    let (store, _) = held_by_a().await;
     let nodes = store.nodes().unwrap();
-    let row = TournamentRow {
-        id: "t".to_string(),
-        team: "club".to_string(),
-        created_unix_ms: 0,
-    };
-    nodes.add_held_tournament(&row, "a").await.unwrap();
     let genesis = chain::tournament_genesis("t");
     let first = event(&genesis, 0);
     store
@@ -93,16 +100,8 @@ async fn several_nodes_a_tournament_taken_over_refuses_its_old_holders_appends()
 async fn several_nodes_a_stalled_append_does_not_hold_its_tournament_from_a_takeover() {
     use sqlx::Connection as _;
 
-    let name = format!("arbiter_tleases_{}", &crate::token::new_token()[..12]);
-    let url = pg::url(&name);
-    let store = Store::open(Database::Postgres(url.clone())).await.unwrap();
+    let (store, url) = held_by_a().await;
     let nodes = store.nodes().unwrap();
-    let row = TournamentRow {
-        id: "t".to_string(),
-        team: "club".to_string(),
-        created_unix_ms: 0,
-    };
-    nodes.add_held_tournament(&row, "a").await.unwrap();
     let first = event(&chain::tournament_genesis("t"), 0);
     store
         .append_tournament_events("t", std::slice::from_ref(&first), Some(&fence("a", 1)))
