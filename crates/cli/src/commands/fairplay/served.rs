@@ -33,7 +33,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE", requires = "fairplay_engine")]
     fairplay_baseline: Option<PathBuf>,
     /// Moves of each side the screens leave out at the start (book).
-    #[arg(long, default_value_t = Settings::default().book_moves, requires = "fairplay_engine")]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Settings::default().book_moves,
+        requires = "fairplay_engine"
+    )]
     fairplay_book_moves: u32,
     /// An opening book, a PGN of lines (variations included): a game's
     /// moves are book while they stay in its positions. Replaces
@@ -49,6 +54,7 @@ pub struct ServeArgs {
     /// for review.
     #[arg(
         long,
+        value_name = "P",
         default_value_t = DEFAULT_FALSE_POSITIVE_RATE,
         value_parser = false_positive_rate,
         requires = "fairplay_engine"
