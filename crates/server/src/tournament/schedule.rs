@@ -45,8 +45,7 @@ pub(super) fn spawn(service: Weak<Tournaments>, live: Arc<LiveTournament>) {
                             s.and_then(|s| s.round_interval_ms),
                             s.and_then(|s| s.starts_at_ms),
                             d.next_round_at(),
-                            d.round(d.rounds_paired())
-                                .and_then(|r| r.completed_at_ms),
+                            d.round(d.rounds_paired()).and_then(|r| r.completed_at_ms),
                         )
                     })
                     .await;
