@@ -144,6 +144,64 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
     );
 }
 
+#[test]
+fn the_round_interval_counts_from_the_last_result_across_a_restart() {
+    // roundInterval 6 s; round 1's games end; the server restarts 1.5 s
+    // later. Round 2 starts 6 s after that result, as the log dates it, not
+    // 6 s after the restart (what a node taking the event over does too).
+    const INTERVAL_S: u64 = 6;
+    common::across_a_restart(
+        async |s| {
+            let creator = account(s, "Director").await;
+            let tokens = accounts(s, &["Ann", "Bob", "Cat", "Dan"]).await;
+            let settings = json!({"clock.limit": 300, "clock.increment": 2, "nbRounds": 2,
+                                  "name": "Interval Swiss", "roundInterval": INTERVAL_S});
+            let swiss = s.created_swiss(&creator, &settings).await;
+            let id = swiss["id"].as_str().unwrap().to_string();
+            for t in &tokens {
+                assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
+            }
+            let (status, _) = s
+                .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+                .await;
+            assert_eq!(status, 200);
+            wait_for(s, &id, "round", json!(1)).await;
+            let mut seats = Vec::new();
+            for t in &tokens {
+                let playing = s.get_json_as("/api/account/playing", t).await;
+                let game = &playing["nowPlaying"][0];
+                let gid = game["gameId"].as_str().unwrap().to_string();
+                seats.push((t, gid, game["color"] == "white"));
+            }
+            let ending = std::time::Instant::now();
+            for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
+                for (t, gid, white) in &seats {
+                    if *white == by_white {
+                        let (status, body) =
+                            s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
+                        assert_eq!(status, 200, "{step}: {body}");
+                    }
+                }
+            }
+            wait_for(s, &id, "nbOngoing", json!(0)).await;
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            (id, ending, std::time::Instant::now())
+        },
+        async |s, (id, ending, stopped)| {
+            wait_for(s, &id, "round", json!(2)).await;
+            let (since_result, since_restart) = (ending.elapsed(), stopped.elapsed());
+            assert!(
+                since_result >= Duration::from_secs(INTERVAL_S),
+                "round 2 {since_result:?} after round 1's last result"
+            );
+            assert!(
+                since_restart < Duration::from_millis(INTERVAL_S * 1000 - 500),
+                "round 2 {since_restart:?} after the restart: the interval began again"
+            );
+        },
+    );
+}
+
 #[tokio::test]
 async fn a_swiss_of_a_variant_is_refused_not_played_as_chess() {
     let s = Server::start().await;
