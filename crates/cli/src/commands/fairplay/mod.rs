@@ -9,7 +9,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use arbiter_fairplay::engine::Analyser;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
-use arbiter_fairplay::{Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text};
+use arbiter_fairplay::{
+    AnalysedMoves, Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text,
+};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -66,6 +68,11 @@ struct AnalysisArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Also write the analysed moves to FILE (JSON lines, the engine's
+    /// lines included): `--analysed FILE` reads them back without an
+    /// engine.
+    #[arg(long, value_name = "FILE")]
+    analysis: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -78,8 +85,12 @@ struct ScreenArgs {
     /// of its rounds (`…/broadcast/…/ID`), or a PGN endpoint.
     #[arg(long, value_name = "URL", conflicts_with = "games")]
     event: Option<String>,
+    /// The moves of an earlier run's `--analysis FILE` instead of games:
+    /// no engine runs, its engine and settings are the file's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "event"])]
+    analysed: Option<PathBuf>,
     /// The PGN files.
-    #[arg(required_unless_present = "event")]
+    #[arg(required_unless_present_any = ["event", "analysed"])]
     games: Vec<PathBuf>,
     /// The baseline to measure players against (`arbiter fairplay baseline`).
     #[arg(long)]
@@ -100,8 +111,12 @@ struct ScreenArgs {
 struct BaselineArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The moves of an earlier run's `--analysis FILE` instead of games:
+    /// no engine runs, its engine and settings are the file's.
+    #[arg(long, value_name = "FILE", conflicts_with = "games")]
+    analysed: Option<PathBuf>,
     /// The PGN files.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "analysed")]
     games: Vec<PathBuf>,
     /// Where to write the baseline.
     #[arg(short, long)]
@@ -118,25 +133,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
-    let (settings, book) = settings(&args.analysis)?;
+    let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
+    let (settings, book) = settings(&args.analysis, read_back.as_ref())?;
     let screening = Screening::new(
-        analyser(&args.analysis),
+        analyser(&args.analysis, read_back.as_ref()),
         settings,
         book,
         args.baseline.as_deref(),
         args.false_positive_rate,
     )?;
-    let games = match &args.event {
-        Some(page) => {
-            let (url, text) = super::runtime()?.block_on(fetch_games(page))?;
-            games_of_text(&text, url.as_str())?
+    let analysed = match read_back {
+        Some(analysed) => analysed,
+        None => {
+            let games = match &args.event {
+                Some(page) => {
+                    let (url, text) = super::runtime()?.block_on(fetch_games(page))?;
+                    games_of_text(&text, url.as_str())?
+                }
+                None => read_all(&args.games)?,
+            };
+            analyse(&screening, &args.analysis, games)?
         }
-        None => read_all(&args.games)?,
     };
-    let games = screening.prepare(games);
-    let bar = progress(&args.analysis, screening.positions(&games));
-    let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
-    bar.finish_and_clear();
+    let report = screening.report_of(&analysed)?;
     let text = if args.json {
         report.json_lines()
     } else {
@@ -147,19 +166,24 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
-    let (settings, book) = settings(&args.analysis)?;
+    let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
+    let (settings, book) = settings(&args.analysis, read_back.as_ref())?;
     let screening = Screening::new(
-        analyser(&args.analysis),
-        settings.clone(),
+        analyser(&args.analysis, read_back.as_ref()),
+        settings,
         book,
         None,
         DEFAULT_FALSE_POSITIVE_RATE,
     )?;
-    let games = screening.prepare(read_all(&args.games)?);
-    let bar = progress(&args.analysis, screening.positions(&games));
-    let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
-    bar.finish_and_clear();
-    let baseline = Baseline::build(engine, settings, &players);
+    let analysed = match read_back {
+        Some(analysed) => analysed,
+        None => analyse(&screening, &args.analysis, read_all(&args.games)?)?,
+    };
+    let baseline = Baseline::build(
+        analysed.engine.clone(),
+        analysed.settings.clone(),
+        &analysed.players(),
+    );
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -175,9 +199,40 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The engine's analysis of `games`, with a progress bar, written to
+/// `--analysis FILE` when asked.
+fn analyse(
+    screening: &Screening,
+    args: &AnalysisArgs,
+    games: Vec<PlayedGame>,
+) -> anyhow::Result<AnalysedMoves> {
+    let games = screening.prepare(games);
+    let bar = progress(args, screening.positions(&games));
+    let analysed = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.analysis {
+        std::fs::write(path, analysed.to_jsonl())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(analysed)
+}
+
+/// The analysed moves of an `--analysis` file.
+fn read_analysed(path: &Path) -> anyhow::Result<AnalysedMoves> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    AnalysedMoves::read(&text).with_context(|| format!("{}", path.display()))
+}
+
 /// The screen's settings, and the opening book when one is given (then
 /// it alone says what is book).
-fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
+fn settings(
+    args: &AnalysisArgs,
+    read_back: Option<&AnalysedMoves>,
+) -> anyhow::Result<(Settings, Option<Book>)> {
+    if let Some(analysed) = read_back {
+        return Ok((analysed.settings.clone(), None));
+    }
     let Some(path) = &args.book else {
         let settings = Settings {
             book_moves: args.book_moves,
@@ -195,11 +250,13 @@ fn settings(args: &AnalysisArgs) -> anyhow::Result<(Settings, Option<Book>)> {
     Ok((settings, Some(book)))
 }
 
-fn analyser(args: &AnalysisArgs) -> Analyser {
+/// The engine's search: the options', or the read-back file's (whose
+/// moves need no engine).
+fn analyser(args: &AnalysisArgs, read_back: Option<&AnalysedMoves>) -> Analyser {
     Analyser {
         config: engine_config(&args.engine),
-        nodes: args.nodes,
-        multipv: args.multipv,
+        nodes: read_back.map_or(args.nodes, |a| a.engine.nodes),
+        multipv: read_back.map_or(args.multipv, |a| a.engine.multipv),
         engines: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),

@@ -9,8 +9,8 @@ use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::screen;
 use arbiter_fairplay::{
-    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
-    baseline_hash, gather,
+    AnalysedMoves, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report,
+    Settings, baseline_hash,
 };
 
 /// How games are screened.
@@ -49,8 +49,12 @@ impl Screening {
             Some(path) => {
                 let bytes = std::fs::read(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                let baseline =
-                    Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
+                let baseline = Baseline::read(&bytes)
+                    .map_err(|e| match e.format_text() {
+                        Some(text) => anyhow::anyhow!(arbiter_messages::english().render(&text)),
+                        None => e.into(),
+                    })
+                    .with_context(|| format!("{}", path.display()))?;
                 Some((baseline, baseline_hash(&bytes)))
             }
             None => None,
@@ -92,19 +96,24 @@ impl Screening {
             .sum()
     }
 
-    /// Each player's scored moves over `games`, and the engine's name.
+    /// Both sides' scored moves over `games`, with the engine's name.
     pub async fn analyse(
         &self,
         games: Vec<PlayedGame>,
         searched: Searched,
-    ) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+    ) -> anyhow::Result<AnalysedMoves> {
         let games = Arc::new(games);
         let (engine, analyses): (EngineId, Vec<GameAnalysis>) = self
             .analyser
             .analyse(games.clone(), &self.settings, searched)
             .await
             .context("the analysis failed")?;
-        Ok((engine, gather(&games, &analyses, &self.settings)))
+        Ok(AnalysedMoves::score(
+            engine,
+            self.settings.clone(),
+            &games,
+            &analyses,
+        ))
     }
 
     /// The report on `games`.
@@ -113,23 +122,28 @@ impl Screening {
         games: Vec<PlayedGame>,
         searched: Searched,
     ) -> anyhow::Result<Report> {
-        let (engine, players) = self.analyse(games, searched).await?;
+        let analysed = self.analyse(games, searched).await?;
+        self.report_of(&analysed)
+    }
+
+    /// The report on moves already analysed (by this screening's engine
+    /// and settings, or read back from a file made with them).
+    pub fn report_of(&self, analysed: &AnalysedMoves) -> anyhow::Result<Report> {
         if let Some((b, _)) = &self.baseline {
             anyhow::ensure!(
-                b.engine.name == engine.name,
+                b.engine.name == analysed.engine.name,
                 "the baseline was built with {}, not {}",
                 b.engine.name,
-                engine.name
+                analysed.engine.name
             );
         }
-        let figures = players.iter().map(PlayerMoves::figures).collect();
         let (threshold, players) = screen(
-            figures,
+            &analysed.players(),
             self.baseline.as_ref().map(|(b, _)| b),
             self.false_positive_rate,
         );
         Ok(Report {
-            engine,
+            engine: analysed.engine.clone(),
             settings: self.settings.clone(),
             baseline: self.baseline.as_ref().map(|(_, hash)| hash.clone()),
             threshold,
