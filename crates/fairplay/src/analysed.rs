@@ -112,12 +112,10 @@ impl AnalysedMoves {
     pub fn players(&self) -> Vec<PlayerMoves> {
         let mut players: BTreeMap<&str, PlayerMoves> = BTreeMap::new();
         for side in &self.sides {
-            let entry = players
-                .entry(&side.player)
-                .or_insert_with(|| PlayerMoves {
-                    name: side.player.clone(),
-                    ..PlayerMoves::default()
-                });
+            let entry = players.entry(&side.player).or_insert_with(|| PlayerMoves {
+                name: side.player.clone(),
+                ..PlayerMoves::default()
+            });
             entry.games += 1;
             entry.ratings.extend(side.rating);
             entry.moves.extend(side.moves.iter().cloned());

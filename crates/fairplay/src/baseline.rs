@@ -370,7 +370,7 @@ fn band(from: u32, to: u32, players: &[PlayerMoves], all_bands: &Curves) -> Band
         accuracy_sd: pooled.accuracy_sd,
         time_cv: PlayerSpread::of(&cvs),
         fast_share: PlayerSpread::of(&fast),
-        curves: Curves::fit(&GAP_EDGES_CP, members.iter().flat_map(|p| &p.moves))
+        curves: Curves::measure(&GAP_EDGES_CP, members.iter().flat_map(|p| &p.moves))
             .filled_from(all_bands),
     }
 }

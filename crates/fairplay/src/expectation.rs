@@ -133,9 +133,20 @@ fn observed(m: &MoveScore) -> Measures {
 }
 
 impl Curves {
-    /// The curves measured on `moves`, their rates made non-decreasing,
-    /// with no pooled figure to fall back on.
+    /// The curves measured on `moves`, their rates made non-decreasing.
     pub fn fit<'a>(edges: &[i32], moves: impl IntoIterator<Item = &'a MoveScore>) -> Curves {
+        let measured = Curves::measure(edges, moves);
+        Curves {
+            top1: monotone_rate(measured.top1),
+            top3: monotone_rate(measured.top3),
+            ..measured
+        }
+    }
+
+    /// The curves as measured on `moves`, bin by bin, an empty bin taking
+    /// its nearest neighbour's figure: a band's, before its thin bins are
+    /// filled and its rates made monotone ([`Curves::filled_from`]).
+    pub fn measure<'a>(edges: &[i32], moves: impl IntoIterator<Item = &'a MoveScore>) -> Curves {
         let mut sums = vec![[Sums::default(); 4]; edges.len()];
         for m in moves {
             let by_second = gap_bin(edges, gap_to(&m.lines_cp, 1));
@@ -148,8 +159,8 @@ impl Curves {
         }
         let curve = |k: usize| fill_empty(sums.iter().map(|s| s[k].figure()).collect());
         Curves {
-            top1: monotone_rate(curve(0)),
-            top3: monotone_rate(curve(1)),
+            top1: curve(0),
+            top3: curve(1),
             loss: curve(2),
             accuracy: curve(3),
         }

@@ -219,8 +219,8 @@ fn analyse(
 
 /// The analysed moves of an `--analysis` file.
 fn read_analysed(path: &Path) -> anyhow::Result<AnalysedMoves> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     AnalysedMoves::read(&text).with_context(|| format!("{}", path.display()))
 }
 

@@ -9,8 +9,8 @@ use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::screen;
 use arbiter_fairplay::{
-    AnalysedMoves, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report,
-    Settings, baseline_hash,
+    AnalysedMoves, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report, Settings,
+    baseline_hash,
 };
 
 /// How games are screened.
