@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use serve::Process;
-use serve::cluster::{psql, signal, unix_ms};
+use serve::cluster::{events_of, every_round_and_result_once, holder, psql, signal, unix_ms};
 
 /// An answer that has not come within this is taken as lost, so that no
 /// request of these tests waits for good.
@@ -27,27 +27,6 @@ const TEAM: &str = "nodes-club";
 
 fn node(db: &str, name: &str) -> Process {
     Process::start(db, &["--node", name])
-}
-
-/// How many events of `kind` the tournament's log holds.
-fn events_of(db: &str, id: &str, kind: &str) -> i64 {
-    psql(
-        db,
-        &format!(
-            "SELECT count(*) FROM tournament_events WHERE tournament_id = '{id}' \
-             AND event::jsonb->>'kind' = '{kind}'"
-        ),
-    )
-    .parse()
-    .unwrap()
-}
-
-/// The node holding the tournament, and its epoch.
-fn holder(db: &str, id: &str) -> String {
-    psql(
-        db,
-        &format!("SELECT node || ' ' || epoch FROM tournament_leases WHERE tournament_id = '{id}'"),
-    )
 }
 
 /// A client of the nodes, as the accounts of the tokens it is given.
@@ -323,21 +302,7 @@ async fn several_nodes_a_swiss_goes_on_when_its_node_is_killed_mid_round() {
     drop(b);
 
     // Every round paired and published once, every result recorded once.
-    assert_eq!(events_of(&db, &id, "round_paired"), i64::from(ROUNDS));
-    assert_eq!(events_of(&db, &id, "round_published"), i64::from(ROUNDS));
-    let boards_played = i64::from(ROUNDS) * BOARDS as i64;
-    assert_eq!(events_of(&db, &id, "result_recorded"), boards_played);
-    let distinct: i64 = psql(
-        &db,
-        &format!(
-            "SELECT count(DISTINCT (event::jsonb->>'round') || '.' || (event::jsonb->>'board')) \
-             FROM tournament_events WHERE tournament_id = '{id}' \
-             AND event::jsonb->>'kind' = 'result_recorded'"
-        ),
-    )
-    .parse()
-    .unwrap();
-    assert_eq!(distinct, boards_played);
+    every_round_and_result_once(&db, &id, ROUNDS, BOARDS);
     let (ok, verified) = serve::arbiter(&["verify", "--db", &db]);
     assert!(
         ok && verified.contains("every record is intact"),

@@ -71,9 +71,13 @@ def ending_from_id(game_id):
     return sum(map(ord, game_id)) % 3
 
 
-def play(c, game_id, color, ending=None):
+def play(c, game_id, color, ending=None, opened=None):
     """Plays one game to its end from one side: to `ending`, or without one
-    to the ending chosen from its id."""
+    to the ending chosen from its id. `opened`, if given, is called once
+    the opening is on the board, before the ending (a caller may hold the
+    game there). The game's last state, or `None` if its stream ended
+    first. Called again on a game under way, it goes on from where the
+    game stands."""
     if ending is None:
         ending = ending_from_id(game_id)
     acted = set()
@@ -85,7 +89,7 @@ def play(c, game_id, color, ending=None):
         if state["status"] != "started":
             if state["status"] == "created":
                 continue
-            break
+            return state
         moves = state["moves"].split() if state["moves"] else []
         n = len(moves)
         my_turn = (n % 2 == 0) == (color == "white")
@@ -94,18 +98,22 @@ def play(c, game_id, color, ending=None):
                 acted.add(n)
                 c.board.make_move(game_id, OPENING[n])
             continue
+        if opened is not None and "opened" not in acted:
+            acted.add("opened")
+            opened()
         if ending == WHITE_WINS and color == "black" and "resign" not in acted:
             acted.add("resign")
             c.board.resign_game(game_id)
         elif ending == BLACK_WINS and color == "white" and "resign" not in acted:
             acted.add("resign")
             c.board.resign_game(game_id)
-        elif ending == DRAW and color == "white" and "offer" not in acted:
+        elif ending == DRAW and color == "white" and "offer" not in acted and not state.get("wdraw"):
             acted.add("offer")
             c.board.offer_draw(game_id)
         elif ending == DRAW and color == "black" and state.get("wdraw") and "accept" not in acted:
             acted.add("accept")
             c.board.accept_draw(game_id)
+    return None
 
 
 class Bots:

@@ -6,14 +6,11 @@
 mod common;
 mod for_gacrux;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-use std::process::Command;
 
 use arbiter_tournament::tiebreak::{Edition, Format, Options, Tiebreak, standings};
 use arbiter_tournament::{PointSystem, Tournament, trf};
-use for_gacrux::for_gacrux;
+use for_gacrux::{for_gacrux, gacrux};
 
 /// Every tie-break of C.07 that Arbiter implements, DE near the end so that
 /// it breaks the ties the others leave. FB comes last: gacrux's Fore
@@ -24,56 +21,6 @@ const TIEBREAKS: [&str; 24] = [
     "PTS", "WIN", "WON", "BPG", "BWG", "GE", "REP", "BH", "BH/C1", "BH/C2", "BH/M1", "AOB", "SB",
     "SB/C1", "PS", "KS", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "DE", "FB",
 ];
-
-/// The values gacrux gives: by start number, the rank and one value per
-/// tie-break (`None` where gacrux prints `-0`, undefined).
-type Table = BTreeMap<u32, (u32, Vec<Option<f64>>)>;
-
-fn gacrux(path: &Path, edition: Edition, format: Format, rounds: u32) -> Table {
-    let version = match edition {
-        Edition::Fide2024 => "V1",
-        Edition::Fide2026 => "V2",
-    };
-    let output = Command::new("python3")
-        .args(["-m", "gacrux.tiebreakchecker", "-i"])
-        .arg(path)
-        .args(["-o", "-", "-dT", "-r", "-n", &rounds.to_string()])
-        .args(["-N", &rounds.to_string()])
-        .arg(match format {
-            Format::Swiss => "-s",
-            Format::RoundRobin => "-p",
-        })
-        .arg("-t")
-        .args(TIEBREAKS.iter().map(|t| format!("{t}/{version}")))
-        .output()
-        .expect("python3 runs (scripts/install-test-deps installs gacrux)");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success() && text.starts_with("Rank"),
-        "gacrux failed on {}: {}{}",
-        path.display(),
-        text,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.starts_with("Check"))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            let values = fields[2..]
-                .iter()
-                .map(|v| match *v {
-                    "-0" | "None" => None,
-                    v => Some(v.parse::<f64>().expect("gacrux prints numbers")),
-                })
-                .collect();
-            (
-                fields[1].parse().unwrap(),
-                (fields[0].parse().unwrap(), values),
-            )
-        })
-        .collect()
-}
 
 /// Compares Arbiter with gacrux on one tournament; returns the differences.
 fn compare(name: &str, tournament: &Tournament, format: Format) -> Vec<String> {
@@ -90,7 +37,7 @@ fn compare(name: &str, tournament: &Tournament, format: Format) -> Vec<String> {
             after_round: Some(rounds),
         };
         let ours = standings(tournament, &list, &options);
-        let theirs = gacrux(&path, edition, format, rounds);
+        let theirs = gacrux(&path, edition, format, rounds, &TIEBREAKS);
         assert_eq!(ours.rows.len(), theirs.len(), "{name}: players");
         for row in &ours.rows {
             let (rank, values) = &theirs[&row.start_no];

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use arbiter_messages::english;
+
+use super::http;
 use arbiter_pgn::Reader;
 use serde_json::Value;
 
@@ -80,10 +82,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 async fn run_push(args: PushArgs) -> anyhow::Result<ExitCode> {
-    let client = reqwest::Client::builder()
-        .timeout(std::time::Duration::from_secs(60))
-        .build()
-        .context("cannot make an HTTP client")?;
+    let client = http::client(std::time::Duration::from_secs(60))?;
     let pgn = fetch_round(&client, &args.round).await?;
     let push_url = push_address(&args.to)?;
     let mut refused = 0;
@@ -95,7 +94,7 @@ async fn run_push(args: PushArgs) -> anyhow::Result<ExitCode> {
             .body(batch)
             .send()
             .await
-            .with_context(|| format!("cannot reach {push_url}"))?;
+            .map_err(|e| http::unreachable(e, &push_url, english()))?;
         let text = body_of(response, &push_url).await?;
         let answer: Value = serde_json::from_str(&text)
             .with_context(|| format!("{push_url}: not lichess's answer: {}", text.trim()))?;
@@ -122,7 +121,7 @@ async fn fetch_round(client: &reqwest::Client, url: &str) -> anyhow::Result<Stri
         .get(url)
         .send()
         .await
-        .with_context(|| format!("cannot reach {url}"))?;
+        .map_err(|e| http::unreachable(e, url, english()))?;
     body_of(response, url).await
 }
 

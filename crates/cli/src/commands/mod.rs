@@ -6,6 +6,7 @@ pub mod board_sim;
 pub mod broadcast;
 pub mod check;
 pub mod fairplay;
+pub mod http;
 pub mod inspect;
 pub mod key;
 pub mod match_;

@@ -215,12 +215,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// How long a log may take to give its key.
+const KEY_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The key a log serves at `URL/checkpoint/key`.
 async fn fetch_log_key(url: &str) -> anyhow::Result<VerifierKey> {
     let at = format!("{}/checkpoint/key", url.trim_end_matches('/'));
-    let response = reqwest::get(&at)
+    let response = super::http::client(KEY_PATIENCE)?
+        .get(&at)
+        .send()
         .await
-        .with_context(|| format!("cannot reach {at}"))?;
+        .map_err(|e| super::http::unreachable(e, &at, arbiter_messages::english()))?;
     if !response.status().is_success() {
         bail!("{at}: {}", response.status());
     }

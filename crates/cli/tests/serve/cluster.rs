@@ -35,3 +35,45 @@ pub fn unix_ms() -> i64 {
         .unwrap();
     since.as_millis() as i64
 }
+
+/// How many events of `kind` the log of the tournament `id` holds.
+pub fn events_of(db: &str, id: &str, kind: &str) -> i64 {
+    psql(
+        db,
+        &format!(
+            "SELECT count(*) FROM tournament_events WHERE tournament_id = '{id}' \
+             AND event::jsonb->>'kind' = '{kind}'"
+        ),
+    )
+    .parse()
+    .unwrap()
+}
+
+/// The node holding the tournament `id`, and its epoch: `b 2`.
+pub fn holder(db: &str, id: &str) -> String {
+    psql(
+        db,
+        &format!("SELECT node || ' ' || epoch FROM tournament_leases WHERE tournament_id = '{id}'"),
+    )
+}
+
+/// The log of the tournament `id`, of `rounds` rounds of `boards` games
+/// each, paired and published every round once, and a result recorded
+/// once on every board, none twice.
+pub fn every_round_and_result_once(db: &str, id: &str, rounds: u32, boards: usize) {
+    assert_eq!(events_of(db, id, "round_paired"), i64::from(rounds));
+    assert_eq!(events_of(db, id, "round_published"), i64::from(rounds));
+    let boards_played = i64::from(rounds) * boards as i64;
+    assert_eq!(events_of(db, id, "result_recorded"), boards_played);
+    let distinct: i64 = psql(
+        db,
+        &format!(
+            "SELECT count(DISTINCT (event::jsonb->>'round') || '.' || (event::jsonb->>'board')) \
+             FROM tournament_events WHERE tournament_id = '{id}' \
+             AND event::jsonb->>'kind' = 'result_recorded'"
+        ),
+    )
+    .parse()
+    .unwrap();
+    assert_eq!(distinct, boards_played);
+}

@@ -1,14 +1,16 @@
 //! `arbiter fairplay --event URL`: an event's games read from the web,
 //! through the PGN endpoint its address's shape names: an Arbiter
 //! server's tournament or Swiss, a lichess Swiss, a lichess broadcast or
-//! one of its rounds, or a PGN endpoint given as it is. Over plain http
-//! only: the binary carries no TLS (an https endpoint is named for the
-//! user to fetch).
+//! one of its rounds, or a PGN endpoint given as it is, over http or
+//! https (see `commands::http` for the certificates trusted).
 
 use std::time::Duration;
 
 use anyhow::Context;
+use arbiter_messages::Catalogue;
 use reqwest::Url;
+
+use crate::commands::http;
 
 /// How long the answer may take: an event's PGN is a few megabytes at most.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -43,22 +45,16 @@ pub fn games_url(page: &str) -> anyhow::Result<Url> {
     Ok(url)
 }
 
-/// The PGN text of the event at `page`, and the endpoint it came from.
-/// The client speaks plain http (the binary carries no TLS): an https
-/// endpoint is refused, naming it, for the user to fetch it himself.
-pub async fn fetch_games(page: &str) -> anyhow::Result<(Url, String)> {
+/// The PGN text of the event at `page`, and the endpoint it came from
+/// (a certificate refused is told in `language`).
+pub async fn fetch_games(page: &str, language: &Catalogue) -> anyhow::Result<(Url, String)> {
     let url = games_url(page)?;
-    anyhow::ensure!(
-        url.scheme() == "http",
-        "--event {page}: this build reads plain http only; fetch {url} (curl -o games.pgn URL) and screen the file"
-    );
-    let response = reqwest::Client::new()
+    let response = http::client(PATIENCE)?
         .get(url.clone())
         .header(reqwest::header::ACCEPT, "application/x-chess-pgn")
-        .timeout(PATIENCE)
         .send()
         .await
-        .with_context(|| format!("cannot fetch {url}"))?;
+        .map_err(|e| http::unreachable(e, url.as_str(), language))?;
     let status = response.status();
     anyhow::ensure!(
         status.is_success(),

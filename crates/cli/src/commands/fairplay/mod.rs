@@ -147,7 +147,7 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
         None => {
             let games = match &args.event {
                 Some(page) => {
-                    let (url, text) = super::runtime()?.block_on(fetch_games(page))?;
+                    let (url, text) = super::runtime()?.block_on(fetch_games(page, language))?;
                     games_of_text(&text, url.as_str())?
                 }
                 None => read_all(&args.games)?,
