@@ -181,20 +181,33 @@ impl BaselineError {
 }
 
 impl Baseline {
-    /// Measures the rated players of `players` by band.
+    /// Measures the rated players of `players` by band, in the gap bins
+    /// of [`GAP_EDGES_CP`].
     pub fn build(engine: EngineId, settings: Settings, players: &[PlayerMoves]) -> Baseline {
+        Baseline::build_in(engine, settings, players, &GAP_EDGES_CP)
+    }
+
+    /// Measures the rated players of `players` by band, in the gap bins
+    /// whose lower edges are `gap_edges_cp` (increasing, from 0). One bin,
+    /// `[0]`, measures every move against the band's overall figures.
+    pub fn build_in(
+        engine: EngineId,
+        settings: Settings,
+        players: &[PlayerMoves],
+        gap_edges_cp: &[i32],
+    ) -> Baseline {
         let rated = players.iter().filter(|p| !p.ratings.is_empty());
-        let pooled = Curves::fit(&GAP_EDGES_CP, rated.flat_map(|p| &p.moves));
+        let pooled = Curves::fit(gap_edges_cp, rated.flat_map(|p| &p.moves));
         let bands: Vec<Band> = BAND_EDGES
             .windows(2)
-            .map(|edge| band(edge[0], edge[1], players, &pooled))
+            .map(|edge| band(edge[0], edge[1], players, &pooled, gap_edges_cp))
             .filter(|b| b.moves > 0)
             .collect();
         let mut baseline = Baseline {
             format: BASELINE_FORMAT,
             engine,
             settings,
-            gap_edges_cp: GAP_EDGES_CP.to_vec(),
+            gap_edges_cp: gap_edges_cp.to_vec(),
             bands,
             dispersion: Measures {
                 top1: 1.0,
@@ -331,7 +344,13 @@ pub fn baseline_hash(bytes: &[u8]) -> String {
 }
 
 /// The band's players taken together as one: his figures are the band's.
-fn band(from: u32, to: u32, players: &[PlayerMoves], all_bands: &Curves) -> Band {
+fn band(
+    from: u32,
+    to: u32,
+    players: &[PlayerMoves],
+    all_bands: &Curves,
+    gap_edges_cp: &[i32],
+) -> Band {
     let members: Vec<&PlayerMoves> = players
         .iter()
         .filter(|p| p.figures().rating.is_some_and(|r| from <= r && r < to))
@@ -370,7 +389,7 @@ fn band(from: u32, to: u32, players: &[PlayerMoves], all_bands: &Curves) -> Band
         accuracy_sd: pooled.accuracy_sd,
         time_cv: PlayerSpread::of(&cvs),
         fast_share: PlayerSpread::of(&fast),
-        curves: Curves::measure(&GAP_EDGES_CP, members.iter().flat_map(|p| &p.moves))
+        curves: Curves::measure(gap_edges_cp, members.iter().flat_map(|p| &p.moves))
             .filled_from(all_bands),
     }
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use arbiter_fairplay::engine::Analyser;
+use arbiter_fairplay::expectation::GAP_EDGES_CP;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
 use arbiter_fairplay::{
     AnalysedMoves, Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text,
@@ -121,6 +122,11 @@ struct BaselineArgs {
     /// Where to write the baseline.
     #[arg(short, long)]
     output: PathBuf,
+    /// The lower edges of the gap bins (centipawns between the engine's
+    /// best line and the next), increasing from 0; `0` alone measures
+    /// every move against the band's overall figures.
+    #[arg(long, value_name = "CP,…", value_delimiter = ',', default_values_t = GAP_EDGES_CP)]
+    gap_edges: Vec<i32>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -166,6 +172,11 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.gap_edges.first() == Some(&0) && args.gap_edges.is_sorted_by(|a, b| a < b),
+        "--gap-edges must increase from 0: {:?}",
+        args.gap_edges
+    );
     let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
     let (settings, book) = settings(&args.analysis, read_back.as_ref())?;
     let screening = Screening::new(
@@ -179,10 +190,11 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
         Some(analysed) => analysed,
         None => analyse(&screening, &args.analysis, read_all(&args.games)?)?,
     };
-    let baseline = Baseline::build(
+    let baseline = Baseline::build_in(
         analysed.engine.clone(),
         analysed.settings.clone(),
         &analysed.players(),
+        &args.gap_edges,
     );
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
