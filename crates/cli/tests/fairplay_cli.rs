@@ -231,21 +231,30 @@ fn an_opening_book_replaces_the_fixed_book_moves_and_is_named_by_its_hash() {
     assert_eq!(both.status.code(), Some(2), "{both:?}");
 }
 
+/// A baseline file of `format` with no band, built with Stockfish 16 at
+/// 5000 nodes, and a one-game PGN file beside it.
+fn empty_baseline(dir: &Path, format: u32) -> (PathBuf, PathBuf) {
+    let baseline = dir.join("baseline.json");
+    std::fs::write(
+        &baseline,
+        format!(
+            r#"{{"format": {format}, "engine": {{"name": "Stockfish 16", "nodes": 5000, "multipv": 3}},
+            "settings": {{"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50}},
+            "gap_edges_cp": [0, 50], "bands": [],
+            "dispersion": {{"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0}},
+            "combined_dispersion": 1.0}}"#
+        ),
+    )
+    .unwrap();
+    let games = dir.join("games.pgn");
+    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    (baseline, games)
+}
+
 #[test]
 fn a_screen_with_other_settings_than_its_baseline_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let baseline = dir.path().join("baseline.json");
-    std::fs::write(
-        &baseline,
-        r#"{"format": 3, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
-            "settings": {"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50},
-            "gap_edges_cp": [0, 50], "bands": [],
-            "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0},
-            "combined_dispersion": 1.0}"#,
-    )
-    .unwrap();
-    let games = dir.path().join("games.pgn");
-    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    let (baseline, games) = empty_baseline(dir.path(), 3);
     let out = arbiter(&[
         "fairplay",
         "--baseline",
@@ -275,17 +284,7 @@ fn a_screen_with_other_settings_than_its_baseline_is_refused() {
 #[test]
 fn a_baseline_of_the_former_format_is_refused_with_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
-    let baseline = dir.path().join("baseline.json");
-    std::fs::write(
-        &baseline,
-        r#"{"format": 2, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
-            "settings": {"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50},
-            "bands": [], "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0},
-            "combined_dispersion": 1.0}"#,
-    )
-    .unwrap();
-    let games = dir.path().join("games.pgn");
-    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    let (baseline, games) = empty_baseline(dir.path(), 2);
     let out = arbiter(&[
         "fairplay",
         "--engine",
