@@ -8,7 +8,8 @@
 # - each round's pairing as the server logged it (the engine's time);
 # - on PostgreSQL, per round, the time from a game's end (its last event,
 #   as the game's node stored it) to its result in the event (the
-#   tournament's `result_recorded` event, as the director stored it);
+#   tournament's `result_recorded` event, as the director stored it), and
+#   on nodes how many of the round's games each node ran;
 # - the TRF of the event after its last round played, checked by
 #   bbpPairings (`--dutch -c`) and gacrux (`pairingchecker -c`).
 #
@@ -63,7 +64,7 @@ gen="$(ls -t target/release/deps/tournament_load-* | grep -v '\.d$' | head -n 1)
 out="$work/out"
 trf="$work/event.trf"
 "$gen" --url "$(IFS=,; echo "${urls[*]}")" --players "$players" --think-ms "$think" \
-  --play-rounds "$rounds" --server-pid "${pids[0]}" --trf-out "$trf" \
+  --play-rounds "$rounds" --server-pid "$(IFS=,; echo "${pids[*]}")" --trf-out "$trf" \
   ${IMPORT:+--import} >"$out" 2>&1 || status=$?
 grep -v '^csv: ' "$out"
 commit="$(git rev-parse --short HEAD)"
@@ -96,6 +97,13 @@ if [ "$db" = pg ]; then
               max(r.at_ms - e.at_ms)
          FROM recorded r JOIN ended e ON e.id = r.game
         GROUP BY r.round ORDER BY r.round" | sed 's/|/, /g; s/^/  /'
+  if [ "$nodes" != 0 ]; then
+    echo "where the games ran (round, node, games: the node holding each game's lease):"
+    sql "SELECT (t.event::json->>'round')::int, l.node, count(*)
+           FROM tournament_events t JOIN leases l ON l.game_id = t.event::json->>'game'
+          WHERE t.tournament_id = '$event' AND t.event::json->>'kind' = 'result_recorded'
+          GROUP BY 1, 2 ORDER BY 1, 2" | sed 's/|/, /g; s/^/  /'
+  fi
 fi
 
 [ "${CHECK:-1}" = 0 ] && exit 0

@@ -83,7 +83,7 @@ function facts(report) {
   const pawns = (cp) => (cp / 100).toFixed(2);
   const lines = [
     say('fairplay-engine', { engine: report.engine, nodes: report.nodes, multipv: report.multipv }),
-    say('fairplay-exclusions', { book: report.book_moves, decided: pawns(report.decided_cp), losing: pawns(report.losing_cp) }),
+    exclusions(report, pawns),
     report.baseline ? say('fairplay-baseline', { hash: report.baseline }) : say('fairplay-no-baseline'),
   ];
   const screened = report.players.filter((p) => p.z_hundredths != null).length;
@@ -91,6 +91,15 @@ function facts(report) {
     lines.push(say('fairplay-threshold', { z: (report.threshold_z_hundredths / 100).toFixed(2), players: screened, rate: report.false_positive_ppm / 1e6 }));
   }
   return el('ul', { class: 'meta', 'data-testid': 'fair-play-facts' }, ...lines.map((l) => el('li', { text: l })));
+}
+
+// What was left out: the opening book by its hash when one said what is
+// book, else each side's first moves.
+function exclusions(report, pawns) {
+  const beyond = { decided: pawns(report.decided_cp), losing: pawns(report.losing_cp) };
+  return report.book
+    ? say('fairplay-exclusions-book', { hash: report.book, ...beyond })
+    : say('fairplay-exclusions', { book: report.book_moves, ...beyond });
 }
 
 // The plot, drawn here as SVG: x the rating, y the top-1 match rate.

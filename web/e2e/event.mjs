@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { play, shot, root } from './server.mjs';
+import { play, shot, root, waitForMoves } from './server.mjs';
 
 // Short games with known ends, written as the players act: UCI moves,
 // `offer` (the side to act offers a draw) and `accept` (the other side
@@ -218,4 +218,21 @@ export async function oneGameEvent(browser, base, name, inConsole = async () => 
     await page.waitForSelector('#board cg-board');
   }
   return { arbiter, id, board, white, black };
+}
+
+// The one game of `oneGameEvent`'s `event` played to `moves` (UCI) in the
+// players' browsers and resigned by White; then its arbiter screens the
+// finished game from his console, and the report's table comes.
+export async function playedAndScreened(base, event, moves) {
+  const { arbiter, id, white, black } = event;
+  for (const [ply, uci] of moves.entries()) {
+    await play(ply % 2 ? black : white, uci);
+    await waitForMoves(ply % 2 ? white : black, ply + 1);
+  }
+  await white.click('#resign');
+  await roundComplete(base, id, 1);
+  await arbiter.reload();
+  await arbiter.waitForSelector('[data-testid=fair-play-start]:not([disabled])');
+  await arbiter.click('[data-testid=fair-play-start]');
+  await arbiter.waitForSelector('[data-testid=fair-play-table] tbody tr', { timeout: 120000 });
 }

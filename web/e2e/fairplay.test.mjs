@@ -8,8 +8,8 @@
 // Chinese, and never in the words of a verdict.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowserPerFile, play, shot, waitForMoves } from './server.mjs';
-import { open as openIn, oneGameEvent, roundComplete, lendConsole } from './event.mjs';
+import { serverAndBrowserPerFile, shot } from './server.mjs';
+import { open as openIn, oneGameEvent, playedAndScreened, lendConsole } from './event.mjs';
 
 const session = serverAndBrowserPerFile({ args: ['--fairplay-engine', 'stockfish', '--fairplay-nodes', '1000'] });
 const open = (url, lang, ready) => openIn(session.browser, url, lang, ready);
@@ -31,18 +31,8 @@ test('the arbiter screens the finished games from the console and reads the repo
     await page.waitForSelector('[data-testid=fair-play-error]');
     assert.equal(await page.textContent('[data-testid=fair-play-error]'), 'the event has no finished game to screen');
   });
-  for (const [ply, uci] of RUY_LOPEZ.entries()) {
-    await play(ply % 2 ? black : white, uci);
-    await waitForMoves(ply % 2 ? white : black, ply + 1);
-  }
-  await white.click('#resign');
-  await roundComplete(base, id, 1);
-
-  // The arbiter screens the finished game; the report comes.
-  await arbiter.reload();
-  await arbiter.waitForSelector('[data-testid=fair-play-start]:not([disabled])');
-  await arbiter.click('[data-testid=fair-play-start]');
-  await arbiter.waitForSelector('[data-testid=fair-play-table] tbody tr', { timeout: 120000 });
+  // The game is played; the arbiter screens it; the report comes.
+  await playedAndScreened(base, { arbiter, id, white, black }, RUY_LOPEZ);
   const rows = await arbiter.$$eval('[data-testid=fair-play-table] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows.map((r) => [r[0], r[1], r[2]]), [['Berg, Tomas', '2100', '1'], ['Ivanova, Anna', '2200', '1']]);
   for (const r of rows) {

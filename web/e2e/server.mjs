@@ -1,7 +1,7 @@
 // Starts a real `arbiter serve` on a fresh database and a free port, and a
 // Debian Chromium driven by playwright-core.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,6 +15,17 @@ export const screenshots = path.join(here, 'screenshots');
 // The `arbiter` the tests run.
 export const bin = process.env.ARBITER_BIN || path.join(root, 'target', 'debug', 'arbiter');
 mkdirSync(screenshots, { recursive: true });
+
+// A file of the shared test data, read in place (as crates/testdata finds
+// it): under $ARBITER_DATA, or shared/data in a folder above the repository.
+export function sharedData(relative) {
+  let dir = process.env.ARBITER_DATA;
+  for (let up = root; !dir; up = path.dirname(up)) {
+    if (existsSync(path.join(up, 'shared', 'data', 'SOURCES.md'))) dir = path.join(up, 'shared', 'data');
+    else if (path.dirname(up) === up) throw new Error('no shared test data: set ARBITER_DATA');
+  }
+  return path.join(dir, relative);
+}
 
 // `env`: variables added to the server's environment (the test clock's).
 // `args`: options added to `arbiter serve`'s.

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use arbiter_fairplay::PlayedGame;
 use serde_json::{Value, json};
 use serve::{Client, Process, add_account, database};
+use sha2::{Digest, Sha256};
 
 /// Plies of the real game played: past the book (8 moves a side), few
 /// enough for a second or two of analysis.
@@ -21,14 +22,26 @@ const PLIES: usize = 40;
 /// No wait may hang the suite.
 const PATIENCE: Duration = Duration::from_secs(90);
 
-/// The moves (UCI) of the first game of a real event in the shared data.
-fn real_moves() -> Vec<String> {
+/// The first `plies` of the real game (`real_moves`'s), as PGN.
+fn opening(plies: usize) -> String {
+    let mut game = real_game();
+    game.moves.truncate(plies);
+    game.result = None;
+    arbiter_pgn::export(&game)
+}
+
+/// The first game of a real event in the shared data.
+fn real_game() -> arbiter_pgn::Game {
     let event = arbiter_testdata::path(
         "tournaments/lichess-broadcast/xvii-memorial-pedro-lezcano-montalvo-2025.pgn",
     );
     let mut reader = arbiter_pgn::Reader::open(&event).expect("the event reads");
-    let game = reader.read_game().expect("a game").expect("a first game");
-    let played = PlayedGame::from_pgn(&game, 1).expect("the game replays");
+    reader.read_game().expect("a game").expect("a first game")
+}
+
+/// The moves (UCI) of the first game of a real event in the shared data.
+fn real_moves() -> Vec<String> {
+    let played = PlayedGame::from_pgn(&real_game(), 1).expect("the game replays");
     played
         .plies
         .iter()
@@ -80,31 +93,26 @@ async fn post_json(c: &Client, path: &str, token: &str, body: &Value) -> (u16, V
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(dir.path());
-    let [creator, ann, bob] = ["Director", "Ann", "Bob"].map(|n| add_account(&db, n, false));
-    // The default engine's name: Stockfish, on the path or in /usr/games.
-    let engine = ["--fairplay-engine", "stockfish", "--fairplay-nodes", "1000"];
-    let server = Process::start(&db, &engine);
-    let c = Client::new(&server.base);
-
+/// A Swiss of one round made by `creator`, whose one game the two
+/// `players` play from the real game's moves (White resigns at the end);
+/// its id.
+async fn played_swiss(c: &Client, creator: &str, players: [&String; 2]) -> String {
+    let [ann, bob] = players;
     let settings = json!({"clock.limit": 5400, "clock.increment": 30, "nbRounds": 1,
                           "name": "Screened Swiss", "roundInterval": 99999999});
-    let (status, swiss) = post_json(&c, "/api/swiss/new/club", &creator, &settings).await;
+    let (status, swiss) = post_json(c, "/api/swiss/new/club", creator, &settings).await;
     assert_eq!(status, 200, "{swiss}");
     let id = swiss["id"].as_str().unwrap().to_string();
-    for t in [&ann, &bob] {
+    for t in [ann, bob] {
         assert_eq!(c.post_as(&format!("/api/swiss/{id}/join"), t).await, 200);
     }
     assert_eq!(
-        c.post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
+        c.post_as(&format!("/api/swiss/{id}/schedule-next-round"), creator)
             .await,
         200
     );
     let playing = until("the round's game", || async {
-        let p = c.get_json_as("/api/account/playing", &ann).await;
+        let p = c.get_json_as("/api/account/playing", ann).await;
         p["nowPlaying"][0]["gameId"].is_string().then_some(p)
     })
     .await;
@@ -113,9 +121,9 @@ async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
         .unwrap()
         .to_string();
     let (white, black) = if playing["nowPlaying"][0]["color"] == "white" {
-        (&ann, &bob)
+        (ann, bob)
     } else {
-        (&bob, &ann)
+        (bob, ann)
     };
     let moves = real_moves();
     for (ply, uci) in moves.iter().enumerate() {
@@ -132,26 +140,46 @@ async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
             .await,
         200
     );
+    id
+}
 
-    // The arbiter starts the screen; the report comes into the log.
-    let path = format!("/api/tournament/{id}/fairplay");
-    let state = c.get_json_as(&path, &creator).await;
-    assert_eq!(state["engine"], "stockfish (1000 nodes)", "{state}");
+/// The arbiter `creator` starts the screen at `path` once the event's
+/// one game has ended; the state with the report.
+async fn screened(c: &Client, path: &str, creator: &str) -> Value {
     let started = until("the game's end in the event", || async {
-        let (status, body) = post_json(&c, &path, &creator, &Value::Null).await;
+        let (status, body) = post_json(c, path, creator, &Value::Null).await;
         (status == 200).then_some(body)
     })
     .await;
     assert_eq!(started["job"]["games"], 1);
-    let reported = until("the report", || async {
-        let state = c.get_json_as(&path, &creator).await;
+    until("the report", || async {
+        let state = c.get_json_as(path, creator).await;
         assert!(state["job"]["state"] != "failed", "{state}");
         state["reports"]
             .as_array()
             .is_some_and(|r| !r.is_empty())
             .then_some(state)
     })
-    .await;
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path());
+    let [creator, ann, bob] = ["Director", "Ann", "Bob"].map(|n| add_account(&db, n, false));
+    // The default engine's name: Stockfish, on the path or in /usr/games.
+    let engine = ["--fairplay-engine", "stockfish", "--fairplay-nodes", "1000"];
+    let server = Process::start(&db, &engine);
+    let c = Client::new(&server.base);
+
+    let id = played_swiss(&c, &creator, [&ann, &bob]).await;
+
+    // The arbiter starts the screen; the report comes into the log.
+    let path = format!("/api/tournament/{id}/fairplay");
+    let state = c.get_json_as(&path, &creator).await;
+    assert_eq!(state["engine"], "stockfish (1000 nodes)", "{state}");
+    let reported = screened(&c, &path, &creator).await;
     let report = &reported["reports"][0];
     assert!(
         report["engine"].as_str().unwrap().starts_with("Stockfish"),
@@ -226,4 +254,92 @@ async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
     let again = Process::start(&db, &engine);
     let replayed = Client::new(&again.base).get_json_as(&path, &creator).await;
     assert_eq!(replayed["reports"], reported["reports"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_screen_takes_an_opening_book_and_a_false_positive_rate_as_the_cli_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path());
+    let [creator, ann, bob] = ["Director", "Ann", "Bob"].map(|n| add_account(&db, n, false));
+    // The book: the real game's first six moves a side.
+    let book = dir.path().join("book.pgn");
+    std::fs::write(&book, format!("{}\n", opening(12))).unwrap();
+    let book_hash: String = Sha256::digest(std::fs::read(&book).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let book_arg = book.to_str().unwrap();
+    let server = Process::start(
+        &db,
+        &[
+            "--fairplay-engine",
+            "stockfish",
+            "--fairplay-nodes",
+            "1000",
+            "--fairplay-book",
+            book_arg,
+            "--fairplay-false-positive-rate",
+            "0.01",
+        ],
+    );
+    let c = Client::new(&server.base);
+    let id = played_swiss(&c, &creator, [&ann, &bob]).await;
+    let reported = screened(&c, &format!("/api/tournament/{id}/fairplay"), &creator).await;
+    let report = &reported["reports"][0];
+    assert_eq!(report["book"], book_hash.as_str(), "{report}");
+    assert_eq!(report["book_moves"], 0, "{report}");
+    assert_eq!(report["false_positive_ppm"], 10_000, "{report}");
+
+    // The CLI with the same book and rate: the same exclusions, the same
+    // moves scored.
+    let page = format!("{}/tournament/{id}", server.base);
+    let (ok, out) = fairplay(&[
+        "--book",
+        book_arg,
+        "--false-positive-rate",
+        "0.01",
+        "--event",
+        &page,
+        "--json",
+    ]);
+    assert!(ok, "{out}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let players = report["players"].as_array().unwrap();
+    assert_eq!(lines.len(), players.len(), "{out}");
+    for (line, p) in lines.iter().zip(players) {
+        assert_eq!(
+            (&line["player"], &line["moves"]),
+            (&p["player"], &p["moves"])
+        );
+        assert_eq!(line["screen"]["exclusions"]["book"], book_hash.as_str());
+        assert_eq!(line["screen"]["threshold"]["false_positive_rate"], 0.01);
+    }
+
+    // A rate that is no chance, or a book that is not there, and the
+    // server does not start, naming it.
+    for (option, value, named) in [
+        (
+            "--fairplay-false-positive-rate",
+            "1.5",
+            "--fairplay-false-positive-rate",
+        ),
+        (
+            "--fairplay-book",
+            "/nonexistent/book.pgn",
+            "/nonexistent/book.pgn",
+        ),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("arbiter")
+            .unwrap()
+            .args(["serve", "--db", &db, "--addr", "127.0.0.1:0"])
+            .args(["--fairplay-engine", "stockfish", option, value])
+            .timeout(PATIENCE)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && said.contains(named), "{said}");
+    }
 }

@@ -84,10 +84,11 @@ struct Args {
     /// The event's time control.
     #[arg(long, default_value = "5400+30")]
     time_control: String,
-    /// The server's process id: its CPU time over each measured window is
-    /// read from `/proc` and divided by the moves.
-    #[arg(long)]
-    server_pid: Option<u32>,
+    /// The server's process ids (one per node, comma-separated): their CPU
+    /// time over each measured window is read from `/proc`, summed and
+    /// divided by the moves.
+    #[arg(long, value_delimiter = ',')]
+    server_pid: Vec<u32>,
     /// Also time importing the same players into another event as one CSV
     /// (imported players have no account, so that event is not played).
     #[arg(long)]
@@ -578,7 +579,15 @@ async fn play_round(
     let start = Instant::now();
     let _ = play.opened.set(start);
     let seated_s = opening.elapsed().as_secs_f64();
-    let server_cpu = || args.server_pid.and_then(|pid| cpu_seconds(Some(pid)));
+    let server_cpu = || {
+        let each: Option<Vec<f64>> = args
+            .server_pid
+            .iter()
+            .map(|&pid| cpu_seconds(Some(pid)))
+            .collect();
+        each.filter(|e| !e.is_empty())
+            .map(|e| e.iter().sum::<f64>())
+    };
     let (server0, own0, ticks0) = (server_cpu(), cpu_seconds(None), machine_ticks());
     // The window's figures are read when it ends.
     while play.window_end.get().is_none() {

@@ -64,6 +64,7 @@ impl FairPlayScreen for TagScreen {
             nodes: 1,
             multipv: 3,
             book_moves: 8,
+            book: None,
             decided_cp: 300,
             losing_cp: 200,
             baseline: None,

@@ -19,6 +19,7 @@ fn report() -> FairPlayReport {
         nodes: 2000,
         multipv: 3,
         book_moves: 8,
+        book: None,
         decided_cp: 300,
         losing_cp: 200,
         baseline: Some("ab".repeat(32)),
@@ -99,4 +100,29 @@ fn a_replayed_log_gives_the_same_report() {
     assert_eq!(read, log);
     let replayed = Director::replay(&read).unwrap();
     assert_eq!(replayed.fair_play_reports()[0].report, report());
+}
+
+#[test]
+fn an_opening_books_hash_is_kept_and_a_report_without_one_is_written_as_before() {
+    let with_book = FairPlayReport {
+        book_moves: 0,
+        book: Some("cd".repeat(32)),
+        ..report()
+    };
+    let log = vec![
+        arbiter(EventKind::Created { settings: swiss() }),
+        arbiter(EventKind::FairPlayReported {
+            report: Box::new(with_book.clone()),
+        }),
+    ];
+    let stored = serde_json::to_string(&log).unwrap();
+    let read: Vec<Event> = serde_json::from_str(&stored).unwrap();
+    let replayed = Director::replay(&read).unwrap();
+    assert_eq!(replayed.fair_play_reports()[0].report, with_book);
+    // A report without a book has no `book` field: the records written
+    // before books could be given read, and hash, as they were.
+    let without = serde_json::to_value(report()).unwrap();
+    assert!(without.get("book").is_none(), "{without}");
+    let read: FairPlayReport = serde_json::from_value(without).unwrap();
+    assert_eq!(read, report());
 }

@@ -433,25 +433,15 @@ where
         Ok(())
     }
 
-    /// Appends events to a tournament's log, all or none.
+    /// Appends events to a tournament's log, all or none. (PostgreSQL's
+    /// store appends in one statement of its own, with the leaves and the
+    /// lease's fence.)
     pub(super) async fn append_tournament_events(
         &self,
         tournament: &str,
         rows: &[TournamentEventRow],
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        Self::insert_tournament_events(&mut tx, tournament, rows).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Inserts a tournament's events on `conn`, in the transaction the
-    /// caller holds (PostgreSQL adds their leaves to the log in it).
-    pub(super) async fn insert_tournament_events(
-        conn: &mut DB::Connection,
-        tournament: &str,
-        rows: &[TournamentEventRow],
-    ) -> Result<(), StoreError> {
         for row in rows {
             sqlx::query(
                 "INSERT INTO tournament_events (tournament_id, seq, event, hash) \
@@ -461,9 +451,10 @@ where
             .bind(row.seq)
             .bind(row.event_json.as_str())
             .bind(row.hash.as_str())
-            .execute(&mut *conn)
+            .execute(&mut *tx)
             .await?;
         }
+        tx.commit().await?;
         Ok(())
     }
 

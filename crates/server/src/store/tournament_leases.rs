@@ -7,10 +7,11 @@
 //! row of `nodes`, the same heartbeat that keeps its games, so a
 //! tournament is taken over within the games' bound. The holder appends to
 //! the tournament's log only while the row still names it at the epoch it
-//! took the tournament with, checked in the transaction that appends
+//! took the tournament with, checked by the one statement that appends
 //! (`postgres::append_tournament_events`): a node paused past its lease,
 //! which wakes believing it still holds the tournament, cannot append
-//! after another node took it over.
+//! after another node took it over; and a node paused while it appends
+//! holds no lock that keeps the others from taking the tournament.
 //!
 //! The other nodes keep a copy of the log, brought up to date from the
 //! store when they read it and when the holder tells them it grew

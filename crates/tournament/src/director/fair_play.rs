@@ -24,8 +24,13 @@ pub struct FairPlayReport {
     pub nodes: u64,
     /// Lines searched per position (MultiPV).
     pub multipv: u32,
-    /// Moves of each side left out at the start of a game (book).
+    /// Moves of each side left out at the start of a game (book); 0 when
+    /// an opening book says instead.
     pub book_moves: u32,
+    /// The opening book's SHA-256, when one said what is book. (Absent
+    /// from the reports recorded before books could be given.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<String>,
     /// A position beyond this, either way, is decided and left out
     /// (centipawns).
     pub decided_cp: i32,

@@ -11,7 +11,7 @@ use arbiter_fairplay::engine::Analyser;
 use arbiter_fairplay::expectation::GAP_EDGES_CP;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
 use arbiter_fairplay::{
-    AnalysedMoves, Baseline, Book, PlayedGame, Settings, baseline_hash, baseline_text,
+    AnalysedMoves, Baseline, PlayedGame, Settings, baseline_hash, baseline_text,
 };
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
@@ -23,7 +23,9 @@ mod screening;
 mod served;
 
 use event_url::fetch_games;
-use screening::{Screening, Searched, games_of_text, read_file};
+use screening::{
+    ScreenOptions, Screening, Searched, false_positive_rate, games_of_text, read_file,
+};
 pub use served::ServeArgs;
 
 /// Arguments of `arbiter fairplay`.
@@ -59,7 +61,7 @@ struct AnalysisArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(3..=10))]
     multipv: u32,
     /// Moves of each side left out at the start (book).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = Settings::default().book_moves)]
     book_moves: u32,
     /// An opening book, a PGN of lines (variations included): a game's
     /// moves are book while they stay in its positions. Replaces
@@ -98,7 +100,7 @@ struct ScreenArgs {
     baseline: Option<PathBuf>,
     /// The chance, over the whole screen, that an honest player is marked
     /// for review.
-    #[arg(long, default_value_t = DEFAULT_FALSE_POSITIVE_RATE)]
+    #[arg(long, default_value_t = DEFAULT_FALSE_POSITIVE_RATE, value_parser = false_positive_rate)]
     false_positive_rate: f64,
     /// One JSON object per player, one per line.
     #[arg(long)]
@@ -140,14 +142,10 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
     let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
-    let (settings, book) = settings(&args.analysis, read_back.as_ref())?;
-    let screening = Screening::new(
-        analyser(&args.analysis, read_back.as_ref()),
-        settings,
-        book,
-        args.baseline.as_deref(),
-        args.false_positive_rate,
-    )?;
+    let options = args
+        .analysis
+        .options(args.baseline.as_deref(), args.false_positive_rate);
+    let screening = screening(&args.analysis, read_back.as_ref(), options)?;
     let analysed = match read_back {
         Some(analysed) => analysed,
         None => {
@@ -178,14 +176,8 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
         args.gap_edges
     );
     let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
-    let (settings, book) = settings(&args.analysis, read_back.as_ref())?;
-    let screening = Screening::new(
-        analyser(&args.analysis, read_back.as_ref()),
-        settings,
-        book,
-        None,
-        DEFAULT_FALSE_POSITIVE_RATE,
-    )?;
+    let options = args.analysis.options(None, DEFAULT_FALSE_POSITIVE_RATE);
+    let screening = screening(&args.analysis, read_back.as_ref(), options)?;
     let analysed = match read_back {
         Some(analysed) => analysed,
         None => analyse(&screening, &args.analysis, read_all(&args.games)?)?,
@@ -209,6 +201,19 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
         })
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The screening of the games (or of the moves read back) as the
+/// options say.
+fn screening(
+    args: &AnalysisArgs,
+    read_back: Option<&AnalysedMoves>,
+    options: ScreenOptions,
+) -> anyhow::Result<Screening> {
+    match read_back {
+        Some(analysed) => Screening::of_analysed(analyser(args), analysed, options),
+        None => Screening::new(analyser(args), options),
+    }
 }
 
 /// The engine's analysis of `games`, with a progress bar, written to
@@ -236,39 +241,27 @@ fn read_analysed(path: &Path) -> anyhow::Result<AnalysedMoves> {
     AnalysedMoves::read(&text).with_context(|| format!("{}", path.display()))
 }
 
-/// The screen's settings, and the opening book when one is given (then
-/// it alone says what is book).
-fn settings(
-    args: &AnalysisArgs,
-    read_back: Option<&AnalysedMoves>,
-) -> anyhow::Result<(Settings, Option<Book>)> {
-    if let Some(analysed) = read_back {
-        return Ok((analysed.settings.clone(), None));
+impl AnalysisArgs {
+    /// The options of a screen with `baseline` and `false_positive_rate`.
+    fn options<'a>(
+        &'a self,
+        baseline: Option<&'a Path>,
+        false_positive_rate: f64,
+    ) -> ScreenOptions<'a> {
+        ScreenOptions {
+            book_moves: self.book_moves,
+            book: self.book.as_deref(),
+            baseline,
+            false_positive_rate,
+        }
     }
-    let Some(path) = &args.book else {
-        let settings = Settings {
-            book_moves: args.book_moves,
-            ..Settings::default()
-        };
-        return Ok((settings, None));
-    };
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let book = Book::read(&bytes).with_context(|| format!("{}", path.display()))?;
-    let settings = Settings {
-        book_moves: 0,
-        book: Some(book.hash.clone()),
-        ..Settings::default()
-    };
-    Ok((settings, Some(book)))
 }
 
-/// The engine's search: the options', or the read-back file's (whose
-/// moves need no engine).
-fn analyser(args: &AnalysisArgs, read_back: Option<&AnalysedMoves>) -> Analyser {
+fn analyser(args: &AnalysisArgs) -> Analyser {
     Analyser {
         config: engine_config(&args.engine),
-        nodes: read_back.map_or(args.nodes, |a| a.engine.nodes),
-        multipv: read_back.map_or(args.multipv, |a| a.engine.multipv),
+        nodes: args.nodes,
+        multipv: args.multipv,
         engines: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),

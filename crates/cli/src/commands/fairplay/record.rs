@@ -37,6 +37,7 @@ pub fn log_record(report: &Report, baseline: Option<&Baseline>, games: u32) -> F
         nodes: report.engine.nodes,
         multipv: report.engine.multipv,
         book_moves: report.settings.book_moves,
+        book: report.settings.book.clone(),
         decided_cp: report.settings.decided_cp,
         losing_cp: report.settings.losing_cp,
         baseline: report.baseline.clone(),

@@ -31,21 +31,62 @@ pub struct Screening {
 /// Called with the positions searched so far.
 pub type Searched = Arc<dyn Fn(usize) + Send + Sync>;
 
+/// What a screen is asked for beyond its engine, as `arbiter fairplay`
+/// and `arbiter serve --fairplay-…` both give it: what is book, the
+/// baseline and the false-positive rate. [`Screening::new`] reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct ScreenOptions<'a> {
+    /// Moves of each side that are book, when no opening book is given.
+    pub book_moves: u32,
+    /// The opening book's file, which then alone says what is book.
+    pub book: Option<&'a Path>,
+    /// The baseline's file.
+    pub baseline: Option<&'a Path>,
+    /// The chance, over a whole screen, that an honest player is marked
+    /// ([`false_positive_rate`] reads it).
+    pub false_positive_rate: f64,
+}
+
+/// A false-positive rate as the command line gives it: a chance, above
+/// 0 and below 1.
+pub fn false_positive_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if rate > 0.0 && rate < 1.0 => Ok(rate),
+        _ => Err(format!("{text}: a chance above 0 and below 1 expected")),
+    }
+}
+
 impl Screening {
-    /// A screening with the baseline of `baseline` (a file), refused when
-    /// the baseline was built with other settings or the rate is no rate.
-    pub fn new(
+    /// The screening `options` ask for, its files read; refused when the
+    /// baseline was built with other settings.
+    pub fn new(analyser: Analyser, options: ScreenOptions) -> anyhow::Result<Screening> {
+        let (settings, book) = exclusions(options.book_moves, options.book)?;
+        Screening::with_settings(analyser, settings, book, options)
+    }
+
+    /// The screening of moves already analysed (`--analysed FILE`): the
+    /// file's search and exclusions, whatever `analyser` and `options`
+    /// say of them.
+    pub fn of_analysed(
+        analyser: Analyser,
+        analysed: &AnalysedMoves,
+        options: ScreenOptions,
+    ) -> anyhow::Result<Screening> {
+        let analyser = Analyser {
+            nodes: analysed.engine.nodes,
+            multipv: analysed.engine.multipv,
+            ..analyser
+        };
+        Screening::with_settings(analyser, analysed.settings.clone(), None, options)
+    }
+
+    fn with_settings(
         analyser: Analyser,
         settings: Settings,
         book: Option<Book>,
-        baseline: Option<&Path>,
-        false_positive_rate: f64,
+        options: ScreenOptions,
     ) -> anyhow::Result<Screening> {
-        anyhow::ensure!(
-            false_positive_rate > 0.0 && false_positive_rate < 1.0,
-            "--false-positive-rate must lie between 0 and 1"
-        );
-        let baseline = match baseline {
+        let baseline = match options.baseline {
             Some(path) => {
                 let bytes = std::fs::read(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
@@ -75,7 +116,7 @@ impl Screening {
             settings,
             book,
             baseline,
-            false_positive_rate,
+            false_positive_rate: options.false_positive_rate,
         })
     }
 
@@ -150,6 +191,26 @@ impl Screening {
             players,
         })
     }
+}
+
+/// The settings, and the opening book of the file `book` when one is
+/// given (then it alone says what is book).
+fn exclusions(book_moves: u32, book: Option<&Path>) -> anyhow::Result<(Settings, Option<Book>)> {
+    let Some(path) = book else {
+        let settings = Settings {
+            book_moves,
+            ..Settings::default()
+        };
+        return Ok((settings, None));
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let book = Book::read(&bytes).with_context(|| format!("{}", path.display()))?;
+    let settings = Settings {
+        book_moves: 0,
+        book: Some(book.hash.clone()),
+        ..Settings::default()
+    };
+    Ok((settings, Some(book)))
 }
 
 /// The games of a PGN text (`source` names it in errors).

@@ -11,7 +11,7 @@ use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
 use arbiter_server::{FairPlayScreen, Screened};
 
 use super::record::log_record;
-use super::screening::{Screening, games_of_text};
+use super::screening::{ScreenOptions, Screening, false_positive_rate, games_of_text};
 
 /// `arbiter serve`'s fair-play options.
 #[derive(Debug, clap::Args)]
@@ -29,9 +29,37 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 1, requires = "fairplay_engine")]
     fairplay_threads: usize,
     /// The baseline the screens measure players against (`arbiter
-    /// fairplay baseline`, with the same engine and nodes).
+    /// fairplay baseline`, with the same engine, nodes and book).
     #[arg(long, value_name = "FILE", requires = "fairplay_engine")]
     fairplay_baseline: Option<PathBuf>,
+    /// Moves of each side the screens leave out at the start (book).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Settings::default().book_moves,
+        requires = "fairplay_engine"
+    )]
+    fairplay_book_moves: u32,
+    /// An opening book, a PGN of lines (variations included): a game's
+    /// moves are book while they stay in its positions. Replaces
+    /// --fairplay-book-moves.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "fairplay_engine",
+        conflicts_with = "fairplay_book_moves"
+    )]
+    fairplay_book: Option<PathBuf>,
+    /// The chance, over a whole screen, that an honest player is marked
+    /// for review.
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = DEFAULT_FALSE_POSITIVE_RATE,
+        value_parser = false_positive_rate,
+        requires = "fairplay_engine"
+    )]
+    fairplay_false_positive_rate: f64,
 }
 
 /// The server's screen.
@@ -53,13 +81,13 @@ impl ServeArgs {
             multipv: 3,
             engines: self.fairplay_threads.max(1),
         };
-        let screening = Screening::new(
-            analyser,
-            Settings::default(),
-            None,
-            self.fairplay_baseline.as_deref(),
-            DEFAULT_FALSE_POSITIVE_RATE,
-        )?;
+        let options = ScreenOptions {
+            book_moves: self.fairplay_book_moves,
+            book: self.fairplay_book.as_deref(),
+            baseline: self.fairplay_baseline.as_deref(),
+            false_positive_rate: self.fairplay_false_positive_rate,
+        };
+        let screening = Screening::new(analyser, options)?;
         Ok(Some(Arc::new(EngineScreen {
             screening: Arc::new(screening),
             command: command.clone(),

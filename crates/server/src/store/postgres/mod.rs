@@ -90,12 +90,17 @@ impl PgStore {
     }
 
     /// Appends events to a tournament's log and their leaves to the
-    /// signed log, in one transaction: all or none, durably. (A tournament
-    /// is held by one process, which appends through the pool rather than
-    /// the writer: its leaves take their indices as a writer's batch
-    /// does.) Under a node's `fence`, the lease's row is locked first and
-    /// must still name the node at its epoch: a takeover, which updates the
-    /// row, comes wholly before or after the append.
+    /// signed log in one statement ([`TOURNAMENT_APPEND`]): all or none,
+    /// durably. (A tournament is held by one process, which appends
+    /// through the pool rather than the writer: its leaves take their
+    /// indices as a writer's batch does.) Under a node's `fence`, the
+    /// lease's row is locked and must still name the node at its epoch:
+    /// a takeover, which updates the row, comes wholly before or after the
+    /// append. One statement, so that the lock lasts while the database
+    /// runs it and no longer: a node stopped (SIGSTOP) between the
+    /// statements of a transaction would hold the row, and keep every
+    /// takeover off the tournament, until PostgreSQL ended the idle
+    /// transaction (`idle_in_transaction_session_timeout`, 60 s).
     pub async fn append_tournament_events(
         &self,
         tournament: &str,
@@ -109,32 +114,22 @@ impl PgStore {
         };
         super::log::leaves_of(&op, &mut leaves);
         let data: Vec<String> = leaves.iter().map(|l| l.data()).collect();
-        let mut tx = self.pool.begin().await?;
-        if let Some(fence) = fence {
-            let held: Option<i32> = sqlx::query_scalar(
-                "SELECT 1 FROM tournament_leases \
-                 WHERE tournament_id = $1 AND node = $2 AND epoch = $3 FOR SHARE",
-            )
+        let seqs: Vec<i64> = rows.iter().map(|r| r.seq).collect();
+        let events: Vec<&str> = rows.iter().map(|r| r.event_json.as_str()).collect();
+        let hashes: Vec<&str> = rows.iter().map(|r| r.hash.as_str()).collect();
+        let held: bool = sqlx::query_scalar(TOURNAMENT_APPEND)
             .bind(tournament)
-            .bind(&fence.node)
-            .bind(fence.epoch)
-            .fetch_optional(&mut *tx)
+            .bind(&seqs[..])
+            .bind(&events[..])
+            .bind(&hashes[..])
+            .bind(fence.map(|f| f.node.as_str()))
+            .bind(fence.map(|f| f.epoch))
+            .bind(&data[..])
+            .fetch_one(&self.pool)
             .await?;
-            if held.is_none() {
-                return Err(StoreError::TournamentLeaseLost(tournament.to_string()));
-            }
+        if !held {
+            return Err(StoreError::TournamentLeaseLost(tournament.to_string()));
         }
-        Queries::<Postgres>::insert_tournament_events(&mut tx, tournament, rows).await?;
-        sqlx::query(
-            "WITH head AS (UPDATE log_head SET size = size + cardinality($1::text[]) \
-             WHERE id = 0 RETURNING size - cardinality($1::text[]) AS first) \
-             INSERT INTO log_leaves (idx, data) \
-             SELECT head.first + l.n - 1, l.data FROM head, UNNEST($1::text[]) WITH ORDINALITY AS l (data, n)",
-        )
-        .bind(&data[..])
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
         Ok(())
     }
 
@@ -151,6 +146,33 @@ impl PgStore {
         }
     }
 }
+
+/// The one statement of a tournament's append: its events (`$2` to `$4`:
+/// seqs, events, hashes) into the log of the tournament `$1`, and their
+/// leaves (`$7`) into the signed log, kept only if the node `$5` holds the
+/// tournament's lease at the epoch `$6` (or `$5` is null: the database's
+/// one server, unfenced). Returns whether they were kept.
+const TOURNAMENT_APPEND: &str = "\
+WITH leased AS (
+    SELECT 1 FROM tournament_leases
+    WHERE tournament_id = $1 AND node = $5 AND epoch = $6
+    FOR SHARE
+), held AS (
+    SELECT $5::text IS NULL OR EXISTS (SELECT 1 FROM leased) AS ok
+), new_events AS (
+    INSERT INTO tournament_events (tournament_id, seq, event, hash)
+    SELECT $1, e.seq, e.event, e.hash
+    FROM UNNEST($2::int8[], $3::text[], $4::text[]) AS e (seq, event, hash), held
+    WHERE held.ok
+), head AS (
+    UPDATE log_head SET size = size + cardinality($7::text[])
+    WHERE id = 0 AND cardinality($7::text[]) > 0 AND (SELECT ok FROM held)
+    RETURNING size - cardinality($7::text[]) AS first
+), leaves AS (
+    INSERT INTO log_leaves (idx, data)
+    SELECT head.first + l.n - 1, l.data FROM head, UNNEST($7::text[]) WITH ORDINALITY AS l (data, n)
+)
+SELECT ok FROM held";
 
 /// Brings the schema up to date on a connection of its own. `sqlx`'s
 /// migrator holds an advisory lock (named after the database) while it
