@@ -12,12 +12,11 @@
 //! verdicts agree with the labels (the rest being undecided) is asserted
 //! per set at the level the analysis reaches today (full runs, at the
 //! budget of `arbiter inspect` and never less than eight million nodes:
-//! 6822 of chasolver's 6828 community verdicts, 3605 of D3-Chess's 3606
-//! test-vector verdicts, 131,069 of 131,072 lichess verdicts), above the
-//! goal of 99.9% everywhere. The six community sides left undecided are
-//! two long helpmates by six and by five bishops behind pawn walls and
-//! four unwinnable walls of bishops and pawns the static analysis cannot
-//! prove yet.
+//! 6824 of chasolver's 6828 community verdicts, every one of D3-Chess's
+//! 3606 test-vector verdicts and of the 131,072 lichess verdicts), above
+//! the goal of 99.9% everywhere. The four community sides left undecided
+//! are walls of bishops and pawns that no piece can cross but that the
+//! static analysis cannot prove yet.
 
 use arbiter_rules::dead_position::{SearchBudget, Winnability, can_mate, quick_can_mate};
 use arbiter_rules::{CastlingMode, Color, Position, Setup, Validation};
@@ -209,19 +208,22 @@ fn assert_labels(file: &str, stride: usize, per_10k: [usize; 2]) {
 
 #[test]
 fn chasolver_community_positions() {
-    // Hard composed and submitted queries: many stay undecided.
-    assert_labels("unwinnable/chasolver/positions.txt", 40, [9186, 9991]);
+    // Hard composed and submitted queries: many stay undecided at the
+    // small budget of default runs (positions.txt:734 needs a little more
+    // than its hundred thousand nodes since the reference solver's searches
+    // have their share of it).
+    assert_labels("unwinnable/chasolver/positions.txt", 40, [9127, 9994]);
 }
 
 #[test]
 fn chasolver_lichess_positions() {
-    assert_labels("unwinnable/chasolver/lichess.txt", 200, [10_000, 9999]);
+    assert_labels("unwinnable/chasolver/lichess.txt", 200, [10_000, 10_000]);
 }
 
 #[test]
 fn d3_chess_test_vectors() {
     // Constructed to be hard: locked walls, long forced lines.
-    assert_labels("unwinnable/cha/test-vector.txt", 24, [9144, 9997]);
+    assert_labels("unwinnable/cha/test-vector.txt", 24, [9144, 10_000]);
 }
 
 /// The two community positions with nine white pawns (which relaxed
@@ -248,6 +250,63 @@ fn nine_pawn_positions_are_decided_as_labelled() {
             }
             assert_eq!(verdict.decided(), Some(expected), "{fen}: {side:?}");
         }
+    }
+}
+
+/// `side` can mate from `fen` (the set's line given as `source`), and the
+/// analysis finds the mate within the budget `arbiter inspect` gives the
+/// position: its line is checked by playing it.
+fn assert_found_within_budget(source: &str, fen: &str, side: Color) {
+    let pos = position(fen, source);
+    match can_mate(&pos, side, SearchBudget::for_position(&pos)) {
+        Winnability::Winnable { mating_line } => assert_mates(&pos, side, &mating_line, source),
+        other => panic!("{source} ({fen}): {side:?} can mate, the analysis says {other:?}"),
+    }
+}
+
+/// Endings of real games where a lone pawn or knight mates with the other
+/// side's help: the searches in the reference solver's order of moves find
+/// them (the pieces of a Black winner's opponent step out of the pawn's
+/// way; a knight steps away and back on free moves).
+#[test]
+fn lone_pawn_and_knight_helpmates_of_real_games() {
+    for (source, fen, side) in [
+        (
+            "chasolver/lichess.txt:22649",
+            "8/2p5/7B/8/R7/6k1/P7/6K1 b - - 0 43",
+            Color::Black,
+        ),
+        (
+            "chasolver/lichess.txt:33215",
+            "8/8/8/8/8/5k2/5N1p/3q1K2 w - - 0 72",
+            Color::White,
+        ),
+        (
+            "chasolver/lichess.txt:33748",
+            "4k3/p5R1/8/8/P1P5/1K3N2/5PPP/2R5 w - - 1 38",
+            Color::Black,
+        ),
+    ] {
+        assert_found_within_budget(source, fen, side);
+    }
+}
+
+/// Composed helpmates of five and six bishops behind pawn walls, thirty
+/// plies and more: found by the search steered round the walls with the
+/// moves hopeless from the root punished wherever they are played.
+#[test]
+fn long_bishop_helpmates_behind_walls() {
+    for (source, fen) in [
+        (
+            "chasolver/positions.txt:1753 (cha/test-vector.txt:1729)",
+            "4k3/1p1p1p1p/1P1P3P/5P2/8/2B1B1B1/3B1B2/2B1K3 w - - 0 1",
+        ),
+        (
+            "chasolver/positions.txt:3352",
+            "k1b5/8/8/1pBpBpBp/1PbP1PpP/8/6P1/K1B1B3 w - - 0 1",
+        ),
+    ] {
+        assert_found_within_budget(source, fen, Color::White);
     }
 }
 

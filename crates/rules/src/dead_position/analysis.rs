@@ -15,6 +15,17 @@ const ONLY_MOVES: usize = 64;
 const QUICK_CREDITS: core::ops::RangeInclusive<i32> = 1..=4;
 /// Nodes of its iterations, per credit.
 const QUICK_NODES_PER_CREDIT: u64 = 1_000;
+/// Nodes of the reference solver's first search, one credit and no table
+/// (see [`reference_searches`]).
+const REFERENCE_FIRST_NODES: u64 = 1_000;
+/// Nodes per credit of its second, with a table, and what it may spend.
+const REFERENCE_NODES_PER_CREDIT: u64 = 7_000;
+const REFERENCE_SECOND_NODES: u64 = 20_000;
+/// What its third, steered like its last phase, may spend.
+const REFERENCE_GUIDED_NODES: u64 = 20_000;
+/// Neither of the two may spend more than one part in this many of what
+/// is left: on small budgets the phases after them keep theirs.
+const REFERENCE_SHARE: u64 = 16;
 /// Nodes of the screen's helpmate search.
 pub(super) const SCREEN_SEARCH_NODES: u64 = 300;
 /// Positions whose pieces may spread over at most this many squares (beyond
@@ -57,6 +68,63 @@ fn lookahead(pos: &Position, side: Color, nodes: u64, budget: &mut Budget) -> bo
     let proven = proves_no_mate(pos, side, &mut slice);
     budget.absorb(slice);
     proven
+}
+
+/// Runs `search` over `credits`, on at most `cap` nodes of `budget`.
+fn deepen_within(
+    search: &mut Helpmate,
+    pos: &Position,
+    credits: core::ops::RangeInclusive<i32>,
+    nodes_per_credit: u64,
+    cap: u64,
+    budget: &mut Budget,
+) -> Outcome {
+    let mut slice = budget.slice(cap);
+    let outcome = search.deepen(pos, credits, nodes_per_credit, &mut slice);
+    budget.absorb(slice);
+    outcome
+}
+
+/// The helpmate searches of the reference solver (chasolver), in its order
+/// of moves and at its costs (see [`Helpmate::reference`]), each on a small
+/// slice: the first with one credit and no table, the second deepening with
+/// a table, the third with the bishops steered round the pawn walls and the
+/// moves the static analysis finds hopeless from the root punished
+/// wherever they are played. They find in a few hundred nodes the mates of
+/// a lone pawn or knight in endings of real games, and the long helpmates
+/// of composed bishops behind their walls (sixty plies and more), where
+/// the searches steered our way wander for millions.
+fn reference_searches(pos: &Position, side: Color, budget: &mut Budget) -> Outcome {
+    let share = |nodes: u64, budget: &Budget| nodes.min(budget.left() / REFERENCE_SHARE);
+    let mut first = Helpmate::reference(pos, side).without_table();
+    let outcome = deepen_within(
+        &mut first,
+        pos,
+        1..=1,
+        REFERENCE_FIRST_NODES,
+        u64::MAX,
+        budget,
+    );
+    if outcome != Outcome::CutShort {
+        return outcome;
+    }
+    let mut second = Helpmate::reference(pos, side);
+    let outcome = deepen_within(
+        &mut second,
+        pos,
+        DEEP_CREDITS,
+        REFERENCE_NODES_PER_CREDIT,
+        share(REFERENCE_SECOND_NODES, budget),
+        budget,
+    );
+    if outcome != Outcome::CutShort {
+        return outcome;
+    }
+    let mut guided = Helpmate::reference(pos, side);
+    guided.steer_bishops(pos);
+    guided.punish_hopeless_moves(pos, budget);
+    let cap = share(REFERENCE_GUIDED_NODES, budget);
+    deepen_within(&mut guided, pos, DEEP_CREDITS, UNCAPPED, cap, budget)
 }
 
 /// What the position alone says: the game is over, or `side` lacks mating
@@ -119,11 +187,21 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
         }
     }
 
+    match reference_searches(pos, side, budget) {
+        Outcome::Mate(line) => return prefixed(line),
+        Outcome::NoMate => return Winnability::Unwinnable,
+        Outcome::CutShort => {}
+    }
+
     search.steer_bishops(pos);
-    let mut slice = budget.slice(DEEP_FIRST_NODES);
-    let outcome = search.deepen(pos, DEEP_CREDITS, DEEP_NODES_PER_CREDIT, &mut slice);
-    budget.absorb(slice);
-    match outcome {
+    match deepen_within(
+        &mut search,
+        pos,
+        DEEP_CREDITS,
+        DEEP_NODES_PER_CREDIT,
+        DEEP_FIRST_NODES,
+        budget,
+    ) {
         Outcome::Mate(line) => return prefixed(line),
         Outcome::NoMate => return Winnability::Unwinnable,
         Outcome::CutShort => {}

@@ -44,14 +44,17 @@
 //! helpmate search steered towards a mating corner (which finds the mate in
 //! most positions), a static analysis of where every piece could ever go
 //! (which proves the locked pawn walls and wrong-coloured bishops), an
-//! exhaustive exploration of small position spaces, a deeper helpmate
-//! search (bishops steered round the pawn walls) whose complete iterations
-//! are themselves proofs, the static analysis applied after every move and
-//! along chains of checks, then an exhaustive exploration of every position
-//! that can arise (the blocked positions the static analysis cannot prove
-//! often have only a few thousand) sharing what is left of the budget with
-//! a last, wider search. Every proof of unwinnability is sound: see the
-//! modules for the argument.
+//! exhaustive exploration of small position spaces, three short searches
+//! in the manner of the reference solver, chasolver (its order of moves and
+//! costs: the helpmates of a lone pawn or knight, and the long ones of
+//! bishops behind pawn walls), a deeper helpmate search (bishops steered
+//! round the pawn walls) whose complete iterations are themselves proofs,
+//! the static analysis applied after every move and along chains of
+//! checks, then an exhaustive exploration of every position that can arise
+//! (the blocked positions the static analysis cannot prove often have only
+//! a few thousand) sharing what is left of the budget with a last, wider
+//! search. Every proof of unwinnability is sound: see the modules for the
+//! argument.
 //!
 //! Positions no game can reach (impossible checks, more than eight pawns of
 //! a colour, more promoted pieces than missing pawns) are analysed as they

@@ -33,6 +33,16 @@ pub(super) enum Outcome {
     CutShort,
 }
 
+/// What the walk over a position's moves does after one of them.
+enum Next {
+    /// Goes on with the next move.
+    Move,
+    /// The move led to the winner's mate: the line is complete.
+    Mated,
+    /// The node limit stopped the iteration.
+    Stop,
+}
+
 /// How a move bears on the mate, and so what it costs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Step {
@@ -45,6 +55,8 @@ enum Step {
 }
 
 const SETBACK_COST: i32 = 3;
+/// What a setback costs in the reference solver's manner.
+const REFERENCE_SETBACK_COST: i32 = 4;
 /// Longest line searched; far beyond any real helpmate, it only stops
 /// runaway lines of free moves.
 const MAX_LINE: usize = 400;
@@ -101,6 +113,13 @@ pub(super) struct Helpmate {
     /// The last phase: the loser's pawn trades count as progress, opening
     /// the walls that long composed mates go through.
     trades_progress: bool,
+    /// The reference solver's manner (see [`Helpmate::reference`]).
+    reference: bool,
+    /// No table: lines may pass through a position twice.
+    tableless: bool,
+    /// Moves after which the static analysis proved from the root that the
+    /// winner cannot mate: wherever they are played, they are setbacks.
+    punished: Vec<Move>,
 }
 
 impl Helpmate {
@@ -116,6 +135,37 @@ impl Helpmate {
             stopped: false,
             barred: Vec::new(),
             trades_progress: false,
+            reference: false,
+            tableless: false,
+            punished: Vec::new(),
+        }
+    }
+
+    /// A search for `winner`'s mate in the manner of the reference solver
+    /// (chasolver): the moves of a rank are walked in the order of their
+    /// squares as the winner sees the board, from its first rank up and
+    /// from the a-file, origin before destination (promotions to a queen,
+    /// knight, rook, bishop), and a setback costs four credits. The order
+    /// is what finds the helpmates of a lone pawn or knight: with the
+    /// winner's pawn marching, the loser's pieces first step aside towards
+    /// the winner's side of the board, out of the pawn's way, where the
+    /// order of [`Helpmate::new`] sends a Black winner's opponent across
+    /// its path.
+    pub(super) fn reference(root: &Position, winner: Color) -> Helpmate {
+        Helpmate {
+            reference: true,
+            ..Helpmate::new(root, winner)
+        }
+    }
+
+    /// The same search without a table: a line may pass through a position
+    /// twice. Such lines, a knight or a king stepping away and back on free
+    /// moves, are how a lone knight mates with the help of the loser's
+    /// pieces; a table turns the search away from them into the others.
+    pub(super) fn without_table(self) -> Helpmate {
+        Helpmate {
+            tableless: true,
+            ..self
         }
     }
 
@@ -125,11 +175,17 @@ impl Helpmate {
     /// analysis per move, so only the deep searches do it.
     pub(super) fn bar_hopeless_moves(&mut self, root: &Position, budget: &mut Budget) {
         self.trades_progress = true;
-        self.barred = root
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| budget.spend(BAR_COST) && proven_hopeless(&root.after(m), self.winner))
-            .collect();
+        self.barred = hopeless_moves(root, self.winner, budget);
+    }
+
+    /// The reference solver's use of the same moves: wherever they are
+    /// played in the tree they are setbacks, and the loser's pawn trades
+    /// count as progress. A move is not a position: played deeper, the
+    /// same move may well keep the mate, so they are searched all the
+    /// same, and a complete iteration stays a proof.
+    pub(super) fn punish_hopeless_moves(&mut self, root: &Position, budget: &mut Budget) {
+        self.trades_progress = true;
+        self.punished = hopeless_moves(root, self.winner, budget);
     }
 
     /// Steers both sides' bishops to the mating corner from now on: the
@@ -212,43 +268,81 @@ impl Helpmate {
             ranks[i] = rank;
             present |= 1 << rank;
         }
-        while present != 0 {
-            let rank = present.trailing_zeros() as u8;
-            present &= present - 1;
-            for (i, &m) in moves.iter().enumerate() {
-                if ranks[i] != rank || (self.line.is_empty() && self.barred.contains(&m)) {
-                    continue;
+        if self.reference {
+            let mut order = [0u8; 256];
+            self.reference_order(&moves, &ranks, &mut order);
+            for &i in &order[..moves.len()] {
+                let i = usize::from(i);
+                match self.play(pos, moves[i], steps[i], credit, after_progress, budget) {
+                    Next::Move => {}
+                    Next::Mated => return true,
+                    Next::Stop => return false,
                 }
-                if !budget.spend(1) {
-                    self.cut_short = true;
-                    self.stopped = true;
-                    return false;
-                }
-                let step = steps[i];
-                let cost = match step {
-                    Step::Progress => 0,
-                    Step::Normal if after_progress => 0,
-                    Step::Normal => 1,
-                    Step::Setback => SETBACK_COST,
-                };
-                let left = credit - cost;
-                self.line.push(m);
-                let mated = if left <= 0 || self.line.len() >= MAX_LINE {
-                    self.frontier(pos, m)
-                } else {
-                    self.visit(&pos.after(m), left, step == Step::Progress, budget)
-                };
-                if mated {
-                    return true;
-                }
-                self.line.pop();
-                if self.stopped {
-                    return false;
+            }
+        } else {
+            while present != 0 {
+                let rank = present.trailing_zeros() as u8;
+                present &= present - 1;
+                for (i, &m) in moves.iter().enumerate() {
+                    if ranks[i] != rank {
+                        continue;
+                    }
+                    match self.play(pos, m, steps[i], credit, after_progress, budget) {
+                        Next::Move => {}
+                        Next::Mated => return true,
+                        Next::Stop => return false,
+                    }
                 }
             }
         }
         self.completed(key);
         false
+    }
+
+    /// Plays `m`, a move of `pos` that is a `step`, and searches on with
+    /// what is left of `credit`.
+    #[inline(always)]
+    fn play(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        step: Step,
+        credit: i32,
+        after_progress: bool,
+        budget: &mut Budget,
+    ) -> Next {
+        if self.line.is_empty() && self.barred.contains(&m) {
+            return Next::Move;
+        }
+        if !budget.spend(1) {
+            self.cut_short = true;
+            self.stopped = true;
+            return Next::Stop;
+        }
+        let step = if self.punished.contains(&m) {
+            Step::Setback
+        } else {
+            step
+        };
+        let cost = match step {
+            Step::Progress => 0,
+            Step::Normal if after_progress => 0,
+            Step::Normal => 1,
+            Step::Setback if self.reference => REFERENCE_SETBACK_COST,
+            Step::Setback => SETBACK_COST,
+        };
+        let left = credit - cost;
+        self.line.push(m);
+        let mated = if left <= 0 || self.line.len() >= MAX_LINE {
+            self.frontier(pos, m)
+        } else {
+            self.visit(&pos.after(m), left, step == Step::Progress, budget)
+        };
+        if mated {
+            return Next::Mated;
+        }
+        self.line.pop();
+        if self.stopped { Next::Stop } else { Next::Move }
     }
 
     /// Whether `m` (already paid for) ends the line in the winner's mate,
@@ -285,6 +379,9 @@ impl Helpmate {
     /// spoils this iteration as a proof.
     fn remember(&mut self, pos: &Position, credit: i32) -> Option<PositionKey> {
         let key = PositionKey::of(pos);
+        if self.tableless {
+            return Some(key);
+        }
         let generation = self.generation;
         let fresh = Entry {
             generation,
@@ -310,6 +407,34 @@ impl Helpmate {
     fn completed(&mut self, key: PositionKey) {
         if let Some(entry) = self.table.get_mut(&key) {
             entry.complete = true;
+        }
+    }
+
+    /// The reference solver's order of `moves`, by rank, then by origin and
+    /// destination as the winner sees the board, into `order`.
+    fn reference_order(&self, moves: &[Move], ranks: &[u8], order: &mut [u8]) {
+        let seen = |sq: Square| match self.winner {
+            Color::White => sq.index() as u32,
+            Color::Black => sq.flip_vertical().index() as u32,
+        };
+        let promotion = |m: Move| match m.promotion_role() {
+            None | Some(Role::Queen) => 0,
+            Some(Role::Knight) => 1,
+            Some(Role::Rook) => 2,
+            Some(_) => 3,
+        };
+        let mut keys = [0u32; 256];
+        for (i, &m) in moves.iter().enumerate() {
+            keys[i] = u32::from(ranks[i]) << 22
+                | seen(m.from()) << 16
+                | seen(m.to()) << 10
+                | promotion(m) << 8
+                | i as u32;
+        }
+        let keys = &mut keys[..moves.len()];
+        keys.sort_unstable();
+        for (slot, key) in order.iter_mut().zip(keys.iter()) {
+            *slot = *key as u8;
         }
     }
 
@@ -374,6 +499,15 @@ impl Helpmate {
 fn pawn_trade(pos: &Position, m: Move, role: Role) -> bool {
     let board = pos.board();
     board.occupied().count() > 5 && (role == Role::Pawn || board.pawns().contains(m.to()))
+}
+
+/// The moves of `root` after which the static analysis proves that
+/// `winner` cannot mate, each analysis charged to `budget`.
+fn hopeless_moves(root: &Position, winner: Color, budget: &mut Budget) -> Vec<Move> {
+    root.legal_moves()
+        .into_iter()
+        .filter(|&m| budget.spend(BAR_COST) && proven_hopeless(&root.after(m), winner))
+        .collect()
 }
 
 /// `true` when the static analysis proves `winner` cannot mate from `pos`.
