@@ -16,6 +16,7 @@ out=${1:?usage: crossval.sh OUT_DIR}
 arbiter=${ARBITER:-arbiter}
 here=$(cd "$(dirname "$0")" && pwd)
 threshold=4.33 # the whole event's: 136 players with a z-score, at 0.001
+: > "$out/crossval.txt"
 python3 "$here/split.py" "$out/event.analysis.jsonl" "$out"
 for model in position band; do
   edges=()
