@@ -5,11 +5,14 @@
 # without an engine.
 #
 #   bench/fairplay/refit.sh OUT_DIR
+#
+# GAP_EDGES=0 refits the band's overall rates instead of the per-position
+# expectation (`arbiter fairplay baseline --gap-edges`).
 set -euo pipefail
 out=${1:?usage: refit.sh OUT_DIR}
 arbiter=${ARBITER:-arbiter}
 here=$(cd "$(dirname "$0")" && pwd)
-"$arbiter" fairplay baseline --analysed "$out/baseline.analysis.jsonl" -o "$out/baseline.json" | tee "$out/baseline.txt"
+"$arbiter" fairplay baseline ${GAP_EDGES:+--gap-edges "$GAP_EDGES"} --analysed "$out/baseline.analysis.jsonl" -o "$out/baseline.json" | tee "$out/baseline.txt"
 "$arbiter" fairplay --json --baseline "$out/baseline.json" --analysed "$out/event.analysis.jsonl" > "$out/event.jsonl"
 python3 "$here/summary.py" false-positives "$out/event.jsonl" | tee "$out/false-positives.txt"
 threshold=$(python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())['screen']['threshold']['z'])" "$out/event.jsonl")
