@@ -10,7 +10,9 @@
 # screen's). BASELINE_GAMES: the TWIC games the baseline is built from
 # (default all, 1105). The assisted games are generated unless OUT_DIR
 # already holds them (assisted-SHARE.pgn): their stand-in moves are drawn
-# at random, so a run keeps the files it screened.
+# at random, so a run keeps the files it screened. The engine's analyses
+# are kept too (*.analysis.jsonl): refit.sh OUT_DIR redoes the baseline
+# and every screen from them in seconds.
 #
 # Needs: arbiter on the PATH (or ARBITER=…), Stockfish, python-chess
 # (scripts/install-test-deps). Run it under `nice -n 19` on a shared
@@ -48,31 +50,17 @@ with open(sys.argv[1], encoding="utf-8") as f:
             break
         sys.stdout.write(line)
 PY
-"$arbiter" fairplay baseline "${common[@]}" "$out/baseline-games.pgn" -o "$out/baseline.json" | tee "$out/baseline.txt"
+# The engine's analyses, kept (OUT_DIR/*.analysis.jsonl); refit.sh then
+# builds the baseline and screens from them without an engine.
+"$arbiter" fairplay baseline "${common[@]}" --analysis "$out/baseline.analysis.jsonl" \
+  "$out/baseline-games.pgn" -o "$out/baseline.json" > /dev/null
 rm "$out/baseline-games.pgn"
-"$arbiter" fairplay --json "${common[@]}" --baseline "$out/baseline.json" "$event" > "$out/event.jsonl"
-python3 "$here/summary.py" false-positives "$out/event.jsonl" | tee "$out/false-positives.txt"
-threshold=$(python3 -c "import json,sys; print(json.loads(open(sys.argv[1]).readline())['screen']['threshold']['z'])" "$out/event.jsonl")
-
+"$arbiter" fairplay --json "${common[@]}" --analysis "$out/event.analysis.jsonl" "$event" > /dev/null
 for share in 1.0 0.5 0.3; do
   [ -f "$out/assisted-$share.pgn" ] ||
     python3 "$here/assisted-games.py" "$event" "$out/assisted-$share.pgn" \
       --share "$share" --players 6 --games 9 --help-nodes "$help_nodes" --seed 1
-  for games in 3 5 9; do
-    # Each assisted player's first GAMES games (the file holds 9 per player, in order).
-    python3 - "$out/assisted-$share.pgn" "$games" > "$out/assisted-$share-$games.pgn" <<'PY'
-import sys, chess.pgn
-kept = {}
-with open(sys.argv[1], encoding="utf-8") as f:
-    while (g := chess.pgn.read_game(f)) is not None:
-        who = next(n for n in (g.headers["White"], g.headers["Black"]) if n.startswith("Assisted"))
-        kept[who] = kept.get(who, 0) + 1
-        if kept[who] <= int(sys.argv[2]):
-            print(g, end="\n\n")
-PY
-    "$arbiter" fairplay --json "${common[@]}" --baseline "$out/baseline.json" \
-      "$out/assisted-$share-$games.pgn" > "$out/assisted-$share-$games.jsonl"
-    rm "$out/assisted-$share-$games.pgn"
-  done
+  "$arbiter" fairplay --json "${common[@]}" --analysis "$out/assisted-$share.analysis.jsonl" \
+    "$out/assisted-$share.pgn" > /dev/null
 done
-python3 "$here/summary.py" power "$threshold" "$out"/assisted-*-*.jsonl | tee "$out/power.txt"
+ARBITER=$arbiter "$here/refit.sh" "$out"

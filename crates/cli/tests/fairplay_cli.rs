@@ -57,16 +57,19 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
     let dir = tempfile::tempdir().unwrap();
     let games = some_games(dir.path());
     let baseline = dir.path().join("baseline.json");
+    let kept = dir.path().join("baseline-analysis.jsonl");
     // The default engine: Stockfish, found on the path or in /usr/games.
     let common = ["--nodes", "2000", "--threads", "2", "--quiet"];
 
     let mut build = vec!["fairplay", "baseline"];
     build.extend(common);
+    build.extend(["--analysis", kept.to_str().unwrap()]);
     build.extend([games.to_str().unwrap(), "-o", baseline.to_str().unwrap()]);
     let built = arbiter(&build);
     assert!(built.status.success(), "{built:?}");
     let file: Value = serde_json::from_slice(&std::fs::read(&baseline).unwrap()).unwrap();
-    assert_eq!(file["format"], 2);
+    assert_eq!(file["format"], 3);
+    assert!(file["bands"][0]["curves"]["top1"].is_array(), "{file}");
     assert_eq!(file["engine"]["nodes"], 2000);
     assert!(
         file["engine"]["name"]
@@ -92,6 +95,41 @@ fn a_screen_is_reproducible_and_names_what_reproduces_it() {
         String::from_utf8_lossy(&first.stdout),
         String::from_utf8_lossy(&second.stdout),
         "two runs with the same settings differ"
+    );
+
+    // The kept analysis gives the same baseline and the same report
+    // without an engine.
+    let refitted = dir.path().join("refitted.json");
+    let again = arbiter(&[
+        "fairplay",
+        "baseline",
+        "--engine",
+        "/nonexistent",
+        "--analysed",
+        kept.to_str().unwrap(),
+        "-o",
+        refitted.to_str().unwrap(),
+    ]);
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(
+        std::fs::read(&refitted).unwrap(),
+        std::fs::read(&baseline).unwrap()
+    );
+    let read_back = arbiter(&[
+        "fairplay",
+        "--engine",
+        "/nonexistent",
+        "--json",
+        "--baseline",
+        baseline.to_str().unwrap(),
+        "--analysed",
+        kept.to_str().unwrap(),
+    ]);
+    assert!(read_back.status.success(), "{read_back:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&read_back.stdout),
+        String::from_utf8_lossy(&first.stdout),
+        "the report read back from the analysis differs"
     );
 
     let lines: Vec<Value> = String::from_utf8(first.stdout)
@@ -193,20 +231,30 @@ fn an_opening_book_replaces_the_fixed_book_moves_and_is_named_by_its_hash() {
     assert_eq!(both.status.code(), Some(2), "{both:?}");
 }
 
+/// A baseline file of `format` with no band, built with Stockfish 16 at
+/// 5000 nodes, and a one-game PGN file beside it.
+fn empty_baseline(dir: &Path, format: u32) -> (PathBuf, PathBuf) {
+    let baseline = dir.join("baseline.json");
+    std::fs::write(
+        &baseline,
+        format!(
+            r#"{{"format": {format}, "engine": {{"name": "Stockfish 16", "nodes": 5000, "multipv": 3}},
+            "settings": {{"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50}},
+            "gap_edges_cp": [0, 50], "bands": [],
+            "dispersion": {{"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0}},
+            "combined_dispersion": 1.0}}"#
+        ),
+    )
+    .unwrap();
+    let games = dir.join("games.pgn");
+    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    (baseline, games)
+}
+
 #[test]
 fn a_screen_with_other_settings_than_its_baseline_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let baseline = dir.path().join("baseline.json");
-    std::fs::write(
-        &baseline,
-        r#"{"format": 2, "engine": {"name": "Stockfish 16", "nodes": 5000, "multipv": 3},
-            "settings": {"book_moves": 8, "decided_cp": 300, "losing_cp": 200, "complex_gap_cp": 50},
-            "bands": [], "dispersion": {"top1": 1.0, "top3": 1.0, "acpl": 1.0, "accuracy": 1.0},
-            "combined_dispersion": 1.0}"#,
-    )
-    .unwrap();
-    let games = dir.path().join("games.pgn");
-    std::fs::write(&games, "1. e4 e5 *\n").unwrap();
+    let (baseline, games) = empty_baseline(dir.path(), 3);
     let out = arbiter(&[
         "fairplay",
         "--baseline",
@@ -231,6 +279,30 @@ fn a_screen_with_other_settings_than_its_baseline_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     let error = String::from_utf8_lossy(&out.stderr);
     assert!(error.contains("MultiPV 3"), "{error}");
+}
+
+#[test]
+fn a_baseline_of_the_former_format_is_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let (baseline, games) = empty_baseline(dir.path(), 2);
+    let out = arbiter(&[
+        "fairplay",
+        "--engine",
+        "/nonexistent",
+        "--baseline",
+        baseline.to_str().unwrap(),
+        "--nodes",
+        "5000",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        error.contains("baseline.json")
+            && error.contains("Baseline format 2: this build reads format 3")
+            && error.contains("arbiter fairplay baseline"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -1,16 +1,19 @@
 //! The baseline: how often human players of each rating band match the
 //! engine and what they lose, measured on real games with the same engine
-//! and settings as the screen. Kept as a versioned JSON file; a report
-//! names it by its SHA-256.
+//! and settings as the screen, overall and by how hard the position was
+//! ([`Curves`]). Kept as a versioned JSON file; a report names it by its
+//! SHA-256.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::expectation::{Curves, GAP_EDGES_CP, Tally};
 use crate::player::{PlayerFigures, PlayerMoves};
-use crate::{EngineId, Settings};
+use crate::{EngineId, ReportText, Settings};
 
-/// The version of the baseline file's format this build reads and writes.
-pub const BASELINE_FORMAT: u32 = 2;
+/// The version of the baseline file's format this build reads and writes:
+/// 3 since the bands carry the per-position expectation.
+pub const BASELINE_FORMAT: u32 = 3;
 
 /// The rating bands' edges: a band runs from one edge to the next.
 pub const BAND_EDGES: [u32; 9] = [0, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 4000];
@@ -117,6 +120,9 @@ pub struct Band {
     /// (from [`MIN_COMPLEX_MOVES`] complex positions each).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fast_share: Option<PlayerSpread>,
+    /// The band's expectation by how hard the position is: what a player
+    /// is measured against, move by move.
+    pub curves: Curves,
 }
 
 /// A baseline file.
@@ -128,6 +134,9 @@ pub struct Baseline {
     pub engine: EngineId,
     /// The screen's settings.
     pub settings: Settings,
+    /// The lower edges of the gap bins the bands' curves are measured in,
+    /// in centipawns between the engine's best line and the next.
+    pub gap_edges_cp: Vec<i32>,
     /// The bands, lowest first.
     pub bands: Vec<Band>,
     /// How much wider the baseline's own players' z-scores spread than a
@@ -157,18 +166,48 @@ pub enum BaselineError {
     },
 }
 
+impl BaselineError {
+    /// The catalogue's words for a file of another format, which says what
+    /// to do about it.
+    pub fn format_text(&self) -> Option<ReportText> {
+        match self {
+            BaselineError::Format { found } => Some(ReportText::BaselineFormat {
+                found: *found,
+                reads: BASELINE_FORMAT,
+            }),
+            BaselineError::Json(_) => None,
+        }
+    }
+}
+
 impl Baseline {
-    /// Measures the rated players of `players` by band.
+    /// Measures the rated players of `players` by band, in the gap bins
+    /// of [`GAP_EDGES_CP`].
     pub fn build(engine: EngineId, settings: Settings, players: &[PlayerMoves]) -> Baseline {
+        Baseline::build_in(engine, settings, players, &GAP_EDGES_CP)
+    }
+
+    /// Measures the rated players of `players` by band, in the gap bins
+    /// whose lower edges are `gap_edges_cp` (increasing, from 0). One bin,
+    /// `[0]`, measures every move against the band's overall figures.
+    pub fn build_in(
+        engine: EngineId,
+        settings: Settings,
+        players: &[PlayerMoves],
+        gap_edges_cp: &[i32],
+    ) -> Baseline {
+        let rated = players.iter().filter(|p| !p.ratings.is_empty());
+        let pooled = Curves::fit(gap_edges_cp, rated.flat_map(|p| &p.moves));
         let bands: Vec<Band> = BAND_EDGES
             .windows(2)
-            .map(|edge| band(edge[0], edge[1], players))
+            .map(|edge| band(edge[0], edge[1], players, &pooled, gap_edges_cp))
             .filter(|b| b.moves > 0)
             .collect();
         let mut baseline = Baseline {
             format: BASELINE_FORMAT,
             engine,
             settings,
+            gap_edges_cp: gap_edges_cp.to_vec(),
             bands,
             dispersion: Measures {
                 top1: 1.0,
@@ -212,11 +251,22 @@ impl Baseline {
             .find(|b| b.from <= rating && rating < b.to && b.moves >= MIN_BAND_MOVES)
     }
 
-    /// A player's z-scores against his band, each positive when he plays
-    /// more like the engine than the band, divided by the baseline's
-    /// dispersion; `None` without a rating, a band, or enough moves.
-    pub fn z_scores(&self, figures: &PlayerFigures) -> Option<Measures> {
-        let raw = self.raw_z_scores(figures)?;
+    /// A player's moves against his band's expectation in his positions;
+    /// `None` without a rating, a band, or enough moves.
+    pub fn tally(&self, player: &PlayerMoves) -> Option<Tally> {
+        if (player.moves.len() as u64) < MIN_PLAYER_MOVES {
+            return None;
+        }
+        let band = self.band(player.figures().rating?)?;
+        Some(band.curves.tally(&self.gap_edges_cp, &player.moves))
+    }
+
+    /// A player's z-scores against his band's expectation in his
+    /// positions, each positive when he plays more like the engine than
+    /// the band would have, divided by the baseline's dispersion; `None`
+    /// without a rating, a band, or enough moves.
+    pub fn z_scores(&self, player: &PlayerMoves) -> Option<Measures> {
+        let raw = self.tally(player)?.z_scores();
         let d = &self.dispersion;
         Some(Measures {
             top1: raw.top1 / d.top1.sqrt(),
@@ -247,39 +297,11 @@ impl Baseline {
         z_scores.mean() / self.combined_dispersion.sqrt()
     }
 
-    fn raw_z_scores(&self, figures: &PlayerFigures) -> Option<Measures> {
-        if figures.moves < MIN_PLAYER_MOVES {
-            return None;
-        }
-        let band = self.band(figures.rating?)?;
-        let n = figures.moves as f64;
-        let rate_z = |observed: f64, expected: f64| {
-            let spread = (expected * (1.0 - expected) / n).sqrt();
-            if spread > 0.0 {
-                (observed - expected) / spread
-            } else {
-                0.0
-            }
-        };
-        let mean_z = |gain: f64, sd: f64| {
-            if sd > 0.0 {
-                gain / (sd / n.sqrt())
-            } else {
-                0.0
-            }
-        };
-        Some(Measures {
-            top1: rate_z(figures.top1(), band.mean.top1),
-            top3: rate_z(figures.top3(), band.mean.top3),
-            acpl: mean_z(band.mean.acpl - figures.acpl, band.loss_sd),
-            accuracy: mean_z(figures.accuracy - band.mean.accuracy, band.accuracy_sd),
-        })
-    }
-
     fn own_dispersion(&self, players: &[PlayerMoves]) -> Measures {
         let zs: Vec<Measures> = players
             .iter()
-            .filter_map(|p| self.raw_z_scores(&p.figures()))
+            .filter_map(|p| self.tally(p))
+            .map(|t| t.z_scores())
             .collect();
         let spread = |pick: fn(&Measures) -> f64| {
             if zs.is_empty() {
@@ -302,7 +324,7 @@ impl Baseline {
     fn own_combined_dispersion(&self, players: &[PlayerMoves]) -> f64 {
         let means: Vec<f64> = players
             .iter()
-            .filter_map(|p| self.z_scores(&p.figures()))
+            .filter_map(|p| self.z_scores(p))
             .map(|z| z.mean())
             .collect();
         if means.is_empty() {
@@ -322,7 +344,13 @@ pub fn baseline_hash(bytes: &[u8]) -> String {
 }
 
 /// The band's players taken together as one: his figures are the band's.
-fn band(from: u32, to: u32, players: &[PlayerMoves]) -> Band {
+fn band(
+    from: u32,
+    to: u32,
+    players: &[PlayerMoves],
+    all_bands: &Curves,
+    gap_edges_cp: &[i32],
+) -> Band {
     let members: Vec<&PlayerMoves> = players
         .iter()
         .filter(|p| p.figures().rating.is_some_and(|r| from <= r && r < to))
@@ -361,5 +389,7 @@ fn band(from: u32, to: u32, players: &[PlayerMoves]) -> Band {
         accuracy_sd: pooled.accuracy_sd,
         time_cv: PlayerSpread::of(&cvs),
         fast_share: PlayerSpread::of(&fast),
+        curves: Curves::measure(gap_edges_cp, members.iter().flat_map(|p| &p.moves))
+            .filled_from(all_bands),
     }
 }

@@ -12,26 +12,29 @@
 //!   while they stay in its positions.
 //! - [`PlayerMoves::figures`]: top-1 and top-3 match rates, average
 //!   centipawn loss, lichess's accuracy, move-time statistics.
-//! - [`Baseline`]: the bands' figures, a versioned file with its engine
+//! - [`Baseline`]: the bands' figures and their [`expectation`] by how
+//!   hard the position is, a versioned file with its engine
 //!   and settings; [`screen`](screen::screen): z-scores, combined, against
 //!   a Bonferroni-corrected threshold.
 //! - [`Report`]: "no signal" or "review", never a verdict, with the
 //!   false-positive rate its threshold implies and everything needed to
 //!   reproduce it.
-//! - [`engine`]: the analysis itself, engines in parallel.
+//! - [`engine`]: the analysis itself, engines in parallel;
+//!   [`AnalysedMoves`]: its scored moves, kept as a file to refit from.
 //!
 //! Everything but [`engine`] is pure: the tests score made-up analyses.
 #![warn(missing_docs)]
 
 pub mod accuracy;
+mod analysed;
 mod analysis;
 pub mod baseline;
 mod book;
 mod clock;
 pub mod engine;
 mod error;
+pub mod expectation;
 mod game;
-mod gather;
 mod message;
 mod player;
 mod report;
@@ -39,13 +42,13 @@ mod score;
 pub mod screen;
 mod settings;
 
+pub use analysed::{ANALYSIS_FORMAT, AnalysedMoves, AnalysisFileError, SideMoves};
 pub use analysis::{EngineId, GameAnalysis, Line, PositionAnalysis};
 pub use baseline::{Baseline, BaselineError, baseline_hash};
 pub use book::{Book, BookError};
 pub use clock::{TimeControl, time_spent};
 pub use error::GameError;
 pub use game::{PlayedGame, Player, Ply};
-pub use gather::gather;
 pub use message::ReportText;
 pub use player::{PlayerFigures, PlayerMoves};
 pub use report::{Report, baseline_text};

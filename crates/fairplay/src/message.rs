@@ -120,5 +120,12 @@ arbiter_messages::messages! {
             /// Its SHA-256.
             hash: String,
         } = "fairplay-baseline-written",
+        /// A baseline file of a format this build does not read.
+        BaselineFormat {
+            /// The file's format.
+            found: u32,
+            /// The format this build reads.
+            reads: u32,
+        } = "fairplay-baseline-format",
     }
 }

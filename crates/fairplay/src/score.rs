@@ -40,6 +40,11 @@ pub struct MoveScore {
     pub complex: bool,
     /// The time the move took, in milliseconds, when the record tells.
     pub spent_ms: Option<u64>,
+    /// The engine's lines in the position, best first, in centipawns from
+    /// the mover's view (bounded as for the loss): how hard the choice
+    /// was, which the baseline's per-position expectation reads.
+    #[serde(default)]
+    pub lines_cp: Vec<i32>,
 }
 
 /// Scores ply `index` of `game`, or says why it is left out.
@@ -93,6 +98,7 @@ pub fn score_ply(
         accuracy: move_accuracy(win_percent(best_cp), win_percent(played_cp)),
         complex,
         spent_ms: ply.spent_ms,
+        lines_cp: here.lines.iter().map(|l| bounded_cp(l.score)).collect(),
     })
 }
 

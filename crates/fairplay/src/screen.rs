@@ -5,7 +5,7 @@ use arbiter_uci::stats::{normal_cdf, normal_quantile};
 use serde::{Deserialize, Serialize};
 
 use crate::baseline::{Baseline, Measures, TimeZScores};
-use crate::player::PlayerFigures;
+use crate::player::{PlayerFigures, PlayerMoves};
 
 /// The default chance, over a whole screen, that an honest player is
 /// marked for review.
@@ -99,7 +99,11 @@ pub struct PlayerScreen {
     pub band: Option<(u32, u32)>,
     /// 95 % intervals of his top-1 and top-3 rates, ACPL and accuracy.
     pub intervals: [Interval; 4],
-    /// His z-scores against the band (positive: more like the engine).
+    /// What his band would have done in his positions, per move: its
+    /// expected top-1 and top-3 rates, ACPL and accuracy.
+    pub expected: Option<Measures>,
+    /// His z-scores against that expectation (positive: more like the
+    /// engine).
     pub z_scores: Option<Measures>,
     /// The combined z-score: their mean, standardised by the spread of
     /// the baseline's own players' means (the four are correlated, so
@@ -116,14 +120,18 @@ pub struct PlayerScreen {
 
 /// Screens players against a baseline (none: figures only, nobody marked).
 pub fn screen(
-    players: Vec<PlayerFigures>,
+    players: &[PlayerMoves],
     baseline: Option<&Baseline>,
     false_positive_rate: f64,
 ) -> (Threshold, Vec<PlayerScreen>) {
     let mut lines: Vec<PlayerScreen> = players
-        .into_iter()
-        .map(|figures| {
-            let z_scores = baseline.and_then(|b| b.z_scores(&figures));
+        .iter()
+        .map(|player| {
+            let figures = player.figures();
+            let expected = baseline
+                .and_then(|b| b.tally(player))
+                .map(|t| t.expected_per_move());
+            let z_scores = baseline.and_then(|b| b.z_scores(player));
             let time_z = baseline.and_then(|b| b.time_z_scores(&figures));
             let band = baseline
                 .zip(figures.rating)
@@ -141,6 +149,7 @@ pub fn screen(
                 ],
                 figures,
                 band,
+                expected,
                 z_scores,
                 z,
                 time_z,

@@ -33,6 +33,7 @@ fn player(name: &str, rating: u32, n: usize, top1_every: usize, loss: u32) -> Pl
                     accuracy: if best { 100.0 } else { 70.0 + (i % 5) as f64 },
                     complex: i % 3 == 0,
                     spent_ms: Some(10_000 + (i % 4) as u64 * 5_000),
+                    lines_cp: vec![20, 0, -20],
                 }
             })
             .collect(),
@@ -68,9 +69,9 @@ fn a_player_like_his_band_shows_no_signal_and_one_like_the_engine_is_marked() {
     let baseline = Baseline::build(engine(), Settings::default(), &field());
     let band = baseline.band(2100).expect("the 2000-2200 band is measured");
     assert_eq!((band.from, band.to, band.players), (2000, 2200, 12));
-    let honest = player("Honest", 2120, 60, 3, 40).figures();
-    let engine_like = player("Engine-like", 2120, 60, 1, 0).figures();
-    let (threshold, lines) = screen(vec![honest, engine_like], Some(&baseline), 0.001);
+    let honest = player("Honest", 2120, 60, 3, 40);
+    let engine_like = player("Engine-like", 2120, 60, 1, 0);
+    let (threshold, lines) = screen(&[honest, engine_like], Some(&baseline), 0.001);
     assert_eq!(threshold.players, 2);
     // The report is by name: Engine-like, then Honest.
     let [engine_like, honest] = &lines[..] else {
@@ -89,18 +90,14 @@ fn unrated_players_and_short_records_get_no_z_score() {
     let mut unrated = player("Unrated", 2100, 60, 1, 0);
     unrated.ratings.clear();
     let short = player("Short", 2100, 10, 1, 0);
-    let (threshold, lines) = screen(
-        vec![unrated.figures(), short.figures()],
-        Some(&baseline),
-        0.001,
-    );
+    let (threshold, lines) = screen(&[unrated, short], Some(&baseline), 0.001);
     assert_eq!(threshold.players, 0);
     assert!(lines.iter().all(|l| l.z.is_none() && !l.review));
 }
 
 #[test]
 fn without_a_baseline_nobody_is_marked() {
-    let (_, lines) = screen(vec![player("A", 2100, 60, 1, 0).figures()], None, 0.001);
+    let (_, lines) = screen(&[player("A", 2100, 60, 1, 0)], None, 0.001);
     assert!(lines[0].z.is_none() && !lines[0].review);
 }
 
@@ -128,7 +125,7 @@ fn the_baseline_players_own_z_scores_are_brought_to_unit_spread() {
     let baseline = Baseline::build(engine(), Settings::default(), &players);
     let zs: Vec<Measures> = players
         .iter()
-        .filter_map(|p| baseline.z_scores(&p.figures()))
+        .filter_map(|p| baseline.z_scores(p))
         .collect();
     assert_eq!(zs.len(), players.len());
     let mean_square = zs.iter().map(|z| z.top1 * z.top1).sum::<f64>() / zs.len() as f64;
@@ -146,8 +143,7 @@ fn the_combined_z_score_of_the_baseline_players_is_standard() {
         "{}",
         baseline.combined_dispersion
     );
-    let figures = players.iter().map(PlayerMoves::figures).collect();
-    let (_, lines) = screen(figures, Some(&baseline), 0.001);
+    let (_, lines) = screen(&players, Some(&baseline), 0.001);
     let mean_square = lines.iter().map(|l| l.z.unwrap().powi(2)).sum::<f64>() / lines.len() as f64;
     assert!((mean_square - 1.0).abs() < 1e-9, "{mean_square}");
 }
@@ -180,15 +176,17 @@ fn move_times_are_z_scores_against_the_band_and_stay_out_of_the_combined_z() {
         .time_cv
         .expect("24 timed players");
     assert_eq!(spread.players, 24);
-    let steady = timed("Steady", 2100, 0).figures();
-    let varied = timed("Varied", 2100, 8_000).figures();
-    let time_z = baseline.time_z_scores(&steady).expect("a band with times");
+    let steady = timed("Steady", 2100, 0);
+    let varied = timed("Varied", 2100, 8_000);
+    let time_z = baseline
+        .time_z_scores(&steady.figures())
+        .expect("a band with times");
     assert!(
         time_z.cv > 2.0,
         "a clock steadier than the band's: {time_z:?}"
     );
     assert!(time_z.fast.is_some());
-    let (_, lines) = screen(vec![steady.clone(), varied], Some(&baseline), 0.001);
+    let (_, lines) = screen(&[steady.clone(), varied], Some(&baseline), 0.001);
     assert!(lines.iter().all(|l| l.time_z.is_some()));
     assert_eq!(
         lines[0].z, lines[1].z,
@@ -198,17 +196,17 @@ fn move_times_are_z_scores_against_the_band_and_stay_out_of_the_combined_z() {
     // Twelve players without times: no band figure, no time z-score.
     let untimed = Baseline::build(engine(), Settings::default(), &field());
     assert!(untimed.band(2100).unwrap().time_cv.is_none());
-    assert!(untimed.time_z_scores(&steady).is_none());
+    assert!(untimed.time_z_scores(&steady.figures()).is_none());
 }
 
 fn report() -> Report {
     let baseline = Baseline::build(engine(), Settings::default(), &field());
-    let figures = vec![
-        player("Honest", 2120, 60, 3, 40).figures(),
-        player("Engine-like", 2120, 60, 1, 0).figures(),
-        player("Newcomer", 2100, 5, 1, 0).figures(),
+    let players = [
+        player("Honest", 2120, 60, 3, 40),
+        player("Engine-like", 2120, 60, 1, 0),
+        player("Newcomer", 2100, 5, 1, 0),
     ];
-    let (threshold, players) = screen(figures, Some(&baseline), 0.001);
+    let (threshold, players) = screen(&players, Some(&baseline), 0.001);
     Report {
         engine: engine(),
         settings: Settings::default(),

@@ -8,8 +8,11 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use arbiter_fairplay::engine::Analyser;
+use arbiter_fairplay::expectation::GAP_EDGES_CP;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
-use arbiter_fairplay::{Baseline, PlayedGame, Settings, baseline_hash, baseline_text};
+use arbiter_fairplay::{
+    AnalysedMoves, Baseline, PlayedGame, Settings, baseline_hash, baseline_text,
+};
 use arbiter_messages::catalogue;
 use arbiter_uci::engine::EngineConfig;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -68,6 +71,11 @@ struct AnalysisArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Also write the analysed moves to FILE (JSON lines, the engine's
+    /// lines included): `--analysed FILE` reads them back without an
+    /// engine.
+    #[arg(long, value_name = "FILE")]
+    analysis: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -80,8 +88,12 @@ struct ScreenArgs {
     /// of its rounds (`…/broadcast/…/ID`), or a PGN endpoint.
     #[arg(long, value_name = "URL", conflicts_with = "games")]
     event: Option<String>,
+    /// The moves of an earlier run's `--analysis FILE` instead of games:
+    /// no engine runs, its engine and settings are the file's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "event"])]
+    analysed: Option<PathBuf>,
     /// The PGN files.
-    #[arg(required_unless_present = "event")]
+    #[arg(required_unless_present_any = ["event", "analysed"])]
     games: Vec<PathBuf>,
     /// The baseline to measure players against (`arbiter fairplay baseline`).
     #[arg(long)]
@@ -102,12 +114,21 @@ struct ScreenArgs {
 struct BaselineArgs {
     #[command(flatten)]
     analysis: AnalysisArgs,
+    /// The moves of an earlier run's `--analysis FILE` instead of games:
+    /// no engine runs, its engine and settings are the file's.
+    #[arg(long, value_name = "FILE", conflicts_with = "games")]
+    analysed: Option<PathBuf>,
     /// The PGN files.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "analysed")]
     games: Vec<PathBuf>,
     /// Where to write the baseline.
     #[arg(short, long)]
     output: PathBuf,
+    /// The lower edges of the gap bins (centipawns between the engine's
+    /// best line and the next), increasing from 0; `0` alone measures
+    /// every move against the band's overall figures.
+    #[arg(long, value_name = "CP,…", value_delimiter = ',', default_values_t = GAP_EDGES_CP)]
+    gap_edges: Vec<i32>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -120,21 +141,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
     let language =
         catalogue(&args.lang).with_context(|| format!("no catalogue for {:?}", args.lang))?;
+    let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
     let options = args
         .analysis
         .options(args.baseline.as_deref(), args.false_positive_rate);
-    let screening = Screening::new(analyser(&args.analysis), options)?;
-    let games = match &args.event {
-        Some(page) => {
-            let (url, text) = super::runtime()?.block_on(fetch_games(page, language))?;
-            games_of_text(&text, url.as_str())?
+    let screening = screening(&args.analysis, read_back.as_ref(), options)?;
+    let analysed = match read_back {
+        Some(analysed) => analysed,
+        None => {
+            let games = match &args.event {
+                Some(page) => {
+                    let (url, text) = super::runtime()?.block_on(fetch_games(page, language))?;
+                    games_of_text(&text, url.as_str())?
+                }
+                None => read_all(&args.games)?,
+            };
+            analyse(&screening, &args.analysis, games)?
         }
-        None => read_all(&args.games)?,
     };
-    let games = screening.prepare(games);
-    let bar = progress(&args.analysis, screening.positions(&games));
-    let report = super::runtime()?.block_on(screening.report(games, searched(&bar)))?;
-    bar.finish_and_clear();
+    let report = screening.report_of(&analysed)?;
     let text = if args.json {
         report.json_lines()
     } else {
@@ -145,13 +170,24 @@ fn run_screen(args: ScreenArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.gap_edges.first() == Some(&0) && args.gap_edges.is_sorted_by(|a, b| a < b),
+        "--gap-edges must increase from 0: {:?}",
+        args.gap_edges
+    );
+    let read_back = args.analysed.as_deref().map(read_analysed).transpose()?;
     let options = args.analysis.options(None, DEFAULT_FALSE_POSITIVE_RATE);
-    let screening = Screening::new(analyser(&args.analysis), options)?;
-    let games = screening.prepare(read_all(&args.games)?);
-    let bar = progress(&args.analysis, screening.positions(&games));
-    let (engine, players) = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
-    bar.finish_and_clear();
-    let baseline = Baseline::build(engine, screening.settings.clone(), &players);
+    let screening = screening(&args.analysis, read_back.as_ref(), options)?;
+    let analysed = match read_back {
+        Some(analysed) => analysed,
+        None => analyse(&screening, &args.analysis, read_all(&args.games)?)?,
+    };
+    let baseline = Baseline::build_in(
+        analysed.engine.clone(),
+        analysed.settings.clone(),
+        &analysed.players(),
+        &args.gap_edges,
+    );
     let text = baseline.to_json();
     std::fs::write(&args.output, &text)
         .with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -165,6 +201,44 @@ fn build_baseline(args: BaselineArgs) -> anyhow::Result<ExitCode> {
         })
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The screening of the games (or of the moves read back) as the
+/// options say.
+fn screening(
+    args: &AnalysisArgs,
+    read_back: Option<&AnalysedMoves>,
+    options: ScreenOptions,
+) -> anyhow::Result<Screening> {
+    match read_back {
+        Some(analysed) => Screening::of_analysed(analyser(args), analysed, options),
+        None => Screening::new(analyser(args), options),
+    }
+}
+
+/// The engine's analysis of `games`, with a progress bar, written to
+/// `--analysis FILE` when asked.
+fn analyse(
+    screening: &Screening,
+    args: &AnalysisArgs,
+    games: Vec<PlayedGame>,
+) -> anyhow::Result<AnalysedMoves> {
+    let games = screening.prepare(games);
+    let bar = progress(args, screening.positions(&games));
+    let analysed = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.analysis {
+        std::fs::write(path, analysed.to_jsonl())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(analysed)
+}
+
+/// The analysed moves of an `--analysis` file.
+fn read_analysed(path: &Path) -> anyhow::Result<AnalysedMoves> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    AnalysedMoves::read(&text).with_context(|| format!("{}", path.display()))
 }
 
 impl AnalysisArgs {

@@ -9,8 +9,8 @@ use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::screen;
 use arbiter_fairplay::{
-    Baseline, Book, EngineId, GameAnalysis, PlayedGame, PlayerMoves, Report, Settings,
-    baseline_hash, gather,
+    AnalysedMoves, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report, Settings,
+    baseline_hash,
 };
 
 /// How games are screened.
@@ -61,12 +61,41 @@ impl Screening {
     /// baseline was built with other settings.
     pub fn new(analyser: Analyser, options: ScreenOptions) -> anyhow::Result<Screening> {
         let (settings, book) = exclusions(options.book_moves, options.book)?;
+        Screening::with_settings(analyser, settings, book, options)
+    }
+
+    /// The screening of moves already analysed (`--analysed FILE`): the
+    /// file's search and exclusions, whatever `analyser` and `options`
+    /// say of them.
+    pub fn of_analysed(
+        analyser: Analyser,
+        analysed: &AnalysedMoves,
+        options: ScreenOptions,
+    ) -> anyhow::Result<Screening> {
+        let analyser = Analyser {
+            nodes: analysed.engine.nodes,
+            multipv: analysed.engine.multipv,
+            ..analyser
+        };
+        Screening::with_settings(analyser, analysed.settings.clone(), None, options)
+    }
+
+    fn with_settings(
+        analyser: Analyser,
+        settings: Settings,
+        book: Option<Book>,
+        options: ScreenOptions,
+    ) -> anyhow::Result<Screening> {
         let baseline = match options.baseline {
             Some(path) => {
                 let bytes = std::fs::read(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                let baseline =
-                    Baseline::read(&bytes).with_context(|| format!("{}", path.display()))?;
+                let baseline = Baseline::read(&bytes)
+                    .map_err(|e| match e.format_text() {
+                        Some(text) => anyhow::anyhow!(arbiter_messages::english().render(&text)),
+                        None => e.into(),
+                    })
+                    .with_context(|| format!("{}", path.display()))?;
                 Some((baseline, baseline_hash(&bytes)))
             }
             None => None,
@@ -108,19 +137,24 @@ impl Screening {
             .sum()
     }
 
-    /// Each player's scored moves over `games`, and the engine's name.
+    /// Both sides' scored moves over `games`, with the engine's name.
     pub async fn analyse(
         &self,
         games: Vec<PlayedGame>,
         searched: Searched,
-    ) -> anyhow::Result<(EngineId, Vec<PlayerMoves>)> {
+    ) -> anyhow::Result<AnalysedMoves> {
         let games = Arc::new(games);
         let (engine, analyses): (EngineId, Vec<GameAnalysis>) = self
             .analyser
             .analyse(games.clone(), &self.settings, searched)
             .await
             .context("the analysis failed")?;
-        Ok((engine, gather(&games, &analyses, &self.settings)))
+        Ok(AnalysedMoves::score(
+            engine,
+            self.settings.clone(),
+            &games,
+            &analyses,
+        ))
     }
 
     /// The report on `games`.
@@ -129,23 +163,28 @@ impl Screening {
         games: Vec<PlayedGame>,
         searched: Searched,
     ) -> anyhow::Result<Report> {
-        let (engine, players) = self.analyse(games, searched).await?;
+        let analysed = self.analyse(games, searched).await?;
+        self.report_of(&analysed)
+    }
+
+    /// The report on moves already analysed (by this screening's engine
+    /// and settings, or read back from a file made with them).
+    pub fn report_of(&self, analysed: &AnalysedMoves) -> anyhow::Result<Report> {
         if let Some((b, _)) = &self.baseline {
             anyhow::ensure!(
-                b.engine.name == engine.name,
+                b.engine.name == analysed.engine.name,
                 "the baseline was built with {}, not {}",
                 b.engine.name,
-                engine.name
+                analysed.engine.name
             );
         }
-        let figures = players.iter().map(PlayerMoves::figures).collect();
         let (threshold, players) = screen(
-            figures,
+            &analysed.players(),
             self.baseline.as_ref().map(|(b, _)| b),
             self.false_positive_rate,
         );
         Ok(Report {
-            engine,
+            engine: analysed.engine.clone(),
             settings: self.settings.clone(),
             baseline: self.baseline.as_ref().map(|(_, hash)| hash.clone()),
             threshold,
