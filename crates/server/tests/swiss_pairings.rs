@@ -121,13 +121,7 @@ fn manual_pairings_make_round_one_forbidden_pairs_never_meet_and_a_scheduled_rou
         assert_eq!(r.status(), 200);
         let created: Value = r.json().await.unwrap();
         let id = created["id"].as_str().unwrap().to_string();
-        for t in &tokens {
-            assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
-        }
-        let (status, _) = s
-            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
-            .await;
-        assert_eq!(status, 200);
+        s.joined_and_started(&id, &creator, &tokens).await;
         published(&s, &tokens, 4).await;
         // Round 1 is the manual one: Cat has White against Ann, Bob
         // White against Dan, Eve and Fay do not play.

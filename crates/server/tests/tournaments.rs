@@ -33,6 +33,26 @@ async fn wait_for(s: &Server, id: &str, key: &str, value: Value) -> Value {
     panic!("{key} never became {value}");
 }
 
+/// Each game of the round: 1.e4 e5, then White resigns (before a move of
+/// each, a game is unplayed, a forfeit): every game ends 0-1.
+async fn e4_e5_then_white_resigns(s: &Server, tokens: &[String]) {
+    let mut seats = Vec::new();
+    for t in tokens {
+        let playing = s.get_json_as("/api/account/playing", t).await;
+        let game = &playing["nowPlaying"][0];
+        let gid = game["gameId"].as_str().unwrap().to_string();
+        seats.push((t, gid, game["color"] == "white"));
+    }
+    for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
+        for (t, gid, white) in &seats {
+            if *white == by_white {
+                let (status, body) = s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
+                assert_eq!(status, 200, "{step}: {body}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a_restart() {
     common::across_a_restart(
@@ -64,25 +84,8 @@ fn a_round_makes_refereed_games_whose_results_enter_the_tournament_and_survive_a
             let swiss = wait_for(s, &id, "round", json!(1)).await;
             assert_eq!(swiss["status"], "started");
             assert_eq!(swiss["nbOngoing"], 2);
-            // Each game: 1.e4 e5, then White resigns (before a move of each,
-            // a game is unplayed, a forfeit): the two games end 0-1, and the
-            // results enter the tournament.
-            let mut seats = Vec::new();
-            for t in &tokens {
-                let playing = s.get_json_as("/api/account/playing", t).await;
-                let game = &playing["nowPlaying"][0];
-                let gid = game["gameId"].as_str().unwrap().to_string();
-                seats.push((t, gid, game["color"] == "white"));
-            }
-            for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
-                for (t, gid, white) in &seats {
-                    if *white == by_white {
-                        let (status, body) =
-                            s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
-                        assert_eq!(status, 200, "{step}: {body}");
-                    }
-                }
-            }
+            // The two games end 0-1, and the results enter the tournament.
+            e4_e5_then_white_resigns(s, &tokens).await;
             wait_for(s, &id, "nbOngoing", json!(0)).await;
             let text = s.get_text(&format!("/swiss/{id}.trf")).await;
             assert!(text.contains("012 Club Swiss"), "{text}");
@@ -158,31 +161,10 @@ fn the_round_interval_counts_from_the_last_result_across_a_restart() {
                                   "name": "Interval Swiss", "roundInterval": INTERVAL_S});
             let swiss = s.created_swiss(&creator, &settings).await;
             let id = swiss["id"].as_str().unwrap().to_string();
-            for t in &tokens {
-                assert_eq!(s.post_as(&format!("/api/swiss/{id}/join"), t).await.0, 200);
-            }
-            let (status, _) = s
-                .post_as(&format!("/api/swiss/{id}/schedule-next-round"), &creator)
-                .await;
-            assert_eq!(status, 200);
+            s.joined_and_started(&id, &creator, &tokens).await;
             wait_for(s, &id, "round", json!(1)).await;
-            let mut seats = Vec::new();
-            for t in &tokens {
-                let playing = s.get_json_as("/api/account/playing", t).await;
-                let game = &playing["nowPlaying"][0];
-                let gid = game["gameId"].as_str().unwrap().to_string();
-                seats.push((t, gid, game["color"] == "white"));
-            }
             let ending = std::time::Instant::now();
-            for (step, by_white) in [("move/e2e4", true), ("move/e7e5", false), ("resign", true)] {
-                for (t, gid, white) in &seats {
-                    if *white == by_white {
-                        let (status, body) =
-                            s.post_as(&format!("/api/board/game/{gid}/{step}"), t).await;
-                        assert_eq!(status, 200, "{step}: {body}");
-                    }
-                }
-            }
+            e4_e5_then_white_resigns(s, &tokens).await;
             wait_for(s, &id, "nbOngoing", json!(0)).await;
             tokio::time::sleep(Duration::from_millis(1500)).await;
             (id, ending, std::time::Instant::now())

@@ -135,6 +135,21 @@ impl Server {
         r.json().await.unwrap()
     }
 
+    /// The players with `tokens` join the Swiss `id`, and its creator
+    /// starts round 1 now (lichess's `schedule-next-round`).
+    pub async fn joined_and_started(&self, id: &str, creator: &str, tokens: &[String]) {
+        for t in tokens {
+            assert_eq!(
+                self.post_as(&format!("/api/swiss/{id}/join"), t).await.0,
+                200
+            );
+        }
+        let (status, _) = self
+            .post_as(&format!("/api/swiss/{id}/schedule-next-round"), creator)
+            .await;
+        assert_eq!(status, 200);
+    }
+
     /// Creates a game; returns its creation answer.
     pub async fn create(&self, body: Value) -> Value {
         let r = self.post_json("/api/games", &body).await;
