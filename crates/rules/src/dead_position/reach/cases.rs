@@ -1,4 +1,4 @@
-//! Splitting on the fate of a piece that never moves but might be taken.
+//! Splitting on the fate of a piece that might be taken on its square.
 //!
 //! A piece walled in among its own pieces often cannot move until it is
 //! taken: a rook in the corner behind its king and bishop, a pawn an enemy
@@ -18,6 +18,17 @@
 //! * **doomed** ([`Fate::NeverMoves`]): `P` is taken on its square before
 //!   its first move, so it never moves at all. An analysis in which `P`
 //!   makes no move covers every such continuation.
+//!
+//! In the kept case, `P` counts as never taken at home as long as it makes
+//! no move after which the game goes on: a move of `P`'s that ends the
+//! game (a knight's only move giving mate) leaves nothing to follow, so in
+//! every continuation of the case that ends in the winner's mate `P` stays
+//! on its square, never taken, to the end.
+//!
+//! The pieces split on are the first found that never move but might be
+//! taken, then the first found that might be taken on their own square
+//! although they seem to move (their only moves may turn out to end the
+//! game once the kept case keeps the enemy off their square).
 //!
 //! Each analysis is an ordinary saturation with its case's restriction, so
 //! the induction of [the module above](super) carries over: along any
@@ -40,12 +51,12 @@ pub(super) enum Fate {
 
 /// How many nested assumptions an analysis may make.
 const DEPTH: u32 = 2;
-/// How many exposed pieces each analysis splits on, at most.
+/// How many pieces each analysis splits on, at most.
 const CANDIDATES: usize = 4;
 
 impl Reach {
     /// `false` when the winner can provably never checkmate: the analysis as
-    /// it stands rules the mate out, or both cases of some exposed piece do
+    /// it stands rules the mate out, or both cases of some piece do
     /// (see the module documentation).
     pub(in crate::dead_position) fn mate_conceivable(&self) -> bool {
         self.conceivable_within(DEPTH)
@@ -58,9 +69,11 @@ impl Reach {
         if depth == 0 {
             return true;
         }
-        let candidates = (0..self.units.len())
-            .filter(|&i| self.exposed & (1 << i) != 0 && self.units[i].fate == Fate::Free)
-            .take(CANDIDATES);
+        let free = |i: &usize| self.units[*i].fate == Fate::Free;
+        let exposed = (0..self.units.len()).filter(|&i| self.exposed & (1 << i) != 0);
+        let taken_at_home =
+            (0..self.units.len()).filter(|&i| (self.taken_at_home & !self.exposed) & (1 << i) != 0);
+        let candidates = exposed.chain(taken_at_home).filter(free).take(CANDIDATES);
         for i in candidates {
             if self
                 .assuming(i, Fate::KeptAtHome)
@@ -151,6 +164,31 @@ mod tests {
             assert_eq!(
                 reach.units.iter().filter(|u| u.fate != Fate::Free).count(),
                 0
+            );
+        }
+    }
+
+    #[test]
+    fn splits_on_the_knight_whose_only_move_mates() {
+        // positions.txt:2177, labelled: White can mate (Nh3#), Black cannot.
+        // The knight on g1 is taken by the black king or makes its one move,
+        // which mates: kept at home it never moves and the black king never
+        // leaves f2; taken there, the king only reaches h1 and h2.
+        let fen = "8/5BbB/7b/8/3p1p2/2pPpPp1/2PpBkP1/3K1BN1 w - - 0 1";
+        let reach = reach(fen, Color::Black);
+        let knight = reach
+            .units
+            .iter()
+            .position(|u| u.role == crate::Role::Knight)
+            .unwrap();
+        assert_eq!(reach.exposed & (1 << knight), 0);
+        assert_ne!(reach.taken_at_home & (1 << knight), 0);
+        assert!(reach.mate_conceivable_as_is());
+        assert!(!reach.mate_conceivable());
+        for fate in [Fate::KeptAtHome, Fate::NeverMoves] {
+            assert!(
+                !reach.assuming(knight, fate).mate_conceivable_as_is(),
+                "{fate:?}"
             );
         }
     }

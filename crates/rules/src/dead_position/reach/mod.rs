@@ -18,6 +18,14 @@
 //! * a square is **clear** when no reach contains it: it never blocks a line;
 //! * a square is **guarded** by a colour when a fixed piece of that colour
 //!   attacks it along clear squares: the enemy king can never step on it;
+//! * a square is **covered** by a colour when one of its pieces that is
+//!   never taken attacks it from every square of its reach (a king: stands
+//!   on it or next to it), lines cut only where something other than a
+//!   slider of that colour may stand (see [`cover`]): the enemy king never
+//!   steps on it either;
+//! * a move never happens when a piece that is never taken can only ever
+//!   stand on its way, between its squares or on the square it goes to
+//!   (see [`ways`]): bishops in a corridor only step into the gap and back;
 //! * a pawn that never leaves its file can never pass another pawn on that
 //!   file that never leaves it and is never captured;
 //! * a king move that leaves the opponent, who can only move its king, with
@@ -43,16 +51,18 @@
 //! reach. [`Reach::mate_conceivable`] then asks whether some square of the
 //! losing king's reach could be a mate: when none can, the winner can never
 //! mate. When one can, the analysis may split the continuations in cases on
-//! the fate of a piece that never moves but might be taken (`cases`), and
+//! the fate of a piece that might be taken on its square (`cases`), and
 //! cut the lines of such a piece frozen among its own (`frozen`).
 
 use arrayvec::ArrayVec;
 
 mod cases;
+mod cover;
 mod dead_ends;
 mod frozen;
 mod net;
 mod tempo;
+mod ways;
 
 use cases::Fate;
 
@@ -125,13 +135,19 @@ struct Facts {
     /// Pieces never taken that never move while the game goes on (moves
     /// that end it aside): a superset of `fixed`, and what live moves see.
     held: Bitboard,
-    /// Squares the colour's `held` pieces attack: the enemy king never
-    /// steps there while the game goes on.
-    held_guarded: ByColor<Bitboard>,
+    /// Squares the colour's pieces that are never taken attack from
+    /// wherever they stand (see [`cover`]), among them all that its `held`
+    /// pieces attack: the enemy king never steps there while the game goes
+    /// on.
+    covered: ByColor<Bitboard>,
+    /// Pieces that may shut the ways of other pieces' moves (see [`ways`]).
+    obstacles: ArrayVec<ways::Obstacle, 32>,
     /// Pieces, by index, that might be taken.
     capturable: u32,
     /// Pieces, by index, that never move but might be taken.
     exposed: u32,
+    /// Pieces, by index, that might be taken on their own square.
+    taken_at_home: u32,
 }
 
 /// The saturated reaches of every piece of a position, for one intended
@@ -148,6 +164,12 @@ pub(super) struct Reach {
     /// index, among those it assumes nothing of: the analysis splits cases
     /// on their fate (see [`cases`]).
     exposed: u32,
+    /// The first pieces found that might be taken on their own square,
+    /// moving or not, by index, among those it assumes nothing of: the
+    /// analysis splits on them next (a piece whose only move ends the game
+    /// while it stands there, a knight that can only give mate, is seen to
+    /// move before it is seen to be taken).
+    taken_at_home: u32,
 }
 
 impl Reach {
@@ -186,6 +208,7 @@ impl Reach {
             units,
             cast,
             exposed: 0,
+            taken_at_home: 0,
             facts: Facts {
                 fixed: Bitboard::EMPTY,
                 clear: Bitboard::EMPTY,
@@ -199,9 +222,11 @@ impl Reach {
                 takes_all: ByColor::default(),
                 kept: ByColor::default(),
                 held: Bitboard::EMPTY,
-                held_guarded: ByColor::default(),
+                covered: ByColor::default(),
+                obstacles: ArrayVec::new(),
                 capturable: 0,
                 exposed: 0,
+                taken_at_home: 0,
             },
         };
         reach.saturate();
@@ -213,6 +238,9 @@ impl Reach {
             self.facts = self.derive_facts();
             if self.exposed == 0 {
                 self.exposed = self.facts.exposed & self.free_units();
+            }
+            if self.taken_at_home == 0 {
+                self.taken_at_home = self.facts.taken_at_home & self.free_units();
             }
             let mut grew = false;
             for i in 0..self.units.len() {
@@ -281,12 +309,15 @@ impl Reach {
         }
         let mut capturable = 0u32;
         let mut exposed = 0u32;
+        let mut taken_at_home = 0u32;
         let mut fixed = Bitboard::EMPTY;
         let mut held = Bitboard::EMPTY;
         let mut kept = ByColor::<Bitboard>::default();
         let sole = self.sole_winning_piece();
         for (i, u) in units.iter().enumerate() {
-            let kept_home = u.fate == Fate::KeptAtHome && u.stays();
+            // Kept at home while it makes no move after which the game goes
+            // on: its moves that end the game leave nothing to follow.
+            let kept_home = u.fate == Fate::KeptAtHome && u.reach == Bitboard::from(u.home);
             if kept_home {
                 kept.get_mut(u.color).add(u.home);
             }
@@ -303,6 +334,9 @@ impl Reach {
                 if u.stays() {
                     exposed |= 1 << i;
                 }
+                if takes.get(!u.color).contains(u.home) {
+                    taken_at_home |= 1 << i;
+                }
             } else {
                 if u.stays() {
                     fixed.add(u.home);
@@ -314,13 +348,8 @@ impl Reach {
         }
         let clear = !occupiable;
         let mut guarded = ByColor::<Bitboard>::default();
-        let mut held_guarded = ByColor::<Bitboard>::default();
-        for u in units.iter().filter(|u| held.contains(u.home)) {
-            let attacked = attacks(u.color, u.role, u.home, !clear);
-            *held_guarded.get_mut(u.color) |= attacked;
-            if fixed.contains(u.home) {
-                *guarded.get_mut(u.color) |= attacked;
-            }
+        for u in units.iter().filter(|u| fixed.contains(u.home)) {
+            *guarded.get_mut(u.color) |= attacks(u.color, u.role, u.home, !clear);
         }
         let mut push_room = [Bitboard::FULL; 32];
         for (i, p) in units.iter().enumerate() {
@@ -346,6 +375,8 @@ impl Reach {
                 }
             }
         }
+        let covered = self.covered(capturable, clear);
+        let obstacles = self.obstacles(capturable);
         Facts {
             fixed,
             clear,
@@ -359,9 +390,11 @@ impl Reach {
             takes_all,
             kept,
             held,
-            held_guarded,
+            covered,
+            obstacles,
             capturable,
             exposed,
+            taken_at_home,
         }
     }
 
@@ -376,16 +409,12 @@ impl Reach {
         }
         // Kings never promote: a king moves like a king.
         if unit.role == Role::King {
-            let reached = king_attacks(from) - *self.facts.held_guarded.get(!unit.color);
+            let reached = self.open_ways(i, from, king_attacks(from), false) - self.kept_off(unit);
             let targets = self.open(unit, reached);
             return self.moves_to(unit, targets, self.stalemating(unit, Some(from), targets));
         }
-        self.piece_moves(
-            i,
-            unit,
-            Some(from),
-            self.attacks_from(unit, from, self.facts.held),
-        )
+        let reached = self.attacks_from(unit, from, self.facts.held);
+        self.piece_moves(i, unit, Some(from), self.open_ways(i, from, reached, false))
     }
 
     /// The union of [`Reach::moves_from`] over the squares of `from`.
@@ -403,10 +432,9 @@ impl Reach {
         if unit.role == Role::King && unit.fate != Fate::NeverMoves {
             let loser = unit.color != self.winner;
             if loser || !*self.facts.king_only.get(!unit.color) {
-                let reached = from
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |reached, sq| reached | king_attacks(sq))
-                    - *self.facts.held_guarded.get(!unit.color);
+                let reached = from.into_iter().fold(Bitboard::EMPTY, |reached, sq| {
+                    reached | self.open_ways(i, sq, king_attacks(sq), false)
+                }) - self.kept_off(unit);
                 let targets = self.open(unit, reached);
                 let dead_end = if loser {
                     self.stalemating(unit, None, targets)
@@ -435,7 +463,7 @@ impl Reach {
         let rest = from - uncovering;
         if !rest.is_empty() {
             let reached = rest.into_iter().fold(Bitboard::EMPTY, |reached, sq| {
-                reached | self.attacks_from(unit, sq, self.facts.held)
+                reached | self.open_ways(i, sq, self.attacks_from(unit, sq, self.facts.held), false)
             });
             moves.add(self.piece_moves(i, unit, None, reached));
         }
@@ -456,6 +484,12 @@ impl Reach {
             self.sacrificing_check(i, unit, targets)
         };
         self.moves_to(unit, targets, dead_end)
+    }
+
+    /// The squares the king `unit` never steps on: those the enemy covers
+    /// for good.
+    fn kept_off(&self, unit: &Unit) -> Bitboard {
+        *self.facts.covered.get(!unit.color)
     }
 
     /// The squares of `reached` that `unit` may move to: neither those of
@@ -481,10 +515,10 @@ impl Reach {
     fn pawn_moves(&self, i: usize, unit: &Unit, from: Square) -> Moves {
         let facts = &self.facts;
         let kept = *facts.kept.get(!unit.color);
-        let diagonals = pawn_attacks(unit.color, from) - kept;
+        let diagonals = self.open_ways(i, from, pawn_attacks(unit.color, from), false) - kept;
         let mut takes = diagonals & *facts.standing.get(!unit.color);
         let mut dead_takes = diagonals & *facts.standing_all.get(!unit.color);
-        let pushes = self.pushes(unit, from) & facts.push_room[i];
+        let pushes = self.open_ways(i, from, self.pushes(unit, from) & facts.push_room[i], true);
         let mut dead_end = Bitboard::EMPTY;
         if unit.color != self.winner {
             // Every capture by a pawn of the loser's takes the winner's
