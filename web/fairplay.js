@@ -37,7 +37,8 @@ export function fairPlayCard(fetchState, start) {
 function content(screens, run) {
   const running = screens.job?.state === 'running';
   const parts = [
-    el('p', { class: 'meta', 'data-testid': 'fair-play-engine', text: screens.engine ? t('tnFairPlayEngine', { engine: screens.engine }) : t('tnFairPlayNoEngine') }),
+    el('p', { class: 'meta', 'data-testid': 'fair-play-engine', text: screens.engine ? t('tnFairPlayEngine', { engine: screens.engine.command, nodes: screens.engine.nodes }) : t('tnFairPlayNoEngine') }),
+    ...(screens.engine ? [setup(screens.engine)] : []),
     el('div', { class: 'controls' }, el('button', { type: 'button', 'data-testid': 'fair-play-start', disabled: !screens.engine || running, text: t('tnFairPlayStart'), onclick: run })),
   ];
   if (running) parts.push(el('p', { class: 'meta', 'data-testid': 'fair-play-running', text: tn('tnFairPlayRunning', screens.job.games) }));
@@ -91,6 +92,18 @@ function facts(report) {
     lines.push(say('fairplay-threshold', { z: (report.threshold_z_hundredths / 100).toFixed(2), players: screened, rate: report.false_positive_ppm / 1e6 }));
   }
   return el('ul', { class: 'meta', 'data-testid': 'fair-play-facts' }, ...lines.map((l) => el('li', { text: l })));
+}
+
+// What the next screen will rest on, before it runs: what it leaves out
+// (the opening book by its hash, or each side's first moves) and the
+// baseline, in the words of a report's facts.
+function setup(engine) {
+  const pawns = (cp) => (cp / 100).toFixed(2);
+  const lines = [
+    exclusions(engine, pawns),
+    engine.baseline ? say('fairplay-baseline', { hash: engine.baseline }) : say('fairplay-no-baseline'),
+  ];
+  return el('ul', { class: 'meta', 'data-testid': 'fair-play-setup' }, ...lines.map((l) => el('li', { text: l })));
 }
 
 // What was left out: the opening book by its hash when one said what is

@@ -152,6 +152,8 @@ test('with a baseline, the plot draws its bands and the players against them, an
   await assertPlot(arbiter, report);
   assert.equal(await arbiter.textContent('[data-testid=fair-play-plot] figcaption'),
     `Lines: each rating band's top-1 rate in the baseline; shaded: where 95 honest players in 100 of the band fall over ${report.bands[0].spread_moves} moves scored; dots: the event's players, red when marked for review.`);
+  const setup = await arbiter.textContent('[data-testid=fair-play-setup]');
+  assert.ok(setup.includes(`Baseline: SHA-256 ${made.hash}`) && setup.includes(`Not scored: the moves of the opening book (SHA-256 ${made.book})`), setup);
   const facts = await arbiter.textContent('[data-testid=fair-play-facts]');
   assert.ok(facts.includes(`Baseline: SHA-256 ${made.hash}`), facts);
   assert.ok(facts.includes(`Not scored: the moves of the opening book (SHA-256 ${made.book})`), facts);
@@ -168,5 +170,10 @@ test('with a baseline, the plot draws its bands and the players against them, an
   assert.match(await zh.textContent('[data-testid=fair-play-plot] figcaption'), /^线：基线中各等级分段的首选吻合率/);
   const zhFacts = await zh.textContent('[data-testid=fair-play-facts]');
   assert.ok(zhFacts.includes(`基线：SHA-256 ${made.hash}`) && zhFacts.includes(`开局库（SHA-256 ${made.book}）`), zhFacts);
+  // Before any screen too, the card names the book and the baseline the
+  // next one rests on.
+  assert.equal(await zh.textContent('[data-testid=fair-play-engine]'), '筛查使用 stockfish，每个局面 1000 个节点。');
+  const zhSetup = await zh.textContent('[data-testid=fair-play-setup]');
+  assert.ok(zhSetup.includes(`基线：SHA-256 ${made.hash}`) && zhSetup.includes(`开局库（SHA-256 ${made.book}）`), zhSetup);
   await shot(zh, 'fairplay-baseline-zh');
 });

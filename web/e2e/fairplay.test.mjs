@@ -26,7 +26,11 @@ test('the arbiter screens the finished games from the console and reads the repo
   const { arbiter, id, white, black } = await oneGameEvent(session.browser, base, 'Screened Open', async (page) => {
     // The server's engine is named; with no finished game, nothing to screen.
     await page.waitForSelector('[data-testid=fair-play-engine]');
-    assert.equal(await page.textContent('[data-testid=fair-play-engine]'), 'Screens run with stockfish (1000 nodes).');
+    assert.equal(await page.textContent('[data-testid=fair-play-engine]'), 'Screens run with stockfish, 1000 nodes a position.');
+    // What the screen will leave out and measure against, before it runs.
+    const setup = await page.$$eval('[data-testid=fair-play-setup] li', (lis) => lis.map((li) => li.textContent));
+    assert.match(setup[0], /^Not scored: each side's first 8 moves \(book\), positions beyond ±3\.00/);
+    assert.match(setup[1], /^No baseline/);
     await page.click('[data-testid=fair-play-start]');
     await page.waitForSelector('[data-testid=fair-play-error]');
     assert.equal(await page.textContent('[data-testid=fair-play-error]'), 'the event has no finished game to screen');

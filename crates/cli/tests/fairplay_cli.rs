@@ -323,3 +323,82 @@ fn an_illegal_move_is_reported_with_its_file_game_and_move() {
         "{error}"
     );
 }
+
+/// Stockfish as the screen finds it by default: on the path or in /usr/games.
+fn stockfish() -> PathBuf {
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
+        .chain([PathBuf::from("/usr/games")])
+        .map(|dir| dir.join("stockfish"))
+        .find(|p| p.is_file())
+        .expect("Stockfish is installed (scripts/install-test-deps)")
+}
+
+#[test]
+fn a_run_stopped_half_way_keeps_the_games_it_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = some_games(dir.path());
+    let common = ["--nodes", "1000", "--threads", "1", "--quiet"];
+    let analyse = |engine: &str, kept: &Path| {
+        let mut args = vec!["fairplay", "--engine", engine, "--json"];
+        args.extend(common);
+        args.extend([
+            "--analysis",
+            kept.to_str().unwrap(),
+            games.to_str().unwrap(),
+        ]);
+        arbiter(&args)
+    };
+    let whole = dir.path().join("whole.jsonl");
+    let sf = stockfish();
+    let done = analyse(sf.to_str().unwrap(), &whole);
+    assert!(done.status.success(), "{done:?}");
+
+    // The same engine, but its input cut after 150 lines: it quits in the
+    // middle of the second game, as a killed engine would. (The shell
+    // passes each line on at once, where `head` would hold them.)
+    let dying = dir.path().join("dying-engine");
+    std::fs::write(
+        &dying,
+        format!(
+            "#!/bin/sh\nn=0\nwhile IFS= read -r line; do\n  n=$((n+1)); [ $n -gt 150 ] && exit 0\n  printf '%s\\n' \"$line\"\ndone | exec {}\n",
+            sf.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&dying, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let part = dir.path().join("part.jsonl");
+    let stopped = analyse(dying.to_str().unwrap(), &part);
+    assert!(!stopped.status.success(), "{stopped:?}");
+    let stderr = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        stderr.contains(part.to_str().unwrap()) && stderr.contains("keeps the games analysed"),
+        "{stderr}"
+    );
+
+    // What was kept is the whole run's file cut after a game: the header
+    // and both sides of each game finished, in order.
+    let whole = std::fs::read_to_string(&whole).unwrap();
+    let part = std::fs::read_to_string(&part).unwrap();
+    let lines = part.lines().count();
+    assert!(lines >= 3 && lines % 2 == 1, "{part}");
+    assert!(
+        lines < whole.lines().count(),
+        "the dying engine finished every game"
+    );
+    assert!(
+        whole.starts_with(&part),
+        "the kept games differ from the whole run's"
+    );
+    let read_back = arbiter(&[
+        "fairplay",
+        "--engine",
+        "/nonexistent",
+        "--json",
+        "--analysed",
+        dir.path().join("part.jsonl").to_str().unwrap(),
+    ]);
+    assert!(read_back.status.success(), "{read_back:?}");
+}

@@ -178,7 +178,14 @@ async fn the_arbiters_screen_runs_stockfish_and_its_report_lands_in_the_log() {
     // The arbiter starts the screen; the report comes into the log.
     let path = format!("/api/tournament/{id}/fairplay");
     let state = c.get_json_as(&path, &creator).await;
-    assert_eq!(state["engine"], "stockfish (1000 nodes)", "{state}");
+    assert_eq!(
+        state["engine"],
+        serde_json::json!({
+            "command": "stockfish", "nodes": 1000, "multipv": 3, "book_moves": 8, "book": null,
+            "decided_cp": 300, "losing_cp": 200, "baseline": null,
+        }),
+        "{state}"
+    );
     let reported = screened(&c, &path, &creator).await;
     let report = &reported["reports"][0];
     assert!(
@@ -284,6 +291,12 @@ async fn the_servers_screen_takes_an_opening_book_and_a_false_positive_rate_as_t
     );
     let c = Client::new(&server.base);
     let id = played_swiss(&c, &creator, [&ann, &bob]).await;
+    // Before the screen, the console is told the book it will use.
+    let state = c
+        .get_json_as(&format!("/api/tournament/{id}/fairplay"), &creator)
+        .await;
+    assert_eq!(state["engine"]["book"], book_hash.as_str(), "{state}");
+    assert_eq!(state["engine"]["book_moves"], 0, "{state}");
     let reported = screened(&c, &format!("/api/tournament/{id}/fairplay"), &creator).await;
     let report = &reported["reports"][0];
     assert_eq!(report["book"], book_hash.as_str(), "{report}");

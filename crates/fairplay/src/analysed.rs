@@ -5,6 +5,7 @@
 //! baseline's model takes seconds where the analysis takes an hour.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
 use arbiter_rules::Color;
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,29 @@ pub struct SideMoves {
     pub rating: Option<u32>,
     /// His scored moves, in the order played.
     pub moves: Vec<MoveScore>,
+}
+
+impl SideMoves {
+    /// Both sides of `game`, White first, scored from `analysis`.
+    pub fn of_game(
+        game: &PlayedGame,
+        analysis: &GameAnalysis,
+        settings: &Settings,
+    ) -> [SideMoves; 2] {
+        [Color::White, Color::Black].map(|color| {
+            let who = game.players.get(color);
+            SideMoves {
+                game: game.number,
+                color,
+                player: who.name.clone(),
+                rating: who.rating,
+                moves: score_side(game, analysis, color, settings)
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+            }
+        })
+    }
 }
 
 /// The analysed moves of a set of games, with the engine and settings
@@ -84,21 +108,7 @@ impl AnalysedMoves {
         let sides = games
             .iter()
             .zip(analyses)
-            .flat_map(|(game, analysis)| {
-                [Color::White, Color::Black].map(|color| {
-                    let who = game.players.get(color);
-                    SideMoves {
-                        game: game.number,
-                        color,
-                        player: who.name.clone(),
-                        rating: who.rating,
-                        moves: score_side(game, analysis, color, &settings)
-                            .into_iter()
-                            .flatten()
-                            .collect(),
-                    }
-                })
-            })
+            .flat_map(|(game, analysis)| SideMoves::of_game(game, analysis, &settings))
             .collect();
         AnalysedMoves {
             engine,
@@ -125,16 +135,9 @@ impl AnalysedMoves {
 
     /// The file's text: the header, then one line per side of a game.
     pub fn to_jsonl(&self) -> String {
-        let header = Header {
-            analysis_format: ANALYSIS_FORMAT,
-            engine: self.engine.clone(),
-            settings: self.settings.clone(),
-        };
-        let mut text = serde_json::to_string(&header).expect("a header serialises");
-        text.push('\n');
+        let mut text = header_line(&self.engine, &self.settings);
         for side in &self.sides {
-            text.push_str(&serde_json::to_string(side).expect("a side serialises"));
-            text.push('\n');
+            text.push_str(&side_line(side));
         }
         text
     }
@@ -166,5 +169,185 @@ impl AnalysedMoves {
             settings: header.settings,
             sides,
         })
+    }
+}
+
+/// The header line of an analysis file.
+fn header_line(engine: &EngineId, settings: &Settings) -> String {
+    let header = Header {
+        analysis_format: ANALYSIS_FORMAT,
+        engine: engine.clone(),
+        settings: settings.clone(),
+    };
+    let mut line = serde_json::to_string(&header).expect("a header serialises");
+    line.push('\n');
+    line
+}
+
+/// The line of one side of a game.
+fn side_line(side: &SideMoves) -> String {
+    let mut line = serde_json::to_string(side).expect("a side serialises");
+    line.push('\n');
+    line
+}
+
+/// An analysis file written while the engines work: the header, then each
+/// game's sides as soon as it and every game before it are analysed, so
+/// that a run stopped half-way leaves a file of the games it finished,
+/// first to last, that `--analysed` reads. When every game is in, the
+/// file is the same, byte for byte, as [`AnalysedMoves::to_jsonl`].
+///
+/// ```
+/// use arbiter_fairplay::{AnalysedMoves, AnalysisWriter, EngineId, Settings, SideMoves};
+/// use arbiter_rules::Color;
+///
+/// let engine = EngineId { name: "Stockfish".into(), nodes: 5000, multipv: 3 };
+/// let side = |game, color| SideMoves { game, color, player: format!("P{game}"), rating: None, moves: vec![] };
+/// let mut file = AnalysisWriter::new(Vec::new(), engine.clone(), Settings::default());
+/// file.add(1, [side(2, Color::White), side(2, Color::Black)]).unwrap();
+/// assert_eq!(file.written(), 0); // game 2 waits for game 1
+/// file.add(0, [side(1, Color::White), side(1, Color::Black)]).unwrap();
+/// assert_eq!(file.written(), 2);
+/// let text = String::from_utf8(file.into_inner()).unwrap();
+/// assert_eq!(AnalysedMoves::read(&text).unwrap().sides.len(), 4);
+/// ```
+#[derive(Debug)]
+pub struct AnalysisWriter<W: Write> {
+    out: W,
+    engine: EngineId,
+    settings: Settings,
+    header_written: bool,
+    next: usize,
+    waiting: BTreeMap<usize, [SideMoves; 2]>,
+}
+
+impl<W: Write> AnalysisWriter<W> {
+    /// A file of analyses by `engine` under `settings`, written to `out`
+    /// (nothing is written before the first game is in).
+    pub fn new(out: W, engine: EngineId, settings: Settings) -> Self {
+        AnalysisWriter {
+            out,
+            engine,
+            settings,
+            header_written: false,
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    /// The sides of the game at `index` (0 is the first game): written,
+    /// with the games after it that were waiting for it, once every game
+    /// before it is; each game's lines are flushed as they are written.
+    pub fn add(&mut self, index: usize, sides: [SideMoves; 2]) -> std::io::Result<()> {
+        self.waiting.insert(index, sides);
+        if !self.header_written {
+            self.out
+                .write_all(header_line(&self.engine, &self.settings).as_bytes())?;
+            self.header_written = true;
+        }
+        while let Some(sides) = self.waiting.remove(&self.next) {
+            let lines: String = sides.iter().map(side_line).collect();
+            self.out.write_all(lines.as_bytes())?;
+            self.out.flush()?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// How many games are written (the first ones, in order).
+    pub fn written(&self) -> usize {
+        self.next
+    }
+
+    /// The output.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side(game: u64, color: Color, rank: usize) -> SideMoves {
+        SideMoves {
+            game,
+            color,
+            player: format!("Player {game} {color:?}"),
+            rating: Some(2000 + game as u32),
+            moves: vec![MoveScore {
+                rank: Some(rank),
+                loss_cp: 12,
+                accuracy: 91.5,
+                complex: rank > 0,
+                spent_ms: Some(3000),
+                lines_cp: vec![40, 28, -5],
+            }],
+        }
+    }
+
+    fn games(count: u64) -> AnalysedMoves {
+        AnalysedMoves {
+            engine: EngineId {
+                name: "Stockfish 15.1".into(),
+                nodes: 100_000,
+                multipv: 3,
+            },
+            settings: Settings::default(),
+            sides: (1..=count)
+                .flat_map(|g| [side(g, Color::White, 0), side(g, Color::Black, 2)])
+                .collect(),
+        }
+    }
+
+    fn game_sides(all: &AnalysedMoves, index: usize) -> [SideMoves; 2] {
+        [
+            all.sides[2 * index].clone(),
+            all.sides[2 * index + 1].clone(),
+        ]
+    }
+
+    #[test]
+    fn games_finished_out_of_order_are_written_as_the_whole_file() {
+        let all = games(4);
+        let mut file = AnalysisWriter::new(Vec::new(), all.engine.clone(), all.settings.clone());
+        for index in [2, 0, 3, 1] {
+            file.add(index, game_sides(&all, index)).unwrap();
+        }
+        assert_eq!(file.written(), 4);
+        assert_eq!(
+            String::from_utf8(file.into_inner()).unwrap(),
+            all.to_jsonl()
+        );
+    }
+
+    #[test]
+    fn a_run_stopped_half_way_leaves_the_games_before_the_first_missing_one() {
+        let all = games(4);
+        let mut file = AnalysisWriter::new(Vec::new(), all.engine.clone(), all.settings.clone());
+        // Game 2 (index 1) never finishes: games 3 and 4 wait behind it.
+        for index in [0, 2, 3] {
+            file.add(index, game_sides(&all, index)).unwrap();
+        }
+        assert_eq!(file.written(), 1);
+        let kept = AnalysedMoves::read(&String::from_utf8(file.into_inner()).unwrap()).unwrap();
+        assert_eq!(kept, games(1));
+    }
+
+    #[test]
+    fn a_write_error_is_returned() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("no space left on device"))
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let all = games(1);
+        let mut file = AnalysisWriter::new(Full, all.engine.clone(), all.settings.clone());
+        let error = file.add(0, game_sides(&all, 0)).unwrap_err();
+        assert!(error.to_string().contains("no space left"));
     }
 }

@@ -63,15 +63,24 @@ pub fn positions_to_search(game: &PlayedGame, settings: &Settings) -> std::ops::
     first..end
 }
 
+/// Called after each position searched, with the number searched so far.
+pub type Searched = Arc<dyn Fn(usize) + Send + Sync>;
+
+/// Called as each game's analysis ends, in whatever order the engines
+/// finish them: the engine and its search, the game's index in the games,
+/// and its analysis.
+pub type GameAnalysed = Arc<dyn Fn(&EngineId, usize, &GameAnalysis) + Send + Sync>;
+
 impl Analyser {
-    /// Analyses `games`; `searched` is called after each position with the
-    /// number searched so far. Returns the engine's name and settings and
-    /// one analysis per game, in order.
+    /// Analyses `games`; `searched` is called after each position, and
+    /// `analysed` after each game. Returns the engine's name and settings
+    /// and one analysis per game, in order.
     pub async fn analyse(
         &self,
         games: Arc<Vec<PlayedGame>>,
         settings: &Settings,
-        searched: Arc<dyn Fn(usize) + Send + Sync>,
+        searched: Searched,
+        analysed: GameAnalysed,
     ) -> Result<(EngineId, Vec<GameAnalysis>), AnalysisError> {
         let mut config = self.config.clone();
         config.options.retain(|(name, _)| {
@@ -85,20 +94,33 @@ impl Analyser {
         let done = Arc::new(AtomicUsize::new(0));
         let results: Arc<Mutex<Vec<Option<GameAnalysis>>>> =
             Arc::new(Mutex::new(vec![None; games.len()]));
-        let mut workers = tokio::task::JoinSet::new();
-        let mut name = String::new();
+        let mut engines = Vec::new();
         for _ in 0..self.engines.clamp(1, games.len().max(1)) {
-            let mut engine = Engine::start(&config).await?;
-            if name.is_empty() {
-                name = engine.id_name().unwrap_or(engine.name()).to_string();
-            }
+            engines.push(Engine::start(&config).await?);
+        }
+        let id = Arc::new(EngineId {
+            name: engines[0]
+                .id_name()
+                .unwrap_or(engines[0].name())
+                .to_string(),
+            nodes: self.nodes,
+            multipv: self.multipv,
+        });
+        let mut workers = tokio::task::JoinSet::new();
+        for mut engine in engines {
             let (games, next_game, done, results) = (
                 games.clone(),
                 next_game.clone(),
                 done.clone(),
                 results.clone(),
             );
-            let (settings, searched, nodes) = (settings.clone(), searched.clone(), self.nodes);
+            let (settings, searched, analysed, id, nodes) = (
+                settings.clone(),
+                searched.clone(),
+                analysed.clone(),
+                id.clone(),
+                self.nodes,
+            );
             workers.spawn(async move {
                 let outcome = loop {
                     let index = next_game.fetch_add(1, Ordering::SeqCst);
@@ -107,7 +129,10 @@ impl Analyser {
                     };
                     let on_position = || searched(done.fetch_add(1, Ordering::SeqCst) + 1);
                     match analyse_game(&mut engine, game, &settings, nodes, on_position).await {
-                        Ok(analysis) => results.lock().await[index] = Some(analysis),
+                        Ok(analysis) => {
+                            analysed(&id, index, &analysis);
+                            results.lock().await[index] = Some(analysis);
+                        }
                         Err(e) => break Err(e),
                     }
                 };
@@ -122,12 +147,7 @@ impl Analyser {
             .into_iter()
             .map(|a| a.expect("every game was analysed"))
             .collect();
-        let id = EngineId {
-            name,
-            nodes: self.nodes,
-            multipv: self.multipv,
-        };
-        Ok((id, analyses))
+        Ok((Arc::unwrap_or_clone(id), analyses))
     }
 }
 

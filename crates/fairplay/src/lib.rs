@@ -42,7 +42,7 @@ mod score;
 pub mod screen;
 mod settings;
 
-pub use analysed::{ANALYSIS_FORMAT, AnalysedMoves, AnalysisFileError, SideMoves};
+pub use analysed::{ANALYSIS_FORMAT, AnalysedMoves, AnalysisFileError, AnalysisWriter, SideMoves};
 pub use analysis::{EngineId, GameAnalysis, Line, PositionAnalysis};
 pub use baseline::{Baseline, BaselineError, baseline_hash};
 pub use book::{Book, BookError};

@@ -23,11 +23,34 @@ use crate::tournament::LiveTournament;
 /// A screen's answer: the report, or why there is none.
 pub type Screened = Pin<Box<dyn Future<Output = Result<FairPlayReport, String>> + Send>>;
 
+/// What a screen runs with, as the console shows it before a screen: the
+/// fields a report's record names the same way, so that the arbiter sees
+/// what his next report will rest on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScreenSetup {
+    /// The engine's command (a report names the engine by its own name).
+    pub command: String,
+    /// Nodes searched a position.
+    pub nodes: u64,
+    /// Lines searched a position.
+    pub multipv: u32,
+    /// Moves of each side left out as book when no opening book is given.
+    pub book_moves: u32,
+    /// The opening book's SHA-256, when one says what is book.
+    pub book: Option<String>,
+    /// Positions beyond this, either way, are decided (centipawns).
+    pub decided_cp: i32,
+    /// A move losing this or more does not count as an alternative
+    /// (centipawns).
+    pub losing_cp: i32,
+    /// The baseline's SHA-256, when the screen has one.
+    pub baseline: Option<String>,
+}
+
 /// A fair-play screen the service can run.
 pub trait FairPlayScreen: Send + Sync + fmt::Debug {
-    /// What it runs, as the console shows it before a screen (the engine's
-    /// command and its nodes).
-    fn describe(&self) -> String;
+    /// What it runs with, as the console shows it before a screen.
+    fn describe(&self) -> ScreenSetup;
     /// Screens the games of `pgn` (one file's text).
     fn screen(&self, pgn: String) -> Screened;
 }

@@ -55,7 +55,7 @@ mod verify_log;
 use std::net::SocketAddr;
 
 pub use config::{Config, NodeConfig, WitnessConfig};
-pub use fair_play::{FairPlayScreen, Screened};
+pub use fair_play::{FairPlayScreen, ScreenSetup, Screened};
 pub use game::GameError;
 pub use relay::same_game;
 pub use store::log::load_or_make_key;

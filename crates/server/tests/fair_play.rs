@@ -12,7 +12,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arbiter_server::{FairPlayScreen, Screened};
+use arbiter_server::{FairPlayScreen, ScreenSetup, Screened};
 use arbiter_tournament::director::{FairPlayLine, FairPlayReport};
 use common::{Server, account};
 use serde_json::{Value, json};
@@ -34,8 +34,17 @@ fn tag_values(pgn: &str, name: &str) -> Vec<String> {
 }
 
 impl FairPlayScreen for TagScreen {
-    fn describe(&self) -> String {
-        "tags 1 node".into()
+    fn describe(&self) -> ScreenSetup {
+        ScreenSetup {
+            command: "tags".into(),
+            nodes: 1,
+            multipv: 3,
+            book_moves: 8,
+            book: None,
+            decided_cp: 300,
+            losing_cp: 200,
+            baseline: Some("0f".repeat(32)),
+        }
     }
 
     fn screen(&self, pgn: String) -> Screened {
@@ -143,7 +152,13 @@ async fn the_arbiter_screens_the_finished_games_and_the_report_lands_in_the_log(
     ];
     let (id, game) = one_game_swiss(&s, &creator, &ann, &bob).await;
     let path = format!("/api/tournament/{id}/fairplay");
-    assert_eq!(fair_play(&s, &id, &creator).await["engine"], "tags 1 node");
+    assert_eq!(
+        fair_play(&s, &id, &creator).await["engine"],
+        serde_json::json!({
+            "command": "tags", "nodes": 1, "multipv": 3, "book_moves": 8, "book": null,
+            "decided_cp": 300, "losing_cp": 200, "baseline": "0f".repeat(32),
+        })
+    );
 
     // Only the arbiter; and not before a game has finished.
     assert_eq!(s.post_as(&path, &ann).await.0, 403);

@@ -72,8 +72,9 @@ struct AnalysisArgs {
     #[arg(long)]
     quiet: bool,
     /// Also write the analysed moves to FILE (JSON lines, the engine's
-    /// lines included): `--analysed FILE` reads them back without an
-    /// engine.
+    /// lines included), each game as soon as the games before it are
+    /// done, so a stopped run keeps what it finished: `--analysed FILE`
+    /// reads them back without an engine.
     #[arg(long, value_name = "FILE")]
     analysis: Option<PathBuf>,
 }
@@ -225,12 +226,22 @@ fn analyse(
 ) -> anyhow::Result<AnalysedMoves> {
     let games = screening.prepare(games);
     let bar = progress(args, screening.positions(&games));
-    let analysed = super::runtime()?.block_on(screening.analyse(games, searched(&bar)))?;
+    let kept: Option<Box<dyn Write + Send>> = match &args.analysis {
+        Some(path) => Some(Box::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let analysed = super::runtime()?.block_on(screening.analyse(games, searched(&bar), kept));
+    let analysed = match (analysed, &args.analysis) {
+        (Err(e), Some(path)) => Err(e.context(format!(
+            "{} keeps the games analysed before this, first to last",
+            path.display()
+        ))),
+        (analysed, _) => analysed,
+    }?;
     bar.finish_and_clear();
-    if let Some(path) = &args.analysis {
-        std::fs::write(path, analysed.to_jsonl())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
     Ok(analysed)
 }
 

@@ -2,15 +2,16 @@
 //! both run it: the engine and its search, the exclusions, the baseline
 //! (checked against the settings), and games in, a report out.
 
+use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use arbiter_fairplay::engine::{Analyser, positions_to_search};
 use arbiter_fairplay::screen::screen;
 use arbiter_fairplay::{
-    AnalysedMoves, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report, Settings,
-    baseline_hash,
+    AnalysedMoves, AnalysisWriter, Baseline, Book, EngineId, GameAnalysis, PlayedGame, Report,
+    Settings, SideMoves, baseline_hash,
 };
 
 /// How games are screened.
@@ -28,8 +29,32 @@ pub struct Screening {
     pub false_positive_rate: f64,
 }
 
-/// Called with the positions searched so far.
-pub type Searched = Arc<dyn Fn(usize) + Send + Sync>;
+pub use arbiter_fairplay::engine::Searched;
+
+/// Where a run's analysis is kept as it goes (`--analysis FILE`): the
+/// output until the first game is in (the header names the engine, known
+/// once it runs), then the file being written, or its first write error
+/// (a full disk ends the run with it rather than with a file silently cut
+/// short).
+enum KeptFile {
+    Unopened(Option<Box<dyn Write + Send>>),
+    Writing(AnalysisWriter<Box<dyn Write + Send>>),
+    Failed(std::io::Error),
+}
+
+impl KeptFile {
+    fn add(&mut self, engine: &EngineId, settings: &Settings, index: usize, sides: [SideMoves; 2]) {
+        if let KeptFile::Unopened(out) = self {
+            let Some(out) = out.take() else { return };
+            *self = KeptFile::Writing(AnalysisWriter::new(out, engine.clone(), settings.clone()));
+        }
+        if let KeptFile::Writing(file) = self
+            && let Err(error) = file.add(index, sides)
+        {
+            *self = KeptFile::Failed(error);
+        }
+    }
+}
 
 /// What a screen is asked for beyond its engine, as `arbiter fairplay`
 /// and `arbiter serve --fairplay-…` both give it: what is book, the
@@ -137,18 +162,43 @@ impl Screening {
             .sum()
     }
 
-    /// Both sides' scored moves over `games`, with the engine's name.
+    /// Both sides' scored moves over `games`, with the engine's name;
+    /// each game's sides written to `kept` as the games finish, in order,
+    /// when it is given (`--analysis FILE`).
     pub async fn analyse(
         &self,
         games: Vec<PlayedGame>,
         searched: Searched,
+        kept: Option<Box<dyn Write + Send>>,
     ) -> anyhow::Result<AnalysedMoves> {
         let games = Arc::new(games);
+        let file = Arc::new(Mutex::new(KeptFile::Unopened(kept)));
+        let analysed = {
+            let (games, settings, file) = (games.clone(), self.settings.clone(), file.clone());
+            Arc::new(
+                move |engine: &EngineId, index: usize, analysis: &GameAnalysis| {
+                    let sides = SideMoves::of_game(&games[index], analysis, &settings);
+                    let mut file = file
+                        .lock()
+                        .expect("the analysis file's lock is not poisoned");
+                    file.add(engine, &settings, index, sides);
+                },
+            )
+        };
         let (engine, analyses): (EngineId, Vec<GameAnalysis>) = self
             .analyser
-            .analyse(games.clone(), &self.settings, searched)
+            .analyse(games.clone(), &self.settings, searched, analysed)
             .await
             .context("the analysis failed")?;
+        let file = std::mem::replace(
+            &mut *file
+                .lock()
+                .expect("the analysis file's lock is not poisoned"),
+            KeptFile::Unopened(None),
+        );
+        if let KeptFile::Failed(error) = file {
+            return Err(error).context("cannot write the analysis file");
+        }
         Ok(AnalysedMoves::score(
             engine,
             self.settings.clone(),
@@ -163,7 +213,7 @@ impl Screening {
         games: Vec<PlayedGame>,
         searched: Searched,
     ) -> anyhow::Result<Report> {
-        let analysed = self.analyse(games, searched).await?;
+        let analysed = self.analyse(games, searched, None).await?;
         self.report_of(&analysed)
     }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use arbiter_fairplay::Settings;
 use arbiter_fairplay::engine::Analyser;
 use arbiter_fairplay::screen::DEFAULT_FALSE_POSITIVE_RATE;
-use arbiter_server::{FairPlayScreen, Screened};
+use arbiter_server::{FairPlayScreen, ScreenSetup, Screened};
 
 use super::record::log_record;
 use super::screening::{ScreenOptions, Screening, false_positive_rate, games_of_text};
@@ -96,8 +96,22 @@ impl ServeArgs {
 }
 
 impl FairPlayScreen for EngineScreen {
-    fn describe(&self) -> String {
-        format!("{} ({} nodes)", self.command, self.screening.analyser.nodes)
+    fn describe(&self) -> ScreenSetup {
+        let (analyser, settings) = (&self.screening.analyser, &self.screening.settings);
+        ScreenSetup {
+            command: self.command.clone(),
+            nodes: analyser.nodes,
+            multipv: analyser.multipv,
+            book_moves: settings.book_moves,
+            book: settings.book.clone(),
+            decided_cp: settings.decided_cp,
+            losing_cp: settings.losing_cp,
+            baseline: self
+                .screening
+                .baseline
+                .as_ref()
+                .map(|(_, hash)| hash.clone()),
+        }
     }
 
     fn screen(&self, pgn: String) -> Screened {
