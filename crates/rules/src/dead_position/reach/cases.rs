@@ -28,7 +28,8 @@
 //! The pieces split on are the first found that never move but might be
 //! taken, then the first found that might be taken on their own square
 //! although they seem to move (their only moves may turn out to end the
-//! game once the kept case keeps the enemy off their square).
+//! game once the kept case keeps the enemy off their square); the latter
+//! only at the first level.
 //!
 //! Each analysis is an ordinary saturation with its case's restriction, so
 //! the induction of [the module above](super) carries over: along any
@@ -71,8 +72,15 @@ impl Reach {
         }
         let free = |i: &usize| self.units[*i].fate == Fate::Free;
         let exposed = (0..self.units.len()).filter(|&i| self.exposed & (1 << i) != 0);
-        let taken_at_home =
-            (0..self.units.len()).filter(|&i| (self.taken_at_home & !self.exposed) & (1 << i) != 0);
+        // Pieces that move are split on at the first level only: in open
+        // positions nearly every piece may be taken at home, and splitting
+        // on them at every level would multiply the saturations.
+        let moving = if depth == DEPTH {
+            self.taken_at_home & !self.exposed
+        } else {
+            0
+        };
+        let taken_at_home = (0..self.units.len()).filter(|&i| moving & (1 << i) != 0);
         let candidates = exposed.chain(taken_at_home).filter(free).take(CANDIDATES);
         for i in candidates {
             if self
