@@ -361,12 +361,10 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
         let dots_start = j;
         loop {
-            if j < bytes.len() && bytes[j] == b'.' {
-                j += 1;
-            } else if bytes[j..].starts_with("…".as_bytes()) {
-                j += 3;
-            } else {
-                break;
+            match bytes.get(j) {
+                Some(b'.') => j += 1,
+                Some(0xe2) if bytes[j..].starts_with("…".as_bytes()) => j += 3,
+                _ => break,
             }
         }
         if j > dots_start || j == bytes.len() || ends_token(bytes[j]) {
