@@ -109,6 +109,12 @@ impl Line {
         moves
     }
 
+    /// Whether the line's first two steps are moves, one by each side: then
+    /// neither side has made no move, without counting them all.
+    fn both_sides_moved(&self) -> bool {
+        matches!(self.steps.as_slice(), [Step::Move(_), Step::Move(_), ..])
+    }
+
     fn new(start: Position) -> Line {
         Line {
             pos: start.clone(),
@@ -658,8 +664,13 @@ impl Replay {
             None
         };
         let Some(ended) = ended else {
-            let moves = self.line.moves_by_side();
-            if is_unplayed(recorded, moves) {
+            // Counting each side's moves walks the line: only a decisive
+            // result where one side may not have moved asks for it.
+            let moves = (recorded.winner().is_some() && !self.line.both_sides_moved())
+                .then(|| self.line.moves_by_side());
+            if let Some(moves) = moves
+                && is_unplayed(recorded, moves)
+            {
                 // Decided away from the board before one side's first
                 // move: a forfeit for the event, which no rating counts.
                 let absent = if moves.white == 0 {
