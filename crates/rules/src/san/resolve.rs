@@ -65,7 +65,7 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
 /// Whenever it finds a move, reading the token with [`ascii::parse`] and
 /// resolving it with [`to_move`] finds the same: it takes the same steps,
 /// without building their results and errors.
-#[inline]
+#[inline(always)]
 pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
     let body = match token {
         [body @ .., b'+' | b'#'] => body,
