@@ -389,12 +389,19 @@ impl<V: Visitor> Parser<'_, '_, V> {
             return i + 1;
         }
         let token = &bytes[i..end];
-        if matches!(token, b"e.p." | b"ep") {
+        if let [b'e', ..] = token
+            && matches!(token, b"e.p." | b"ep")
+        {
             // The en passant remark of the previous move.
             return end;
         }
         let mut san_end = end;
         let mut mark = None;
+        // Most moves carry no sign: one look at the last byte tells.
+        if !matches!(token, [_, .., b'+' | b'#']) {
+            self.visitor.san(SanToken::new(token, None, i));
+            return end;
+        }
         while san_end > i + 1 && matches!(bytes[san_end - 1], b'+' | b'#') {
             mark = Some(match (bytes[san_end - 1], mark) {
                 (b'#', _) | (b'+', Some(_)) => CheckMark::Mate,
