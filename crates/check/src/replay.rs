@@ -575,6 +575,33 @@ impl Replay {
         }
     }
 
+    /// A tag whose value is checked (`Date`, `Result`) or read (`FEN`,
+    /// `Variant`).
+    #[inline(never)]
+    fn checked_tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let text = value.decode();
+        match name {
+            b"Date" => {
+                if let Some(f) = TagCheck::date(&text, value.offset()) {
+                    self.find(f);
+                }
+            }
+            b"Result" => match GameResult::from_ascii(text.trim().as_bytes()) {
+                Some(r) => self.result_tag = Some((r, value.offset())),
+                None => self.find(RawFinding::new(
+                    Kind::BadResultTag,
+                    value.offset(),
+                    Reason::BadResultTag {
+                        value: format!("{text:?}"),
+                    },
+                )),
+            },
+            b"FEN" => self.fen = Some((text.into_owned(), value.offset())),
+            b"Variant" => self.variant = Some((text.into_owned(), value.offset())),
+            _ => {}
+        }
+    }
+
     fn null_move(&mut self, san: &SanToken<'_>) {
         let pos = &self.line.pos;
         let label = move_label(pos, &san.decode());
@@ -782,32 +809,13 @@ impl Visitor for Replay {
         self.findings = Vec::new();
     }
 
+    #[inline]
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         self.tags.note(name);
-        // Only the tags that are checked are decoded.
-        if !matches!(name, b"Date" | b"Result" | b"FEN" | b"Variant") {
-            return;
-        }
-        let text = value.decode();
-        match name {
-            b"Date" => {
-                if let Some(f) = TagCheck::date(&text, value.offset()) {
-                    self.find(f);
-                }
-            }
-            b"Result" => match GameResult::from_ascii(text.trim().as_bytes()) {
-                Some(r) => self.result_tag = Some((r, value.offset())),
-                None => self.find(RawFinding::new(
-                    Kind::BadResultTag,
-                    value.offset(),
-                    Reason::BadResultTag {
-                        value: format!("{text:?}"),
-                    },
-                )),
-            },
-            b"FEN" => self.fen = Some((text.into_owned(), value.offset())),
-            b"Variant" => self.variant = Some((text.into_owned(), value.offset())),
-            _ => {}
+        // Only the tags that are checked are decoded, out of line: most
+        // tags of a game are not.
+        if matches!(name, b"Date" | b"Result" | b"FEN" | b"Variant") {
+            self.checked_tag(name, value);
         }
     }
 
