@@ -1,10 +1,12 @@
 //! Byte classes shared by the game splitter and the movetext parser, so that
 //! both agree on where tokens, tags and comments begin and end.
 
-/// `true` for PGN whitespace (space, tab, line ends, form feed, vertical tab).
+/// `true` for PGN whitespace (space, tab, line ends, form feed, vertical
+/// tab). Looked up: compared, a space fell through to the parser's jump
+/// table on every byte class, at twice the cost.
 #[inline(always)]
 pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    CLASS[b as usize] & SPACE != 0
 }
 
 /// Byte classes, looked up rather than compared: the scanners run over
@@ -18,6 +20,8 @@ const NAME_END: u8 = 4;
 /// Ends a tag value in the plain form: the closing quote, or what the
 /// plain form does not allow (an escape, a line end).
 const VALUE_END: u8 = 8;
+/// PGN whitespace.
+const SPACE: u8 = 16;
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -39,6 +43,12 @@ static CLASS: [u8; 256] = {
     let mut i = 0;
     while i < value_ends.len() {
         t[value_ends[i] as usize] |= VALUE_END;
+        i += 1;
+    }
+    let spaces = b" \t\n\r\x0b\x0c";
+    let mut i = 0;
+    while i < spaces.len() {
+        t[spaces[i] as usize] |= SPACE;
         i += 1;
     }
     t
@@ -495,6 +505,17 @@ mod tests {
                     "{class} {from}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn whitespace_is_the_six_bytes_of_pgn() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                is_space(b),
+                matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c),
+                "{b}"
+            );
         }
     }
 
