@@ -40,7 +40,8 @@ fuzz_target!(|data: &[u8]| {
         match pos.parse_san(&text) {
             Ok(m) => assert!(pos.is_legal(m)),
             Err(e) => {
-                let _ = (e.to_string(), e.message_zh(), e.rule());
+                // Every catalogue renders it (English and Chinese).
+                let _ = (e.to_string(), arbiter_messages::Message::of(&e), e.rule());
             }
         }
     }
