@@ -172,11 +172,16 @@ impl Screening {
         kept: Option<Box<dyn Write + Send>>,
     ) -> anyhow::Result<AnalysedMoves> {
         let games = Arc::new(games);
+        // Without a file to keep, a game's sides are scored once, at the end.
+        let keeping = kept.is_some();
         let file = Arc::new(Mutex::new(KeptFile::Unopened(kept)));
         let analysed = {
             let (games, settings, file) = (games.clone(), self.settings.clone(), file.clone());
             Arc::new(
                 move |engine: &EngineId, index: usize, analysis: &GameAnalysis| {
+                    if !keeping {
+                        return;
+                    }
                     let sides = SideMoves::of_game(&games[index], analysis, &settings);
                     let mut file = file
                         .lock()
