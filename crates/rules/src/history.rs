@@ -183,8 +183,8 @@ mod tests {
         let mut pos = Position::new();
         let mut history = History::new(&pos);
         let moves = [
-            "g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8", "g1f3", "g8f6",
-            "f3g1", "f6g8", "e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8", "g1f3",
+            "g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8", "g1f3", "g8f6", "f3g1",
+            "f6g8", "e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8", "g1f3",
         ];
         for mv in moves {
             play(&mut pos, &mut history, &[mv]);
@@ -193,7 +193,11 @@ mod tests {
                 history.positions_of_last().count(),
                 "after {mv}"
             );
-            assert_eq!(history.repetitions(), history.occurrences(&pos), "after {mv}");
+            assert_eq!(
+                history.repetitions(),
+                history.occurrences(&pos),
+                "after {mv}"
+            );
         }
         assert_eq!(History::default().repetitions(), 0);
     }
