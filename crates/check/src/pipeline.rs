@@ -193,6 +193,11 @@ pub(crate) fn check_input_sized<R: Read + Send>(
 }
 
 /// The reader thread: cuts the input into parts.
+///
+/// It reads into bytes already initialised: a buffer handed back keeps
+/// its length, so only what it grows by is zeroed. (`read_to_end` zeroes
+/// the whole spare capacity of its vector on every call, which cost as
+/// much as splitting the games.)
 fn read_parts<R: Read>(
     mut input: R,
     part_bytes: usize,
@@ -203,23 +208,32 @@ fn read_parts<R: Read>(
     let part_bytes = part_bytes.max(1);
     let mut seq = 0;
     let mut offset = 0u64;
-    let mut bytes = Vec::with_capacity(part_bytes);
+    let mut bytes = Vec::new();
+    // The bytes of `bytes` that hold input: those carried over, then read.
+    let mut filled = 0;
     let mut start = 0;
     loop {
-        let want = start + part_bytes - bytes.len().min(start + part_bytes);
-        let got = input.by_ref().take(want as u64).read_to_end(&mut bytes)?;
-        let eof = got < want;
+        let target = start + part_bytes;
+        if bytes.len() < target {
+            bytes.resize(target, 0);
+        }
+        let eof = fill(&mut input, &mut bytes[..target.max(filled)], &mut filled)?;
+        bytes.truncate(filled);
         let cut = if eof {
-            bytes.len()
+            filled
         } else {
             cut_point(&bytes, start)
         };
         // The next part starts with the last byte of this one.
         let mut next = spares.try_recv().unwrap_or_default();
-        next.clear();
+        filled = 0;
         if !eof {
-            next.reserve(start + part_bytes);
-            next.extend_from_slice(&bytes[cut - 1..]);
+            let carried = &bytes[cut - 1..];
+            if next.len() < carried.len() {
+                next.resize(carried.len(), 0);
+            }
+            next[..carried.len()].copy_from_slice(carried);
+            filled = carried.len();
             bytes.truncate(cut);
         }
         let part = Part {
@@ -241,6 +255,20 @@ fn read_parts<R: Read>(
         start = 1;
         seq += 1;
     }
+}
+
+/// Reads into `buf[*filled..]` until it is full or the input ends, moving
+/// `filled` on; `true` if the input ended.
+fn fill(input: &mut impl Read, buf: &mut [u8], filled: &mut usize) -> io::Result<bool> {
+    while *filled < buf.len() {
+        match input.read(&mut buf[*filled..]) {
+            Ok(0) => return Ok(true),
+            Ok(n) => *filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(false)
 }
 
 /// Where to end a part that holds `bytes[start..]` (more than `start`

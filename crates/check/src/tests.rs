@@ -477,7 +477,7 @@ fn sequential_findings(bytes: &[u8]) -> Vec<(u64, usize, usize, &'static str)> {
 
 /// The games and the findings of `bytes` through the pipeline.
 fn pipeline_findings(
-    bytes: &[u8],
+    bytes: impl std::io::Read + Send,
     workers: usize,
     sizes: pipeline::Sizes,
 ) -> (u64, Vec<(u64, usize, usize, &'static str)>) {
@@ -514,10 +514,49 @@ fn parallel_checking_keeps_file_order() {
                 part,
                 ..Default::default()
             };
-            let (games, parallel) = pipeline_findings(&bytes, workers, sizes);
+            let (games, parallel) = pipeline_findings(&bytes[..], workers, sizes);
             assert_eq!(games, 1110);
             assert_eq!(parallel, sequential, "{workers} workers, parts of {part}");
         }
+    }
+}
+
+/// A reader that hands out at most a few bytes at a time and is
+/// interrupted now and then, as a pipe or a slow disk may be.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    reads: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.reads += 1;
+        if self.reads % 7 == 0 {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let n = buf.len().min(self.reads % 5 * 97 + 1).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn short_and_interrupted_reads_give_the_findings_of_a_whole_reading() {
+    let bytes = arbiter_testdata::read("corpus/pgn-reader-benches/twic1599_1000k.pgn");
+    let sequential = sequential_findings(&bytes);
+    for part in [4 << 10, 64 << 10] {
+        let sizes = pipeline::Sizes {
+            part,
+            ..Default::default()
+        };
+        let trickle = Trickle {
+            bytes: &bytes,
+            reads: 0,
+        };
+        let (games, parallel) = pipeline_findings(trickle, 2, sizes);
+        assert_eq!(games, 1110, "parts of {part}");
+        assert_eq!(parallel, sequential, "parts of {part}");
     }
 }
 
@@ -542,7 +581,7 @@ fn parts_cut_anywhere_give_the_findings_of_a_whole_reading() {
                 part,
                 ..Default::default()
             };
-            let (n, parallel) = pipeline_findings(&bytes, 2, sizes);
+            let (n, parallel) = pipeline_findings(&bytes[..], 2, sizes);
             assert_eq!(n, games, "{}: parts of {part}", path.display());
             assert_eq!(parallel, sequential, "{}: parts of {part}", path.display());
         }
