@@ -531,7 +531,7 @@ struct Trickle<'a> {
 impl std::io::Read for Trickle<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.reads += 1;
-        if self.reads % 7 == 0 {
+        if self.reads.is_multiple_of(7) {
             return Err(std::io::ErrorKind::Interrupted.into());
         }
         let n = buf.len().min(self.reads % 5 * 97 + 1).min(self.bytes.len());
