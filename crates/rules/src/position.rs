@@ -514,7 +514,7 @@ impl Position {
         any_legal(self)
     }
 
-    fn legal_moves_into(&self, list: &mut MoveList) {
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
         list_legal(self, list);
     }
 

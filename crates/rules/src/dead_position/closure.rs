@@ -6,7 +6,7 @@
 use super::budget::Budget;
 use super::key::{PositionKey, PositionSet};
 use super::search::Outcome;
-use crate::{Color, Move, Position};
+use crate::{Color, Move, MoveList, Position};
 
 /// A reached position and how it was first reached.
 struct Reached {
@@ -38,7 +38,9 @@ pub(super) fn explore(
             return Outcome::Mate(line_to(&reached, head));
         }
         if !pos.has_insufficient_material(winner) {
-            for m in pos.legal_moves() {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in &moves {
                 if !budget.spend(1) {
                     return Outcome::CutShort;
                 }

@@ -23,19 +23,59 @@ impl PositionKey {
     #[inline]
     pub(super) fn of(pos: &Position) -> PositionKey {
         let board = pos.board();
-        let mut check = 0x9e37_79b9_7f4a_7c15u64;
-        for role in Role::ALL {
-            check = mix(check ^ board.by_role(role).0);
-        }
-        check = mix(check ^ board.by_color(Color::White).0);
-        check = mix(check ^ pos.castling_rights().rooks().0);
         let ep = pos.ep_square().map_or(64, |sq| sq.index() as u64);
-        check = mix(check ^ (ep << 1) ^ u64::from(pos.turn().is_white()));
+        let rest = (ep << 1) ^ u64::from(pos.turn().is_white());
+        // Five independent multiplications rather than a chain of nine
+        // finalisers: each pair of words is folded through a full 128-bit
+        // product, so the work overlaps instead of waiting on the last step.
+        let folded = fold(
+            board.by_role(Role::Pawn).0,
+            board.by_role(Role::Knight).0,
+            0,
+        )
+        .wrapping_add(fold(
+            board.by_role(Role::Bishop).0,
+            board.by_role(Role::Rook).0,
+            1,
+        ))
+        .wrapping_add(fold(
+            board.by_role(Role::Queen).0,
+            board.by_role(Role::King).0,
+            2,
+        ))
+        .wrapping_add(fold(
+            board.by_color(Color::White).0,
+            pos.castling_rights().rooks().0,
+            3,
+        ))
+        .wrapping_add(fold(rest, 0, 4));
         PositionKey {
             polyglot: pos.zobrist_hash(),
-            check,
+            check: mix(folded),
         }
     }
+}
+
+/// The seeds of [`fold`], two per pair of words. Each has at least 36 bits
+/// set, so no word of a position (a bitboard of at most 32 men, castling
+/// rooks, or the en passant square and turn) can equal one: a factor
+/// `a ^ seed` is never zero, which would make the product forget the other
+/// word.
+const SEEDS: [[u64; 2]; 5] = [
+    [0x961f_acc7_6d5f_e21c, 0xe321_1e37_bdbe_b6dc],
+    [0xd6ff_920b_0a9f_aa6d, 0x73ea_9b9b_c7cd_18d7],
+    [0x71b6_3e30_7eeb_b517, 0x16f8_956d_7b76_d269],
+    [0xb46a_749c_ad9d_f6b7, 0x778d_ebb2_1b67_fc3d],
+    [0xe3d9_f8b3_3d92_678c, 0x5e77_2e6b_32de_d778],
+];
+
+/// Folds two words through a 128-bit product (the multiply-and-fold of
+/// wyhash), salted by the seeds of pair `pair`.
+#[inline(always)]
+fn fold(a: u64, b: u64, pair: usize) -> u64 {
+    let [sa, sb] = SEEDS[pair];
+    let product = u128::from(a ^ sa) * u128::from(b ^ sb);
+    (product as u64) ^ ((product >> 64) as u64)
 }
 
 impl core::hash::Hash for PositionKey {
@@ -91,3 +131,35 @@ impl Hasher for PassThroughHasher {
 pub(super) type PositionMap<V> = std::collections::HashMap<PositionKey, V, PassThrough>;
 /// A set of positions.
 pub(super) type PositionSet = std::collections::HashSet<PositionKey, PassThrough>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_never_equal_a_word_of_a_position() {
+        for seed in SEEDS.iter().flatten() {
+            assert!(seed.count_ones() > 32, "{seed:#x}");
+        }
+    }
+
+    #[test]
+    fn keys_tell_apart_what_the_moves_depend_on() {
+        let key = |fen: &str| PositionKey::of(&fen.parse::<Position>().unwrap());
+        let base = key("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2");
+        for other in [
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 2",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq - 0 2",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kkq d6 0 2",
+            "r3k2r/8/8/3pP3/8/8/8/R3K1R1 w Qkq d6 0 2",
+            "r3k2r/8/8/3pB3/8/8/8/R3K2R w KQkq - 0 2",
+            "r3k2r/8/8/4P3/3p4/8/8/R3K2R w KQkq - 0 2",
+        ] {
+            let k = key(other);
+            assert_ne!(k.polyglot, base.polyglot, "{other}");
+            assert_ne!(k.check, base.check, "{other}");
+        }
+        // The move counters do not count.
+        assert_eq!(key("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 7 40"), base);
+    }
+}

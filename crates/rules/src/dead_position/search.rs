@@ -20,7 +20,7 @@ use super::distance::{bishop_distances, king_distance, knight_distance, locked_p
 use super::key::{PassThrough, PositionKey, PositionMap};
 use super::reach::Reach;
 use crate::attacks::king_attacks;
-use crate::{Bitboard, Color, Move, Position, Role, Square};
+use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
 /// What an iteration or a whole search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,7 +247,10 @@ impl Helpmate {
         if credit <= 0 || self.line.len() >= MAX_LINE {
             return self.leaf(pos);
         }
-        let moves = pos.legal_moves();
+        // Filled in place: a returned list would be copied whole (hundreds
+        // of bytes) at every node.
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return pos.turn() != self.winner && pos.is_check();
         }
