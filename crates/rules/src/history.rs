@@ -109,17 +109,16 @@ impl History {
     /// never match. Asked after every move of every game `arbiter check`
     /// reads, this halves its work.
     pub fn repetitions(&self) -> usize {
-        let Some((&last, before)) = self.keys.split_last() else {
+        let Some(&last) = self.keys.last() else {
             return 0;
         };
-        let since = before.get(self.reversible_from..).unwrap_or_default();
-        1 + since
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&&k| k == last)
-            .count()
+        let mut count = 1;
+        let mut i = self.keys.len() - 1;
+        while i >= self.reversible_from + 2 {
+            i -= 2;
+            count += usize::from(self.keys[i] == last);
+        }
+        count
     }
 
     /// Where the last position recorded stood before, and stands now: the
