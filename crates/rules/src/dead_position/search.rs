@@ -444,13 +444,10 @@ impl Helpmate {
     /// How `m` bears on the mate, and its rank in the search order.
     fn classify(&self, pos: &Position, m: Move) -> (Step, u8) {
         let board = pos.board();
-        // A legal move starts on a piece of the side to move, and takes
-        // what stands on its destination if that is an enemy (castling
-        // moves onto a rook of its own), or a pawn en passant.
+        // A legal move starts on a piece of the side to move.
         let role = board.role_at_occupied(m.from());
-        let capture = board.by_color(!pos.turn()).contains(m.to()) || m.is_en_passant();
         debug_assert_eq!(Some(role), pos.moving_role(m));
-        debug_assert_eq!(capture, pos.is_capture(m));
+        let capture = pos.is_capture(m);
         let t = &self.targets;
         let nearer = |post: Square| match role {
             Role::King => king_distance(m.to(), post) < king_distance(m.from(), post),
