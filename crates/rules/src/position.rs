@@ -392,9 +392,55 @@ impl Position {
     }
 
     /// `true` if the side to move is in check (FIDE 3.9).
-    #[inline(always)]
+    ///
+    /// Asked of single positions (a check sign in a record, a node of a
+    /// search), it tests the lines through the king (see
+    /// [`Position::attacked_along_lines`]) rather than look up the attack
+    /// tables [`Position::checkers`] uses, which are large and out of the
+    /// cache between such questions.
+    #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers().any()
+        let us = self.turn();
+        let king = self.king_square(us);
+        self.attacked_along_lines(king, !us, self.board().occupied())
+    }
+
+    /// Whether a piece of `by` attacks `sq`, with `occupied` as the
+    /// blockers: the leapers from their small tables, the sliders on the
+    /// empty-board lines through `sq` tested one by one for a clear way
+    /// (there are few).
+    #[inline]
+    fn attacked_along_lines(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        use crate::attacks::{bishop_rays, king_attacks, knight_attacks, rook_rays};
+        let board = self.board();
+        let theirs = board.by_color(by);
+        let leapers = knight_attacks(sq) & board.knights()
+            | king_attacks(sq) & board.kings()
+            | pawn_attacks(!by, sq) & board.pawns();
+        if (leapers & theirs).any() {
+            return true;
+        }
+        let snipers = (rook_rays(sq) & board.rooks_and_queens()
+            | bishop_rays(sq) & board.bishops_and_queens())
+            & theirs;
+        snipers
+            .into_iter()
+            .any(|sniper| !between(sq, sniper).intersects(occupied))
+    }
+
+    /// Whether the king of the side to move can step to a square no enemy
+    /// piece attacks (with the king gone from its square, so that it does
+    /// not hide behind itself from a slider): then it has a legal move.
+    #[inline]
+    fn king_can_step(&self) -> bool {
+        use crate::attacks::king_attacks;
+        let us = self.turn();
+        let board = self.board();
+        let king = self.king_square(us);
+        let occupied = board.occupied().without(king);
+        (king_attacks(king) - board.by_color(us))
+            .into_iter()
+            .any(|to| !self.attacked_along_lines(to, !us, occupied))
     }
 
     /// The square of `color`'s king.
@@ -509,9 +555,14 @@ impl Position {
     }
 
     /// `true` if the side to move has at least one legal move.
+    ///
+    /// A king with a safe square to step to settles it at once, from small
+    /// tables; only the others ask the move generator, whose attack tables
+    /// are out of the cache when a single position is asked (the end of a
+    /// game record).
     #[inline]
     pub fn has_legal_moves(&self) -> bool {
-        any_legal(self)
+        self.king_can_step() || any_legal(self)
     }
 
     pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {

@@ -203,3 +203,41 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// `is_check` and `has_legal_moves` take shortcuts past the move
+    /// generator (the lines through the king, a safe step of the king):
+    /// every position of a random game must answer as the generator does.
+    #[test]
+    fn the_quick_check_and_move_tests_agree_with_the_generator(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let start = common::START_FENS[rng.below(common::START_FENS.len())];
+        let mut pos: Position = start.parse().unwrap();
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            prop_assert_eq!(pos.is_check(), pos.checkers().any(), "{}", pos.fen());
+            prop_assert_eq!(pos.has_legal_moves(), !moves.is_empty(), "{}", pos.fen());
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn a_king_cannot_step_away_along_the_line_of_its_checker() {
+    // The rook on a8 checks along the rank: f8 looks safe only while the
+    // king itself stands in the rook's way.
+    let mate: Position = "R3k3/8/4K3/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    assert!(mate.is_check());
+    assert!(!mate.has_legal_moves());
+    assert!(mate.is_checkmate());
+    let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    assert!(!stalemate.is_check());
+    assert!(stalemate.is_stalemate());
+    let escape: Position = "R3k3/8/3K4/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    assert!(escape.has_legal_moves());
+}
