@@ -20,13 +20,14 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use arbiter_pgn::{
-    GameTags, GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game_with_tags,
+    GameHead, GameTags, GameText, MAX_GAME_BYTES, NextGame, count_line_breaks, next_game_head,
+    next_game_with_tags,
 };
 use arbiter_referee::{Ruleset, Termination};
 
 use crate::finding::Finding;
 use crate::fix::fixed_game;
-use crate::replay::Replay;
+use crate::replay::{GameReport, Replay};
 
 /// About this many bytes of input go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
@@ -302,6 +303,10 @@ fn cut_point(bytes: &[u8], start: usize) -> usize {
 }
 
 /// Splits `bytes[start..]` into games and checks each.
+///
+/// A game whose movetext begins is replayed at once, the parser finding
+/// its end ([`Replay::check_open_game`]), which spares the splitter a pass
+/// over every byte of its movetext; the splitter cuts the others first.
 fn check_bytes(
     replay: &mut Replay,
     bytes: &[u8],
@@ -318,7 +323,29 @@ fn check_bytes(
     let mut line_at = start;
     let mut tags = GameTags::default();
     let rest = loop {
-        match next_game_with_tags(bytes, i, eof, &mut tags) {
+        let head = next_game_head(bytes, i, eof, &mut tags);
+        if let GameHead::Open(open) = &head {
+            let game_start = open.start();
+            let game_line = line + count_line_breaks(&bytes[line_at..game_start]);
+            let place = (
+                outcomes.len() as u64 + 1,
+                game_line,
+                offset + (game_start - start) as u64,
+            );
+            if let Some((text, report)) =
+                replay.check_open_game(bytes, open, &tags, max_game, place)
+            {
+                (line, line_at) = (game_line, game_start);
+                i = game_start + text.bytes().len();
+                outcomes.push(outcome(&text, report, fix));
+                continue;
+            }
+        }
+        let next = match head {
+            GameHead::Known(next) => next,
+            GameHead::Open(_) => next_game_with_tags(bytes, i, eof, &mut tags),
+        };
+        match next {
             NextGame::Game(game) => {
                 line += count_line_breaks(&bytes[line_at..game.start]);
                 line_at = game.start;
@@ -350,6 +377,12 @@ fn check_bytes(
 /// Checks one game, and with `fix` writes it back corrected.
 fn check_game(replay: &mut Replay, text: &GameText<'_>, fix: bool) -> GameOutcome {
     let report = replay.check_game(text);
+    outcome(text, report, fix)
+}
+
+/// The outcome of a game from its replay's report, and with `fix` the
+/// game written back corrected.
+fn outcome(text: &GameText<'_>, report: GameReport, fix: bool) -> GameOutcome {
     let fixed = fix.then(|| fixed_game(text, report.correction.as_ref()));
     GameOutcome {
         findings: report

@@ -2,7 +2,8 @@
 //! collects what is wrong with it.
 
 use arbiter_pgn::{
-    GameResult, GameText, Nag, RawComment, RawTag, SanToken, Skip, SyntaxError, Visitor,
+    GameResult, GameTags, GameText, Nag, OpenGame, RawComment, RawTag, SanToken, Skip, SyntaxError,
+    Visitor,
 };
 use arbiter_referee::dead_position::RecordQuestions;
 use arbiter_referee::{Ending, PositionEndings, Ruleset, Termination, is_unplayed};
@@ -334,6 +335,33 @@ impl Replay {
         let report = text.visit(self);
         self.dead_checks = DeadChecks::Deferred;
         report
+    }
+
+    /// Replays the game whose movetext `open` found in `bytes`, the parser
+    /// finding where it ends: its extent and report, or `None` when the
+    /// splitter must cut it first (see [`OpenGame::visit_to_end`]).
+    /// `number`, `line` and `offset` place it in the input.
+    pub fn check_open_game<'a>(
+        &mut self,
+        bytes: &'a [u8],
+        open: &OpenGame,
+        tags: &'a GameTags,
+        max_len: usize,
+        place: (u64, usize, u64),
+    ) -> Option<(GameText<'a>, GameReport)> {
+        self.dead_checks = DeadChecks::Deferred;
+        let end = open.visit_to_end(bytes, tags, max_len, self)?;
+        let (number, line, offset) = place;
+        let text = GameText::new(&bytes[open.start()..end], number, line, offset).with_tags(tags);
+        self.game_len = text.bytes().len();
+        let report = self.end_game();
+        let Some(first_dead) = self.first_dead else {
+            return Some((text, report));
+        };
+        self.dead_checks = DeadChecks::Answered { first_dead };
+        let report = text.visit(self);
+        self.dead_checks = DeadChecks::Deferred;
+        Some((text, report))
     }
 
     /// Whether the position after a main-line move is dead, or (with the

@@ -64,7 +64,9 @@ pub use nag::Nag;
 pub use open::{Compression, Input, Progress, decompress, open_input};
 pub use parse::GameText;
 pub use reader::{Games, MAX_GAME_BYTES, Reader};
-pub use split::{GameTags, NextGame, next_game, next_game_with_tags};
+pub use split::{
+    GameHead, GameTags, NextGame, OpenGame, next_game, next_game_head, next_game_with_tags,
+};
 pub use text::{decode_text, is_latin1};
 pub use visitor::{CheckMark, RawComment, RawTag, SanToken, Skip, Visitor};
 pub use writer::{LINE_WIDTH, SEVEN_TAG_ROSTER, Writer, export};

@@ -6,6 +6,7 @@ use crate::lex::{
     line_end, move_end, tag_extent,
 };
 use crate::result::result_len;
+use crate::split::{GameTags, OpenGame};
 use crate::visitor::{CheckMark, RawComment, RawTag, SanToken};
 use crate::{GameResult, Location, Nag, SyntaxError, SyntaxErrorKind, Visitor};
 
@@ -151,14 +152,69 @@ impl<'a> GameText<'a> {
             });
             return visitor.end_game();
         }
-        Parser {
-            bytes: self.bytes,
-            visitor,
-            in_movetext: false,
-            tags: self.tags,
-        }
-        .run()
+        let mut parser = Parser::new(self.bytes, self.tags, visitor, None);
+        parser.visitor.begin_game();
+        // The bytes are the game's: its end is theirs.
+        let len = parser.body().unwrap_or(self.bytes.len());
+        parser.finish(len);
+        parser.visitor.end_game()
     }
+}
+
+impl OpenGame {
+    /// Parses the game whose movetext [`crate::next_game_head`] found in
+    /// `bytes`, telling `visitor` about each part of it but its end: the
+    /// game ends where [`crate::next_game`] would end it, and that end is
+    /// returned, for the caller to build the game's [`GameText`] and then
+    /// call [`Visitor::end_game`]. `tags` are those the head was read with.
+    ///
+    /// The splitter's pass over the movetext is spared: the parser ends
+    /// the game at the result, the tags or the end of the input that ends
+    /// it. `None` when that would take more than telling the parts:
+    /// the game runs past the end of `bytes` (and the input goes on), is
+    /// longer than `max_len`, has a variation the visitor skips or a tag
+    /// inside a variation. The visitor has then been told part of the game
+    /// only; the caller starts again with [`crate::next_game_with_tags`].
+    pub fn visit_to_end<V: Visitor>(
+        &self,
+        bytes: &[u8],
+        tags: &GameTags,
+        max_len: usize,
+        visitor: &mut V,
+    ) -> Option<usize> {
+        let (start, mut eof) = (self.start, self.eof);
+        if self.movetext - start > max_len {
+            return None;
+        }
+        let mut text = &bytes[start..];
+        if text.len() > max_len {
+            text = &text[..=max_len];
+            eof = false;
+        }
+        let open_end = OpenEnd {
+            eof,
+            movetext: self.movetext - start,
+        };
+        let mut parser = Parser::new(text, tags.read(), visitor, Some(open_end));
+        parser.token_start = open_end.movetext;
+        parser.visitor.begin_game();
+        let len = parser.body()?;
+        if len > max_len {
+            return None;
+        }
+        parser.finish(len);
+        Some(start + len)
+    }
+}
+
+/// What the parser of an [`OpenGame`] needs to end it as the splitter
+/// would.
+#[derive(Copy, Clone, Debug)]
+struct OpenEnd {
+    /// Whether the bytes end the input.
+    eof: bool,
+    /// Where the movetext begins.
+    movetext: usize,
 }
 
 struct Parser<'a, 'v, V: Visitor> {
@@ -167,9 +223,40 @@ struct Parser<'a, 'v, V: Visitor> {
     in_movetext: bool,
     /// Tag pairs read already and not yet met, by where they start.
     tags: &'a [(usize, TagExtent)],
+    /// Offsets of the `(` of the variations open (skipped ones aside).
+    open: Vec<usize>,
+    /// Whether the result was read.
+    result: bool,
+    /// Set when the bytes run past the game's end, which the parser finds.
+    open_end: Option<OpenEnd>,
+    /// The end of the last comment: a token starts there, for the
+    /// splitter's reading of results (see [`Parser::splitter_token_start`]).
+    token_start: usize,
+    /// Set when a comment or escape line ran to the end of the input: an
+    /// open game then ends there, whitespace and all.
+    ends_in_line: bool,
 }
 
-impl<V: Visitor> Parser<'_, '_, V> {
+impl<'a, 'v, V: Visitor> Parser<'a, 'v, V> {
+    fn new(
+        bytes: &'a [u8],
+        tags: &'a [(usize, TagExtent)],
+        visitor: &'v mut V,
+        open_end: Option<OpenEnd>,
+    ) -> Parser<'a, 'v, V> {
+        Parser {
+            bytes,
+            visitor,
+            in_movetext: false,
+            tags,
+            open: Vec::new(),
+            result: false,
+            open_end,
+            token_start: 0,
+            ends_in_line: false,
+        }
+    }
+
     fn error(&mut self, kind: SyntaxErrorKind, offset: usize) {
         self.visitor.syntax_error(SyntaxError { kind, offset });
     }
@@ -181,14 +268,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
     }
 
-    fn run(mut self) -> V::Output {
-        self.visitor.begin_game();
+    /// Reads the game's parts up to its end and returns that end: the end
+    /// of the bytes, unless they run past the game ([`OpenGame`]). `None`
+    /// when an open game's end cannot be told (see
+    /// [`OpenGame::visit_to_end`]).
+    fn body(&mut self) -> Option<usize> {
         let bytes = self.bytes;
         let len = bytes.len();
         let mut i = 0;
-        // Offsets of the `(` of the variations open (skipped ones aside).
-        let mut open: Vec<usize> = Vec::new();
-        let mut result = false;
         while i < len {
             let b = bytes[i];
             // Whitespace, half the tokens of movetext, is passed over
@@ -203,23 +290,60 @@ impl<V: Visitor> Parser<'_, '_, V> {
                         self.visitor
                             .comment(RawComment::new(&bytes[i + 1..i + 1 + close], i + 1));
                         i += close + 2;
+                        self.token_start = i;
                     }
                     None => {
+                        self.input_must_end()?;
                         self.error(SyntaxErrorKind::UnterminatedComment, i);
                         i = len;
                     }
                 },
                 b';' => {
-                    let end = line_end(bytes, i).unwrap_or(len);
+                    let end = self.line_end(i)?;
+                    // The game may end on this line, before whitespace
+                    // that the comment would otherwise hold.
+                    if self.open_end.is_some() && end > i + 1 && is_space(bytes[end - 1]) {
+                        return None;
+                    }
                     self.visitor
                         .comment(RawComment::new(&bytes[i + 1..end], i + 1));
                     i = end;
                 }
-                b'%' if at_line_start(bytes, i) => i = line_end(bytes, i).unwrap_or(len),
-                b'[' => i = self.tag(i),
+                b'%' if at_line_start(bytes, i) => {
+                    // A game that starts with `%` does not start a line
+                    // (the splitter passes over escape lines): its own
+                    // bytes take it for one, up to their end, which the
+                    // splitter finds.
+                    if i == 0 && self.open_end.is_some() {
+                        return None;
+                    }
+                    i = self.line_end(i)?;
+                }
+                b'[' => {
+                    if let Some(open_end) = self.open_end
+                        && i > open_end.movetext
+                    {
+                        // After movetext, tags begin the next game (this
+                        // one lacks its result); a tag line inside an
+                        // unclosed variation too. A tag inside a variation
+                        // is left to the splitter.
+                        return (self.open.is_empty() || at_line_start(bytes, i))
+                            .then(|| trim_end(bytes, i));
+                    }
+                    let t = match self.open_end {
+                        // Only a tag in the plain form reads the same in
+                        // the game's bytes as in the longer bytes here.
+                        Some(_) => Some(self.tag_read_already(i)?),
+                        None => self.tag_extent(i),
+                    };
+                    i = self.tag(i, t);
+                }
                 b'(' => {
                     self.movetext();
                     if self.visitor.begin_variation().0 {
+                        // The splitter counts the parentheses a skipped
+                        // variation holds; an open game leaves it to it.
+                        self.open_end.is_none().then_some(())?;
                         match skip_variation(bytes, i + 1) {
                             Some(end) => i = end,
                             None => {
@@ -228,12 +352,12 @@ impl<V: Visitor> Parser<'_, '_, V> {
                             }
                         }
                     } else {
-                        open.push(i);
+                        self.open.push(i);
                         i += 1;
                     }
                 }
                 b')' => {
-                    if open.pop().is_some() {
+                    if self.open.pop().is_some() {
                         self.visitor.end_variation();
                     } else {
                         self.error(SyntaxErrorKind::UnmatchedParenthesis, i);
@@ -242,17 +366,25 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 }
                 b'$' => i = self.nag(i),
                 b'!' | b'?' => i = self.suffix_nag(i),
-                b'*' | b'0' | b'1' if let Ok(Some(n)) = result_len(&bytes[i..], true) => {
-                    let r = GameResult::from_ascii(&bytes[i..i + n]).unwrap_or(GameResult::Unknown);
-                    if open.is_empty() {
-                        self.movetext();
-                        self.visitor.result(r, i);
-                        result = true;
-                    } else {
-                        self.error(SyntaxErrorKind::ResultInVariation, i);
+                b'*' | b'0' | b'1' => match self.result_len(i)? {
+                    Some(n) => {
+                        let r =
+                            GameResult::from_ascii(&bytes[i..i + n]).unwrap_or(GameResult::Unknown);
+                        if self.open.is_empty() {
+                            self.movetext();
+                            self.visitor.result(r, i);
+                            self.result = true;
+                            if self.open_end.is_some() && self.splitter_token_start(i) {
+                                return Some(i + n);
+                            }
+                        } else {
+                            self.error(SyntaxErrorKind::ResultInVariation, i);
+                        }
+                        i += n;
                     }
-                    i += n;
-                }
+                    None if b == b'*' => i = self.san(i),
+                    None => i = self.number_or_move(i),
+                },
                 b'0'..=b'9' => i = self.number_or_move(i),
                 b'.' => i += 1,
                 b'}' | b']' | b'"' => {
@@ -263,21 +395,77 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 _ => i = self.san(i),
             }
         }
+        match self.open_end {
+            None => Some(len),
+            Some(_) if self.ends_in_line => Some(len),
+            Some(open_end) => open_end.eof.then(|| trim_end(bytes, len)),
+        }
+    }
+
+    /// The game's last steps, once its end `len` is known.
+    fn finish(&mut self, len: usize) {
         self.movetext();
-        if let Some(&at) = open.first() {
+        if let Some(&at) = self.open.first() {
             self.error(SyntaxErrorKind::UnterminatedVariation, at);
-            for _ in &open {
+            for _ in 0..self.open.len() {
                 self.visitor.end_variation();
             }
         }
-        if !result {
+        if !self.result {
             self.error(SyntaxErrorKind::MissingResult, len);
         }
-        self.visitor.end_game()
     }
 
-    /// The tag pair at `i`, taken from those read already if it is one.
-    fn tag_extent(&mut self, i: usize) -> Option<TagExtent> {
+    /// `None` (the game cannot be told yet) when the bytes of an open game
+    /// end before the input does.
+    #[inline]
+    fn input_must_end(&self) -> Option<()> {
+        match self.open_end {
+            Some(open_end) if !open_end.eof => None,
+            _ => Some(()),
+        }
+    }
+
+    /// The end of the line of the comment or escape at `i`; the end of the
+    /// bytes if none, where the input ends (for an open game, the game ends
+    /// there too, without the trailing whitespace trimmed, as the splitter
+    /// ends it).
+    #[inline]
+    fn line_end(&mut self, i: usize) -> Option<usize> {
+        match line_end(self.bytes, i) {
+            Some(end) => Some(end),
+            None => {
+                self.input_must_end()?;
+                self.ends_in_line = true;
+                Some(self.bytes.len())
+            }
+        }
+    }
+
+    /// The length of the result marker at `i`, if one is there; `None`
+    /// when the bytes of an open game end too soon to tell.
+    #[inline]
+    fn result_len(&self, i: usize) -> Option<Option<usize>> {
+        let eof = self.open_end.is_none_or(|open_end| open_end.eof);
+        result_len(&self.bytes[i..], eof).ok()
+    }
+
+    /// Whether the splitter takes a token to start at `at` (at or after
+    /// the start of the movetext): there, just after a comment, or after
+    /// whitespace or a parenthesis. Only there does a result end the game:
+    /// the parser also starts tokens after a glyph, a move number or a
+    /// stray byte, where the splitter reads on.
+    #[inline]
+    fn splitter_token_start(&self, at: usize) -> bool {
+        let movetext = self.open_end.map_or(0, |open_end| open_end.movetext);
+        at == movetext
+            || at == self.token_start
+            || is_space(self.bytes[at - 1])
+            || matches!(self.bytes[at - 1], b'(' | b')')
+    }
+
+    /// The tag pair at `i` if it is one of those read already.
+    fn tag_read_already(&mut self, i: usize) -> Option<TagExtent> {
         while let [(at, known), rest @ ..] = self.tags {
             if *at > i {
                 break;
@@ -287,12 +475,20 @@ impl<V: Visitor> Parser<'_, '_, V> {
                 return Some(known.clone());
             }
         }
-        tag_extent(self.bytes, i, true)
+        None
     }
 
-    fn tag(&mut self, i: usize) -> usize {
+    /// The tag pair at `i`, taken from those read already if it is one.
+    fn tag_extent(&mut self, i: usize) -> Option<TagExtent> {
+        self.tag_read_already(i)
+            .or_else(|| tag_extent(self.bytes, i, true))
+    }
+
+    /// Tells the tag pair `t` at `i`, if there is one, and returns where
+    /// it ends.
+    fn tag(&mut self, i: usize, t: Option<TagExtent>) -> usize {
         let bytes = self.bytes;
-        let Some(t) = self.tag_extent(i) else {
+        let Some(t) = t else {
             return bytes.len();
         };
         if self.in_movetext {
@@ -349,6 +545,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
 
     /// A move number (`12.`, `12...`, `12…`, `12`) or a move that starts
     /// with a digit (`0-0`).
+    #[inline(always)]
     fn number_or_move(&mut self, i: usize) -> usize {
         let bytes = self.bytes;
         let mut j = i;
@@ -376,6 +573,7 @@ impl<V: Visitor> Parser<'_, '_, V> {
         }
     }
 
+    #[inline(always)]
     fn san(&mut self, i: usize) -> usize {
         self.movetext();
         let bytes = self.bytes;
@@ -412,6 +610,14 @@ impl<V: Visitor> Parser<'_, '_, V> {
         self.visitor.san(SanToken::new(&bytes[i..san_end], mark, i));
         end
     }
+}
+
+/// `end` moved back over whitespace.
+fn trim_end(bytes: &[u8], mut end: usize) -> usize {
+    while end > 0 && is_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    end
 }
 
 /// The end (one past the `)`) of the variation whose body starts at `i`.

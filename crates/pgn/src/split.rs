@@ -57,8 +57,27 @@ fn game_end_noting(
     bytes: &[u8],
     start: usize,
     eof: bool,
-    mut tags: Option<&mut GameTags>,
+    tags: Option<&mut GameTags>,
 ) -> Option<usize> {
+    match game_head(bytes, start, eof, tags) {
+        Head::Ended(end) => end,
+        Head::Movetext(movetext, from) => movetext.end(bytes, from),
+    }
+}
+
+/// How far reading a game's tag section took [`game_head`].
+enum Head {
+    /// The game ended before any movetext, at this end (`None`: more input
+    /// is needed to tell).
+    Ended(Option<usize>),
+    /// The movetext begins with the token at this offset.
+    Movetext(Movetext, usize),
+}
+
+/// Reads the tag section of the game that starts at `start`, token by
+/// token, up to the first token of movetext, noting in `tags` (when given)
+/// the tag pairs that the parser may take as read: see [`GameTags`].
+fn game_head(bytes: &[u8], start: usize, eof: bool, mut tags: Option<&mut GameTags>) -> Head {
     let len = bytes.len();
     let mut i = start;
     let mut last_tag_end = None;
@@ -73,30 +92,31 @@ fn game_end_noting(
         match b {
             b'{' => match closing_brace(&bytes[i + 1..]) {
                 Some(close) => i += close + 2,
-                None if eof => return Some(trim_end(bytes, start, len)),
-                None => return None,
+                None if eof => return Head::Ended(Some(trim_end(bytes, start, len))),
+                None => return Head::Ended(None),
             },
             b';' => match line_end(bytes, i) {
                 Some(e) => i = e,
-                None if eof => return Some(len),
-                None => return None,
+                None => return Head::Ended(eof.then_some(len)),
             },
             b'%' if at_line_start(bytes, i) => match line_end(bytes, i) {
                 Some(e) => i = e,
-                None if eof => return Some(len),
-                None => return None,
+                None => return Head::Ended(eof.then_some(len)),
             },
             b'[' => {
                 let plain = plain_tag_extent(bytes, i);
                 let plain_form = plain.is_some();
                 let tag = match plain {
                     Some(tag) => tag,
-                    None => any_tag_extent(bytes, i, eof)?,
+                    None => match any_tag_extent(bytes, i, eof) {
+                        Some(tag) => tag,
+                        None => return Head::Ended(None),
+                    },
                 };
                 if let Some(prev_end) = last_tag_end
                     && starts_new_tag_section(bytes, start, prev_end, i, &bytes[tag.name.clone()])
                 {
-                    return Some(prev_end);
+                    return Head::Ended(Some(prev_end));
                 }
                 last_tag_end = Some(tag.end);
                 let at = i;
@@ -115,11 +135,11 @@ fn game_end_noting(
                     eof,
                     last_tag_end,
                 };
-                return movetext.end(bytes, i);
+                return Head::Movetext(movetext, i);
             }
         }
     }
-    eof.then(|| trim_end(bytes, start, len))
+    Head::Ended(eof.then(|| trim_end(bytes, start, len)))
 }
 
 /// Bytes that [`Movetext::end`] stops at: they open a comment, an escape
@@ -398,6 +418,61 @@ fn split_next(bytes: &[u8], from: usize, eof: bool, mut tags: Option<&mut GameTa
     }
 }
 
+/// The next game of an in-memory part of the input, read as far as the
+/// start of its movetext: see [`next_game_head`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameHead {
+    /// What [`next_game`] gives, when the game ends before any movetext
+    /// (or none is left, or more input is needed to tell).
+    Known(NextGame),
+    /// A game whose movetext begins: parsing it finds its end
+    /// ([`OpenGame::visit_to_end`]).
+    Open(OpenGame),
+}
+
+/// A game whose tag section the splitter read, and whose movetext begins:
+/// the parser, which reads every byte of the movetext anyway, finds where
+/// it ends ([`OpenGame::visit_to_end`]) instead of the splitter passing
+/// over it first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenGame {
+    pub(crate) start: usize,
+    pub(crate) movetext: usize,
+    pub(crate) eof: bool,
+}
+
+impl OpenGame {
+    /// Where the game starts in the bytes it was found in.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+}
+
+/// [`next_game_with_tags`], stopping at the first token of the game's
+/// movetext: a game whose movetext begins is [`GameHead::Open`], for the
+/// parser to end ([`OpenGame::visit_to_end`]); any other answer is
+/// [`next_game_with_tags`]'s.
+pub fn next_game_head(bytes: &[u8], from: usize, eof: bool, tags: &mut GameTags) -> GameHead {
+    tags.read.clear();
+    let start = match skip_to_game(bytes, from, eof) {
+        Ok(start) if start == bytes.len() => return GameHead::Known(NextGame::End),
+        Ok(start) => start,
+        Err(blank) => return GameHead::Known(NextGame::NeedsMore(blank)),
+    };
+    match game_head(bytes, start, eof, Some(&mut *tags)) {
+        Head::Ended(Some(end)) => {
+            tags.cut(end - start);
+            GameHead::Known(NextGame::Game(start..end))
+        }
+        Head::Ended(None) => GameHead::Known(NextGame::NeedsMore(start)),
+        Head::Movetext(_, movetext) => GameHead::Open(OpenGame {
+            start,
+            movetext,
+            eof,
+        }),
+    }
+}
+
 /// The tag pairs of one game's tag section as the splitter read them, each
 /// where it starts in the game's text: the parser of that text takes them
 /// as read ([`crate::GameText::with_tags`]). Only tags in the plain form
@@ -610,6 +685,14 @@ mod tests {
             "1/2-",
             "0-0-0",
             "a",
+            "$12",
+            "…",
+            "Nf3+",
+            "e8=Q#",
+            "{c\n\n[Event \"z\"]}",
+            "; c \n",
+            "%e\n",
+            "\r",
         ];
         proptest::collection::vec(proptest::sample::select(pieces.to_vec()), 0..40)
             .prop_map(|v| v.concat().into_bytes())
@@ -646,6 +729,155 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Records every event of a game, with its offset, as a line of text.
+    #[derive(Default)]
+    struct Events {
+        lines: Vec<String>,
+        skip_variations: bool,
+    }
+
+    impl crate::Visitor for Events {
+        type Output = Vec<String>;
+        fn begin_game(&mut self) {
+            self.lines.clear();
+            self.lines.push("begin".into());
+        }
+        fn tag(&mut self, name: &[u8], value: crate::RawTag<'_>) {
+            let line = format!("tag {name:?} {:?} {}", value.as_bytes(), value.offset());
+            self.lines.push(line);
+        }
+        fn begin_movetext(&mut self) {
+            self.lines.push("movetext".into());
+        }
+        fn move_number(&mut self, n: u32, at: usize) {
+            self.lines.push(format!("number {n} {at}"));
+        }
+        fn san(&mut self, san: crate::SanToken<'_>) {
+            let line = format!(
+                "san {:?} {:?} {}",
+                san.as_bytes(),
+                san.check_mark(),
+                san.offset()
+            );
+            self.lines.push(line);
+        }
+        fn nag(&mut self, nag: crate::Nag, at: usize) {
+            self.lines.push(format!("nag {nag} {at}"));
+        }
+        fn comment(&mut self, c: crate::RawComment<'_>) {
+            let line = format!("comment {:?} {}", c.as_bytes(), c.offset());
+            self.lines.push(line);
+        }
+        fn begin_variation(&mut self) -> crate::Skip {
+            self.lines.push("(".into());
+            crate::Skip(self.skip_variations)
+        }
+        fn end_variation(&mut self) {
+            self.lines.push(")".into());
+        }
+        fn result(&mut self, r: crate::GameResult, at: usize) {
+            self.lines.push(format!("result {r} {at}"));
+        }
+        fn syntax_error(&mut self, e: crate::SyntaxError) {
+            self.lines.push(format!("error {:?} {}", e.kind, e.offset));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            self.lines.push("end".into());
+            std::mem::take(&mut self.lines)
+        }
+    }
+
+    /// The games of `bytes` as the splitter cuts them and the parser reads
+    /// them, each with its events; the last entry tells where more input
+    /// is needed, if it is.
+    fn split_then_parsed(bytes: &[u8], eof: bool, events: &mut Events) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut tags = GameTags::default();
+        let mut i = 0;
+        loop {
+            match next_game_with_tags(bytes, i, eof, &mut tags) {
+                NextGame::Game(game) => {
+                    let text = crate::GameText::new(&bytes[game.clone()], 1, 1, 0).with_tags(&tags);
+                    out.push(format!("{game:?} {:?}", text.visit(events)));
+                    i = game.end;
+                }
+                NextGame::NeedsMore(at) => {
+                    out.push(format!("needs more from {at}"));
+                    return out;
+                }
+                NextGame::End => return out,
+            }
+        }
+    }
+
+    /// [`split_then_parsed`], with the parser ending the games it can
+    /// ([`OpenGame::visit_to_end`]) and the splitter the others.
+    fn parsed_to_their_end(
+        bytes: &[u8],
+        eof: bool,
+        max_len: usize,
+        events: &mut Events,
+    ) -> (Vec<String>, usize) {
+        let mut out = Vec::new();
+        let mut tags = GameTags::default();
+        let mut i = 0;
+        let mut ended_by_parser = 0;
+        loop {
+            let head = next_game_head(bytes, i, eof, &mut tags);
+            if let GameHead::Open(open) = &head
+                && let Some(end) = open.visit_to_end(bytes, &tags, max_len, events)
+            {
+                use crate::Visitor;
+                let game = open.start()..end;
+                out.push(format!("{game:?} {:?}", events.end_game()));
+                ended_by_parser += 1;
+                i = end;
+                continue;
+            }
+            match next_game_with_tags(bytes, i, eof, &mut tags) {
+                NextGame::Game(game) => {
+                    let text = crate::GameText::new(&bytes[game.clone()], 1, 1, 0).with_tags(&tags);
+                    out.push(format!("{game:?} {:?}", text.visit(events)));
+                    i = game.end;
+                }
+                NextGame::NeedsMore(at) => {
+                    out.push(format!("needs more from {at}"));
+                    return (out, ended_by_parser);
+                }
+                NextGame::End => return (out, ended_by_parser),
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_parser_ends_games_where_the_splitter_does(text in movetext_like()) {
+            for skip_variations in [false, true] {
+                let events = &mut Events { lines: Vec::new(), skip_variations };
+                for eof in [true, false] {
+                    for cut in [text.len(), text.len() * 2 / 3, text.len() / 3] {
+                        let bytes = &text[..cut];
+                        let expected = split_then_parsed(bytes, eof, events);
+                        for max_len in [usize::MAX, 24] {
+                            let (found, _) = parsed_to_their_end(bytes, eof, max_len, events);
+                            prop_assert_eq!(&found, &expected);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_parser_ends_plain_games_itself() {
+        let text = b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 1-0\n\n\
+            [Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n\n1. c4 ; a comment\n1... c5\n\n[Event \"d\"]\n\n1. Nf3\n";
+        let events = &mut Events::default();
+        let (found, by_parser) = parsed_to_their_end(text, true, usize::MAX, events);
+        assert_eq!(found, split_then_parsed(text, true, events));
+        assert_eq!((found.len(), by_parser), (4, 4));
     }
 
     fn games(text: &str) -> Vec<&str> {
