@@ -107,16 +107,18 @@ impl History {
     /// part of the key, and the sides alternate from one recorded position
     /// to the next (a null move clears the history), so the others can
     /// never match. Asked after every move of every game `arbiter check`
-    /// reads, this halves its work.
+    /// reads, this halves its work. The position two back is not compared
+    /// either: one move by each side cannot put every piece back where it
+    /// stood.
     pub fn repetitions(&self) -> usize {
         let Some(&last) = self.keys.last() else {
             return 0;
         };
         let mut count = 1;
         let mut i = self.keys.len() - 1;
-        while i >= self.reversible_from + 2 {
+        while i >= self.reversible_from + 4 {
             i -= 2;
-            count += usize::from(self.keys[i] == last);
+            count += usize::from(self.keys[i - 2] == last);
         }
         count
     }

@@ -241,3 +241,30 @@ fn a_king_cannot_step_away_along_the_line_of_its_checker() {
     let escape: Position = "R3k3/8/3K4/8/8/8/8/8 b - - 0 1".parse().unwrap();
     assert!(escape.has_legal_moves());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// `History::repetitions` compares only some of the positions since the
+    /// last capture or pawn move: it must count what comparing them all
+    /// counts. The moves are drawn from few pieces' shuffles so that
+    /// positions come back.
+    #[test]
+    fn repetitions_count_every_earlier_occurrence(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let mut pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let mut history = arbiter_rules::History::new(&pos);
+        let mut most = 0;
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            history.push(&pos);
+            prop_assert_eq!(history.repetitions(), history.occurrences(&pos), "{}", pos.fen());
+            most = most.max(history.repetitions());
+        }
+        prop_assert!(most >= 1);
+    }
+}
