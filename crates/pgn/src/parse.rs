@@ -121,22 +121,23 @@ impl<'a> GameText<'a> {
         let offset = offset.min(self.bytes.len());
         let start = memchr::memrchr2(b'\n', b'\r', &self.bytes[..offset]).map_or(0, |i| i + 1);
         let end = line_end(self.bytes, offset).unwrap_or(self.bytes.len());
-        let chars: Vec<char> = crate::decode_text(&self.bytes[start..end])
-            .chars()
-            .collect();
+        // A line of movetext may hold a whole game: its characters are
+        // counted, and only those shown are copied.
+        let line = crate::decode_text(&self.bytes[start..end]);
+        let len = line.chars().count();
         let at = crate::decode_text(&self.bytes[start..offset])
             .chars()
             .count();
-        if chars.len() <= max {
-            return (chars.into_iter().collect(), at);
+        if len <= max {
+            return (line.into_owned(), at);
         }
-        let from = at.saturating_sub(max / 3).min(chars.len() - max);
+        let from = at.saturating_sub(max / 3).min(len - max);
         let mut s = String::new();
         if from > 0 {
             s.push('…');
         }
-        s.extend(&chars[from..from + max]);
-        if from + max < chars.len() {
+        s.extend(line.chars().skip(from).take(max));
+        if from + max < len {
             s.push('…');
         }
         (s, at - from + usize::from(from > 0))
@@ -794,5 +795,55 @@ mod tests {
         );
         assert_eq!(text.snippet(at, 80), ("1. e4 é5 *".to_string(), 7));
         assert_eq!(text.snippet(at, 4), ("…é5 *".to_string(), 2));
+    }
+
+    /// The snippet as first written: every character of the line collected.
+    fn snippet_of_all_characters(
+        text: &GameText<'_>,
+        offset: usize,
+        max: usize,
+    ) -> (String, usize) {
+        let bytes = text.bytes();
+        let offset = offset.min(bytes.len());
+        let start = memchr::memrchr2(b'\n', b'\r', &bytes[..offset]).map_or(0, |i| i + 1);
+        let end = line_end(bytes, offset).unwrap_or(bytes.len());
+        let chars: Vec<char> = crate::decode_text(&bytes[start..end]).chars().collect();
+        let at = crate::decode_text(&bytes[start..offset]).chars().count();
+        if chars.len() <= max {
+            return (chars.into_iter().collect(), at);
+        }
+        let from = at.saturating_sub(max / 3).min(chars.len() - max);
+        let mut s = String::new();
+        if from > 0 {
+            s.push('…');
+        }
+        s.extend(&chars[from..from + max]);
+        if from + max < chars.len() {
+            s.push('…');
+        }
+        (s, at - from + usize::from(from > 0))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn snippets_show_the_characters_around_the_offset(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec!["e4 ", "é", "\n", "\r\n", "{c}", "\u{2026}"]),
+                0..60,
+            ),
+            latin1 in proptest::bool::ANY,
+            offset in 0usize..400,
+            max in 1usize..30,
+        ) {
+            let mut bytes = pieces.concat().into_bytes();
+            if latin1 {
+                bytes.push(0xe9);
+            }
+            let text = GameText::new(&bytes, 1, 1, 0);
+            proptest::prop_assert_eq!(
+                text.snippet(offset, max),
+                snippet_of_all_characters(&text, offset, max)
+            );
+        }
     }
 }
