@@ -517,6 +517,7 @@ fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
 /// game although no movetext came between: it follows a blank line and its
 /// name is already taken in this game. (A blank line alone does not
 /// separate games: ChessBase writes one inside tag sections.)
+#[inline(always)]
 fn starts_new_tag_section(
     bytes: &[u8],
     start: usize,
@@ -524,9 +525,24 @@ fn starts_new_tag_section(
     at: usize,
     name: &[u8],
 ) -> bool {
-    // Fewer than two bytes hold fewer than two line breaks: the usual case,
-    // one tag per line, answered without counting.
-    if at - prev_end < 2 || count_line_breaks(&bytes[prev_end..at]) < 2 {
+    // Fewer than two bytes, or a CR LF, hold fewer than two line breaks:
+    // the usual case, one tag per line, answered here for every tag.
+    let between = &bytes[prev_end..at];
+    between.len() >= 2
+        && between != b"\r\n"
+        && follows_blank_line_in_section(bytes, start, prev_end, at, name)
+}
+
+/// [`starts_new_tag_section`] past its quick test.
+#[inline(never)]
+fn follows_blank_line_in_section(
+    bytes: &[u8],
+    start: usize,
+    prev_end: usize,
+    at: usize,
+    name: &[u8],
+) -> bool {
+    if count_line_breaks(&bytes[prev_end..at]) < 2 {
         return false;
     }
     let mut i = start;
