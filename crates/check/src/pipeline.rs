@@ -1,10 +1,12 @@
 //! Checking one input on every core.
 //!
-//! A reader thread cuts the input into parts of half a megabyte, without
-//! reading the games: it cuts before a tag line that follows a blank line,
-//! where one game most likely ends and the next begins. Worker threads split
-//! their part into games and replay them, taking the start of their part as
-//! a place between two games. The calling thread takes the parts back in
+//! Worker threads take turns reading the input, a quarter of a megabyte
+//! each, and cut what they read without reading the games: before a tag
+//! line that follows a blank line, where one game most likely ends and the
+//! next begins. (Each reads its own part, so that the bytes it goes on to
+//! split are in its own core's cache, and no third thread competes with
+//! them for the cores.) Then each splits its part into games and replays
+//! them, taking the start of its part as a place between two games. The calling thread takes the parts back in
 //! file order and checks that guess: a part whose games all end inside it
 //! hands over to the next one as a sequential reading would. When a game
 //! runs over a cut (a comment holding a blank line and a tag, a file
@@ -15,8 +17,8 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::sync::Mutex;
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::thread;
 
 use arbiter_pgn::{
@@ -32,10 +34,11 @@ use crate::replay::{GameReport, Replay};
 /// About this many bytes of input go to a worker at a time: large enough
 /// that handing over costs nothing, small enough to keep both cores busy
 /// and memory low.
-const PART_BYTES: usize = 512 << 10;
+const PART_BYTES: usize = 256 << 10;
 
-/// Parts waiting for a worker; bounds the memory in flight.
-const QUEUED_PARTS: usize = 4;
+/// Parts read and not yet taken back in file order; bounds the memory in
+/// flight.
+const PARTS_IN_FLIGHT: usize = 4;
 
 /// How many `\n[` a cut looks back over for one that follows a blank line.
 const CUT_CANDIDATES: usize = 64;
@@ -139,25 +142,44 @@ pub(crate) fn check_input_sized<R: Read + Send>(
     on_batch: &(dyn Fn() + Sync),
     each: &mut dyn FnMut(GameOutcome),
 ) -> io::Result<()> {
-    let (part_tx, part_rx) = mpsc::sync_channel::<Part>(QUEUED_PARTS);
-    let part_rx = Arc::new(Mutex::new(part_rx));
+    let source = Mutex::new(PartSource::new(input, sizes.part));
     let (done_tx, done_rx) = mpsc::channel::<(Part, Checked)>();
-    // Buffers of parts checked, back to the reader: a fresh buffer of half
-    // a megabyte costs the kernel more to clear than the games in it cost
+    // A part may be read only with a ticket, handed back once the part is
+    // taken in file order: that bounds the parts in flight, and so memory,
+    // when a slow part holds the others back. A ticket carries the buffer
+    // of a part taken, if it has one to give: a fresh buffer of half a
+    // megabyte costs the kernel more to clear than the games in it cost
     // to split.
-    let (spare_tx, spare_rx) = mpsc::channel::<Vec<u8>>();
+    let (ticket_tx, ticket_rx) = mpsc::sync_channel::<Option<Vec<u8>>>(PARTS_IN_FLIGHT);
+    for _ in 0..PARTS_IN_FLIGHT {
+        ticket_tx.send(None).expect("the receiver is alive");
+    }
+    let ticket_rx = Mutex::new(ticket_rx);
+    let failure = Mutex::new(None);
     thread::scope(|scope| {
-        let reader =
-            scope.spawn(move || read_parts(input, sizes.part, part_tx, spare_rx, on_batch));
         for _ in 0..options.workers.max(1) {
-            let rx = Arc::clone(&part_rx);
             let tx = done_tx.clone();
             let (ruleset, fix) = (&options.ruleset, options.fix);
+            let (source, ticket_rx, failure) = (&source, &ticket_rx, &failure);
             scope.spawn(move || {
                 let mut replay = Replay::new(ruleset);
                 loop {
-                    let next = rx.lock().map(|r| r.recv());
-                    let Ok(Ok(part)) = next else { break };
+                    let Ok(Ok(spare)) = ticket_rx.lock().map(|t| t.recv()) else {
+                        break;
+                    };
+                    let Ok(mut source) = source.lock() else { break };
+                    let part = match source.next_part(spare) {
+                        Ok(Some(part)) => part,
+                        Ok(None) => break,
+                        Err(e) => {
+                            if let Ok(mut failure) = failure.lock() {
+                                failure.get_or_insert(e);
+                            }
+                            break;
+                        }
+                    };
+                    drop(source);
+                    on_batch();
                     let checked = check_bytes(
                         &mut replay,
                         &part.bytes,
@@ -180,45 +202,84 @@ pub(crate) fn check_input_sized<R: Read + Send>(
         for (part, checked) in done_rx {
             waiting.insert(part.seq, (part, checked));
             while let Some((part, checked)) = waiting.remove(&next) {
-                if let Some(spare) = order.take(part, checked, each) {
-                    // The reader may be gone already: the buffer is then freed.
-                    let _ = spare_tx.send(spare);
-                }
+                let spare = order.take(part, checked, each);
+                // The workers may be gone already: the ticket is then
+                // dropped.
+                let _ = ticket_tx.send(spare);
                 next += 1;
             }
         }
-        reader
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::other("the reader thread panicked")))
-    })
+    });
+    match failure.into_inner() {
+        Ok(Some(e)) => Err(e),
+        Ok(None) => Ok(()),
+        Err(_) => Err(io::Error::other("a worker panicked while reading")),
+    }
 }
 
-/// The reader thread: cuts the input into parts.
+/// Cuts the input into parts, read by the worker that takes each.
 ///
 /// It reads into bytes already initialised: a buffer handed back keeps
 /// its length, so only what it grows by is zeroed. (`read_to_end` zeroes
 /// the whole spare capacity of its vector on every call, which cost as
-/// much as splitting the games.)
-fn read_parts<R: Read>(
-    mut input: R,
+/// much as splitting the games.) A worker reads its own part, so that the
+/// bytes it splits are in its own core's cache.
+struct PartSource<R> {
+    input: R,
     part_bytes: usize,
-    tx: mpsc::SyncSender<Part>,
-    spares: mpsc::Receiver<Vec<u8>>,
-    on_batch: &(dyn Fn() + Sync),
-) -> io::Result<()> {
-    let part_bytes = part_bytes.max(1);
-    let mut seq = 0;
-    let mut offset = 0u64;
-    let mut bytes = Vec::new();
-    // The bytes of `bytes` that hold input: those carried over, then read.
-    let mut filled = 0;
-    let mut start = 0;
-    loop {
-        let target = start + part_bytes;
+    seq: u64,
+    offset: u64,
+    /// The buffer of the next part: its first `filled` bytes are the last
+    /// byte of the part before and the bytes read past its cut.
+    bytes: Vec<u8>,
+    filled: usize,
+    /// Where the next part's own bytes begin in `bytes`: 0 for the first
+    /// part, then 1 (the byte before is the context).
+    start: usize,
+    /// Set once the part that ends the input is out.
+    finished: bool,
+}
+
+impl<R: Read> PartSource<R> {
+    fn new(input: R, part_bytes: usize) -> PartSource<R> {
+        PartSource {
+            input,
+            part_bytes: part_bytes.max(1),
+            seq: 0,
+            offset: 0,
+            bytes: Vec::new(),
+            filled: 0,
+            start: 0,
+            finished: false,
+        }
+    }
+
+    /// The next part, with `spare` (when given) as the buffer of the part
+    /// after it; `None` once the input is over.
+    fn next_part(&mut self, spare: Option<Vec<u8>>) -> io::Result<Option<Part>> {
+        if self.finished {
+            return Ok(None);
+        }
+        let start = self.start;
+        let target = start + self.part_bytes;
+        let mut bytes = std::mem::replace(&mut self.bytes, spare.unwrap_or_default());
         if bytes.len() < target {
             bytes.resize(target, 0);
         }
-        let eof = fill(&mut input, &mut bytes[..target.max(filled)], &mut filled)?;
+        let mut filled = self.filled;
+        let read = fill(
+            &mut self.input,
+            &mut bytes[..target.max(filled)],
+            &mut filled,
+        );
+        let eof = match read {
+            Ok(eof) => eof,
+            Err(e) => {
+                // Every worker stops at the first error, which is returned.
+                self.finished = true;
+                return Err(e);
+            }
+        };
         bytes.truncate(filled);
         let cut = if eof {
             filled
@@ -226,35 +287,29 @@ fn read_parts<R: Read>(
             cut_point(&bytes, start)
         };
         // The next part starts with the last byte of this one.
-        let mut next = spares.try_recv().unwrap_or_default();
-        filled = 0;
+        self.filled = 0;
         if !eof {
             let carried = &bytes[cut - 1..];
+            let next = &mut self.bytes;
             if next.len() < carried.len() {
                 next.resize(carried.len(), 0);
             }
             next[..carried.len()].copy_from_slice(carried);
-            filled = carried.len();
+            self.filled = carried.len();
             bytes.truncate(cut);
         }
         let part = Part {
-            seq,
+            seq: self.seq,
             bytes,
             start,
-            offset,
+            offset: self.offset,
             eof,
         };
-        offset += (cut - start) as u64;
-        if tx.send(part).is_err() {
-            return Ok(());
-        }
-        on_batch();
-        if eof {
-            return Ok(());
-        }
-        bytes = next;
-        start = 1;
-        seq += 1;
+        self.offset += (cut - start) as u64;
+        self.start = 1;
+        self.seq += 1;
+        self.finished = eof;
+        Ok(Some(part))
     }
 }
 

@@ -560,6 +560,59 @@ fn short_and_interrupted_reads_give_the_findings_of_a_whole_reading() {
     }
 }
 
+/// A reader that fails for good after handing out `left` bytes.
+struct Failing<'a> {
+    bytes: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Err(std::io::Error::other("the disk went away"));
+        }
+        let n = buf.len().min(self.left).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+/// The workers read the input themselves: the first error stops them all
+/// and is returned, after the games read before it, in file order.
+#[test]
+fn a_read_error_stops_every_worker_and_is_returned() {
+    let bytes = arbiter_testdata::read("corpus/pgn-reader-benches/twic1599_1000k.pgn");
+    for workers in [1, 2, 3] {
+        let sizes = pipeline::Sizes {
+            part: 16 << 10,
+            ..Default::default()
+        };
+        let failing = Failing {
+            bytes: &bytes,
+            left: 200 << 10,
+        };
+        let mut numbers = Vec::new();
+        let result = pipeline::check_input_sized(
+            failing,
+            Options {
+                workers,
+                ..Options::default()
+            },
+            sizes,
+            &|| {},
+            &mut |o: GameOutcome| numbers.extend(o.findings.iter().map(|f| f.game)),
+        );
+        let err = result.expect_err("the read error is returned");
+        assert_eq!(err.to_string(), "the disk went away");
+        assert!(
+            numbers.windows(2).all(|w| w[0] <= w[1]),
+            "{workers} workers"
+        );
+    }
+}
+
 /// Parts cut at any byte, in the middle of comments, tags, variations or
 /// line ends, give what reading the whole file gives: the games that run
 /// over a cut are found and checked again.
