@@ -61,6 +61,29 @@ fn play_every_move(c: &mut Criterion) {
     group.finish();
 }
 
+/// The questions asked of single positions (a check sign in a record, the
+/// end of a game): is the side to move in check, has it a legal move;
+/// asked of every position one move from each of the positions.
+fn single_position_questions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("questions");
+    for (name, fen) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let children: Vec<Position> = pos.legal_moves().iter().map(|&m| pos.after(m)).collect();
+        group.bench_function(format!("is_check-{name}"), |b| {
+            b.iter(|| black_box(&children).iter().filter(|p| p.is_check()).count())
+        });
+        group.bench_function(format!("has_legal_moves-{name}"), |b| {
+            b.iter(|| {
+                black_box(&children)
+                    .iter()
+                    .filter(|p| p.has_legal_moves())
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Whole trees, both ways of counting leaves: the move generator, move
 /// making and the walk together, as `arbiter perft` runs them.
 fn perft_trees(c: &mut Criterion) {
@@ -88,6 +111,7 @@ criterion_group!(
     legal_moves,
     count_legal_moves,
     play_every_move,
+    single_position_questions,
     perft_trees
 );
 criterion_main!(benches);
