@@ -805,31 +805,44 @@ mod tests {
         }
     }
 
-    /// The games of `bytes` as the splitter cuts them and the parser reads
-    /// them, each with its events; the last entry tells where more input
-    /// is needed, if it is.
-    fn split_then_parsed(bytes: &[u8], eof: bool, events: &mut Events) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut tags = GameTags::default();
-        let mut i = 0;
-        loop {
-            match next_game_with_tags(bytes, i, eof, &mut tags) {
-                NextGame::Game(game) => {
-                    let text = crate::GameText::new(&bytes[game.clone()], 1, 1, 0).with_tags(&tags);
-                    out.push(format!("{game:?} {:?}", text.visit(events)));
-                    i = game.end;
-                }
-                NextGame::NeedsMore(at) => {
-                    out.push(format!("needs more from {at}"));
-                    return out;
-                }
-                NextGame::End => return out,
+    /// The next game of `bytes` from `i` as the splitter cuts it and the
+    /// parser reads it, with its events, and where it ends; or where more
+    /// input is needed, or the end.
+    fn split_then_parse_one(
+        bytes: &[u8],
+        i: usize,
+        eof: bool,
+        tags: &mut GameTags,
+        events: &mut Events,
+    ) -> (String, Option<usize>) {
+        match next_game_with_tags(bytes, i, eof, tags) {
+            NextGame::Game(game) => {
+                let text = crate::GameText::new(&bytes[game.clone()], 1, 1, 0).with_tags(tags);
+                (format!("{game:?} {:?}", text.visit(events)), Some(game.end))
             }
+            NextGame::NeedsMore(at) => (format!("needs more from {at}"), None),
+            NextGame::End => ("end".into(), None),
         }
     }
 
+    /// The games of `bytes` as the splitter cuts them and the parser reads
+    /// them, each with its events; the last entry tells where more input
+    /// is needed, or that the input is over.
+    fn split_then_parsed(bytes: &[u8], eof: bool, events: &mut Events) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut tags = GameTags::default();
+        let mut next = Some(0);
+        while let Some(i) = next {
+            let (game, end) = split_then_parse_one(bytes, i, eof, &mut tags, events);
+            out.push(game);
+            next = end;
+        }
+        out
+    }
+
     /// [`split_then_parsed`], with the parser ending the games it can
-    /// ([`OpenGame::visit_to_end`]) and the splitter the others.
+    /// ([`OpenGame::visit_to_end`]) and the splitter the others; and how
+    /// many the parser ended.
     fn parsed_to_their_end(
         bytes: &[u8],
         eof: bool,
@@ -838,33 +851,24 @@ mod tests {
     ) -> (Vec<String>, usize) {
         let mut out = Vec::new();
         let mut tags = GameTags::default();
-        let mut i = 0;
         let mut ended_by_parser = 0;
-        loop {
-            let head = next_game_head(bytes, i, eof, &mut tags);
-            if let GameHead::Open(open) = &head
+        let mut next = Some(0);
+        while let Some(i) = next {
+            if let GameHead::Open(open) = next_game_head(bytes, i, eof, &mut tags)
                 && let Some(end) = open.visit_to_end(bytes, &tags, max_len, events)
             {
                 use crate::Visitor;
                 let game = open.start()..end;
                 out.push(format!("{game:?} {:?}", events.end_game()));
                 ended_by_parser += 1;
-                i = end;
+                next = Some(end);
                 continue;
             }
-            match next_game_with_tags(bytes, i, eof, &mut tags) {
-                NextGame::Game(game) => {
-                    let text = crate::GameText::new(&bytes[game.clone()], 1, 1, 0).with_tags(&tags);
-                    out.push(format!("{game:?} {:?}", text.visit(events)));
-                    i = game.end;
-                }
-                NextGame::NeedsMore(at) => {
-                    out.push(format!("needs more from {at}"));
-                    return (out, ended_by_parser);
-                }
-                NextGame::End => return (out, ended_by_parser),
-            }
+            let (game, end) = split_then_parse_one(bytes, i, eof, &mut tags, events);
+            out.push(game);
+            next = end;
         }
+        (out, ended_by_parser)
     }
 
     proptest! {
@@ -893,7 +897,9 @@ mod tests {
         let events = &mut Events::default();
         let (found, by_parser) = parsed_to_their_end(text, true, usize::MAX, events);
         assert_eq!(found, split_then_parsed(text, true, events));
-        assert_eq!((found.len(), by_parser), (4, 4));
+        // Four games, all ended by the parser, then the end of the input.
+        assert_eq!((found.len(), by_parser), (5, 4));
+        assert_eq!(found[4], "end");
     }
 
     fn games(text: &str) -> Vec<&str> {
