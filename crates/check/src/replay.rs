@@ -338,9 +338,10 @@ impl Replay {
     }
 
     /// Replays the game whose movetext `open` found in `bytes`, the parser
-    /// finding where it ends: its extent and report, or `None` when the
+    /// finding where it ends: its text and report, or `None` when the
     /// splitter must cut it first (see [`OpenGame::visit_to_end`]).
-    /// `number`, `line` and `offset` place it in the input.
+    /// `place` is the game's number, first line and byte offset in the
+    /// input.
     pub fn check_open_game<'a>(
         &mut self,
         bytes: &'a [u8],

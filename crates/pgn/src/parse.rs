@@ -173,9 +173,39 @@ impl OpenGame {
     /// the game at the result, the tags or the end of the input that ends
     /// it. `None` when that would take more than telling the parts:
     /// the game runs past the end of `bytes` (and the input goes on), is
-    /// longer than `max_len`, has a variation the visitor skips or a tag
-    /// inside a variation. The visitor has then been told part of the game
-    /// only; the caller starts again with [`crate::next_game_with_tags`].
+    /// longer than `max_len`, has a variation the visitor skips, a tag
+    /// inside a variation or one not in the plain form, a line comment
+    /// ending in whitespace, or starts with `%`. The visitor has then been
+    /// told part of the game only; the caller starts again with
+    /// [`crate::next_game_with_tags`].
+    ///
+    /// ```
+    /// use arbiter_pgn::{GameHead, GameTags, SanToken, Visitor, next_game_head};
+    ///
+    /// /// Counts the moves of a game.
+    /// struct Plies(usize);
+    ///
+    /// impl Visitor for Plies {
+    ///     type Output = usize;
+    ///     fn san(&mut self, _san: SanToken<'_>) {
+    ///         self.0 += 1;
+    ///     }
+    ///     fn end_game(&mut self) -> usize {
+    ///         std::mem::replace(&mut self.0, 0)
+    ///     }
+    /// }
+    ///
+    /// let bytes = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut tags = GameTags::default();
+    /// let GameHead::Open(open) = next_game_head(bytes, 0, true, &mut tags) else {
+    ///     unreachable!("the first game has movetext");
+    /// };
+    /// let mut plies = Plies(0);
+    /// let end = open.visit_to_end(bytes, &tags, usize::MAX, &mut plies);
+    /// assert_eq!(end, Some(25));
+    /// assert_eq!(&bytes[open.start()..25], b"[Event \"a\"]\n\n1. e4 e5 1-0");
+    /// assert_eq!(plies.end_game(), 2);
+    /// ```
     pub fn visit_to_end<V: Visitor>(
         &self,
         bytes: &[u8],

@@ -394,10 +394,19 @@ impl Position {
     /// `true` if the side to move is in check (FIDE 3.9).
     ///
     /// Asked of single positions (a check sign in a record, a node of a
-    /// search), it tests the lines through the king (see
-    /// [`Position::attacked_along_lines`]) rather than look up the attack
-    /// tables [`Position::checkers`] uses, which are large and out of the
-    /// cache between such questions.
+    /// search), it tests the few enemy sliders on the lines through the
+    /// king for a clear way rather than look up the attack tables
+    /// [`Position::checkers`] uses, which are large and out of the cache
+    /// between such questions.
+    ///
+    /// ```
+    /// use arbiter_rules::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R b - - 0 1")?;
+    /// assert!(!pos.is_check());
+    /// let pos = Position::from_fen("4k2R/8/8/8/8/8/8/4K3 b - - 0 1")?;
+    /// assert!(pos.is_check());
+    /// # Ok::<(), arbiter_rules::ParseFenError>(())
+    /// ```
     #[inline]
     pub fn is_check(&self) -> bool {
         let us = self.turn();
