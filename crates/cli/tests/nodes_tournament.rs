@@ -25,6 +25,13 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 const AT_MOST: Duration = Duration::from_secs(30);
 const TEAM: &str = "nodes-club";
 
+/// The tests of this file each run two nodes and a tournament on one
+/// PostgreSQL cluster. Run at once on a 2-core machine, they starved a node
+/// of the CPU past its two-second lease: the other node took its tournament
+/// over, and a request on its way was refused with "send it again" (as it
+/// should be, but not what these tests are about). They take turns.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 fn node(db: &str, name: &str) -> Process {
     Process::start(db, &["--node", name])
 }
@@ -233,6 +240,7 @@ fn accounts(db: &str, players: usize) -> (String, Vec<String>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_a_swiss_goes_on_when_its_node_is_killed_mid_round() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     const PLAYERS: usize = 6;
     const ROUNDS: u32 = 3;
     const BOARDS: usize = PLAYERS / 2;
@@ -312,6 +320,7 @@ async fn several_nodes_a_swiss_goes_on_when_its_node_is_killed_mid_round() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn several_nodes_a_holder_paused_past_its_lease_cannot_append_to_its_tournament() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     const PLAYERS: usize = 4;
     let dir = tempfile::tempdir().unwrap();
     let db = serve::postgres_database(dir.path(), "arbiter_nodes");
