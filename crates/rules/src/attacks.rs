@@ -298,6 +298,30 @@ pub fn king_attacks(sq: Square) -> Bitboard {
     KING_ATTACKS[sq.index()]
 }
 
+/// Squares a king on any of `squares` attacks: their neighbours, found for
+/// the whole set at once by shifting it a square each way.
+///
+/// ```
+/// use arbiter_rules::{Bitboard, Square};
+/// use arbiter_rules::attacks::{king_attacks, king_attacks_of_set};
+///
+/// let set = Bitboard::from(Square::A1).with(Square::B2).with(Square::H8);
+/// assert_eq!(
+///     king_attacks_of_set(set),
+///     king_attacks(Square::A1) | king_attacks(Square::B2) | king_attacks(Square::H8)
+/// );
+/// ```
+#[inline]
+pub fn king_attacks_of_set(squares: Bitboard) -> Bitboard {
+    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
+    const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
+    let b = squares.0;
+    // A step east never lands on the a-file, nor one west on the h-file.
+    let sideways = ((b << 1) & NOT_A_FILE) | ((b >> 1) & NOT_H_FILE);
+    let row = b | sideways;
+    Bitboard(sideways | (row << 8) | (row >> 8))
+}
+
 /// Squares a pawn of `color` on `sq` attacks (its diagonal captures).
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
@@ -530,6 +554,19 @@ mod tests {
             pawn_attacks(Color::Black, Square::A7),
             Bitboard::from(Square::B6)
         );
+    }
+
+    #[test]
+    fn king_attacks_of_a_set_are_those_of_its_squares() {
+        for set in occupancies() {
+            let one_by_one = set
+                .into_iter()
+                .fold(Bitboard::EMPTY, |all, sq| all | king_attacks(sq));
+            assert_eq!(king_attacks_of_set(set), one_by_one, "{set:?}");
+        }
+        for sq in Square::ALL {
+            assert_eq!(king_attacks_of_set(Bitboard::from(sq)), king_attacks(sq));
+        }
     }
 
     #[test]

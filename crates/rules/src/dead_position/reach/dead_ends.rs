@@ -4,7 +4,9 @@
 
 use super::Reach;
 use super::Unit;
-use crate::attacks::{between, bishop_attacks, king_attacks, line, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, king_attacks_of_set, line, rook_attacks,
+};
 use crate::{Bitboard, Color, Role, Square};
 
 impl Reach {
@@ -30,31 +32,49 @@ impl Reach {
             return Bitboard::EMPTY;
         }
         let their_king = self.king(them).reach;
+        let winner_from = match (king.color == self.winner, from) {
+            (false, _) => None,
+            (true, Some(from)) => Some(from),
+            // A winner's king from anywhere is taken to uncover a check.
+            (true, None) => return Bitboard::EMPTY,
+        };
         let their_fixed = facts.fixed & self.homes(them);
         let ours_guarded = *facts.guarded.get(king.color);
+        // Asked only of a move that leaves the loser's king stuck, which
+        // few do: the lines through `from` cost more than the rest.
+        let mut uncovered = None;
         let mut out = Bitboard::EMPTY;
         for to in targets {
             let near = king_attacks(to).with(to);
             let kings = their_king - near;
-            // The winner's king may give a discovered mate instead.
-            if king.color == self.winner
-                && from.is_none_or(|from| self.may_uncover_check(king.color, from, to, kings))
-            {
+            // Stuck: no square the king may stand on has a neighbour it
+            // could step to. Kings attack each other, so that is the
+            // neighbours of every such free square, found at once.
+            let free = !((their_fixed - to) | ours_guarded | near);
+            if kings.intersects(king_attacks_of_set(free)) {
                 continue;
             }
-            let stuck = kings
-                .into_iter()
-                .all(|k| (king_attacks(k) - (their_fixed - to) - ours_guarded - near).is_empty());
-            if stuck {
-                out.add(to);
+            // The winner's king may give a discovered mate instead.
+            if let Some(from) = winner_from {
+                let uncovered = *uncovered
+                    .get_or_insert_with(|| self.uncovered_by_leaving(king.color, from, their_king));
+                if (uncovered & kings)
+                    .into_iter()
+                    .any(|k| !line(k, from).contains(to))
+                {
+                    continue;
+                }
             }
+            out.add(to);
         }
         out
     }
 
-    /// `true` if a king of `color` stepping from `from` to `to` might uncover
-    /// a check of its sliders on an enemy king standing on one of `kings`.
-    fn may_uncover_check(&self, color: Color, from: Square, to: Square, kings: Bitboard) -> bool {
+    /// Of the squares `kings`, those on which an enemy king would be
+    /// checked by a slider of `color` once a king of `color` on `from`
+    /// stepped off the line between them (a step along it uncovers
+    /// nothing).
+    fn uncovered_by_leaving(&self, color: Color, from: Square, kings: Bitboard) -> Bitboard {
         let fixed = self.facts.fixed;
         let lines = [
             (
@@ -66,13 +86,17 @@ impl Reach {
                 *self.facts.straight_sliders.get(color),
             ),
         ];
-        lines.into_iter().any(|(rays, sliders)| {
-            (rays & kings).into_iter().any(|k| {
+        let mut uncovered = Bitboard::EMPTY;
+        for (rays, sliders) in lines {
+            for k in rays & kings {
                 let through = line(k, from);
                 let beyond = rays & (through - between(k, from) - k);
-                !through.contains(to) && beyond.intersects(sliders)
-            })
-        })
+                if beyond.intersects(sliders) {
+                    uncovered.add(k);
+                }
+            }
+        }
+        uncovered
     }
 
     /// Of the loser's `targets`, those that would check the winner's
