@@ -45,9 +45,9 @@ const MAX_PIECES_ANALYSED: u32 = 4;
 struct Screens {
     /// Per side (White, Black): the screen's answer, once asked.
     answers: [Option<Option<bool>>; 2],
-    /// Per side: whether the short search of [`mate_found`] found a mate,
+    /// Per side: the answer of the short search of [`Screens::mate_found`],
     /// once asked.
-    found: [Option<bool>; 2],
+    short: [Option<Option<bool>>; 2],
     /// Per side: whether the budgeted search proved it unable to mate,
     /// once asked.
     searched: [Option<bool>; 2],
@@ -55,15 +55,36 @@ struct Screens {
 
 impl Screens {
     /// The screen's answer for `side` in `pos`, the position these screens
-    /// belong to: see [`dead_position::quick_can_mate`].
+    /// belong to: see [`dead_position::quick_can_mate`]. Where the short
+    /// search has been asked, its answer stands, or when it was cut short
+    /// only the static analysis is asked: the screen's own search, smaller,
+    /// would be cut short too.
     fn of(&mut self, pos: &Position, side: Color) -> Option<bool> {
-        *self.answers[side as usize].get_or_insert_with(|| dead_position::quick_can_mate(pos, side))
+        let short = self.short[side as usize];
+        *self.answers[side as usize].get_or_insert_with(|| match short {
+            Some(None) => dead_position::statically_unable(pos, side).then_some(false),
+            Some(decided) => decided,
+            None => dead_position::quick_can_mate(pos, side),
+        })
     }
 
-    /// [`mate_found`] for `side` in `pos`, the position these screens
-    /// belong to.
+    /// `true` when a short helpmate search of [`SHORT_SEARCH`] nodes finds
+    /// a mate for `side` in `pos` (the position these screens belong to),
+    /// who has a queen, a rook or a pawn: a proof that `pos` is not dead.
+    /// `false` says nothing.
+    ///
+    /// The positions [`is_dead`] analyses, with pawns locked head to head,
+    /// are mostly alive: a king walks round to take a blocker, and the pawn
+    /// it freed promotes. The screen's static analysis, which could only
+    /// prove the opposite, costs there several times such a search, which
+    /// finds the line in most of them: asked first, it spares the analysis.
+    /// Minor pieces alone are left to the screen: their mates, when they
+    /// exist, lie beyond it.
     fn mate_found(&mut self, pos: &Position, side: Color) -> bool {
-        *self.found[side as usize].get_or_insert_with(|| mate_found(pos, side))
+        has_strong_material(pos, side)
+            && *self.short[side as usize]
+                .get_or_insert_with(|| dead_position::quick_search(pos, side, SHORT_SEARCH))
+                == Some(true)
     }
 
     /// [`searched_unable`] for `side` in `pos`, the position these screens
@@ -281,16 +302,17 @@ fn is_dead_screened(pos: &Position, screens: &mut Screens) -> bool {
     {
         return false;
     }
-    // One side at a time, before any budgeted search: a side found able to
-    // mate, or left undecided by the screen with a queen, a rook or a pawn
-    // (which then counts as able), settles the question without the other
-    // side's screen. The short search comes before the screen, whose
-    // static analysis it spares where it finds a mate.
+    // The short searches of both sides come before either screen, whose
+    // static analysis costs several of them and is spared where one finds
+    // a mate. Then one side at a time, before any budgeted search: a side
+    // found able to mate, or left undecided by the screen with a queen, a
+    // rook or a pawn (which then counts as able), settles the question
+    // without the other side's screen.
     let sides = likelier_to_mate_first(pos);
+    if sides.into_iter().any(|side| screens.mate_found(pos, side)) {
+        return false;
+    }
     for side in sides {
-        if screens.mate_found(pos, side) {
-            return false;
-        }
         match screens.of(pos, side) {
             Some(true) => return false,
             None if has_strong_material(pos, side) => return false,
@@ -341,23 +363,9 @@ fn proven_alive(pos: &Position, questions: usize, screens: &mut Screens) -> bool
     })
 }
 
-/// `true` when a short helpmate search of [`SHORT_SEARCH`] nodes finds a
-/// mate for `color`, who has a queen, a rook or a pawn: a proof that `pos`
-/// is not dead. `false` says nothing.
-///
-/// The positions [`is_dead`] analyses, with pawns locked head to head, are
-/// mostly alive: a king walks round to take a blocker, and the pawn it
-/// freed promotes. The screen's static analysis, which could only prove the
-/// opposite, costs there several times such a search, which finds the line
-/// in most of them: asked first, it spares the analysis. Minor pieces alone
-/// are left to the screen: their mates, when they exist, lie beyond it.
-fn mate_found(pos: &Position, color: Color) -> bool {
-    has_strong_material(pos, color)
-        && dead_position::quick_search(pos, color, SHORT_SEARCH) == Some(true)
-}
-
 /// A proof, cheap to look for, that `pos` is not dead: a mating pair of
-/// minor pieces, or a mate found by the short search of [`mate_found`].
+/// minor pieces, or a mate found by the short search of
+/// [`Screens::mate_found`].
 /// `false` says nothing. `screens` are those of `pos` asked so far.
 fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
     likelier_to_mate_first(pos)
@@ -366,14 +374,24 @@ fn quickly_proven_alive(pos: &Position, screens: &mut Screens) -> bool {
 }
 
 /// Both sides, the one likelier to be found able to mate first: a side
-/// with a mobile pawn (a queen to come), else the side to move. Only the
-/// cost of a proof depends on the order, never its answer.
+/// with a queen or a rook (whose mates a short search finds in a few
+/// nodes), else one with a passed pawn, else one with a mobile pawn (a
+/// queen to come), else the side to move. Only the cost of a proof depends
+/// on the order, never its answer.
 fn likelier_to_mate_first(pos: &Position) -> [Color; 2] {
-    let them = !pos.turn();
-    let first = if has_mobile_pawn(pos, them) && !has_mobile_pawn(pos, pos.turn()) {
+    let board = pos.board();
+    let prospects = |side| {
+        (
+            (board.rooks_and_queens() & board.by_color(side)).any(),
+            dead_position::keeps_winning_force(pos, side),
+            has_mobile_pawn(pos, side),
+        )
+    };
+    let (us, them) = (pos.turn(), !pos.turn());
+    let first = if prospects(them) > prospects(us) {
         them
     } else {
-        pos.turn()
+        us
     };
     [first, !first]
 }
@@ -453,8 +471,8 @@ mod tests {
         // search finds the mate.
         let locked = pos("8/8/8/1p4K1/1P1k4/8/8/8 b - - 0 51");
         assert_eq!(dead_position::quick_can_mate(&locked, Color::White), None);
-        assert!(mate_found(&locked, Color::White));
-        assert!(mate_found(&locked, Color::Black));
+        assert!(Screens::default().mate_found(&locked, Color::White));
+        assert!(Screens::default().mate_found(&locked, Color::Black));
         let mut screens = Screens::default();
         assert!(!is_dead_screened(&locked, &mut screens));
         assert_eq!(screens.answers, [None, None]);
@@ -464,6 +482,41 @@ mod tests {
         let dead = pos("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1");
         assert!(!quickly_proven_alive(&dead, &mut Screens::default()));
         assert!(is_dead(&dead));
+    }
+
+    #[test]
+    fn the_screen_after_a_short_search_decides_what_the_whole_screen_does() {
+        // Dead behind a wall, alive with a pawn to take (the static
+        // analysis cannot tell), a pawn race, a bare king.
+        for fen in [
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1",
+            "2B5/8/6K1/p3k3/P7/8/8/8 w - - 1 75",
+            "8/8/2K5/p7/Pk6/8/8/8 w - - 0 46",
+            "8/8/8/3k4/7p/7K/8/8 b - - 0 72",
+        ] {
+            let pos = pos(fen);
+            for side in Color::ALL {
+                let mut screens = Screens::default();
+                screens.mate_found(&pos, side);
+                // The short search may decide what the screen's smaller
+                // one leaves open; never the other way round.
+                let whole = dead_position::quick_can_mate(&pos, side);
+                let after_search = screens.of(&pos, side);
+                assert!(
+                    whole.is_none() || after_search == whole,
+                    "{fen} {side:?}: {after_search:?} against {whole:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_with_a_queen_is_asked_first() {
+        // White's pawn is passed, but Black's queen mates in a few nodes.
+        let queen = pos("3K4/3P4/2q1k3/8/8/8/8/8 w - - 3 85");
+        assert_eq!(likelier_to_mate_first(&queen), [Color::Black, Color::White]);
+        let pawns = pos("8/8/2K5/p7/Pk6/8/8/8 w - - 0 46");
+        assert_eq!(likelier_to_mate_first(&pawns), [Color::White, Color::Black]);
     }
 
     #[test]

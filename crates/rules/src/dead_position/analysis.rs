@@ -254,11 +254,15 @@ pub(super) fn decide(pos: &Position, side: Color, budget: &mut Budget) -> Winnab
 /// The fast screen behind [`super::quick_can_mate`]: its search, then the
 /// static analysis.
 pub(super) fn screen(pos: &Position, side: Color) -> Option<bool> {
-    quick_search(pos, side, SCREEN_SEARCH_NODES).or_else(|| {
-        Reach::of(pos, side)
-            .is_some_and(|reach| !reach.mate_conceivable())
-            .then_some(false)
-    })
+    quick_search(pos, side, SCREEN_SEARCH_NODES)
+        .or_else(|| static_proof(pos, side).then_some(false))
+}
+
+/// The second half of the screen, behind [`super::statically_unable`]: the
+/// static analysis of where every piece could ever go proves that `side`
+/// cannot mate.
+pub(super) fn static_proof(pos: &Position, side: Color) -> bool {
+    Reach::of(pos, side).is_some_and(|reach| !reach.mate_conceivable())
 }
 
 /// The first half of the screen, behind [`super::quick_search`]: what the

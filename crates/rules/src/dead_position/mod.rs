@@ -296,6 +296,31 @@ pub fn quick_search(pos: &Position, side: Color, budget: SearchBudget) -> Option
     analysis::quick_search(pos, side, budget.get())
 }
 
+/// The screen's second half: `true` when the static analysis of where every
+/// piece could ever go (locked pawns, one-coloured bishops, squares no
+/// piece can reach) proves that `side` cannot mate. `false` says nothing.
+///
+/// [`quick_can_mate`] asks it when its short search was cut short. A
+/// caller that has already run [`quick_search`] on a larger budget, and
+/// had it cut short, asks this instead of [`quick_can_mate`]: the smaller
+/// search would be cut short too.
+///
+/// ```
+/// use arbiter_rules::{Color, Position};
+/// use arbiter_rules::dead_position::statically_unable;
+///
+/// // Locked pawns and a bishop that can take none of them.
+/// let pos = Position::from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/2B1K3/8/8 w - - 0 1")?;
+/// assert!(statically_unable(&pos, Color::White));
+/// // A free rook: nothing to prove.
+/// let pos = Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 0 1")?;
+/// assert!(!statically_unable(&pos, Color::White));
+/// # Ok::<(), arbiter_rules::ParseFenError>(())
+/// ```
+pub fn statically_unable(pos: &Position, side: Color) -> bool {
+    analysis::static_proof(pos, side)
+}
+
 /// The budget of the search of [`quick_can_mate`].
 pub const SCREEN_SEARCH: SearchBudget = SearchBudget::nodes(analysis::SCREEN_SEARCH_NODES);
 
