@@ -27,7 +27,7 @@ use arbiter_rules::{Bitboard, Color, Position};
 const BUDGET: SearchBudget = SearchBudget::nodes(5_000);
 
 /// The nodes of the short helpmate search that looks for a side's mate
-/// before the screen is asked (see [`mate_found`]).
+/// before the screen is asked (see [`Screens::mate_found`]).
 const SHORT_SEARCH: SearchBudget = SearchBudget::nodes(2_000);
 
 /// The most nodes [`proven_alive`] spends on one side.
