@@ -112,10 +112,12 @@ fn can_mate(pos: &Position, color: Color, screens: &mut Screens) -> bool {
 /// A position becomes dead almost always after a capture, a pawn move or
 /// a check (which may leave only stalemating replies); castling rights
 /// lost can close the last way out too. Only those positions are noted,
-/// and only endings among them (see [`worth_asking`]). At the end, a mate
-/// reachable from the final position proves every noted position alive
-/// (a dead position's successors are all dead); otherwise each is asked in
-/// turn. One per replaying thread, reused record after record.
+/// and only endings among them: at most four pieces besides kings and
+/// pawns, every pawn blocked head on, no queen, rook or passed pawn. At the
+/// end, a mate reachable from the final position proves every noted
+/// position alive (a dead position's successors are all dead); otherwise
+/// each is asked in turn. One per replaying thread, reused record after
+/// record.
 ///
 /// ```
 /// use arbiter_referee::dead_position::RecordQuestions;
