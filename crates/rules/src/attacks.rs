@@ -11,7 +11,7 @@
 //! All tables are computed at compile time.
 
 use crate::magics::{BISHOP_MAGICS, ROOK_MAGICS};
-use crate::{Bitboard, Color, Role, Square};
+use crate::{Bitboard, Color, File, Role, Square};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -313,8 +313,8 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn king_attacks_of_set(squares: Bitboard) -> Bitboard {
-    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
-    const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
+    const NOT_A_FILE: u64 = !Bitboard::file(File::A).0;
+    const NOT_H_FILE: u64 = !Bitboard::file(File::H).0;
     let b = squares.0;
     // A step east never lands on the a-file, nor one west on the h-file.
     let sideways = ((b << 1) & NOT_A_FILE) | ((b >> 1) & NOT_H_FILE);

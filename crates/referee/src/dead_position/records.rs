@@ -10,11 +10,12 @@
 //!
 //! It is asked after many moves of millions of games, so it asks cheaply:
 //! positions with many pieces are not analysed at all (the dead positions
-//! of real games are endings); every question first goes to the fast
-//! screen (material, locked pawns, one-coloured bishops, a few hundred
-//! nodes of search); and the budgeted search runs only for a side left
-//! with minor pieces and no pawns, where the screen's proofs may not
-//! reach. A side with a queen, a rook or a pawn that the screen could not
+//! of real games are endings); every question first goes to a short
+//! helpmate search for each side with a queen, a rook or a pawn (which
+//! proves most endings alive), then to the fast screen (material, locked
+//! pawns, one-coloured bishops); and the budgeted search runs only for a
+//! side left with minor pieces and no pawns, where the screen's proofs may
+//! not reach. A side with a queen, a rook or a pawn that the screen could not
 //! prove helpless counts as able to mate. The questions of one record are
 //! noted as its moves are replayed and answered together at its end
 //! ([`RecordQuestions`]): a dead position's successors are all dead, so a
