@@ -498,23 +498,15 @@ impl Replay {
         {
             self.after_end(&san, ended, Some(after));
         }
-        if san.is_null() {
-            self.null_move(&san);
-            return;
-        }
-        let m = match resolve(&self.line.pos, &san) {
-            Ok(m) => m,
-            Err(err) => {
-                self.line.stopped = true;
-                let pos = &self.line.pos;
-                if !pos.has_legal_moves() && !self.after_end_reported {
-                    let ended = PositionEndings::without_moves(pos);
-                    self.after_end(&san, ended, None);
-                } else if !self.after_end_reported || pos.has_legal_moves() {
-                    self.bad_move(&san, err, false);
-                }
-                return;
-            }
+        // A null move is never read by the quick path, so only the moves
+        // it leaves are asked whether they are one.
+        let m = match San::resolve_ascii(san.as_bytes(), &self.line.pos) {
+            Some(m) => m,
+            None if san.is_null() => return self.null_move(&san),
+            None => match resolve_in_full(&self.line.pos, &san) {
+                Ok(m) => m,
+                Err(err) => return self.unplayable(&san, err),
+            },
         };
         let rights_before = self.line.pos.castling_rights();
         self.line.play(m);
@@ -525,6 +517,21 @@ impl Replay {
         let pos = &self.line.pos;
         let irreversible = pos.halfmoves() == 0 || pos.castling_rights() != rights_before;
         self.after_main_line_move(&san, irreversible);
+    }
+
+    /// A main-line move that cannot be played: the rest of the line is not
+    /// checked, and the move is reported as coming after the end of the
+    /// game if no move was left, else as refused.
+    #[cold]
+    fn unplayable(&mut self, san: &SanToken<'_>, err: SanError) {
+        self.line.stopped = true;
+        let pos = &self.line.pos;
+        if !pos.has_legal_moves() && !self.after_end_reported {
+            let ended = PositionEndings::without_moves(pos);
+            self.after_end(san, ended, None);
+        } else if !self.after_end_reported || pos.has_legal_moves() {
+            self.bad_move(san, err, false);
+        }
     }
 
     /// The check or mate sign written after the move just played, held
