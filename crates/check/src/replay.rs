@@ -407,10 +407,19 @@ impl Replay {
         let Some((fen, at)) = self.fen.clone() else {
             return self.initial.clone();
         };
+        self.set_up(mode, &fen, at)
+    }
+
+    /// The starting position a `FEN` tag sets up, with castling as `mode`
+    /// (or as the FEN shows for a standard game). Out of line: most games
+    /// start from the initial position.
+    #[cold]
+    #[inline(never)]
+    fn set_up(&mut self, mode: CastlingMode, fen: &str, at: usize) -> Position {
         let setup = match Setup::from_fen(fen.trim()) {
             Ok(s) => s,
             Err(e) => {
-                self.invalid_fen(&fen, at, &e.to_string());
+                self.invalid_fen(fen, at, &e.to_string());
                 return Position::new();
             }
         };
@@ -421,7 +430,7 @@ impl Replay {
         match Position::from_setup(&setup, mode) {
             Ok(p) => p,
             Err(e) => {
-                self.invalid_fen(&fen, at, &e.to_string());
+                self.invalid_fen(fen, at, &e.to_string());
                 Position::new()
             }
         }
@@ -537,10 +546,18 @@ impl Replay {
     /// The check or mate sign written after the move just played, held
     /// against the position it led to.
     fn check_mark(&mut self, san: &SanToken<'_>, mark: arbiter_pgn::CheckMark) {
+        if let Some(wrong) = WrongMark::of(mark, &self.line.pos) {
+            self.wrong_mark(san, mark, wrong);
+        }
+    }
+
+    /// The finding of a wrong check or mate sign. Rare, and kept out of
+    /// line with the other rare paths of a move: the code every move runs
+    /// stays small enough to stay in the instruction cache.
+    #[cold]
+    #[inline(never)]
+    fn wrong_mark(&mut self, san: &SanToken<'_>, mark: arbiter_pgn::CheckMark, wrong: WrongMark) {
         let pos = &self.line.pos;
-        let Some(wrong) = WrongMark::of(mark, pos) else {
-            return;
-        };
         let label = format!("{}{}", played_label(pos, san), mark::sign(mark));
         let mut f = RawFinding::new(
             Kind::WrongCheckMark,
@@ -573,6 +590,8 @@ impl Replay {
 
     /// The claims the counts allow after a move, noted once each, and the
     /// draw they bring where the ruleset makes it automatic.
+    #[cold]
+    #[inline(never)]
     fn counts_reached(&mut self, san: &SanToken<'_>, count: usize) {
         let pos = &self.line.pos;
         let label = || played_label(pos, san);
@@ -638,6 +657,8 @@ impl Replay {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn null_move(&mut self, san: &SanToken<'_>) {
         let pos = &self.line.pos;
         let label = move_label(pos, &san.decode());
@@ -665,6 +686,7 @@ impl Replay {
         }
     }
 
+    #[inline(never)]
     fn variation_move(&mut self, san: SanToken<'_>) {
         let result = if san.is_null() {
             match self.line.pos.null_move() {
