@@ -509,16 +509,15 @@ impl Replay {
         }
         // A null move is never read by the quick path, so only the moves
         // it leaves are asked whether they are one.
-        let m = match San::resolve_ascii(san.as_bytes(), &self.line.pos) {
-            Some(m) => m,
+        let rights_before = self.line.pos.castling_rights();
+        match San::play_ascii(san.as_bytes(), &mut self.line.pos) {
+            Some(m) => self.line.steps.push(Step::Move(m)),
             None if san.is_null() => return self.null_move(&san),
             None => match resolve_in_full(&self.line.pos, &san) {
-                Ok(m) => m,
+                Ok(m) => self.line.play(m),
                 Err(err) => return self.unplayable(&san, err),
             },
-        };
-        let rights_before = self.line.pos.castling_rights();
-        self.line.play(m);
+        }
         self.plies += 1;
         if let Some(mark) = san.check_mark() {
             self.check_mark(&san, mark);

@@ -656,12 +656,20 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn play_generic(&mut self, m: Move) {
+        let role = self.state.board.role_at_occupied(m.from());
+        self.play_unchecked_by(m, role);
+    }
+
+    /// Plays `m`, a legal move that the piece of `role` makes (the king
+    /// when castling), as [`Position::play_unchecked`] does without
+    /// looking up which piece stands on its square.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_by(&mut self, m: Move, role: Role) {
         let us = self.state.turn;
         let them = !us;
         let from = m.from();
         let to = m.to();
         let board = &self.state.board;
-        let role = board.role_at_occupied(from);
         let old_castling = self.state.castling;
         let mut hash = self.hash ^ POLYGLOT_RANDOM[TURN_KEY];
         self.halfmoves += 1;

@@ -259,7 +259,29 @@ impl San {
     /// ```
     #[inline]
     pub fn resolve_ascii(s: &[u8], pos: &Position) -> Option<Move> {
-        resolve::quick(s, pos)
+        resolve::quick(s, pos).map(|(m, _)| m)
+    }
+
+    /// Plays in `pos` the legal move the PGN SAN token `s` names, and
+    /// returns it, when [`San::resolve_ascii`] finds it; otherwise leaves
+    /// `pos` as it was and returns `None`.
+    ///
+    /// For readers that replay many games: the token names the piece that
+    /// moves, so playing the move need not look it up on the board, as
+    /// [`Position::play_unchecked`] must.
+    ///
+    /// ```
+    /// use arbiter_rules::{Move, Position, Square, san::San};
+    /// let mut pos = Position::new();
+    /// assert_eq!(San::play_ascii(b"e4", &mut pos), Some(Move::normal(Square::E2, Square::E4)));
+    /// assert_eq!(San::play_ascii(b"e4", &mut pos), None);
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
+    #[inline]
+    pub fn play_ascii(s: &[u8], pos: &mut Position) -> Option<Move> {
+        let (m, role) = resolve::quick(s, pos)?;
+        pos.play_unchecked_by(m, role);
+        Some(m)
     }
 
     /// The legal move this SAN names in `pos`, or why there is none.

@@ -111,6 +111,13 @@ proptest! {
                 let full = San::from_ascii(token.as_bytes()).ok().and_then(|san| san.to_move(&pos).ok());
                 prop_assert_eq!(full, Some(m), "{} in {:?}", token, pos);
                 prop_assert!(quick.is_none() || quick == Some(m), "{} in {:?}", token, pos);
+                // Playing it from the token, the piece named by the token,
+                // leaves the position playing the move leaves (its key too).
+                let mut played = pos.clone();
+                prop_assert_eq!(San::play_ascii(token.as_bytes(), &mut played), quick, "{} in {:?}", token, pos);
+                let want = if quick.is_some() { pos.after(m) } else { pos.clone() };
+                prop_assert_eq!(&played, &want, "{} in {:?}", token, pos);
+                prop_assert_eq!(played.repetition_key(), want.repetition_key(), "{} in {:?}", token, pos);
             }
             // With no check and no pin, every piece that can reach the
             // destination may go there: the written SAN names one alone.

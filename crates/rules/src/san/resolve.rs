@@ -65,23 +65,27 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
 /// Whenever it finds a move, reading the token with [`ascii::parse`] and
 /// resolving it with [`to_move`] finds the same: it takes the same steps,
 /// without building their results and errors.
+///
+/// With the move comes the piece that makes it (the king when castling),
+/// which playing the move then need not look up.
 #[inline(always)]
-pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
+pub(super) fn quick(token: &[u8], pos: &Position) -> Option<(Move, Role)> {
     let body = match token {
         [body @ .., b'+' | b'#'] => body,
         _ => token,
     };
     let Some((role, written_from, to)) = ascii::plain(body) else {
-        return match body {
-            b"O-O" => castle(pos, CastlingSide::KingSide),
-            b"O-O-O" => castle(pos, CastlingSide::QueenSide),
-            _ => None,
+        let side = match body {
+            b"O-O" => CastlingSide::KingSide,
+            b"O-O-O" => CastlingSide::QueenSide,
+            _ => return None,
         };
+        return castle(pos, side).map(|m| (m, Role::King));
     };
     let board = pos.board();
     let origins = board.by_role(role) & board.by_color(pos.turn()) & written_from;
     let from = reaching(pos, role, origins, to).single_square()?;
-    single_candidate(pos, role, from, to)?.then(|| Move::normal(from, to))
+    single_candidate(pos, role, from, to)?.then(|| (Move::normal(from, to), role))
 }
 
 /// The squares a piece named this way may come from. A pawn move written
