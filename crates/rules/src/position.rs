@@ -657,14 +657,21 @@ impl Position {
     #[inline(always)]
     pub(crate) fn play_generic(&mut self, m: Move) {
         let role = self.state.board.role_at_occupied(m.from());
-        self.play_unchecked_by(m, role);
+        self.play_as(m, role, m.kind());
     }
 
-    /// Plays `m`, a legal move that the piece of `role` makes (the king
-    /// when castling), as [`Position::play_unchecked`] does without
-    /// looking up which piece stands on its square.
+    /// Plays `m`, a legal move of the [`MoveKind::Normal`] kind that the
+    /// piece of `role` makes: neither the piece nor the kind is looked up.
     #[inline(always)]
-    pub(crate) fn play_unchecked_by(&mut self, m: Move, role: Role) {
+    pub(crate) fn play_normal_by(&mut self, m: Move, role: Role) {
+        self.play_as(m, role, MoveKind::Normal);
+    }
+
+    /// Plays `m`, a legal move of `kind` made by the piece of `role`.
+    /// Callers that know the kind pass it as a constant, and the other
+    /// kinds' code goes.
+    #[inline(always)]
+    fn play_as(&mut self, m: Move, role: Role, kind: MoveKind) {
         let us = self.state.turn;
         let them = !us;
         let from = m.from();
@@ -674,14 +681,17 @@ impl Position {
         let mut hash = self.hash ^ POLYGLOT_RANDOM[TURN_KEY];
         self.halfmoves += 1;
 
-        match m.kind() {
+        match kind {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 let captures = board.by_color(them).contains(to);
                 if captures {
                     hash ^= piece_key(them, board.role_at_occupied(to), to);
                     self.halfmoves = 0;
                 }
-                let placed = m.promotion_role().unwrap_or(role);
+                let placed = match kind {
+                    MoveKind::Promotion(promoted) => promoted,
+                    _ => role,
+                };
                 hash ^= piece_key(us, role, from) ^ piece_key(us, placed, to);
                 if role == Role::Pawn {
                     self.halfmoves = 0;

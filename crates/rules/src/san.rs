@@ -259,7 +259,7 @@ impl San {
     /// ```
     #[inline]
     pub fn resolve_ascii(s: &[u8], pos: &Position) -> Option<Move> {
-        resolve::quick(s, pos).map(|(m, _)| m)
+        resolve::quick(s, pos)
     }
 
     /// Plays in `pos` the legal move the PGN SAN token `s` names, and
@@ -267,8 +267,8 @@ impl San {
     /// `pos` as it was and returns `None`.
     ///
     /// For readers that replay many games: the token names the piece that
-    /// moves, so playing the move need not look it up on the board, as
-    /// [`Position::play_unchecked`] must.
+    /// moves and the kind of move, so playing the move need not look them
+    /// up, as [`Position::play_unchecked`] must.
     ///
     /// ```
     /// use arbiter_rules::{Move, Position, Square, san::San};
@@ -279,9 +279,7 @@ impl San {
     /// ```
     #[inline]
     pub fn play_ascii(s: &[u8], pos: &mut Position) -> Option<Move> {
-        let (m, role) = resolve::quick(s, pos)?;
-        pos.play_unchecked_by(m, role);
-        Some(m)
+        resolve::quick_play(s, pos)
     }
 
     /// The legal move this SAN names in `pos`, or why there is none.

@@ -69,7 +69,39 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
 /// With the move comes the piece that makes it (the king when castling),
 /// which playing the move then need not look up.
 #[inline(always)]
-pub(super) fn quick(token: &[u8], pos: &Position) -> Option<(Move, Role)> {
+pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
+    match quick_read(token, pos)? {
+        Quick::Plain(m, _) | Quick::Castle(m) => Some(m),
+    }
+}
+
+/// Plays the move [`quick`] finds, and returns it. The token names the
+/// piece that moves and the kind of move, which playing it then need not
+/// look up.
+#[inline(always)]
+pub(super) fn quick_play(token: &[u8], pos: &mut Position) -> Option<Move> {
+    Some(match quick_read(token, pos)? {
+        Quick::Plain(m, role) => {
+            pos.play_normal_by(m, role);
+            m
+        }
+        Quick::Castle(m) => {
+            pos.play_unchecked(m);
+            m
+        }
+    })
+}
+
+/// A move [`quick`] found.
+enum Quick {
+    /// A move of the normal kind, by a piece of this role.
+    Plain(Move, Role),
+    /// Castling.
+    Castle(Move),
+}
+
+#[inline(always)]
+fn quick_read(token: &[u8], pos: &Position) -> Option<Quick> {
     let body = match token {
         [body @ .., b'+' | b'#'] => body,
         _ => token,
@@ -80,12 +112,12 @@ pub(super) fn quick(token: &[u8], pos: &Position) -> Option<(Move, Role)> {
             b"O-O-O" => CastlingSide::QueenSide,
             _ => return None,
         };
-        return castle(pos, side).map(|m| (m, Role::King));
+        return castle(pos, side).map(Quick::Castle);
     };
     let board = pos.board();
     let origins = board.by_role(role) & board.by_color(pos.turn()) & written_from;
     let from = reaching(pos, role, origins, to).single_square()?;
-    single_candidate(pos, role, from, to)?.then(|| (Move::normal(from, to), role))
+    single_candidate(pos, role, from, to)?.then(|| Quick::Plain(Move::normal(from, to), role))
 }
 
 /// The squares a piece named this way may come from. A pawn move written
