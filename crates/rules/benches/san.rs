@@ -46,9 +46,8 @@ fn games(text: &str) -> Vec<Vec<String>> {
 /// The move `token` names in `pos`, by the quick path or the full reader.
 fn full(token: &str, pos: &Position) -> arbiter_rules::Move {
     San::from_ascii(token.as_bytes())
-        .and_then(|san| Ok(san.to_move(pos).ok()))
         .ok()
-        .flatten()
+        .and_then(|san| san.to_move(pos).ok())
         .unwrap_or_else(|| panic!("{token} in {}", pos.fen()))
 }
 
