@@ -1,6 +1,7 @@
 //! SAN: any bytes, through the fast and the lenient reader, resolved in a
-//! few positions; errors must explain themselves, and the fast reader's
-//! answers must agree with the lenient one's.
+//! few positions; errors must explain themselves, the fast reader's
+//! answers must agree with the lenient one's, and the quick path's
+//! (`San::resolve_ascii`, `San::play_ascii`) with the full reader's.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -32,11 +33,18 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for pos in positions() {
-        if let Ok(san) = fast {
-            if let Ok(m) = san.to_move(pos) {
-                assert_eq!(pos.parse_san(&pos.san(m)), Ok(m));
-            }
+        let full = fast.as_ref().ok().and_then(|san| san.to_move(pos).ok());
+        if let Some(m) = full {
+            assert_eq!(pos.parse_san(&pos.san(m)), Ok(m));
         }
+        // The quick path finds nothing the full reader would not, and
+        // playing from the token leaves what playing the move leaves.
+        let quick = San::resolve_ascii(data, pos);
+        assert!(quick.is_none() || quick == full, "{text:?}");
+        let mut played = pos.clone();
+        assert_eq!(San::play_ascii(data, &mut played), quick, "{text:?}");
+        let want = quick.map_or_else(|| pos.clone(), |m| pos.after(m));
+        assert_eq!(played, want, "{text:?}");
         match pos.parse_san(&text) {
             Ok(m) => assert!(pos.is_legal(m)),
             Err(e) => {

@@ -131,6 +131,16 @@ impl Line {
         self.pos.play_unchecked(m);
     }
 
+    /// Plays the move `token` names when the quick SAN path reads it (see
+    /// [`San::play_ascii`]), nearly every move of a game; `None` leaves
+    /// the line as it was.
+    #[inline(always)]
+    fn play_quick(&mut self, token: &[u8]) -> Option<Move> {
+        let m = San::play_ascii(token, &mut self.pos)?;
+        self.steps.push(Step::Move(m));
+        Some(m)
+    }
+
     fn pass(&mut self, next: Position) {
         self.steps.push(Step::Null);
         self.pos = next;
@@ -507,11 +517,11 @@ impl Replay {
         {
             self.after_end(&san, ended, Some(after));
         }
+        let rights_before = self.line.pos.castling_rights();
         // A null move is never read by the quick path, so only the moves
         // it leaves are asked whether they are one.
-        let rights_before = self.line.pos.castling_rights();
-        match San::play_ascii(san.as_bytes(), &mut self.line.pos) {
-            Some(m) => self.line.steps.push(Step::Move(m)),
+        match self.line.play_quick(san.as_bytes()) {
+            Some(_) => {}
             None if san.is_null() => return self.null_move(&san),
             None => match resolve_in_full(&self.line.pos, &san) {
                 Ok(m) => self.line.play(m),

@@ -65,9 +65,6 @@ pub(super) fn to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
 /// Whenever it finds a move, reading the token with [`ascii::parse`] and
 /// resolving it with [`to_move`] finds the same: it takes the same steps,
 /// without building their results and errors.
-///
-/// With the move comes the piece that makes it (the king when castling),
-/// which playing the move then need not look up.
 #[inline(always)]
 pub(super) fn quick(token: &[u8], pos: &Position) -> Option<Move> {
     match quick_read(token, pos)? {
@@ -100,6 +97,7 @@ enum Quick {
     Castle(Move),
 }
 
+/// The move [`quick`] finds, with what the token tells of it.
 #[inline(always)]
 fn quick_read(token: &[u8], pos: &Position) -> Option<Quick> {
     let body = match token {
